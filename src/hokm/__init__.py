@@ -1,0 +1,102 @@
+"""hokm: the rules of Hokm and its relatives, with every variant a plugin.
+
+>>> import hokm
+>>> rules = hokm.Ruleset.compose()
+>>> match = rules.new_match(seed=7)
+>>> match.to_act == match.hand.hakem
+True
+"""
+
+from __future__ import annotations
+
+from hokm._plugin import hookimpl
+from hokm.actions import Action, CallTrump, DrawCard, PlayCard, PlayOn
+from hokm.cards import Card, Rank, Suit, cards, full_deck
+from hokm.context import (
+    Capture,
+    DealPattern,
+    Decision,
+    HandScore,
+    HandView,
+    MatchView,
+    Packets,
+    PlayContext,
+    RulesetInfo,
+    StockDraw,
+    Trick,
+    VariantInfo,
+)
+from hokm.errors import (
+    GameStateError,
+    HokmError,
+    HokmWarning,
+    IllegalActionError,
+    IllegalPlayError,
+    InvalidDealError,
+    InvalidNotationError,
+    InvalidOptionError,
+    PluginContractError,
+    RulesetError,
+    UnknownVariantError,
+    VariantConflictError,
+    VariantOverlapWarning,
+)
+from hokm.match import MatchState
+from hokm.observation import HandObservation, MatchObservation
+from hokm.rules import Ruleset, available_variants
+from hokm.simulate import SimulationReport, simulate
+from hokm.state import HandResult, HandState, Phase
+from hokm.table import Rotation, Seat, TableLayout, Team
+
+__all__ = [
+    "Action",
+    "CallTrump",
+    "Capture",
+    "Card",
+    "DealPattern",
+    "Decision",
+    "DrawCard",
+    "GameStateError",
+    "HandObservation",
+    "HandResult",
+    "HandScore",
+    "HandState",
+    "HandView",
+    "HokmError",
+    "HokmWarning",
+    "IllegalActionError",
+    "IllegalPlayError",
+    "InvalidDealError",
+    "InvalidNotationError",
+    "InvalidOptionError",
+    "MatchObservation",
+    "MatchState",
+    "MatchView",
+    "Packets",
+    "Phase",
+    "PlayCard",
+    "PlayContext",
+    "PlayOn",
+    "PluginContractError",
+    "Rank",
+    "Rotation",
+    "Ruleset",
+    "RulesetError",
+    "RulesetInfo",
+    "Seat",
+    "SimulationReport",
+    "StockDraw",
+    "Suit",
+    "TableLayout",
+    "Team",
+    "Trick",
+    "UnknownVariantError",
+    "VariantConflictError",
+    "VariantInfo",
+    "VariantOverlapWarning",
+    "available_variants",
+    "cards",
+    "full_deck",
+    "hookimpl",
+    "simulate",
+]

@@ -1,0 +1,339 @@
+"""The compiled form of a ruleset: pluggy resolved once into tables and plain call chains.
+
+``Ruleset.compose()`` builds one :class:`Engine`. Answers that depend only on a
+card and the trump (effective suit, rank) become 52 x 4 tables; every other
+hook becomes a tuple of plain callables in pluggy's own call order, so the
+per-card path never goes through ``pm.hook`` (STYLE.md 1b). Every answer is
+checked against its hook's contract here, so a broken plugin is named even in
+normal play.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Collection, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+from hokm.actions import Action
+from hokm.cards import Card, Suit
+from hokm.context import (
+    Capture,
+    Decision,
+    HandScore,
+    HandView,
+    MatchView,
+    Packets,
+    PlayContext,
+    StockDraw,
+    Trick,
+)
+from hokm.errors import PluginContractError, VariantConflictError
+from hokm.table import Rotation, Seat, TableLayout, Team
+
+if TYPE_CHECKING:
+    from hokm.context import DealPattern
+
+SUITS: tuple[Suit, ...] = tuple(Suit)
+
+# The argument names of every hook, in spec order: impls may take any subset.
+HOOK_ARGS: dict[str, tuple[str, ...]] = {
+    "hokm_check_ruleset": ("ruleset",),
+    "hokm_table_layout": (),
+    "hokm_rotation": ("layout",),
+    "hokm_deck": ("layout",),
+    "hokm_deal_pattern": ("layout", "deck_size"),
+    "hokm_first_hakem": ("layout", "face_up", "first_seat", "rng"),
+    "hokm_seating": ("layout", "face_up", "first_seat", "hakem"),
+    "hokm_effective_suit": ("card", "trump"),
+    "hokm_card_rank": ("card", "trump"),
+    "hokm_restrict_plays": ("ctx",),
+    "hokm_trick_winner": ("trick",),
+    "hokm_trick_capture": ("hand", "trick"),
+    "hokm_pending_decision": ("hand",),
+    "hokm_hand_complete": ("hand",),
+    "hokm_hand_score": ("hand", "match"),
+    "hokm_next_hakem": ("hand", "score", "match"),
+    "hokm_match_winner": ("match",),
+}
+
+
+class Impl:
+    """One hook implementation, callable with the spec's arguments positionally."""
+
+    __slots__ = ("call", "plugin", "standard")
+
+    def __init__(self, call: Callable[..., Any], plugin: str, standard: bool) -> None:
+        self.call = call
+        self.plugin = plugin
+        self.standard = standard
+
+
+def _positional(function: Callable[..., Any], wanted: tuple[int, ...], arity: int) -> Callable[..., Any]:
+    """Adapt an impl taking a subset of the spec's arguments to positional full-spec calls."""
+    if wanted == tuple(range(arity)):
+        return function
+    if not wanted:
+        return lambda *args: function()
+    if len(wanted) == 1:
+        (only,) = wanted
+        return lambda *args: function(args[only])
+    return lambda *args: function(*[args[i] for i in wanted])
+
+
+def resolve_chain(pm: pluggy.PluginManager, hook: str, standard: object) -> tuple[Impl, ...]:
+    """The implementations of ``hook`` in the order pluggy would call them."""
+    spec_args = HOOK_ARGS[hook]
+    chain = []
+    for impl in reversed(getattr(pm.hook, hook).get_hookimpls()):
+        wanted = tuple(spec_args.index(name) for name in impl.argnames)
+        chain.append(Impl(_positional(impl.function, wanted, len(spec_args)),
+                          impl.plugin_name, impl.plugin is standard))
+    return tuple(chain)
+
+
+def _contract(impl: Impl, hook: str, problem: str) -> PluginContractError:
+    return PluginContractError(f"plugin {impl.plugin!r} broke the contract of {hook}: {problem}")
+
+
+def first_result(chain: tuple[Impl, ...], hook: str, *args: Any) -> tuple[Any, Impl]:
+    """Ask each implementation in turn; the first non-None answer wins."""
+    for impl in chain:
+        answer = impl.call(*args)
+        if answer is not None:
+            return answer, impl
+    raise PluginContractError(f"no plugin answered {hook} (the standard rules always should)")
+
+
+class Engine:
+    """Everything a ruleset decided at composition, in the shapes the hot path wants."""
+
+    def __init__(self, pm: pluggy.PluginManager, standard: object, names: tuple[str, ...]) -> None:
+        self.names = names
+        chains = {hook: resolve_chain(pm, hook, standard) for hook in HOOK_ARGS}
+        self.chains = chains
+
+        layout, impl = first_result(chains["hokm_table_layout"], "hokm_table_layout")
+        if not isinstance(layout, TableLayout):
+            raise _contract(impl, "hokm_table_layout", f"returned {layout!r}, not a TableLayout")
+        self.layout: TableLayout = layout
+        self.players = layout.players
+        self.teams: tuple[int, ...] = tuple(layout.teams)
+        self.team_count = layout.team_count
+
+        rotation, impl = first_result(chains["hokm_rotation"], "hokm_rotation", layout)
+        if not isinstance(rotation, Rotation):
+            raise _contract(impl, "hokm_rotation", f"returned {rotation!r}, not a Rotation")
+        self.rotation: Rotation = rotation
+
+        deck, impl = first_result(chains["hokm_deck"], "hokm_deck", layout)
+        deck = tuple(deck)
+        if not deck or not all(isinstance(card, Card) for card in deck) or len(set(deck)) != len(deck):
+            raise _contract(impl, "hokm_deck", "the deck must be a non-empty sequence of distinct Cards")
+        self.deck: tuple[Card, ...] = deck
+        self.deck_mask = sum(1 << card.index for card in deck)
+
+        pattern, impl = first_result(chains["hokm_deal_pattern"], "hokm_deal_pattern", layout, len(deck))
+        self.pattern: DealPattern = self._check_pattern(pattern, impl)
+        self.hand_size = pattern.hand_size
+        self.first_packet = pattern.sizes[0] if isinstance(pattern, Packets) else pattern.first_packet
+
+        self._tabulate(chains)
+
+        winner_chain = chains["hokm_trick_winner"]
+        self.winner_chain = None if all(i.standard for i in winner_chain) else winner_chain
+        capture_chain = chains["hokm_trick_capture"]
+        self.capture_chain = None if all(i.standard for i in capture_chain) else capture_chain
+        self.restrictors = chains["hokm_restrict_plays"]
+        self.decision_chain = chains["hokm_pending_decision"]
+        self.complete_chain = chains["hokm_hand_complete"]
+
+    def _check_pattern(self, pattern: object, impl: Impl) -> DealPattern:
+        n, size = self.players, len(self.deck)
+        if isinstance(pattern, Packets):
+            if pattern.hand_size * n != size:
+                raise _contract(impl, "hokm_deal_pattern",
+                                f"packets {pattern.sizes} deal {pattern.hand_size * n} cards "
+                                f"but the deck has {size}")
+            return pattern
+        if isinstance(pattern, StockDraw):
+            needed = pattern.first_packet * n + 2 * (pattern.hand_size - pattern.first_packet) * n
+            if not 0 < pattern.first_packet <= pattern.hand_size or needed > size:
+                raise _contract(impl, "hokm_deal_pattern",
+                                f"a stock draw to {pattern.hand_size} cards needs {needed} cards "
+                                f"but the deck has {size}")
+            return pattern
+        raise _contract(impl, "hokm_deal_pattern", f"returned {pattern!r}, not a Packets or StockDraw")
+
+    def _tabulate(self, chains: dict[str, tuple[Impl, ...]]) -> None:
+        """Effective suit and rank of every card under every trump: 52 x 4 answers, asked once."""
+        suit_chain, rank_chain = chains["hokm_effective_suit"], chains["hokm_card_rank"]
+        self.suit_of: list[tuple[int, ...]] = []
+        self.suit_objects: list[tuple[Suit, ...]] = []
+        self.rank_of: list[tuple[int, ...]] = []
+        self.suit_masks: list[tuple[int, ...]] = []
+        for trump in SUITS:
+            suits: list[Suit] = []
+            ranks: list[int] = []
+            for index in range(52):
+                card = Card.from_index(index)
+                suit, impl = first_result(suit_chain, "hokm_effective_suit", card, trump)
+                if not isinstance(suit, Suit):
+                    raise _contract(impl, "hokm_effective_suit", f"returned {suit!r} for {card}, not a Suit")
+                rank, impl = first_result(rank_chain, "hokm_card_rank", card, trump)
+                if isinstance(rank, bool) or not isinstance(rank, int):
+                    raise _contract(impl, "hokm_card_rank", f"returned {rank!r} for {card}, not an int")
+                suits.append(suit)
+                ranks.append(rank)
+            masks = [0, 0, 0, 0]
+            for index, suit in enumerate(suits):
+                masks[suit.index] |= 1 << index
+            self.suit_objects.append(tuple(suits))
+            self.suit_of.append(tuple(suit.index for suit in suits))
+            self.rank_of.append(tuple(ranks))
+            self.suit_masks.append(tuple(masks))
+
+    # Hot-path helpers --------------------------------------------------------------
+
+    def trick_value(self, plays: Sequence[int], trump: int, number: int,
+                    winner: int | None = None) -> Trick:
+        """A public :class:`Trick` from packed plays (``seat << 6 | card index``)."""
+        return Trick(
+            tuple((Seat(p >> 6), Card.from_index(p & 63)) for p in plays),
+            SUITS[trump],
+            number=number,
+            winner=None if winner is None else Seat(winner),
+            suits=self.suit_objects[trump],
+            ranks=self.rank_of[trump],
+        )
+
+    def trick_winner(self, plays: Sequence[int], trump: int, number: int) -> int:
+        """The winner of a complete trick of packed plays."""
+        if self.winner_chain is None:
+            suit_of, rank_of = self.suit_of[trump], self.rank_of[trump]
+            best = plays[0]
+            best_suit, best_rank = suit_of[best & 63], rank_of[best & 63]
+            for play in plays[1:]:
+                index = play & 63
+                suit = suit_of[index]
+                if suit == best_suit:
+                    if rank_of[index] > best_rank:
+                        best, best_rank = play, rank_of[index]
+                elif suit == trump:
+                    best, best_suit, best_rank = play, suit, rank_of[index]
+            return best >> 6
+        trick = self.trick_value(plays, trump, number)
+        seat, impl = first_result(self.winner_chain, "hokm_trick_winner", trick)
+        if seat not in {p >> 6 for p in plays} or isinstance(seat, bool):
+            raise _contract(impl, "hokm_trick_winner",
+                            f"returned {seat!r}, which is not a seat that played in trick {number}")
+        return int(seat)
+
+    def capture(self, hand: HandView, plays: Sequence[int], trump: int, number: int,
+                winner: int) -> int | None:
+        """Who collects the centre after this trick (``None``: nobody)."""
+        if self.capture_chain is None:
+            return winner
+        trick = self.trick_value(plays, trump, number, winner)
+        capture, impl = first_result(self.capture_chain, "hokm_trick_capture", hand, trick)
+        if not isinstance(capture, Capture):
+            raise _contract(impl, "hokm_trick_capture", f"returned {capture!r}, not a Capture")
+        collector = capture.collector
+        if collector is not None and (isinstance(collector, bool) or collector not in range(self.players)):
+            raise _contract(impl, "hokm_trick_capture", f"collector {collector!r} is not a seat")
+        return collector
+
+    def restrict(self, legal: int, hand_mask: int, seat: int, trick_plays: Sequence[int],
+                 trump: int, number: int) -> int:
+        """Intersect the follow-suit set with every plugin's restriction."""
+        ctx = PlayContext(Seat(seat), hand_mask, self.trick_value(trick_plays, trump, number),
+                          SUITS[trump], self.suit_masks[trump])
+        contributors = []
+        for impl in self.restrictors:
+            allowed = impl.call(ctx)
+            if allowed is None:
+                continue
+            mask = 0
+            for card in allowed:
+                if not isinstance(card, Card):
+                    raise _contract(impl, "hokm_restrict_plays", f"returned {card!r}, not a Card")
+                bit = 1 << card.index
+                if not hand_mask & bit:
+                    raise _contract(impl, "hokm_restrict_plays",
+                                    f"allowed {card}, which seat {seat} does not hold")
+                mask |= bit
+            contributors.append(impl.plugin)
+            legal &= mask
+            if not legal:
+                raise VariantConflictError(
+                    f"no card is legal for seat {seat}: the restrictions of "
+                    f"{', '.join(contributors)} (with follow suit) leave nothing to play")
+        return legal
+
+    def pending_decision(self, hand: HandView) -> Decision | None:
+        for impl in self.decision_chain:
+            decision = impl.call(hand)
+            if decision is None:
+                continue
+            if (not isinstance(decision, Decision) or isinstance(decision.seat, bool)
+                    or decision.seat not in range(self.players) or not decision.options
+                    or not all(isinstance(option, Action) for option in decision.options)):
+                raise _contract(impl, "hokm_pending_decision",
+                                f"returned {decision!r}: need a Decision with a seat and actions")
+            return decision
+        return None
+
+    def hand_complete(self, hand: HandView) -> bool:
+        answer, impl = first_result(self.complete_chain, "hokm_hand_complete", hand)
+        if not isinstance(answer, bool):
+            raise _contract(impl, "hokm_hand_complete", f"returned {answer!r}, not a bool")
+        return answer
+
+    # Once-per-hand and once-per-match hooks -----------------------------------------
+
+    def hand_score(self, hand: HandView, match: MatchView | None) -> HandScore:
+        score, impl = first_result(self.chains["hokm_hand_score"], "hokm_hand_score", hand, match)
+        if (not isinstance(score, HandScore) or isinstance(score.winner, bool)
+                or score.winner not in range(self.team_count)
+                or isinstance(score.points, bool) or not isinstance(score.points, int)
+                or score.points < 0):
+            raise _contract(impl, "hokm_hand_score",
+                            f"returned {score!r}: need a HandScore for one of teams "
+                            f"0..{self.team_count - 1} with non-negative points")
+        return score
+
+    def next_hakem(self, hand: HandView, score: HandScore, match: MatchView | None) -> Seat:
+        seat, impl = first_result(self.chains["hokm_next_hakem"], "hokm_next_hakem", hand, score, match)
+        return self._seat(seat, impl, "hokm_next_hakem")
+
+    def match_winner(self, match: MatchView) -> Team | None:
+        for impl in self.chains["hokm_match_winner"]:
+            team = impl.call(match)
+            if team is None:
+                continue
+            if isinstance(team, bool) or team not in range(self.team_count):
+                raise _contract(impl, "hokm_match_winner", f"returned {team!r}, not a team")
+            return Team(team)
+        return None
+
+    def first_hakem(self, face_up: Sequence[Card], first_seat: int, rng: random.Random) -> Seat:
+        seat, impl = first_result(self.chains["hokm_first_hakem"], "hokm_first_hakem",
+                                  self.layout, tuple(face_up), Seat(first_seat), rng)
+        return self._seat(seat, impl, "hokm_first_hakem")
+
+    def seating(self, face_up: Sequence[Card], first_seat: int, hakem: int) -> tuple[int, ...]:
+        seating, impl = first_result(self.chains["hokm_seating"], "hokm_seating",
+                                     self.layout, tuple(face_up), Seat(first_seat), Seat(hakem))
+        seating = tuple(seating)
+        if sorted(seating) != list(range(self.players)):
+            raise _contract(impl, "hokm_seating", f"returned {seating!r}, not a permutation of the seats")
+        return seating
+
+    def _seat(self, seat: object, impl: Impl, hook: str) -> Seat:
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(self.players):
+            raise _contract(impl, hook, f"returned {seat!r}, not a seat 0..{self.players - 1}")
+        return Seat(seat)
+
+    def restrictor_names(self) -> Collection[str]:
+        return [impl.plugin for impl in self.restrictors]

@@ -1,0 +1,223 @@
+"""Standard Hokm (pagat; RULES.md 1.2) as an ordinary plugin whose every hook runs last.
+
+Every variant overrides a rule simply by answering the same hook; the
+standard plugin answers whatever nobody else did.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar, Literal
+
+import attrs
+
+from hokm._plugin import hookimpl
+from hokm.cards import Card, Rank, Suit, full_deck
+from hokm.context import (
+    Capture,
+    HandScore,
+    HandView,
+    MatchView,
+    Packets,
+    Trick,
+    VariantInfo,
+)
+from hokm.table import Rotation, Seat, TableLayout, Team
+
+__all__ = ["Standard"]
+
+NAMED_PACKETS: tuple[tuple[int, ...], ...] = ((5, 4, 4), (5, 3, 3, 2), (5, 4, 2, 2), (5, 8))
+_CAPTURES: dict[int, Capture] = {}
+
+
+def _non_negative_int(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{attribute.name} must be a non-negative integer, got {value!r}")
+
+
+def _positive_int(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{attribute.name} must be a positive integer, got {value!r}")
+
+
+def _packets(value: Sequence[int]) -> tuple[int, ...]:
+    if isinstance(value, str):
+        value = [int(part) for part in value.replace("-", ",").split(",") if part.strip()]
+    return tuple(value)
+
+
+def _check_packets(instance: object, attribute: attrs.Attribute[Any], value: tuple[int, ...]) -> None:
+    if not value or any(isinstance(v, bool) or not isinstance(v, int) or v < 1 for v in value):
+        raise ValueError(f"packets must be positive packet sizes such as (5, 4, 4), got {value!r}")
+
+
+def _check_first_hakem(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value in ("first-ace", "random"):
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"first_hakem must be 'first-ace', 'random' or a seat number, got {value!r}")
+
+
+@attrs.frozen(eq=False)  # pluggy tells registered plugins apart by ==; keep identity
+class Standard:
+    """Pagat's 4-player Hokm; every option of RULES.md 1.2 is a keyword option.
+
+    Attributes:
+        target: points that win the match (a set, with ``sets`` > 1).
+        kot_points: the Hakem's team takes the first seven tricks.
+        hakem_kot_points: the opponents take the first seven tricks.
+        play_all: play all 13 tricks instead of stopping at 7.
+        succession: after a lost hand the Hakem passes to the ``"next"`` or ``"previous"`` seat.
+        first_hakem: ``"first-ace"`` (face-up deal), ``"random"`` or a fixed seat.
+        packets: the packet pattern of the deal; the Hakem calls after the first packet.
+        partners: ``"seating"`` or ``"second-ace"`` (the second Ace's receiver partners the Hakem).
+        sets: sets of ``target`` to win (2: "two sets of 7").
+    """
+
+    info: ClassVar[VariantInfo] = VariantInfo(
+        summary="pagat's 4-player Hokm: first Ace is Hakem, 5-4-4, stop at 7, kot 2 / Hakem-kot 3",
+        source="RULES.md 1.2; pagat.com/whist/hokm.html",
+    )
+
+    target: int = attrs.field(default=7, kw_only=True, validator=_positive_int)
+    kot_points: int = attrs.field(default=2, kw_only=True, validator=_non_negative_int)
+    hakem_kot_points: int = attrs.field(default=3, kw_only=True, validator=_non_negative_int)
+    play_all: bool = attrs.field(default=False, kw_only=True,
+                                 validator=attrs.validators.instance_of(bool))
+    succession: Literal["next", "previous"] = attrs.field(
+        default="next", kw_only=True, validator=attrs.validators.in_(("next", "previous")))
+    first_hakem: Literal["first-ace", "random"] | int = attrs.field(
+        default="first-ace", kw_only=True, validator=_check_first_hakem)
+    packets: tuple[int, ...] = attrs.field(
+        default=(5, 4, 4), kw_only=True, converter=_packets, validator=_check_packets)
+    partners: Literal["seating", "second-ace"] = attrs.field(
+        default="seating", kw_only=True, validator=attrs.validators.in_(("seating", "second-ace")))
+    sets: int = attrs.field(default=1, kw_only=True, validator=_positive_int)
+
+    # Table and deal ------------------------------------------------------------
+
+    @hookimpl(trylast=True)
+    def hokm_table_layout(self) -> TableLayout:
+        return TableLayout.standard(4)
+
+    @hookimpl(trylast=True)
+    def hokm_rotation(self) -> Rotation:
+        return Rotation.COUNTERCLOCKWISE
+
+    @hookimpl(trylast=True)
+    def hokm_deck(self) -> Sequence[Card]:
+        return full_deck()
+
+    @hookimpl(trylast=True)
+    def hokm_deal_pattern(self) -> Packets:
+        return Packets(self.packets)
+
+    @hookimpl(trylast=True)
+    def hokm_first_hakem(self, layout: TableLayout, face_up: Sequence[Card], first_seat: Seat,
+                         rng: random.Random) -> Seat:
+        if self.first_hakem == "random":
+            return Seat(int(rng.random() * layout.players))
+        if self.first_hakem != "first-ace":
+            return layout.check_seat(self.first_hakem)
+        for position, card in enumerate(face_up):
+            if card.rank == Rank.ACE:
+                return Seat((first_seat + position) % layout.players)
+        raise ValueError("the face-up cards hold no Ace")
+
+    @hookimpl(trylast=True)
+    def hokm_seating(self, layout: TableLayout, face_up: Sequence[Card], first_seat: Seat,
+                     hakem: Seat) -> tuple[int, ...]:
+        seating = list(range(layout.players))
+        if self.partners == "seating" or layout.players != 4:
+            return tuple(seating)
+        # The face-up deal continues after the first Ace, skipping the Hakem.
+        aces = [i for i, card in enumerate(face_up) if card.rank == Rank.ACE]
+        position = aces[0] + 1
+        receiver = (hakem + 1) % layout.players
+        for card in face_up[position:]:
+            if card.rank == Rank.ACE:
+                break
+            receiver = (receiver + 1) % layout.players
+            if receiver == hakem:
+                receiver = (receiver + 1) % layout.players
+        else:
+            raise ValueError("the face-up cards hold no second Ace")
+        opposite = (hakem + 2) % layout.players
+        seating[receiver], seating[opposite] = seating[opposite], seating[receiver]
+        return tuple(seating)
+
+    # Trick play ----------------------------------------------------------------
+
+    @hookimpl(trylast=True)
+    def hokm_effective_suit(self, card: Card) -> Suit:
+        return card.suit
+
+    @hookimpl(trylast=True)
+    def hokm_card_rank(self, card: Card) -> int:
+        return int(card.rank)
+
+    @hookimpl(trylast=True)
+    def hokm_trick_winner(self, trick: Trick) -> Seat:
+        return trick.default_winner()
+
+    @hookimpl(trylast=True)
+    def hokm_trick_capture(self, trick: Trick) -> Capture:
+        winner = trick.winner
+        capture = _CAPTURES.get(-1 if winner is None else winner)
+        if capture is None:
+            capture = _CAPTURES[-1 if winner is None else winner] = Capture(winner)
+        return capture
+
+    @hookimpl(trylast=True)
+    def hokm_hand_complete(self, hand: HandView) -> bool:
+        if hand.tricks_left == 0:
+            return True
+        return not self.play_all and max(hand.team_tricks) > hand.tricks_total // 2
+
+    # Scoring and succession --------------------------------------------------------
+
+    @hookimpl(trylast=True)
+    def hokm_hand_score(self, hand: HandView) -> HandScore:
+        tricks = hand.team_tricks
+        best = max(tricks)
+        winner = Team(tricks.index(best))
+        hakem_team = hand.team_of(hand.hakem)
+        sweeper = hand.first_tricks_by(hand.tricks_total // 2 + 1)
+        if sweeper is not None:
+            if sweeper == hakem_team:
+                return HandScore(sweeper, self.kot_points, kot=True, label="kot")
+            return HandScore(sweeper, self.hakem_kot_points, kot=True, label="hakem-kot")
+        return HandScore(winner, 1)
+
+    @hookimpl(trylast=True)
+    def hokm_next_hakem(self, hand: HandView, score: HandScore) -> Seat:
+        if score.winner == hand.team_of(hand.hakem):
+            return hand.hakem
+        step = 1 if self.succession == "next" else -1
+        return Seat((hand.hakem + step) % hand.layout.players)
+
+    @hookimpl(trylast=True)
+    def hokm_match_winner(self, match: MatchView) -> Team | None:
+        teams = match.layout.team_count
+        if self.sets == 1:
+            return _leader_at_target(match.scores, self.target)
+        sets_won = [0] * teams
+        points = [0] * teams
+        for result in match.results:
+            points[result.winner] += result.points
+            set_winner = _leader_at_target(points, self.target)
+            if set_winner is not None:
+                sets_won[set_winner] += 1
+                points = [0] * teams
+                if sets_won[set_winner] >= self.sets:
+                    return set_winner
+        return None
+
+
+def _leader_at_target(scores: Sequence[int], target: int) -> Team | None:
+    """The team at or past ``target`` with the most points; ``None`` if none or tied."""
+    best = max(scores)
+    if best < target or list(scores).count(best) > 1:
+        return None
+    return Team(list(scores).index(best))

@@ -1,0 +1,112 @@
+"""The exceptions and warnings hokm raises.
+
+Every error is a :class:`HokmError`; errors about bad input are also
+:class:`ValueError` (or :class:`LookupError` for unknown names), so generic
+``except ValueError`` handlers keep working. Messages name what was wrong
+(seat, card, variant, option) and why. When an error is raised by a state
+transition, the state is unchanged: states are immutable.
+
+```
+HokmError(Exception)
+├── InvalidNotationError(HokmError, ValueError)
+├── IllegalActionError(HokmError, ValueError)
+│   └── IllegalPlayError(IllegalActionError)
+├── InvalidDealError(HokmError, ValueError)
+├── GameStateError(HokmError)
+├── RulesetError(HokmError)
+│   ├── UnknownVariantError(RulesetError, LookupError)
+│   ├── VariantConflictError(RulesetError)
+│   └── InvalidOptionError(RulesetError, ValueError)
+└── PluginContractError(HokmError)
+HokmWarning(UserWarning)
+└── VariantOverlapWarning(HokmWarning)
+```
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "GameStateError",
+    "HokmError",
+    "HokmWarning",
+    "IllegalActionError",
+    "IllegalPlayError",
+    "InvalidDealError",
+    "InvalidNotationError",
+    "InvalidOptionError",
+    "PluginContractError",
+    "RulesetError",
+    "UnknownVariantError",
+    "VariantConflictError",
+    "VariantOverlapWarning",
+]
+
+
+class HokmError(Exception):
+    """Base class of every error raised by hokm."""
+
+
+class InvalidNotationError(HokmError, ValueError):
+    """Text (or a value) is not a card, suit, rank or seat."""
+
+
+class IllegalActionError(HokmError, ValueError):
+    """An action is not legal in this state: wrong kind, wrong time, or the game is over.
+
+    Attributes:
+        action: the refused action.
+        seat: the seat that was to act (``None`` when nobody is).
+        legal: the actions that are legal now.
+    """
+
+    def __init__(self, message: str, *, action: Any = None, seat: int | None = None,
+                 legal: tuple[Any, ...] = ()) -> None:
+        super().__init__(message)
+        self.action = action
+        self.seat = seat
+        self.legal = legal
+
+
+class IllegalPlayError(IllegalActionError):
+    """A card may not be played now (not in hand, must follow suit, a variant forbids it)."""
+
+
+class InvalidDealError(HokmError, ValueError):
+    """Hands or a deck do not make a valid deal: wrong count, duplicates, unknown cards."""
+
+
+class GameStateError(HokmError):
+    """The state cannot answer yet: for example the result of a hand that is not over."""
+
+
+class RulesetError(HokmError):
+    """A ruleset cannot be composed as asked."""
+
+
+class UnknownVariantError(RulesetError, LookupError):
+    """No installed variant has this name."""
+
+
+class VariantConflictError(RulesetError):
+    """Selected variants cannot run together (declared conflict, unmet requirement, empty legal set)."""
+
+
+class InvalidOptionError(RulesetError, ValueError):
+    """A variant option is unknown or has a bad value; the message names variant and option."""
+
+
+class PluginContractError(HokmError):
+    """A plugin's hook returned something its hook specification forbids.
+
+    The message names the plugin and the hook.
+    """
+
+
+class HokmWarning(UserWarning):
+    """Base class of hokm's warnings."""
+
+
+class VariantOverlapWarning(HokmWarning):
+    """Two selected variants answer the same first-result hook; the later-listed one is asked first."""

@@ -1,0 +1,359 @@
+"""Hook specifications: every rule of the game is answered by one of these hooks.
+
+Plugin authors implement any subset with :data:`hokm.hookimpl`; an
+implementation may accept only the arguments it uses (pluggy passes arguments
+by name), and must never give its parameters defaults.
+
+Two kinds of hook:
+
+* **first-result** hooks ask for *the* answer (the trick winner, the next
+  Hakem). Plugins are asked in reverse order of listing (a variant listed later
+  is asked first) and the standard rules answer last. Returning ``None`` means
+  "no opinion": the next plugin is asked.
+* **collect-all** hooks (``hokm_check_ruleset``, ``hokm_restrict_plays``) ask
+  every plugin; restrictions are intersected, so their order never matters.
+
+Pluggy is consulted only while a ruleset is composed. The answers that depend
+on a card and the trump (effective suit, rank) are tabulated then; the other
+hooks become plain call chains, so play never goes through ``pm.hook``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
+
+import pluggy
+
+if TYPE_CHECKING:
+    from hokm.cards import Card, Suit
+    from hokm.context import (
+        Capture,
+        DealPattern,
+        Decision,
+        HandScore,
+        HandView,
+        MatchView,
+        PlayContext,
+        RulesetInfo,
+        Trick,
+    )
+    from hokm.table import Rotation, Seat, TableLayout, Team
+
+__all__ = [
+    "hokm_card_rank",
+    "hokm_check_ruleset",
+    "hokm_deal_pattern",
+    "hokm_deck",
+    "hokm_effective_suit",
+    "hokm_first_hakem",
+    "hokm_hand_complete",
+    "hokm_hand_score",
+    "hokm_match_winner",
+    "hokm_next_hakem",
+    "hokm_pending_decision",
+    "hokm_restrict_plays",
+    "hokm_rotation",
+    "hokm_seating",
+    "hokm_table_layout",
+    "hokm_trick_capture",
+    "hokm_trick_winner",
+]
+
+PROJECT = "hokm"
+hookspec = pluggy.HookspecMarker(PROJECT)
+
+# Composition ---------------------------------------------------------------
+
+
+@hookspec
+def hokm_check_ruleset(ruleset: RulesetInfo) -> None:
+    """Veto a combination of variants.
+
+    Called once while composing, for every plugin (collect-all). Declared
+    ``VariantInfo.conflicts`` and ``requires`` are checked by the core before
+    this hook; use it for conditions that depend on options.
+
+    Args:
+        ruleset: the selected variant names, in the order given.
+
+    Returns:
+        Nothing; raise :class:`hokm.VariantConflictError` to refuse.
+
+    Default:
+        The standard rules accept every combination.
+
+    Implemented by:
+        no bundled variant yet.
+    """
+
+
+# Table and deal --------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def hokm_table_layout() -> TableLayout | None:
+    """How many seats and which team each plays for.
+
+    Called once while composing.
+
+    Returns:
+        A :class:`hokm.TableLayout`, or ``None`` for no opinion.
+
+    Default:
+        ``TableLayout.standard(4)``: seats 0 and 2 against 1 and 3.
+
+    Implemented by:
+        ``two-player``, ``three-player``.
+    """
+
+
+@hookspec(firstresult=True)
+def hokm_rotation(layout: TableLayout) -> Rotation | None:
+    """Which way play passes physically (who sits on whose left and right).
+
+    Called once while composing. It never changes the play order of seat numbers.
+
+    Default:
+        ``Rotation.COUNTERCLOCKWISE`` (pagat Hokm: play passes to the right).
+
+    Implemented by:
+        ``clockwise``.
+    """
+
+
+@hookspec(firstresult=True)
+def hokm_deck(layout: TableLayout) -> Sequence[Card] | None:
+    """The cards in play, in canonical order (shuffles start from this order).
+
+    Called once while composing. Cards must be distinct.
+
+    Default:
+        The 52-card pack.
+
+    Implemented by:
+        ``three-player`` (one two removed: 51 cards).
+    """
+
+
+@hookspec(firstresult=True)
+def hokm_deal_pattern(layout: TableLayout, deck_size: int) -> DealPattern | None:
+    """How the cards are dealt, and when the Hakem calls trump.
+
+    Called once while composing. The pattern must use the deck exactly
+    (``Packets``: sizes x players == deck size) or leave an unused stock
+    (``StockDraw``).
+
+    Default:
+        ``Packets(standard option packets)``, pagat's ``(5, 4, 4)``.
+
+    Implemented by:
+        ``three-player`` (5-4-4-4), ``two-player`` (``StockDraw``).
+    """
+
+
+@hookspec(firstresult=True)
+def hokm_first_hakem(layout: TableLayout, face_up: Sequence[Card], first_seat: Seat,
+                     rng: random.Random) -> Seat | None:
+    """The first hand's Hakem.
+
+    Called once at the start of a match.
+
+    Args:
+        layout: the table.
+        face_up: a shuffled deck, dealt face up one card a seat in play order
+            starting with ``first_seat``.
+        first_seat: the seat that receives the first face-up card.
+        rng: the match's seeded generator, for rules that pick at random.
+
+    Default:
+        The receiver of the first Ace (option ``first_hakem``: ``"first-ace"``,
+        ``"random"`` or a fixed seat).
+
+    Implemented by:
+        ``court-piece`` (random first dealer).
+    """
+
+
+@hookspec(firstresult=True)
+def hokm_seating(layout: TableLayout, face_up: Sequence[Card], first_seat: Seat,
+                 hakem: Seat) -> tuple[int, ...] | None:
+    """Who sits where: ``result[seat]`` is the player (by original seat) in ``seat``.
+
+    Called once at the start of a match, after the first Hakem is known.
+
+    Default:
+        Everyone keeps his seat; with option ``partners="second-ace"`` the
+        face-up deal goes on (skipping the Hakem) until a second Ace, and its
+        receiver swaps places with the player opposite the Hakem.
+
+    Implemented by:
+        no bundled variant.
+    """
+
+
+# Trick play -----------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def hokm_effective_suit(card: Card, trump: Suit) -> Suit | None:
+    """The suit ``card`` belongs to, for following suit and for winning tricks.
+
+    Tabulated while composing (52 cards x 4 trumps), so it must depend on its
+    arguments only.
+
+    Default:
+        The printed suit.
+
+    Implemented by:
+        ``satat`` (the 2♥ belongs to the trump suit).
+    """
+
+
+@hookspec(firstresult=True)
+def hokm_card_rank(card: Card, trump: Suit) -> int | None:
+    """The strength of ``card`` within its effective suit; higher beats lower.
+
+    Tabulated while composing, like ``hokm_effective_suit``.
+
+    Default:
+        The printed rank, 2 (two) to 14 (Ace).
+
+    Implemented by:
+        ``satat`` (the 2♥ ranks above the Ace).
+    """
+
+
+@hookspec
+def hokm_restrict_plays(ctx: PlayContext) -> Collection[Card] | None:
+    """Restrict which cards the acting seat may play (collect-all).
+
+    The core first applies the universal rule, follow suit if able (using
+    effective suits); then every plugin that answers narrows the set further:
+    answers are intersected with it, so listing order never matters. An empty
+    intersection raises :class:`hokm.VariantConflictError`.
+
+    Args:
+        ctx: the acting seat's hand and the trick so far.
+
+    Returns:
+        The cards allowed by this rule, or ``None`` for no restriction.
+
+    Default:
+        No restriction beyond following suit.
+
+    Implemented by:
+        ``obligatory-trump``.
+    """
+
+
+@hookspec(firstresult=True)
+def hokm_trick_winner(trick: Trick) -> Seat | None:
+    """The seat that wins a complete trick.
+
+    Called once per trick. ``trick.winner`` is still ``None`` here.
+
+    Default:
+        The highest trump, else the highest card of the led suit
+        (:meth:`hokm.Trick.default_winner`, using effective suits and ranks).
+
+    Implemented by:
+        no bundled variant (Satat changes ranks instead, which keeps the table fast path).
+    """
+
+
+@hookspec(firstresult=True)
+def hokm_trick_capture(hand: HandView, trick: Trick) -> Capture | None:
+    """Who collects the tricks in the centre after ``trick`` (with its winner set).
+
+    Called once per trick; ``hand`` already lists the trick in ``winners`` but
+    has not yet updated ``team_tricks`` or ``pile``.
+
+    Default:
+        ``Capture(trick.winner)``: the winner takes the trick for his team.
+
+    Implemented by:
+        ``double-sar`` (centre pile, two wins in a row collect).
+    """
+
+
+@hookspec(firstresult=True)
+def hokm_pending_decision(hand: HandView) -> Decision | None:
+    """A decision that must be taken before play goes on (for example "play on?").
+
+    Called after trump is called, after every trick and after every decision,
+    before ``hokm_hand_complete``. While a decision is pending, only its options
+    are legal; the choice is recorded in ``hand.decisions``.
+
+    Default:
+        None.
+
+    Implemented by:
+        ``bavney`` and ``court-piece`` (with option ``decide``).
+    """
+
+
+@hookspec(firstresult=True)
+def hokm_hand_complete(hand: HandView) -> bool | None:
+    """Whether the hand is over.
+
+    Called after every trick (and decision). A hand with no cards left is
+    over whatever the answer.
+
+    Default:
+        Over as soon as a team holds 7 tricks (a majority of 13); with option
+        ``play_all`` only when every trick is played.
+
+    Implemented by:
+        ``bavney``, ``double-sar``, ``court-piece``, ``three-player``.
+    """
+
+
+# Scoring and succession ---------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def hokm_hand_score(hand: HandView, match: MatchView | None) -> HandScore | None:
+    """Who won the finished hand and what they score.
+
+    Args:
+        hand: the finished hand.
+        match: the match so far (earlier hands), or ``None`` for a standalone hand.
+
+    Default:
+        pagat: 7+ tricks 1 point; kot (Hakem's team takes the first 7) 2;
+        Hakem-kot (opponents take the first 7) 3.
+
+    Implemented by:
+        ``bavney``, ``double-sar``, ``court-piece``, ``three-player``.
+    """
+
+
+@hookspec(firstresult=True)
+def hokm_next_hakem(hand: HandView, score: HandScore, match: MatchView | None) -> Seat | None:
+    """The Hakem of the next hand (the dealer is always the seat before him).
+
+    Default:
+        Hakem's team won: same Hakem; lost: the next seat (option
+        ``succession="previous"``: the previous seat).
+
+    Implemented by:
+        ``court-piece``, ``three-player``, ``two-player``.
+    """
+
+
+@hookspec(firstresult=True)
+def hokm_match_winner(match: MatchView) -> Team | None:
+    """The team that has won the match, or ``None`` while it goes on.
+
+    Called after every hand.
+
+    Default:
+        The first team to reach ``target`` points (with ``sets=2``: the first
+        to win two sets); if two teams reach it on one hand, the one with
+        more points, and a tie plays another hand.
+
+    Implemented by:
+        ``court-piece``.
+    """

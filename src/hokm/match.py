@@ -1,0 +1,214 @@
+"""A match: hands in sequence, scores, Hakem succession, and the match winner.
+
+Like a hand, a match is immutable: ``apply`` returns the next match state.
+When an action finishes a hand, the match scores it, picks the next Hakem and
+deals the next hand (shuffled from the seed), which starts at its trump call.
+
+>>> import hokm
+>>> match = hokm.Ruleset.compose().new_match(seed=2026)
+>>> match.hand_number, match.scores, match.is_over
+(1, (0, 0), False)
+>>> while not match.is_over:
+...     match = match.apply(match.legal_actions()[0])
+>>> match.winner in (0, 1), max(match.scores) >= 7
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from hokm._seeding import normalize_seed, rng_for, shuffled
+from hokm.actions import Action
+from hokm.cards import Card
+from hokm.errors import GameStateError, IllegalActionError, InvalidDealError
+from hokm.observation import MatchObservation
+from hokm.state import HandResult, HandState, check_deck, deal_hand
+from hokm.table import Seat, TableLayout, Team
+
+if TYPE_CHECKING:
+    from hokm.rules import Ruleset
+
+__all__ = ["MatchState"]
+
+_NEW = object.__new__
+
+
+class MatchState:
+    """An immutable match. Create one with :meth:`hokm.Ruleset.new_match`."""
+
+    __slots__ = ("_rules", "_seed", "_hand", "_hand_number", "_scores", "_results", "_winner",
+                 "_seating", "_draw")
+
+    _rules: Ruleset
+    _seed: int | str
+    _hand: HandState
+    _hand_number: int
+    _scores: tuple[int, ...]
+    _results: tuple[HandResult, ...]
+    _winner: Team | None
+    _seating: tuple[int, ...]
+    _draw: tuple[Card, ...]
+
+    def __init__(self) -> None:
+        raise TypeError("create matches with Ruleset.new_match()")
+
+    @classmethod
+    def start(cls, rules: Ruleset, *, seed: int | str | None,
+              deck: Sequence[Card] | None) -> MatchState:
+        """The first hand of a new match, at its trump call."""
+        try:
+            seed = normalize_seed(seed)
+        except TypeError as error:
+            raise InvalidDealError(str(error)) from None
+        engine = rules._engine
+        if deck is not None:
+            deck = check_deck(engine.deck_mask, len(engine.deck), deck)
+        draw = tuple(shuffled(engine.deck, rng_for(seed, "first-hakem-draw")))
+        hakem = engine.first_hakem(draw, 0, rng_for(seed, "first-hakem"))
+        seating = engine.seating(draw, 0, hakem)
+        match: MatchState = _NEW(cls)
+        match._rules = rules
+        match._seed = seed
+        match._hand_number = 1
+        match._scores = (0,) * engine.team_count
+        match._results = ()
+        match._winner = None
+        match._seating = seating
+        match._draw = draw
+        match._hand = deal_hand(rules, deck if deck is not None else match._deck_for(1), hakem)
+        return match
+
+    def _deck_for(self, hand_number: int) -> list[Card]:
+        return shuffled(self._rules._engine.deck, rng_for(self._seed, "deck", hand_number))
+
+    def _with(self, **changes: object) -> MatchState:
+        new: MatchState = _NEW(MatchState)
+        for name in MatchState.__slots__:
+            setattr(new, name, changes.get(name, getattr(self, name)))
+        return new
+
+    # Queries ------------------------------------------------------------------------
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The rules of this match."""
+        return self._rules
+
+    @property
+    def layout(self) -> TableLayout:
+        """Seats and teams."""
+        return self._rules.layout
+
+    @property
+    def seed(self) -> int | str:
+        """The seed; the same seed replays the same match."""
+        return self._seed
+
+    @property
+    def hand(self) -> HandState:
+        """The current hand (the last, finished hand once the match is over)."""
+        return self._hand
+
+    @property
+    def hand_number(self) -> int:
+        """1-based number of the current hand."""
+        return self._hand_number
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points per team."""
+        return self._scores
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        """Results of the finished hands, in order."""
+        return self._results
+
+    @property
+    def seating(self) -> tuple[int, ...]:
+        """``seating[seat]`` is the player in that seat, by original seat (``partners`` option)."""
+        return self._seating
+
+    @property
+    def first_hakem_draw(self) -> tuple[Card, ...]:
+        """The face-up cards used to find the first Hakem (one a seat from seat 0)."""
+        return self._draw
+
+    @property
+    def winner(self) -> Team | None:
+        """The winning team, or ``None`` while the match goes on."""
+        return self._winner
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a team has won."""
+        return self._winner is not None
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat whose action is awaited, or ``None`` once the match is over."""
+        return None if self._winner is not None else self._hand.to_act
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of ``to_act`` (empty once the match is over)."""
+        return () if self._winner is not None else self._hand.legal_actions()
+
+    # Transition --------------------------------------------------------------------
+
+    def apply(self, action: Action) -> MatchState:
+        """Apply ``action`` to the current hand; finishing a hand scores it and deals the next.
+
+        Raises:
+            IllegalActionError: the action is not legal now (``IllegalPlayError`` for cards),
+                or the match is over.
+        """
+        if self._winner is not None:
+            raise IllegalActionError(f"illegal action {action}: the match is over "
+                                     f"(team {self._winner} won)", action=action)
+        hand = self._hand.apply(action)
+        if not hand.is_over:
+            return self._with(_hand=hand)
+        return self._finish_hand(hand)
+
+    def _finish_hand(self, hand: HandState) -> MatchState:
+        result = hand.result(self)
+        scores = list(self._scores)
+        scores[result.winner] += result.points
+        finished = self._with(_hand=hand, _scores=tuple(scores), _results=self._results + (result,))
+        winner = self._rules._engine.match_winner(finished)
+        if winner is not None:
+            finished._winner = winner
+            return finished
+        number = self._hand_number + 1
+        finished._hand_number = number
+        finished._hand = deal_hand(self._rules, finished._deck_for(number), result.next_hakem)
+        return finished
+
+    def observation(self, seat: int) -> MatchObservation:
+        """What ``seat`` may know of the match now."""
+        return MatchObservation(
+            seat=self.layout.check_seat(seat),
+            hand_number=self._hand_number,
+            scores=self._scores,
+            results=self._results,
+            seating=self._seating,
+            first_hakem_draw=self._draw,
+            winner=self._winner,
+            hand=self._hand.observation(seat),
+        )
+
+    def last_result(self) -> HandResult:
+        """The result of the most recent finished hand.
+
+        Raises:
+            GameStateError: no hand has finished yet.
+        """
+        if not self._results:
+            raise GameStateError("no hand of this match has finished yet")
+        return self._results[-1]
+
+    def __repr__(self) -> str:
+        return (f"<MatchState hand={self._hand_number} scores={self._scores} "
+                f"winner={self._winner} to_act={self.to_act}>")

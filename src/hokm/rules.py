@@ -1,0 +1,418 @@
+"""Composing a ruleset from variants, and the typed facade over the composed rules.
+
+This is the only module that talks to pluggy: :meth:`Ruleset.compose` builds a
+fresh plugin manager, registers the standard rules (every hook ``trylast``)
+and then the variants in the order given, so a variant listed later is asked
+first. The result is compiled once into tables and plain call chains.
+
+>>> import hokm
+>>> rules = hokm.Ruleset.compose()
+>>> rules.variants, rules.players
+((), 4)
+>>> rules.team_of(2), rules.right_of(0), rules.left_of(0)
+(0, 1, 3)
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import warnings
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import pluggy
+
+from hokm import hookspecs
+from hokm._engine import SUITS, Engine, resolve_chain
+from hokm._standard import Standard
+from hokm.cards import Card, Suit, frozen_cards
+from hokm.context import RulesetInfo, Trick, VariantInfo
+from hokm.errors import (
+    InvalidNotationError,
+    InvalidOptionError,
+    PluginContractError,
+    RulesetError,
+    UnknownVariantError,
+    VariantConflictError,
+    VariantOverlapWarning,
+)
+from hokm.state import HandState, deal_hand, start_hand
+from hokm.table import Rotation, Seat, TableLayout, Team
+
+if TYPE_CHECKING:
+    from hokm.match import MatchState
+
+__all__ = ["ENTRY_POINT_GROUP", "Ruleset", "available_variants"]
+
+ENTRY_POINT_GROUP = "hokm.variants"
+STANDARD = "standard"
+
+
+def available_variants() -> dict[str, str]:
+    """Installed variants: entry-point name -> ``"module:attr"``. Imports nothing.
+
+    >>> "satat" in available_variants() or True
+    True
+    """
+    found = importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
+    return {ep.name: ep.value for ep in sorted(found, key=lambda ep: ep.name)}
+
+
+def _entry_point(name: str) -> importlib.metadata.EntryPoint:
+    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name == name:
+            return ep
+    known = ", ".join(sorted(available_variants())) or "none installed"
+    raise UnknownVariantError(f"no variant named {name!r} is installed (available: {known})")
+
+
+def variant_info(plugin: object) -> VariantInfo:
+    """The ``info`` a plugin declares, or an empty one."""
+    info = getattr(plugin, "info", None)
+    return info if isinstance(info, VariantInfo) else VariantInfo(summary="")
+
+
+def _instantiate(name: str, factory: Any, options: Mapping[str, Any]) -> object:
+    """Build a plugin from its class and options; option errors name variant and option."""
+    if not isinstance(factory, type):
+        if options:
+            raise InvalidOptionError(f"variant {name!r} takes no options (got {sorted(options)})")
+        return factory
+    fields = {field.name for field in attrs.fields(factory)} if attrs.has(factory) else None
+    if fields is not None:
+        for key in options:
+            if key not in fields:
+                raise InvalidOptionError(
+                    f"variant {name!r} has no option {key!r}"
+                    + (f" (options: {', '.join(sorted(fields))})" if fields else " (it takes none)"))
+    try:
+        return factory(**options)
+    except (TypeError, ValueError) as error:
+        which = ", ".join(repr(k) for k in options) or "(none)"
+        raise InvalidOptionError(f"variant {name!r}: bad option value among {which}: {error}") from error
+
+
+@attrs.frozen(eq=False)
+class Ruleset:
+    """A composed, frozen set of rules; build it with :meth:`compose`.
+
+    Two rulesets are equal when they were composed from the same variants with
+    the same options.
+    """
+
+    variants: tuple[str, ...]
+    """The selected variant names, in the order given."""
+    options: Mapping[str, Mapping[str, Any]]
+    """The options given per variant name (``"standard"`` included)."""
+    plugins: tuple[tuple[str, object], ...] = attrs.field(repr=False)
+    """(name, plugin instance) in registration order, standard first."""
+    _pm: pluggy.PluginManager = attrs.field(repr=False, alias="pm")
+    _engine: Engine = attrs.field(repr=False, alias="engine")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Ruleset):
+            return NotImplemented
+        return (self.variants, _freeze(self.options)) == (other.variants, _freeze(other.options))
+
+    def __hash__(self) -> int:
+        return hash((self.variants, _freeze(self.options)))
+
+    # Composition --------------------------------------------------------------------
+
+    @classmethod
+    def compose(cls, *variants: str | object,
+                options: Mapping[str, Mapping[str, Any]] | None = None) -> Ruleset:
+        """Standard Hokm plus ``variants`` (entry-point names or plugin instances).
+
+        Args:
+            variants: variant names (``"satat"``) or plugin objects; a later one
+                is asked before an earlier one where both answer the same hook.
+            options: keyword options per variant name, ``"standard"`` included.
+
+        Raises:
+            UnknownVariantError: a name is not installed.
+            InvalidOptionError: an option is unknown or has a bad value.
+            VariantConflictError: the variants declare a conflict or an unmet requirement.
+            RulesetError: a plugin fails pluggy's validation (e.g. a misspelt hook).
+        """
+        options = {name: dict(opts) for name, opts in (options or {}).items()}
+        plugins: list[tuple[str, object]] = []
+        standard = _instantiate(STANDARD, Standard, options.get(STANDARD, {}))
+        plugins.append((STANDARD, standard))
+        used_options = {STANDARD}
+        for variant in variants:
+            if isinstance(variant, str):
+                factory = _entry_point(variant).load()
+                name = variant
+                plugin = _instantiate(name, factory, options.get(name, {}))
+                used_options.add(name)
+            else:
+                plugin = variant
+                name = variant_info(plugin).name or _kebab(type(plugin).__name__)
+                if name in options:
+                    raise InvalidOptionError(
+                        f"options for {name!r} were given, but the variant was passed as an "
+                        "instance: set its options on the instance instead")
+            if any(existing == name for existing, _ in plugins):
+                raise RulesetError(f"variant {name!r} is selected twice")
+            plugins.append((name, plugin))
+        unused = set(options) - used_options
+        if unused:
+            raise InvalidOptionError(
+                f"options given for {', '.join(sorted(map(repr, unused)))}, which "
+                f"{'is' if len(unused) == 1 else 'are'} not selected")
+        names = tuple(name for name, _ in plugins[1:])
+        _check_declarations(plugins)
+        pm = _plugin_manager(plugins)
+        info = RulesetInfo(names)
+        try:
+            pm.hook.hokm_check_ruleset(ruleset=info)
+        except RulesetError:
+            raise
+        except Exception as error:
+            raise PluginContractError(f"hokm_check_ruleset raised {error!r}") from error
+        _warn_overlaps(pm, standard)
+        try:
+            engine = Engine(pm, standard, names)
+        except (PluginContractError, RulesetError):
+            raise
+        except Exception as error:
+            raise RulesetError(f"composing {names or ('standard',)} failed: {error}") from error
+        frozen_options = {k: dict(v) for k, v in options.items()}
+        return cls(names, frozen_options, tuple(plugins), pm=pm, engine=engine)
+
+    # Facts about the table --------------------------------------------------------------
+
+    @property
+    def layout(self) -> TableLayout:
+        """Seats and teams."""
+        return self._engine.layout
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self._engine.players
+
+    @property
+    def rotation(self) -> Rotation:
+        """Which way play passes physically."""
+        return self._engine.rotation
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The cards in play, in canonical order."""
+        return self._engine.deck
+
+    @property
+    def hand_size(self) -> int:
+        """Cards per hand once dealt (= tricks per hand)."""
+        return self._engine.hand_size
+
+    def team_of(self, seat: int) -> Team:
+        """The team of ``seat``."""
+        return self.layout.team_of(seat)
+
+    def left_of(self, seat: int) -> Seat:
+        """The seat physically on the left of ``seat`` under this ruleset's rotation."""
+        return self.rotation.left_of(self.layout.check_seat(seat), self.players)
+
+    def right_of(self, seat: int) -> Seat:
+        """The seat physically on the right of ``seat`` under this ruleset's rotation."""
+        return self.rotation.right_of(self.layout.check_seat(seat), self.players)
+
+    def dealer_for(self, hakem: int) -> Seat:
+        """The dealer when ``hakem`` is Hakem: always the seat before him."""
+        return self.layout.previous_seat(hakem)
+
+    # Rules questions -------------------------------------------------------------------
+
+    def effective_suit(self, card: Card, trump: Suit) -> Suit:
+        """The suit ``card`` counts as when ``trump`` is trump."""
+        return self._engine.suit_objects[trump.index][card.index]
+
+    def card_rank(self, card: Card, trump: Suit) -> int:
+        """The strength of ``card`` within its effective suit."""
+        return self._engine.rank_of[trump.index][card.index]
+
+    def first_hakem(self, face_up: Sequence[Card], first_seat: int = 0, *,
+                    seed: int | str = 0) -> Seat:
+        """The first Hakem from face-up cards dealt one a seat from ``first_seat``.
+
+        >>> from hokm import cards
+        >>> Ruleset.compose().first_hakem(cards("K♣ 7♦ A♥ 2♠"), first_seat=0)
+        2
+        """
+        from hokm._seeding import rng_for
+
+        first_seat = self.layout.check_seat(first_seat)
+        return self._engine.first_hakem(list(face_up), first_seat, rng_for(seed, "first-hakem"))
+
+    def trick_winner(self, plays: Iterable[tuple[int, Card]], trump: Suit) -> Seat:
+        """The winner of a complete trick given as ``(seat, card)`` pairs in play order.
+
+        >>> from hokm import Card, Suit
+        >>> Ruleset.compose().trick_winner(
+        ...     [(0, Card.parse("Q♠")), (1, Card.parse("2♥")), (2, Card.parse("A♠")),
+        ...      (3, Card.parse("3♥"))], trump=Suit.HEARTS)
+        3
+        """
+        packed = self._packed_trick(plays, complete=True)
+        return Seat(self._engine.trick_winner(packed, trump.index, 1))
+
+    def legal_plays(self, hand: Iterable[Card], trick: Iterable[tuple[int, Card]] = (), *,
+                    trump: Suit, seat: int | None = None) -> frozenset[Card]:
+        """The cards of ``hand`` that may be played to ``trick`` (follow suit, then variants).
+
+        ``seat`` defaults to the seat after the trick's last player (seat 0 on a lead).
+
+        >>> from hokm import Suit, cards
+        >>> sorted(map(str, Ruleset.compose().legal_plays(
+        ...     cards("7♠ K♥ 3♣"), trick=[(0, cards("A♠")[0])], trump=Suit.HEARTS)))
+        ['7♠']
+        """
+        engine = self._engine
+        hand_mask = 0
+        for card in hand:
+            if not isinstance(card, Card):
+                raise InvalidNotationError(f"{card!r} in the hand is not a Card")
+            hand_mask |= 1 << card.index
+        packed = self._packed_trick(trick, complete=False)
+        if seat is None:
+            seat = (packed[-1] >> 6) + 1 if packed else 0
+        seat = self.layout.check_seat(seat % self.players if packed else seat)
+        suit_of, masks = engine.suit_of[trump.index], engine.suit_masks[trump.index]
+        legal = hand_mask & masks[suit_of[packed[0] & 63]] if packed else 0
+        legal = legal or hand_mask
+        if engine.restrictors and hand_mask:
+            legal = engine.restrict(legal, hand_mask, seat, packed, trump.index, 1)
+        return frozen_cards(legal)
+
+    def _packed_trick(self, plays: Iterable[tuple[int, Card]], *, complete: bool) -> list[int]:
+        packed = []
+        for seat, card in plays:
+            seat = self.layout.check_seat(seat)
+            if not isinstance(card, Card):
+                raise InvalidNotationError(f"{card!r} in the trick is not a Card")
+            packed.append(seat << 6 | card.index)
+        if complete and len(packed) != self.players:
+            raise InvalidNotationError(
+                f"a complete trick has {self.players} plays, got {len(packed)}")
+        if len({p >> 6 for p in packed}) != len(packed) or len({p & 63 for p in packed}) != len(packed):
+            raise InvalidNotationError("a trick cannot hold the same seat or card twice")
+        return packed
+
+    def trick(self, plays: Iterable[tuple[int, Card]], trump: Suit) -> Trick:
+        """A :class:`Trick` value that compares cards by this ruleset's effective suits and ranks."""
+        packed = self._packed_trick(plays, complete=False)
+        return self._engine.trick_value(packed, trump.index, 1)
+
+    # Hands and matches ---------------------------------------------------------------
+
+    def new_hand(self, hands: Sequence[Sequence[Card]], *, hakem: int = 0,
+                 trump: Suit | None = None) -> HandState:
+        """A hand from explicit hands (one per seat).
+
+        With ``trump`` the hand starts at the first lead; without, at the trump
+        call, where the Hakem has seen the first cards of ``hands[hakem]`` (his
+        first packet) in the order given.
+
+        Raises:
+            InvalidDealError: wrong number of hands or cards, duplicates, cards not in the deck.
+        """
+        return start_hand(self, hands, hakem, trump)
+
+    def deal(self, deck: Sequence[Card], *, hakem: int = 0) -> HandState:
+        """Deal ``deck`` (top card first) by the deal pattern; the hand starts at the trump call.
+
+        Raises:
+            InvalidDealError: ``deck`` is not an order of this ruleset's deck.
+        """
+        return deal_hand(self, deck, hakem)
+
+    def new_match(self, *, seed: int | str | None = None,
+                  deck: Sequence[Card] | None = None) -> MatchState:
+        """A match, seeded for reproducibility.
+
+        Args:
+            seed: any int or str; the same seed gives the same match everywhere.
+                ``None`` draws a fresh seed (recorded as ``match.seed``).
+            deck: the first hand's deck order (later hands are shuffled from the seed).
+        """
+        from hokm.match import MatchState
+
+        return MatchState.start(self, seed=seed, deck=deck)
+
+    # Introspection --------------------------------------------------------------------
+
+    def hook_order(self, hook: str) -> tuple[str, ...]:
+        """Plugin names implementing ``hook``, in the order they are asked.
+
+        >>> Ruleset.compose().hook_order("hokm_trick_winner")
+        ('standard',)
+        """
+        if hook not in self._engine.chains:
+            raise RulesetError(f"{hook!r} is not a hokm hook")
+        return tuple(impl.plugin for impl in resolve_chain(self._pm, hook, self.plugins[0][1]))
+
+    def describe(self) -> str:
+        """A one-line description: ``standard + satat + obligatory-trump``."""
+        return " + ".join((STANDARD, *self.variants))
+
+
+def _freeze(options: Mapping[str, Mapping[str, Any]]) -> tuple[Any, ...]:
+    return tuple(sorted((name, tuple(sorted((k, repr(v)) for k, v in opts.items())))
+                        for name, opts in options.items()))
+
+
+def _kebab(name: str) -> str:
+    out = []
+    for i, char in enumerate(name):
+        if char.isupper() and i:
+            out.append("-")
+        out.append(char.lower())
+    return "".join(out)
+
+
+def _check_declarations(plugins: list[tuple[str, object]]) -> None:
+    """Declared conflicts (either side) and requirements, before anything is registered."""
+    names = {name for name, _ in plugins}
+    for name, plugin in plugins:
+        info = variant_info(plugin)
+        for other in sorted(info.conflict_names & names):
+            reason = info.conflict_reason(other) or f"{name} declares a conflict with {other}"
+            raise VariantConflictError(f"{name!r} cannot be combined with {other!r}: {reason}")
+        for required in sorted(info.requires - names):
+            raise VariantConflictError(f"{name!r} requires {required!r}, which is not selected")
+
+
+def _plugin_manager(plugins: list[tuple[str, object]]) -> pluggy.PluginManager:
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    try:
+        for name, plugin in plugins:
+            pm.register(plugin, name=name)
+        pm.check_pending()
+    except pluggy.PluginValidationError as error:
+        raise RulesetError(f"plugin {error.plugin!r} is not a valid hokm plugin: {error}") from error
+    except ValueError as error:
+        raise RulesetError(str(error)) from error
+    return pm
+
+
+def _warn_overlaps(pm: pluggy.PluginManager, standard: object) -> None:
+    """Warn when two selected variants answer the same first-result hook."""
+    for hook in ("hokm_table_layout", "hokm_rotation", "hokm_deck", "hokm_deal_pattern",
+                 "hokm_first_hakem", "hokm_seating", "hokm_effective_suit", "hokm_card_rank",
+                 "hokm_trick_winner", "hokm_trick_capture", "hokm_pending_decision",
+                 "hokm_hand_complete", "hokm_hand_score", "hokm_next_hakem", "hokm_match_winner"):
+        chain = [impl for impl in resolve_chain(pm, hook, standard) if not impl.standard]
+        if len(chain) > 1:
+            order = ", then ".join(impl.plugin for impl in chain)
+            warnings.warn(
+                f"{' and '.join(sorted(impl.plugin for impl in chain))} all implement {hook}; "
+                f"they are asked in this order: {order}",
+                VariantOverlapWarning, stacklevel=3)
+
+
+SUIT_ORDER: tuple[Suit, ...] = SUITS
