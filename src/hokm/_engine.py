@@ -23,6 +23,7 @@ from hokm.context import (
     Decision,
     HandScore,
     HandView,
+    Kot,
     MatchView,
     Packets,
     PlayContext,
@@ -53,6 +54,7 @@ HOOK_ARGS: dict[str, tuple[str, ...]] = {
     "hokm_trick_capture": ("hand", "trick"),
     "hokm_pending_decision": ("hand",),
     "hokm_hand_complete": ("hand",),
+    "hokm_kot": ("hand",),
     "hokm_hand_score": ("hand", "match"),
     "hokm_next_hakem": ("hand", "score", "match"),
     "hokm_match_winner": ("match",),
@@ -91,6 +93,11 @@ def resolve_chain(pm: pluggy.PluginManager, hook: str, standard: object) -> tupl
         chain.append(Impl(_positional(impl.function, wanted, len(spec_args)),
                           impl.plugin_name, impl.plugin is standard))
     return tuple(chain)
+
+
+def is_index(value: object, size: int) -> bool:
+    """Whether ``value`` is a plain int in ``0 .. size - 1`` (a seat or a team; bools refused)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size
 
 
 def _contract(impl: Impl, hook: str, problem: str) -> PluginContractError:
@@ -136,8 +143,9 @@ class Engine:
 
         pattern, impl = first_result(chains["hokm_deal_pattern"], "hokm_deal_pattern", layout, len(deck))
         self.pattern: DealPattern = self._check_pattern(pattern, impl)
-        self.hand_size = pattern.hand_size
-        self.first_packet = pattern.sizes[0] if isinstance(pattern, Packets) else pattern.first_packet
+        self.hand_size: int = self.pattern.hand_size
+        self.first_packet: int = (self.pattern.sizes[0] if isinstance(self.pattern, Packets)
+                                  else self.pattern.first_packet)
 
         self._tabulate(chains)
 
@@ -225,7 +233,7 @@ class Engine:
             return best >> 6
         trick = self.trick_value(plays, trump, number)
         seat, impl = first_result(self.winner_chain, "hokm_trick_winner", trick)
-        if seat not in {p >> 6 for p in plays} or isinstance(seat, bool):
+        if not is_index(seat, self.players) or seat not in {p >> 6 for p in plays}:
             raise _contract(impl, "hokm_trick_winner",
                             f"returned {seat!r}, which is not a seat that played in trick {number}")
         return int(seat)
@@ -239,10 +247,10 @@ class Engine:
         capture, impl = first_result(self.capture_chain, "hokm_trick_capture", hand, trick)
         if not isinstance(capture, Capture):
             raise _contract(impl, "hokm_trick_capture", f"returned {capture!r}, not a Capture")
-        collector = capture.collector
-        if collector is not None and (isinstance(collector, bool) or collector not in range(self.players)):
+        collector: object = capture.collector
+        if collector is not None and not is_index(collector, self.players):
             raise _contract(impl, "hokm_trick_capture", f"collector {collector!r} is not a seat")
-        return collector
+        return capture.collector
 
     def restrict(self, legal: int, hand_mask: int, seat: int, trick_plays: Sequence[int],
                  trump: int, number: int) -> int:
@@ -276,8 +284,8 @@ class Engine:
             decision = impl.call(hand)
             if decision is None:
                 continue
-            if (not isinstance(decision, Decision) or isinstance(decision.seat, bool)
-                    or decision.seat not in range(self.players) or not decision.options
+            if (not isinstance(decision, Decision) or not is_index(decision.seat, self.players)
+                    or not decision.options
                     or not all(isinstance(option, Action) for option in decision.options)):
                 raise _contract(impl, "hokm_pending_decision",
                                 f"returned {decision!r}: need a Decision with a seat and actions")
@@ -292,12 +300,16 @@ class Engine:
 
     # Once-per-hand and once-per-match hooks -----------------------------------------
 
+    def kot(self, hand: HandView) -> Team | None:
+        kot, impl = first_result(self.chains["hokm_kot"], "hokm_kot", hand)
+        if not isinstance(kot, Kot) or (kot.team is not None and not is_index(kot.team, self.team_count)):
+            raise _contract(impl, "hokm_kot", f"returned {kot!r}, not a Kot of a team or Kot.NONE")
+        return kot.team
+
     def hand_score(self, hand: HandView, match: MatchView | None) -> HandScore:
         score, impl = first_result(self.chains["hokm_hand_score"], "hokm_hand_score", hand, match)
-        if (not isinstance(score, HandScore) or isinstance(score.winner, bool)
-                or score.winner not in range(self.team_count)
-                or isinstance(score.points, bool) or not isinstance(score.points, int)
-                or score.points < 0):
+        if (not isinstance(score, HandScore) or not is_index(score.winner, self.team_count)
+                or not is_index(score.points, 1 << 62)):
             raise _contract(impl, "hokm_hand_score",
                             f"returned {score!r}: need a HandScore for one of teams "
                             f"0..{self.team_count - 1} with non-negative points")
@@ -312,7 +324,7 @@ class Engine:
             team = impl.call(match)
             if team is None:
                 continue
-            if isinstance(team, bool) or team not in range(self.team_count):
+            if not is_index(team, self.team_count):
                 raise _contract(impl, "hokm_match_winner", f"returned {team!r}, not a team")
             return Team(team)
         return None
@@ -331,7 +343,7 @@ class Engine:
         return seating
 
     def _seat(self, seat: object, impl: Impl, hook: str) -> Seat:
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(self.players):
+        if not isinstance(seat, int) or not is_index(seat, self.players):
             raise _contract(impl, hook, f"returned {seat!r}, not a seat 0..{self.players - 1}")
         return Seat(seat)
 

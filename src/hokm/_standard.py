@@ -18,6 +18,7 @@ from hokm.context import (
     Capture,
     HandScore,
     HandView,
+    Kot,
     MatchView,
     Packets,
     Trick,
@@ -41,9 +42,10 @@ def _positive_int(instance: object, attribute: attrs.Attribute[Any], value: obje
         raise ValueError(f"{attribute.name} must be a positive integer, got {value!r}")
 
 
-def _packets(value: Sequence[int]) -> tuple[int, ...]:
+def _packets(value: Sequence[int] | str) -> tuple[int, ...]:
+    """Accept ``(5, 4, 4)`` or the written form ``"5-4-4"``."""
     if isinstance(value, str):
-        value = [int(part) for part in value.replace("-", ",").split(",") if part.strip()]
+        return tuple(int(part) for part in value.replace("-", ",").split(",") if part.strip())
     return tuple(value)
 
 
@@ -178,12 +180,17 @@ class Standard:
     # Scoring and succession --------------------------------------------------------
 
     @hookimpl(trylast=True)
+    def hokm_kot(self, hand: HandView) -> Kot:
+        team = hand.first_tricks_by(hand.tricks_total // 2 + 1)
+        return Kot.NONE if team is None else Kot(team)
+
+    @hookimpl(trylast=True)
     def hokm_hand_score(self, hand: HandView) -> HandScore:
         tricks = hand.team_tricks
         best = max(tricks)
         winner = Team(tricks.index(best))
         hakem_team = hand.team_of(hand.hakem)
-        sweeper = hand.first_tricks_by(hand.tricks_total // 2 + 1)
+        sweeper = hand.kot_team
         if sweeper is not None:
             if sweeper == hakem_team:
                 return HandScore(sweeper, self.kot_points, kot=True, label="kot")

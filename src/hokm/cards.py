@@ -155,12 +155,12 @@ class Card:
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is Card:
-            return self.index == other.index  # type: ignore[attr-defined,no-any-return]
+            return self.index == other.index
         return NotImplemented
 
     def __ne__(self, other: object) -> bool:
         if other.__class__ is Card:
-            return self.index != other.index  # type: ignore[attr-defined,no-any-return]
+            return self.index != other.index
         return NotImplemented
 
     def __hash__(self) -> int:

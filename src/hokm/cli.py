@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO
 
 from hokm.errors import HokmError
-from hokm.rules import ENTRY_POINT_GROUP, available_variants, variant_info
+from hokm.rules import ENTRY_POINT_GROUP, variant_info
 from hokm.simulate import simulate
 
 __all__ = ["main"]

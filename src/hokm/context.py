@@ -20,10 +20,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Capture",
-    "Decision",
     "DealPattern",
+    "Decision",
     "HandScore",
     "HandView",
+    "Kot",
     "MatchView",
     "Packets",
     "PlayContext",
@@ -183,6 +184,8 @@ class HandView(Protocol):
     def tricks(self) -> tuple[Trick, ...]: ...
     @property
     def decisions(self) -> tuple[tuple[Seat, Action], ...]: ...
+    @property
+    def kot_team(self) -> Team | None: ...
     def team_of(self, seat: int) -> Team: ...
     def first_tricks_by(self, count: int) -> Team | None: ...
 
@@ -258,6 +261,10 @@ class RulesetInfo:
         return name in self.variants
 
 
+def _sizes(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
 @attrs.frozen
 class Packets:
     """Deal in rounds of packets, in play order starting with the Hakem.
@@ -267,7 +274,7 @@ class Packets:
     pagat's deal.
     """
 
-    sizes: tuple[int, ...] = attrs.field(converter=tuple)
+    sizes: tuple[int, ...] = attrs.field(converter=_sizes)
 
     @sizes.validator
     def _check(self, _attribute: object, value: tuple[int, ...]) -> None:
@@ -314,6 +321,18 @@ class Capture:
 
 
 Capture.NOBODY = Capture(None)
+
+
+@attrs.frozen
+class Kot:
+    """The answer of ``hokm_kot``: ``Kot(team)`` swept the hand, ``Kot.NONE``: nobody did."""
+
+    team: Team | None
+
+    NONE: ClassVar[Kot]
+
+
+Kot.NONE = Kot(None)
 
 
 @attrs.frozen

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
         Decision,
         HandScore,
         HandView,
+        Kot,
         MatchView,
         PlayContext,
         RulesetInfo,
@@ -50,6 +51,7 @@ __all__ = [
     "hokm_first_hakem",
     "hokm_hand_complete",
     "hokm_hand_score",
+    "hokm_kot",
     "hokm_match_winner",
     "hokm_next_hakem",
     "hokm_pending_decision",
@@ -311,6 +313,27 @@ def hokm_hand_complete(hand: HandView) -> bool | None:
 
 
 # Scoring and succession ---------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def hokm_kot(hand: HandView) -> Kot | None:
+    """Which team, if any, made this hand's kot (sweep).
+
+    Called once when a hand is over, before ``hokm_hand_score``; the standard
+    scoring gives a kot ``kot_points`` (Hakem's team) or ``hakem_kot_points``
+    (opponents).
+
+    Returns:
+        ``Kot(team)``, ``Kot.NONE`` for "no kot in this variant's sense", or
+        ``None`` for no opinion.
+
+    Default:
+        The team that won each of the first seven tricks (a majority of the hand).
+
+    Implemented by:
+        ``double-sar`` (all 13 collected), ``three-player`` (the first seven, others none).
+    """
+
 
 
 @hookspec(firstresult=True)

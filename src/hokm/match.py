@@ -38,8 +38,17 @@ _NEW = object.__new__
 class MatchState:
     """An immutable match. Create one with :meth:`hokm.Ruleset.new_match`."""
 
-    __slots__ = ("_rules", "_seed", "_hand", "_hand_number", "_scores", "_results", "_winner",
-                 "_seating", "_draw")
+    __slots__ = (
+        "_draw",
+        "_hand",
+        "_hand_number",
+        "_results",
+        "_rules",
+        "_scores",
+        "_seating",
+        "_seed",
+        "_winner",
+    )
 
     _rules: Ruleset
     _seed: int | str
@@ -176,7 +185,7 @@ class MatchState:
         result = hand.result(self)
         scores = list(self._scores)
         scores[result.winner] += result.points
-        finished = self._with(_hand=hand, _scores=tuple(scores), _results=self._results + (result,))
+        finished = self._with(_hand=hand, _scores=tuple(scores), _results=(*self._results, result))
         winner = self._rules._engine.match_winner(finished)
         if winner is not None:
             finished._winner = winner

@@ -290,8 +290,8 @@ class Ruleset:
 
     def _packed_trick(self, plays: Iterable[tuple[int, Card]], *, complete: bool) -> list[int]:
         packed = []
-        for seat, card in plays:
-            seat = self.layout.check_seat(seat)
+        for given_seat, card in plays:
+            seat = self.layout.check_seat(given_seat)
             if not isinstance(card, Card):
                 raise InvalidNotationError(f"{card!r} in the trick is not a Card")
             packed.append(seat << 6 | card.index)

@@ -39,6 +39,10 @@ CHUNK_HANDS = 250
 _OVER, _TRUMP, _DRAW = 3, 0, 1
 
 
+def _sorted_counts(counts: Mapping[str, int]) -> dict[str, int]:
+    return dict(sorted(counts.items()))
+
+
 @attrs.frozen
 class SimulationReport:
     """Totals of a simulation run; rates are derived properties.
@@ -66,7 +70,7 @@ class SimulationReport:
     hakem_kots: int
     tricks: int
     points: int
-    labels: Mapping[str, int] = attrs.field(converter=lambda m: dict(sorted(dict(m).items())))
+    labels: Mapping[str, int] = attrs.field(converter=_sorted_counts)
     seconds: float = attrs.field(eq=False)
 
     @property

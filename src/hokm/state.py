@@ -99,8 +99,16 @@ class HandResult:
 class _Setup:
     """Per-hand constants shared by every state of the hand."""
 
-    __slots__ = ("engine", "ruleset", "hakem", "first_packet", "stock", "trump", "suit_of",
-                 "suit_masks")
+    __slots__ = (
+        "engine",
+        "first_packet",
+        "hakem",
+        "ruleset",
+        "stock",
+        "suit_masks",
+        "suit_of",
+        "trump",
+    )
 
     def __init__(self, ruleset: Ruleset, engine: Engine, hakem: int, first_packet: int,
                  stock: tuple[int, ...]) -> None:
@@ -124,7 +132,7 @@ class _Setup:
 class _Extra:
     """Rarely-changing per-state data: decisions, the draw, what each seat saw."""
 
-    __slots__ = ("decisions", "pending", "stock_pos", "seen")
+    __slots__ = ("decisions", "pending", "seen", "stock_pos")
 
     def __init__(self, decisions: tuple[tuple[Seat, Action], ...], pending: Decision | None,
                  stock_pos: int, seen: tuple[int, ...]) -> None:
@@ -141,8 +149,20 @@ class HandState:
     :meth:`hokm.Ruleset.deal` (from a deck order, starting at the trump call).
     """
 
-    __slots__ = ("_s", "_phase", "_hands", "_to_act", "_trick", "_plays", "_winners",
-                 "_collectors", "_team_tricks", "_pile", "_x", "_legal")
+    __slots__ = (
+        "_collectors",
+        "_hands",
+        "_legal",
+        "_phase",
+        "_pile",
+        "_plays",
+        "_s",
+        "_team_tricks",
+        "_to_act",
+        "_trick",
+        "_winners",
+        "_x",
+    )
 
     _s: _Setup
     _phase: int
@@ -330,6 +350,13 @@ class HandState:
         """Cards left in the two-player stock (0 for other deals)."""
         return len(self._s.stock) - self._x.stock_pos
 
+    @property
+    def kot_team(self) -> Team | None:
+        """The team that made this hand's kot (by the ruleset's definition), once it is over."""
+        if self._phase != _OVER:
+            return None
+        return self._s.engine.kot(self)
+
     def team_of(self, seat: int) -> Team:
         """The team of ``seat``."""
         return Team(self._s.engine.teams[seat])
@@ -395,7 +422,7 @@ class HandState:
             IllegalPlayError: the card is not legal now; the message says why.
         """
         index = getattr(card, "index", None)
-        if card.__class__ is not Card or index is None:
+        if card.__class__ is not Card or not isinstance(index, int):
             raise IllegalPlayError(f"{card!r} is not a Card", action=card, seat=self.to_act)
         if not (self._legal_mask() >> index) & 1:
             raise self._illegal_play(card)
@@ -409,8 +436,8 @@ class HandState:
         Raises:
             IllegalActionError: the action is not legal now (``IllegalPlayError`` for cards).
         """
-        if action.__class__ is PlayCard:
-            return self.play(action.card)  # type: ignore[attr-defined]
+        if isinstance(action, PlayCard):
+            return self.play(action.card)
         if action not in self.legal_actions():
             raise self._illegal_action(action)
         new = self._copy()
@@ -523,7 +550,7 @@ class HandState:
 
     def _decide(self, action: Action) -> None:
         extra = self._x
-        self._x = _Extra(extra.decisions + ((Seat(self._to_act), action),), None,
+        self._x = _Extra((*extra.decisions, (Seat(self._to_act), action)), None,
                          extra.stock_pos, extra.seen)
         self._after_pause()
 
@@ -628,9 +655,9 @@ def start_hand(ruleset: Ruleset, hands: Sequence[Sequence[Card]], hakem: int,
         raise InvalidDealError(f"expected {engine.players} hands (one per seat), got {len(hands)}")
     masks: list[int] = []
     seen = 0
-    for seat, cards in enumerate(hands):
+    for seat, given in enumerate(hands):
         mask = 0
-        cards = list(cards)
+        cards = list(given)
         for card in cards:
             if not isinstance(card, Card):
                 raise InvalidDealError(f"seat {seat}'s hand holds {card!r}, which is not a Card")

@@ -1,0 +1,40 @@
+"""Clockwise: play passes to the left (doc A, Satat, Troefcall); RULES.md 1.1 and 1.3.
+
+Rotation is physical only. It decides who sits on whose left and right (and so
+resolves rules phrased physically), never who plays after whom: seat ``s + 1``
+still plays right after seat ``s``.
+
+>>> import hokm
+>>> rules = hokm.Ruleset.compose("clockwise")
+>>> rules.rotation
+<Rotation.CLOCKWISE: 'clockwise'>
+>>> rules.left_of(0), rules.right_of(0)
+(1, 3)
+>>> hokm.Ruleset.compose().left_of(0)
+3
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from hokm import Rotation, VariantInfo, hookimpl
+
+__all__ = ["Clockwise"]
+
+
+@attrs.frozen(eq=False)  # pluggy tells registered plugins apart by ==; keep identity
+class Clockwise:
+    """Play passes clockwise, to the left; the next seat sits on the left."""
+
+    info: ClassVar[VariantInfo] = VariantInfo(
+        name="clockwise",
+        summary="play passes clockwise (to the left): changes left/right, never the play order",
+        source="RULES.md 1.1, 1.3; digest 0.1 (doc A, pagat Satat and Troefcall)",
+    )
+
+    @hookimpl
+    def hokm_rotation(self) -> Rotation:
+        return Rotation.CLOCKWISE
