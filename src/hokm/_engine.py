@@ -276,7 +276,7 @@ class Engine:
             if not legal:
                 raise VariantConflictError(
                     f"no card is legal for seat {seat}: the restrictions of "
-                    f"{', '.join(contributors)} (with follow suit) leave nothing to play")
+                    f"{', '.join(sorted(contributors))} (with follow suit) leave nothing to play")
         return legal
 
     def pending_decision(self, hand: HandView) -> Decision | None:

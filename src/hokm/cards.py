@@ -102,7 +102,7 @@ class Rank(enum.IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Rank:
-        """Parse ``A``, ``k``, ``10``, ``T`` (ten) or a number 2-14.
+        """Parse ``A``, ``k``, ``10``, ``T`` (ten) or a number 2-10.
 
         >>> Rank.parse("t"), Rank.parse("10"), Rank.parse("a")
         (<Rank.TEN: 10>, <Rank.TEN: 10>, <Rank.ACE: 14>)
@@ -119,7 +119,7 @@ class Rank(enum.IntEnum):
 
 
 _RANK_SYMBOLS = {Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"}
-_RANK_ALIASES: dict[str, Rank] = {str(r.value): r for r in Rank}
+_RANK_ALIASES: dict[str, Rank] = {str(r.value): r for r in Rank if r <= Rank.TEN}
 _RANK_ALIASES.update({sym: r for r, sym in _RANK_SYMBOLS.items()})
 _RANK_ALIASES["T"] = Rank.TEN
 
@@ -220,7 +220,7 @@ _DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Ra
 Card._BY_INDEX = _DECK
 _PARSE_CACHE: dict[str, Card] = {}
 for _card in _DECK:
-    for _r in {_card.rank.symbol, str(int(_card.rank))} | ({"T"} if _card.rank == Rank.TEN else set()):
+    for _r in {_card.rank.symbol} | ({"T"} if _card.rank == Rank.TEN else set()):
         for _s in (_card.suit.value, _card.suit.letter):
             for _text in (_r + _s, (_r + _s).lower()):
                 _PARSE_CACHE[_text] = _card

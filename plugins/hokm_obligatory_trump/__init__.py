@@ -1,0 +1,71 @@
+"""Obligatory trumping: a player void in the led suit who holds a trump must play one.
+
+A house rule from doc A (RULES.md 1.3; digest §1.11 ``void_rule`` and §5). It
+is **not attested in any public Hokm source**: pagat and the Persian sources let
+a void player discard or trump at will, and that stays the standard rule. The
+closest attested rules belong to related games (the asker in Court Piece's
+hidden-trump variant, Callbreak). Option ``overtrump`` (off by default, attested
+nowhere for Hokm) adds: a void player able to beat the trump currently winning
+the trick must play a higher trump.
+
+Suits are *effective* suits, so with ``satat`` the 2♥ counts as a trump.
+
+>>> import hokm
+>>> from hokm import Card, Suit, cards
+>>> rules = hokm.Ruleset.compose("obligatory-trump")
+>>> sorted(map(str, rules.legal_plays(cards("K♥ 3♣"), [(0, Card.parse("4♠"))], trump=Suit.HEARTS)))
+['K♥']
+>>> over = hokm.Ruleset.compose("obligatory-trump", options={"obligatory-trump": {"overtrump": True}})
+>>> trick = [(0, Card.parse("4♠")), (1, Card.parse("Q♥"))]
+>>> sorted(map(str, over.legal_plays(cards("3♥ A♥ 5♣"), trick, trump=Suit.HEARTS)))
+['A♥']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import ClassVar
+
+import attrs
+
+from hokm import Card, PlayContext, VariantInfo, hookimpl
+
+__all__ = ["ObligatoryTrump"]
+
+
+@attrs.frozen(eq=False)  # pluggy tells registered plugins apart by ==; keep identity
+class ObligatoryTrump:
+    """A void player must trump if he can (and, with ``overtrump``, beat a winning trump).
+
+    Attributes:
+        overtrump: when the void player can beat the card winning the trick
+            with a trump, only such trumps are legal (any trump beats a trick
+            won by a non-trump). If he cannot, he must still play a trump.
+            A player who can follow suit is never affected: following suit
+            decides alone, even when trumps are led.
+    """
+
+    info: ClassVar[VariantInfo] = VariantInfo(
+        name="obligatory-trump",
+        summary="a player void in the led suit must play a trump if he holds one (house rule)",
+        source="RULES.md 1.3; digest 1.11 and 5 (doc A house rule; not attested in public Hokm sources)",
+    )
+
+    overtrump: bool = attrs.field(default=False, kw_only=True,
+                                  validator=attrs.validators.instance_of(bool))
+
+    @hookimpl
+    def hokm_restrict_plays(self, ctx: PlayContext) -> Collection[Card] | None:
+        led = ctx.led
+        if led is None or ctx.cards_of(led):
+            return None  # leading, or able to follow: the follow-suit rule decides alone
+        trumps = ctx.cards_of(ctx.trump)
+        if not trumps:
+            return None  # void in trumps as well (always so when trumps are led): free choice
+        if not self.overtrump:
+            return trumps
+        winning = ctx.trick.winning_play()
+        if winning is None:  # pragma: no cover - a trick with a led suit has a first play
+            return trumps
+        higher = frozenset(card for card in trumps if ctx.beats(card, winning[1]))
+        return higher or trumps  # cannot beat the winning trump: any trump still must be played

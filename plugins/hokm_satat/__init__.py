@@ -1,0 +1,81 @@
+"""Satat: the 2♥ is the highest trump, whatever suit is trump (RULES.md 1.3; digest §4.1).
+
+Attested as the feature Satat (Mauritius) adds to Court Piece: pagat's Satat
+page makes the 2♥ the top card of the pack, and Wikipedia's Court Piece page
+names "2♥ as highest trump" (digest §4.1, sources P-SA and W-CP). The sources
+do not say how the 2♥ follows suit; RULES.md 1.3 decides: by default it
+belongs to the trump suit (option ``two_hearts_follows="trump"``), or it may
+follow as a heart while still winning as the top trump (``"hearts"``).
+
+>>> import hokm
+>>> from hokm import Card, Suit
+>>> rules = hokm.Ruleset.compose("satat")
+>>> two_hearts, ace_spades = Card.parse("2♥"), Card.parse("A♠")
+>>> rules.trick_winner([(0, Card.parse("K♠")), (1, two_hearts), (2, ace_spades),
+...                     (3, Card.parse("3♠"))], trump=Suit.SPADES)
+1
+>>> rules.effective_suit(two_hearts, trump=Suit.CLUBS)
+<Suit.CLUBS: '♣'>
+>>> sorted(map(str, rules.legal_plays(hokm.cards("2♥ 7♥ K♦"), [(0, Card.parse("4♣"))],
+...                                   trump=Suit.CLUBS)))
+['2♥']
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+import attrs
+
+from hokm import Card, Rank, Seat, Suit, Trick, VariantInfo, hookimpl
+
+__all__ = ["SATAT_CARD", "SATAT_RANK", "Satat"]
+
+SATAT_CARD = Card.parse("2♥")
+"""The 2♥, the card the variant is about."""
+SATAT_RANK = int(Rank.ACE) + 1
+"""The 2♥'s strength: one above the Ace, so it beats every other card of its suit."""
+
+
+@attrs.frozen(eq=False)  # pluggy tells registered plugins apart by ==; keep identity
+class Satat:
+    """The 2♥ is the top trump under every trump suit.
+
+    Attributes:
+        two_hearts_follows: ``"trump"`` (default): the 2♥ belongs to the trump
+            suit, for following suit as well as for winning; ``"hearts"``: it
+            follows as a heart (must be played to a heart lead, cannot follow a
+            trump lead) yet still wins any trick it is played to.
+    """
+
+    info: ClassVar[VariantInfo] = VariantInfo(
+        name="satat",
+        summary="the 2♥ is the highest trump whatever suit is trump",
+        source="RULES.md 1.3; digest 4.1 (pagat Satat and Card Games in Mauritius; Wikipedia Court piece)",
+    )
+
+    two_hearts_follows: Literal["trump", "hearts"] = attrs.field(
+        default="trump", kw_only=True, validator=attrs.validators.in_(("trump", "hearts")))
+
+    @hookimpl
+    def hokm_effective_suit(self, card: Card, trump: Suit) -> Suit | None:
+        if card == SATAT_CARD and self.two_hearts_follows == "trump":
+            return trump
+        return None  # every other card (and the 2♥ under "hearts") keeps its printed suit
+
+    @hookimpl
+    def hokm_card_rank(self, card: Card) -> int | None:
+        # Above the Ace within its effective suit: the top trump under "trump",
+        # and the top heart under "hearts" (where the trick winner does the rest).
+        return SATAT_RANK if card == SATAT_CARD else None  # other cards: printed rank
+
+    @hookimpl
+    def hokm_trick_winner(self, trick: Trick) -> Seat | None:
+        # Under "trump" the tabulated suit and rank already make the 2♥ win.
+        # Under "hearts" it counts as a heart, so only this hook can let it
+        # beat a trump played to the same trick.
+        if self.two_hearts_follows == "hearts":
+            for seat, card in trick.plays:
+                if card == SATAT_CARD:
+                    return seat
+        return None  # no 2♥ in the trick (or option "trump"): the standard rule decides

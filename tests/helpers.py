@@ -1,0 +1,57 @@
+"""Shared test helpers: scripted and searched-for hands."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import hokm
+from hokm import Card, HandState, MatchState, PlayCard, Suit, cards
+
+
+def one_suit_each(rules: hokm.Ruleset, *, trump: Suit, hakem: int = 0) -> HandState:
+    """Seat 0 holds every spade, seat 1 every heart, seat 2 every diamond, seat 3 every club."""
+    suits = "♠♥♦♣"
+    hands = [cards(" ".join(f"{rank}{suit}" for rank in "A K Q J 10 9 8 7 6 5 4 3 2".split()))
+             for suit in suits]
+    return rules.new_hand(hands, hakem=hakem, trump=trump)
+
+
+def random_play(state: HandState, rng: random.Random) -> HandState:
+    """Play ``state`` to the end with random legal actions through the public API."""
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def find_hand(rules: hokm.Ruleset, predicate: Callable[[HandState], bool], *, seed: int = 0,
+              hakem: int = 0, tries: int = 20000) -> HandState:
+    """The first randomly played (seeded) finished hand that satisfies ``predicate``."""
+    rng = random.Random(seed)
+    for _ in range(tries):
+        deck = list(rules.deck)
+        rng.shuffle(deck)
+        hand = random_play(rules.deal(deck, hakem=hakem), rng)
+        if predicate(hand):
+            return hand
+    raise AssertionError("no hand found; widen the search")
+
+
+def play_cards(state: HandState, text: str) -> HandState:
+    """Play the cards of ``text`` in order, whoever is to act."""
+    for card in cards(text):
+        state = state.play(card)
+    return state
+
+
+def random_match(rules: hokm.Ruleset, seed: int, policy_seed: int = 0) -> MatchState:
+    """A whole match with random legal actions."""
+    rng = random.Random(policy_seed)
+    match = rules.new_match(seed=seed)
+    while not match.is_over:
+        match = match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+def play(card: str) -> PlayCard:
+    return PlayCard(Card.parse(card))

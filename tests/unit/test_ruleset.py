@@ -1,0 +1,238 @@
+"""Composition: names, instances, options, conflicts, overlaps, hook order, contracts."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Collection
+from typing import ClassVar
+
+import attrs
+import pytest
+
+import hokm
+from hokm import Card, PlayContext, Seat, Suit, Trick, VariantInfo, cards, hookimpl
+
+
+@attrs.frozen(eq=False)
+class SevenOfDiamondsWins:
+    """A house rule for tests: the 7♦ wins any trick it is in."""
+
+    info: ClassVar[VariantInfo] = VariantInfo(name="seven-wins", summary="7♦ wins")
+
+    @hookimpl
+    def hokm_trick_winner(self, trick: Trick) -> Seat | None:
+        return next((seat for seat, card in trick.plays if card == Card.parse("7♦")), None)
+
+
+@attrs.frozen(eq=False)
+class NoClubs:
+    info: ClassVar[VariantInfo] = VariantInfo(summary="never play a club if avoidable",
+                                              conflicts={"seven-wins": "tests say so"})
+
+    @hookimpl
+    def hokm_restrict_plays(self, ctx: PlayContext) -> Collection[Card] | None:
+        if ctx.led is not None:
+            return None  # following suit (or discarding) is never restricted
+        others = [c for c in ctx.hand if c.suit is not Suit.CLUBS]
+        return others or None
+
+
+@attrs.frozen(eq=False)
+class OnlyClubs:
+    info: ClassVar[VariantInfo] = VariantInfo(name="only-clubs", summary="play clubs only")
+
+    @hookimpl
+    def hokm_restrict_plays(self, ctx: PlayContext) -> Collection[Card] | None:
+        return [c for c in ctx.hand if c.suit is Suit.CLUBS]
+
+
+def test_compose_by_instance_and_name_derivation() -> None:
+    rules = hokm.Ruleset.compose(SevenOfDiamondsWins())
+    assert rules.variants == ("seven-wins",)
+    assert rules.describe() == "standard + seven-wins"
+    assert hokm.Ruleset.compose(NoClubs()).variants == ("no-clubs",)
+    trick = [(0, Card.parse("A♠")), (1, Card.parse("7♦")), (2, Card.parse("K♠")), (3, Card.parse("2♠"))]
+    assert rules.trick_winner(trick, trump=Suit.SPADES) == 1
+    assert hokm.Ruleset.compose().trick_winner(trick, trump=Suit.SPADES) == 0
+
+
+def test_hook_order_puts_later_variants_first_and_standard_last() -> None:
+    rules = hokm.Ruleset.compose(SevenOfDiamondsWins())
+    assert rules.hook_order("hokm_trick_winner") == ("seven-wins", "standard")
+    assert rules.hook_order("hokm_restrict_plays") == ()
+    with pytest.raises(hokm.RulesetError, match="not a hokm hook"):
+        rules.hook_order("hokm_nonsense")
+
+
+def test_restrictions_are_intersected_with_follow_suit() -> None:
+    rules = hokm.Ruleset.compose(NoClubs())
+    assert rules.legal_plays(cards("3♣ 5♥"), trump=Suit.SPADES) == frozenset(cards("5♥"))
+    # Must follow clubs when clubs are led, whatever the house rule prefers.
+    led = [(0, Card.parse("A♣"))]
+    assert rules.legal_plays(cards("3♣ 5♥"), trick=led, trump=Suit.SPADES) == frozenset(cards("3♣"))
+
+
+def test_empty_intersection_names_the_variants() -> None:
+    rules = hokm.Ruleset.compose(NoClubs(), OnlyClubs())
+    with pytest.raises(hokm.VariantConflictError, match="no-clubs, only-clubs"):
+        rules.legal_plays(cards("3♣ 5♥"), trump=Suit.SPADES)
+
+
+def test_declared_conflicts_are_refused_either_way_round() -> None:
+    with pytest.raises(hokm.VariantConflictError, match="tests say so"):
+        hokm.Ruleset.compose(NoClubs(), SevenOfDiamondsWins())
+    with pytest.raises(hokm.VariantConflictError, match="tests say so"):
+        hokm.Ruleset.compose(SevenOfDiamondsWins(), NoClubs())
+
+
+def test_requirements_must_be_selected() -> None:
+    @attrs.frozen(eq=False)
+    class NeedsClockwise:
+        info: ClassVar[VariantInfo] = VariantInfo(summary="x", requires={"clockwise"})
+
+    with pytest.raises(hokm.VariantConflictError, match="requires 'clockwise'"):
+        hokm.Ruleset.compose(NeedsClockwise())
+    assert hokm.Ruleset.compose("clockwise", NeedsClockwise()).variants == ("clockwise", "needs-clockwise")
+
+
+def test_unknown_variant_is_a_lookup_error_listing_what_exists() -> None:
+    with pytest.raises(hokm.UnknownVariantError, match="no variant named 'satatt'") as caught:
+        hokm.Ruleset.compose("satatt")
+    assert isinstance(caught.value, LookupError)
+    assert "clockwise" in str(caught.value)
+
+
+def test_options_for_unselected_or_instance_variants_are_refused() -> None:
+    with pytest.raises(hokm.InvalidOptionError, match="not selected"):
+        hokm.Ruleset.compose(options={"satat": {"two_hearts_follows": "hearts"}})
+    with pytest.raises(hokm.InvalidOptionError, match="passed as an instance"):
+        hokm.Ruleset.compose(NoClubs(), options={"no-clubs": {"x": 1}})
+    with pytest.raises(hokm.InvalidOptionError, match="'clockwise' has no option 'speed'"):
+        hokm.Ruleset.compose("clockwise", options={"clockwise": {"speed": 2}})
+
+
+def test_selecting_a_variant_twice_is_an_error() -> None:
+    with pytest.raises(hokm.RulesetError, match="selected twice"):
+        hokm.Ruleset.compose("clockwise", "clockwise")
+
+
+def test_misspelt_hook_is_caught_at_composition() -> None:
+    class Typo:
+        @hookimpl
+        def hokm_trick_winer(self, trick: Trick) -> Seat | None:
+            return None
+
+    with pytest.raises(hokm.RulesetError, match="hokm_trick_winer"):
+        hokm.Ruleset.compose(Typo())
+
+
+def test_unknown_hook_argument_is_caught_at_composition() -> None:
+    class BadArgs:
+        @hookimpl
+        def hokm_trick_winner(self, trick: Trick, colour: str) -> Seat | None:
+            return None
+
+    with pytest.raises(hokm.RulesetError, match="colour"):
+        hokm.Ruleset.compose(BadArgs())
+
+
+def test_overlapping_variants_warn_with_the_order() -> None:
+    @attrs.frozen(eq=False)
+    class AlsoSeven:
+        info: ClassVar[VariantInfo] = VariantInfo(name="also-seven", summary="x")
+
+        @hookimpl
+        def hokm_trick_winner(self, trick: Trick) -> Seat | None:
+            return None
+
+    with pytest.warns(hokm.VariantOverlapWarning, match="asked in this order: also-seven, then seven-wins"):
+        hokm.Ruleset.compose(SevenOfDiamondsWins(), AlsoSeven())
+
+
+def test_check_ruleset_hook_can_veto() -> None:
+    class Picky:
+        @hookimpl
+        def hokm_check_ruleset(self, ruleset: hokm.RulesetInfo) -> None:
+            if "clockwise" in ruleset:
+                raise hokm.VariantConflictError("picky cannot run clockwise")
+
+    with pytest.raises(hokm.VariantConflictError, match="picky cannot run clockwise"):
+        hokm.Ruleset.compose("clockwise", Picky())
+    assert hokm.Ruleset.compose(Picky()).variants == ("picky",)
+
+
+def test_broken_table_hooks_are_named() -> None:
+    class BadDeck:
+        @hookimpl
+        def hokm_deck(self) -> list[Card]:
+            return [Card.parse("A♠"), Card.parse("A♠")]
+
+    with pytest.raises(hokm.PluginContractError, match="'bad-deck' broke the contract of hokm_deck"):
+        hokm.Ruleset.compose(BadDeck())
+
+    class BadSuit:
+        @hookimpl
+        def hokm_effective_suit(self, card: Card) -> str:
+            return "hearts"
+
+    with pytest.raises(hokm.PluginContractError, match="hokm_effective_suit"):
+        hokm.Ruleset.compose(BadSuit())
+
+
+def test_trick_winner_outside_the_trick_is_a_contract_error() -> None:
+    class Outsider:
+        @hookimpl
+        def hokm_trick_winner(self) -> int:
+            return 7
+
+    rules = hokm.Ruleset.compose(Outsider())
+    trick = [(0, Card.parse("A♠")), (1, Card.parse("7♦")), (2, Card.parse("K♠")), (3, Card.parse("2♠"))]
+    with pytest.raises(hokm.PluginContractError, match="'outsider' broke the contract of hokm_trick_winner"):
+        rules.trick_winner(trick, trump=Suit.SPADES)
+
+
+def test_restriction_outside_the_hand_is_a_contract_error() -> None:
+    class Phantom:
+        @hookimpl
+        def hokm_restrict_plays(self) -> list[Card]:
+            return [Card.parse("A♠")]
+
+    rules = hokm.Ruleset.compose(Phantom())
+    with pytest.raises(hokm.PluginContractError, match="does not hold"):
+        rules.legal_plays(cards("2♣ 3♣"), trump=Suit.SPADES)
+
+
+def test_rulesets_compare_by_variants_and_options() -> None:
+    a = hokm.Ruleset.compose("clockwise", options={"standard": {"target": 10}})
+    b = hokm.Ruleset.compose("clockwise", options={"standard": {"target": 10}})
+    c = hokm.Ruleset.compose("clockwise")
+    assert a == b and hash(a) == hash(b) and a != c
+    assert "clockwise" in repr(a)
+
+
+def test_available_variants_lists_entry_points_without_importing() -> None:
+    found = hokm.available_variants()
+    assert found["clockwise"] == "hokm_clockwise:Clockwise"
+    assert list(found) == sorted(found)
+
+
+def test_effective_suit_and_rank_answers_are_tabulated() -> None:
+    rules = hokm.Ruleset.compose()
+    assert rules.effective_suit(Card.parse("2♥"), Suit.CLUBS) is Suit.HEARTS
+    assert rules.card_rank(Card.parse("A♣"), Suit.CLUBS) == 14
+
+
+@pytest.mark.parametrize(
+    "trick",
+    [[(0, Card.parse("A♠"))], [(0, Card.parse("A♠")), (0, Card.parse("K♠")), (2, Card.parse("2♠")),
+                               (3, Card.parse("3♠"))]],
+)
+def test_malformed_tricks_are_refused(trick: list[tuple[int, Card]]) -> None:
+    with pytest.raises(hokm.InvalidNotationError):
+        hokm.Ruleset.compose().trick_winner(trick, trump=Suit.SPADES)
+
+
+def test_quiet_composition_of_a_single_variant() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        hokm.Ruleset.compose("clockwise")

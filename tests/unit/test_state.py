@@ -1,0 +1,146 @@
+"""Hands: phases, actions, refusals that change nothing, observations, results."""
+
+from __future__ import annotations
+
+import pytest
+
+import hokm
+from hokm import Card, CallTrump, DrawCard, Phase, PlayCard, PlayOn, Suit, cards
+from tests.helpers import one_suit_each
+
+RULES = hokm.Ruleset.compose()
+DECK = hokm.full_deck()
+
+
+def fresh() -> hokm.HandState:
+    return RULES.new_hand([DECK[0:13], DECK[13:26], DECK[26:39], DECK[39:52]], hakem=0, trump=Suit.HEARTS)
+
+
+def test_a_transition_returns_a_new_state_and_keeps_the_old_one() -> None:
+    hand = fresh()
+    before = (hand.to_act, hand.hands, hand.plays, hand.legal_plays())
+    after = hand.play(Card.parse("A♠"))
+    assert (hand.to_act, hand.hands, hand.plays, hand.legal_plays()) == before
+    assert after.to_act == 1 and after.plays == ((0, Card.parse("A♠")),)
+    assert Card.parse("A♠") not in after.hand_of(0)
+    # Both branches stay playable.
+    assert hand.play(Card.parse("K♠")).current_trick.cards == (Card.parse("K♠"),)
+
+
+def test_states_cannot_be_built_or_changed_directly() -> None:
+    with pytest.raises(TypeError, match="new_hand"):
+        hokm.HandState()
+    with pytest.raises(AttributeError):
+        fresh().to_act = 3  # type: ignore[misc]
+
+
+def test_card_not_held_is_refused_with_seat_card_and_reason() -> None:
+    hand = fresh()
+    with pytest.raises(hokm.IllegalPlayError, match=r"illegal play A♥ by seat 0: seat 0 does not hold A♥") as caught:
+        hand.play(Card.parse("A♥"))
+    assert caught.value.seat == 0
+    assert PlayCard(Card.parse("A♠")) in caught.value.legal
+    assert hand.to_act == 0 and hand.plays == ()
+
+
+def test_must_follow_suit_is_explained() -> None:
+    rules = hokm.Ruleset.compose()
+    hand = rules.new_hand([cards("A♠ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥"),
+                           cards("K♠ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦"),
+                           cards("Q♠ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣"),
+                           cards("J♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ A♥ A♦ A♣")], hakem=0, trump=Suit.CLUBS)
+    led = hand.play(Card.parse("A♠"))
+    with pytest.raises(hokm.IllegalPlayError, match=r"must follow ♠ \(legal: K♠\)"):
+        led.play(Card.parse("2♦"))
+    assert led.legal_plays() == frozenset(cards("K♠"))
+
+
+def test_out_of_turn_and_wrong_phase_actions_are_refused() -> None:
+    hand = RULES.deal(list(DECK), hakem=1)
+    assert hand.phase is Phase.TRUMP and hand.to_act == 1
+    with pytest.raises(hokm.IllegalPlayError, match="during the trump phase"):
+        hand.play(Card.parse("A♠"))
+    with pytest.raises(hokm.IllegalActionError, match="expected one of: call ♠"):
+        hand.apply(DrawCard(True))
+    with pytest.raises(hokm.IllegalActionError):
+        hand.apply(PlayOn(True))
+    assert hand.phase is Phase.TRUMP and hand.trump is None
+    called = hand.apply(CallTrump(Suit.DIAMONDS))
+    assert called.trump is Suit.DIAMONDS and called.phase is Phase.PLAY and called.to_act == 1
+    with pytest.raises(hokm.IllegalActionError):
+        called.apply(CallTrump(Suit.CLUBS))  # trump is called once, never changed
+    assert called.trump is Suit.DIAMONDS
+
+
+def test_non_cards_are_refused() -> None:
+    with pytest.raises(hokm.IllegalPlayError, match="not a Card"):
+        fresh().play("A♠")  # type: ignore[arg-type]
+
+
+def test_finished_hand_refuses_everything_and_has_a_result() -> None:
+    hand = one_suit_each(RULES, trump=Suit.SPADES)
+    with pytest.raises(hokm.GameStateError, match="not over"):
+        hand.result()
+    while not hand.is_over:
+        hand = hand.play(sorted(hand.legal_plays(), key=lambda c: c.sort_key)[0])
+    assert hand.to_act is None and hand.legal_actions() == () and hand.legal_plays() == frozenset()
+    with pytest.raises(hokm.IllegalPlayError, match="the hand is over"):
+        hand.play(next(iter(hand.hand_of(0))))
+    assert hand.result().winner == 0
+
+
+@pytest.mark.parametrize(
+    ("hands", "message"),
+    [
+        ([DECK[0:13], DECK[13:26], DECK[26:39]], "expected 4 hands"),
+        ([DECK[0:13], DECK[13:26], DECK[26:39], DECK[38:51]], "dealt twice"),
+        ([DECK[0:13], DECK[13:26], DECK[26:39], DECK[39:51]], "holds 12 cards"),
+        ([DECK[0:13], DECK[13:26], DECK[26:39], [*DECK[39:51], "A♣"]], "not a Card"),
+    ],
+)
+def test_malformed_deals_are_refused(hands: list[list[object]], message: str) -> None:
+    with pytest.raises(hokm.InvalidDealError, match=message):
+        RULES.new_hand(hands, hakem=0, trump=Suit.SPADES)  # type: ignore[arg-type]
+
+
+def test_malformed_deck_orders_and_seats_are_refused() -> None:
+    with pytest.raises(hokm.InvalidDealError, match="has 51 cards"):
+        RULES.deal(list(DECK[:51]))
+    with pytest.raises(hokm.InvalidDealError, match="appears twice"):
+        RULES.deal([*DECK[:51], DECK[0]])
+    with pytest.raises(hokm.InvalidDealError, match="not a seat"):
+        RULES.deal(list(DECK), hakem=4)
+    with pytest.raises(hokm.InvalidDealError, match="not a Suit"):
+        RULES.new_hand([DECK[0:13], DECK[13:26], DECK[26:39], DECK[39:52]], trump="♠")  # type: ignore[arg-type]
+
+
+def test_new_hand_without_trump_starts_at_the_call_with_the_first_packet_seen() -> None:
+    hand = RULES.new_hand([DECK[0:13], DECK[13:26], DECK[26:39], DECK[39:52]], hakem=2)
+    assert hand.phase is Phase.TRUMP and hand.to_act == 2
+    assert hand.observation(2).hand == frozenset(DECK[26:31])
+    assert hand.legal_actions() == tuple(CallTrump(s) for s in Suit)
+
+
+def test_observation_shows_own_hand_and_public_play_only() -> None:
+    hand = fresh().play(Card.parse("A♠")).play(Card.parse("2♥"))
+    seen = hand.observation(2)
+    assert seen.hand == frozenset(DECK[26:39])
+    assert seen.current_trick == ((0, Card.parse("A♠")), (1, Card.parse("2♥")))
+    assert seen.to_act == 2 and seen.legal_actions
+    assert hand.observation(3).legal_actions == ()
+    with pytest.raises(hokm.InvalidNotationError):
+        hand.observation(4)
+
+
+def test_tricks_history_and_counters() -> None:
+    hand = one_suit_each(RULES, trump=Suit.SPADES)
+    for _ in range(8):
+        hand = hand.play(sorted(hand.legal_plays(), key=lambda c: c.sort_key)[0])
+    assert hand.tricks_played == 2 and hand.winners == (0, 0)
+    assert hand.team_tricks == (2, 0) and hand.tricks_won == (2, 0, 0, 0)
+    assert hand.collectors == (0, 0) and hand.pile == 0
+    first = hand.tricks[0]
+    assert first.number == 1 and first.winner == 0 and first.led is Suit.SPADES
+    assert first.cards[0] == Card.parse("A♠")
+    assert hand.first_tricks_by(2) == 0 and hand.first_tricks_by(3) is None
+    assert "play" in repr(hand)
