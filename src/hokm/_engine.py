@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pluggy
 
+from hokm._standard import Standard
 from hokm.actions import Action
-from hokm.cards import Card, Suit
+from hokm.cards import Card, Suit, frozen_cards
 from hokm.context import (
     Capture,
     Decision,
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from hokm.context import DealPattern
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
+_FROZEN_MASKS: dict[frozenset[Card], int] = {}
 
 # The argument names of every hook, in spec order: impls may take any subset.
 HOOK_ARGS: dict[str, tuple[str, ...]] = {
@@ -156,6 +158,10 @@ class Engine:
         self.restrictors = chains["hokm_restrict_plays"]
         self.decision_chain = chains["hokm_pending_decision"]
         self.complete_chain = chains["hokm_hand_complete"]
+        # With only the standard rule answering, its stop threshold is inlined per trick.
+        self.complete_inline = all(i.standard for i in self.complete_chain)
+        self.stop_at: int | None = (cast(Standard, standard).stop_at(self.hand_size)
+                                    if self.complete_inline else None)
 
     def _check_pattern(self, pattern: object, impl: Impl) -> DealPattern:
         n, size = self.players, len(self.deck)
@@ -255,22 +261,20 @@ class Engine:
     def restrict(self, legal: int, hand_mask: int, seat: int, trick_plays: Sequence[int],
                  trump: int, number: int) -> int:
         """Intersect the follow-suit set with every plugin's restriction."""
-        ctx = PlayContext(Seat(seat), hand_mask, self.trick_value(trick_plays, trump, number),
-                          SUITS[trump], self.suit_masks[trump])
+        plays = tuple(trick_plays)
+        led = self.suit_objects[trump][plays[0] & 63] if plays else None
+        ctx = PlayContext(Seat(seat), hand_mask, SUITS[trump], led, self.suit_masks[trump],
+                          lambda: self.trick_value(plays, trump, number))
         contributors = []
         for impl in self.restrictors:
             allowed = impl.call(ctx)
             if allowed is None:
                 continue
-            mask = 0
-            for card in allowed:
-                if not isinstance(card, Card):
-                    raise _contract(impl, "hokm_restrict_plays", f"returned {card!r}, not a Card")
-                bit = 1 << card.index
-                if not hand_mask & bit:
-                    raise _contract(impl, "hokm_restrict_plays",
-                                    f"allowed {card}, which seat {seat} does not hold")
-                mask |= bit
+            mask = self._mask_of_answer(allowed, impl, seat)
+            if mask & ~hand_mask:
+                stray = ", ".join(map(str, frozen_cards(mask & ~hand_mask)))
+                raise _contract(impl, "hokm_restrict_plays",
+                                f"allowed {stray}, which seat {seat} does not hold")
             contributors.append(impl.plugin)
             legal &= mask
             if not legal:
@@ -278,6 +282,25 @@ class Engine:
                     f"no card is legal for seat {seat}: the restrictions of "
                     f"{', '.join(sorted(contributors))} (with follow suit) leave nothing to play")
         return legal
+
+    @staticmethod
+    def _mask_of_answer(allowed: object, impl: Impl, seat: int) -> int:
+        if allowed.__class__ is frozenset:
+            known = _FROZEN_MASKS.get(allowed)
+            if known is not None:
+                return known
+        mask = 0
+        try:
+            for card in allowed:  # type: ignore[attr-defined]
+                if card.__class__ is not Card:
+                    raise _contract(impl, "hokm_restrict_plays", f"returned {card!r}, not a Card")
+                mask |= 1 << card.index
+        except TypeError:
+            raise _contract(impl, "hokm_restrict_plays",
+                            f"returned {allowed!r} for seat {seat}, not a collection of Cards") from None
+        if allowed.__class__ is frozenset and len(_FROZEN_MASKS) < 1 << 16:
+            _FROZEN_MASKS[allowed] = mask
+        return mask
 
     def pending_decision(self, hand: HandView) -> Decision | None:
         for impl in self.decision_chain:

@@ -171,11 +171,17 @@ class Standard:
             capture = _CAPTURES[-1 if winner is None else winner] = Capture(winner)
         return capture
 
+    def stop_at(self, tricks_total: int) -> int | None:
+        """Tricks that end the hand for the team taking them (``None``: play every trick).
+
+        The engine inlines this threshold when no variant answers ``hokm_hand_complete``.
+        """
+        return None if self.play_all else tricks_total // 2 + 1
+
     @hookimpl(trylast=True)
     def hokm_hand_complete(self, hand: HandView) -> bool:
-        if hand.tricks_left == 0:
-            return True
-        return not self.play_all and max(hand.team_tricks) > hand.tricks_total // 2
+        stop = self.stop_at(hand.tricks_total)
+        return hand.tricks_left == 0 or (stop is not None and max(hand.team_tricks) >= stop)
 
     # Scoring and succession --------------------------------------------------------
 

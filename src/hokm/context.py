@@ -7,7 +7,7 @@ view of a state (:class:`HandView`, :class:`MatchView`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import attrs
@@ -117,36 +117,45 @@ class Trick:
 class PlayContext:
     """What a legality rule may look at: the acting seat's hand and the trick so far.
 
-    Built by the core only when a plugin implements ``hokm_restrict_plays``.
-    Suits are effective suits (Satat's 2♥ is a trump under its default option).
+    Built by the core only when a plugin implements ``hokm_restrict_plays``, and
+    lazily: the :class:`Trick` value is made only if a rule asks for it. Suits are
+    effective suits (Satat's 2♥ is a trump under its default option).
     """
 
-    __slots__ = ("_hand_mask", "_suit_masks", "seat", "trick", "trump")
+    __slots__ = ("_hand_mask", "_make_trick", "_suit_masks", "_trick", "led", "seat", "trump")
 
-    def __init__(self, seat: Seat, hand_mask: int, trick: Trick, trump: Suit,
-                 suit_masks: tuple[int, ...]) -> None:
+    def __init__(self, seat: Seat, hand_mask: int, trump: Suit, led: Suit | None,
+                 suit_masks: tuple[int, ...], make_trick: Callable[[], Trick]) -> None:
         self.seat = seat
         """The seat about to play."""
-        self.trick = trick
-        """The trick so far (possibly empty)."""
         self.trump = trump
         """The trump suit."""
+        self.led = led
+        """The effective led suit, or ``None`` when this seat leads."""
         self._hand_mask = hand_mask
         self._suit_masks = suit_masks
+        self._make_trick = make_trick
+        self._trick: Trick | None = None
+
+    @property
+    def trick(self) -> Trick:
+        """The trick so far (possibly empty)."""
+        if self._trick is None:
+            self._trick = self._make_trick()
+        return self._trick
 
     @property
     def hand(self) -> frozenset[Card]:
         """The cards the acting seat holds."""
         return frozen_cards(self._hand_mask)
 
-    @property
-    def led(self) -> Suit | None:
-        """The effective led suit, or ``None`` when this seat leads."""
-        return self.trick.led
-
     def cards_of(self, suit: Suit) -> frozenset[Card]:
         """The cards of the hand whose *effective* suit is ``suit``."""
         return frozen_cards(self._hand_mask & self._suit_masks[suit.index])
+
+    def holds(self, suit: Suit) -> bool:
+        """Whether the hand holds a card of effective suit ``suit`` (cheaper than ``cards_of``)."""
+        return bool(self._hand_mask & self._suit_masks[suit.index])
 
     def beats(self, card: Card, other: Card) -> bool:
         """Whether ``card`` beats ``other`` under this ruleset and trump."""

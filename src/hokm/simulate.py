@@ -26,18 +26,13 @@ from typing import Any
 import attrs
 
 from hokm._seeding import normalize_seed, rng_for
-from hokm.cards import indices_of
 from hokm.match import MatchState
 from hokm.rules import Ruleset
-from hokm.state import HandState
 
 __all__ = ["SimulationReport", "simulate"]
 
 CHUNK_HANDS = 250
 """Hands per work unit; fixed so results do not depend on the number of workers."""
-
-_OVER, _TRUMP, _DRAW = 3, 0, 1
-
 
 def _sorted_counts(counts: Mapping[str, int]) -> dict[str, int]:
     return dict(sorted(counts.items()))
@@ -142,24 +137,6 @@ def _merge(parts: Sequence[SimulationReport], ruleset: str, seed: int | str,
         points=sum(p.points for p in parts), labels=labels, seconds=seconds)
 
 
-def random_playout(hand: HandState, rng_random: Callable[[], float]) -> HandState:
-    """Play ``hand`` to its end with uniformly random legal actions (in place on a copy)."""
-    state = hand._copy()
-    while state._phase != _OVER:
-        if state._phase == _TRUMP:
-            state._call_trump(int(rng_random() * 4))
-        elif state._phase == _DRAW:
-            state._draw(rng_random() < 0.5)
-        elif state._x.pending is not None:
-            options = state._x.pending.options
-            state._decide(options[int(rng_random() * len(options))])
-        else:
-            choices = indices_of(state._legal_mask())
-            state._play(choices[int(rng_random() * len(choices))])
-        state._legal = -1
-    return state
-
-
 def run_chunk(variants: tuple[Any, ...], options: Mapping[str, Mapping[str, Any]],
               seed: int | str, chunk: int, hands: int) -> SimulationReport:
     """Play ``hands`` random hands (a work unit; picklable for process pools)."""
@@ -167,13 +144,12 @@ def run_chunk(variants: tuple[Any, ...], options: Mapping[str, Mapping[str, Any]
     teams = rules.layout.teams
     started = time.perf_counter()
     rng = rng_for(seed, "simulate-policy", chunk)
-    random_ = rng.random
     played = matches = hakem_wins = kots = hakem_kots = tricks = points = 0
     labels: Counter[str] = Counter()
     match_number = 0
     match = MatchState.start(rules, seed=f"{seed}/{chunk}/{match_number}", deck=None)
     while played < hands:
-        hand = random_playout(match.hand, random_)
+        hand = match.hand.playout(rng)
         match = match._finish_hand(hand)
         result = match.results[-1]
         played += 1

@@ -1,0 +1,85 @@
+"""Matches: flow across hands, seeds, explicit decks, refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+import hokm
+from hokm import Card, CallTrump, Phase, Suit
+from tests.helpers import random_match
+
+RULES = hokm.Ruleset.compose()
+
+
+def test_a_match_starts_at_the_first_trump_call() -> None:
+    match = RULES.new_match(seed=2026)
+    assert match.hand_number == 1 and match.scores == (0, 0) and match.results == ()
+    assert match.hand.phase is Phase.TRUMP and match.to_act == match.hand.hakem
+    assert match.legal_actions() == tuple(CallTrump(s) for s in Suit)
+    with pytest.raises(hokm.GameStateError):
+        match.last_result()
+
+
+def test_finishing_a_hand_scores_it_and_deals_the_next() -> None:
+    match = RULES.new_match(seed=3)
+    first_hakem = match.hand.hakem
+    while match.hand_number == 1:
+        match = match.apply(match.legal_actions()[-1])
+    result = match.last_result()
+    assert match.scores[result.winner] == result.points
+    assert match.hand.hakem == result.next_hakem and match.hand.phase is Phase.TRUMP
+    assert result.hakem == first_hakem
+
+
+def test_same_seed_replays_and_different_seeds_differ() -> None:
+    a, b, c = (random_match(RULES, seed=s) for s in (42, 42, 43))
+    assert a.results == b.results and a.scores == b.scores
+    assert a.results != c.results
+    assert RULES.new_match(seed="hello").hand.hands == RULES.new_match(seed="hello").hand.hands
+    assert RULES.new_match(seed=1).hand.hands != RULES.new_match(seed="1").hand.hands
+
+
+def test_seed_none_draws_and_records_a_seed() -> None:
+    match = RULES.new_match()
+    assert isinstance(match.seed, int)
+    assert RULES.new_match(seed=match.seed).hand.hands == match.hand.hands
+
+
+def test_seeds_are_stable_across_versions() -> None:
+    """Pinned: if this changes, every recorded seed of every user changes."""
+    hand = RULES.new_match(seed=2026).hand
+    assert hand.hakem == 0
+    assert sorted(map(str, hand.observation(0).hand)) == ["4♦", "5♠", "8♠", "A♦", "K♦"]
+
+
+def test_explicit_first_deck() -> None:
+    deck = list(hokm.full_deck())
+    match = RULES.new_match(seed=1, deck=deck)
+    hakem = match.hand.hakem
+    assert match.hand.observation(hakem).hand == frozenset(deck[0:5])
+    with pytest.raises(hokm.InvalidDealError, match="appears twice"):
+        RULES.new_match(seed=1, deck=[*deck[:51], deck[0]])
+    with pytest.raises(hokm.InvalidDealError, match="seed"):
+        RULES.new_match(seed=1.5)  # type: ignore[arg-type]
+
+
+def test_a_finished_match_refuses_actions() -> None:
+    match = random_match(RULES, seed=8)
+    assert match.legal_actions() == () and match.to_act is None
+    with pytest.raises(hokm.IllegalActionError, match="the match is over"):
+        match.apply(CallTrump(Suit.SPADES))
+
+
+def test_illegal_actions_leave_the_match_unchanged() -> None:
+    match = RULES.new_match(seed=9)
+    with pytest.raises(hokm.IllegalPlayError):
+        match.apply(hokm.PlayCard(Card.parse("A♠")))
+    assert match.hand.phase is Phase.TRUMP and match.hand.trump is None
+
+
+def test_match_observation_is_per_seat() -> None:
+    match = RULES.new_match(seed=4)
+    seen = match.observation(1)
+    assert seen.seat == 1 and seen.scores == (0, 0) and seen.hand.hand == frozenset()
+    assert seen.first_hakem_draw == match.first_hakem_draw
+    assert "MatchState" in repr(match)
