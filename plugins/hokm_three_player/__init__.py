@@ -117,7 +117,7 @@ class ThreePlayer:
             "two-player": "both set the number of players",
             "court-piece": "Court Piece is a 4-player partnership game",
             "bavney": "bavney plays on after a team's first seven; three-player stops at once on a kot",
-            "double-sar": "double-sar's centre pile and 13-trick hand assume 4 players in partnerships",
+            "double-sar": "the 3-player stop rule counts tricks won; double-sar scores tricks collected",
         },
         source="RULES.md 1.3; digest §2.1 (pagat three-player Hokm)",
     )
