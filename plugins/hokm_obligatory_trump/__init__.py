@@ -57,7 +57,7 @@ class ObligatoryTrump:
     @hookimpl
     def hokm_restrict_plays(self, ctx: PlayContext) -> Collection[Card] | None:
         led = ctx.led
-        if led is None or ctx.cards_of(led):
+        if led is None or ctx.holds(led):
             return None  # leading, or able to follow: the follow-suit rule decides alone
         trumps = ctx.cards_of(ctx.trump)
         if not trumps:

@@ -27,7 +27,7 @@ from typing import ClassVar, Literal
 
 import attrs
 
-from hokm import Card, Rank, Seat, Suit, Trick, VariantInfo, hookimpl
+from hokm import Card, Rank, Suit, VariantInfo, hookimpl
 
 __all__ = ["SATAT_CARD", "SATAT_RANK", "Satat"]
 
@@ -65,17 +65,14 @@ class Satat:
 
     @hookimpl
     def hokm_card_rank(self, card: Card) -> int | None:
-        # Above the Ace within its effective suit: the top trump under "trump",
-        # and the top heart under "hearts" (where the trick winner does the rest).
+        # Above the Ace: the top trump under either option (under "hearts" it
+        # follows as a heart but competes as a trump, see hokm_trick_suit).
         return SATAT_RANK if card == SATAT_CARD else None  # other cards: printed rank
 
     @hookimpl
-    def hokm_trick_winner(self, trick: Trick) -> Seat | None:
-        # Under "trump" the tabulated suit and rank already make the 2♥ win.
-        # Under "hearts" it counts as a heart, so only this hook can let it
-        # beat a trump played to the same trick.
-        if self.two_hearts_follows == "hearts":
-            for seat, card in trick.plays:
-                if card == SATAT_CARD:
-                    return seat
-        return None  # no 2♥ in the trick (or option "trump"): the standard rule decides
+    def hokm_trick_suit(self, card: Card, trump: Suit) -> Suit | None:
+        # Under "hearts" the 2♥ follows as a heart but still competes as a trump.
+        # (Under "trump" its effective suit already is the trump.)
+        if card == SATAT_CARD and self.two_hearts_follows == "hearts":
+            return trump
+        return None  # every other card competes in the suit it follows as

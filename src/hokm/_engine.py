@@ -50,6 +50,7 @@ HOOK_ARGS: dict[str, tuple[str, ...]] = {
     "hokm_first_hakem": ("layout", "face_up", "first_seat", "rng"),
     "hokm_seating": ("layout", "face_up", "first_seat", "hakem"),
     "hokm_effective_suit": ("card", "trump"),
+    "hokm_trick_suit": ("card", "trump"),
     "hokm_card_rank": ("card", "trump"),
     "hokm_restrict_plays": ("ctx",),
     "hokm_trick_winner": ("trick",),
@@ -102,8 +103,18 @@ def is_index(value: object, size: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size
 
 
-def _contract(impl: Impl, hook: str, problem: str) -> PluginContractError:
-    return PluginContractError(f"plugin {impl.plugin!r} broke the contract of {hook}: {problem}")
+def _contract(impl: Impl | None, hook: str, problem: str) -> PluginContractError:
+    who = impl.plugin if impl is not None else "?"
+    return PluginContractError(f"plugin {who!r} broke the contract of {hook}: {problem}")
+
+
+def optional_result(chain: tuple[Impl, ...], *args: Any) -> tuple[Any, Impl | None]:
+    """The first non-None answer and who gave it, or ``(None, None)`` for hooks with no default."""
+    for impl in chain:
+        answer = impl.call(*args)
+        if answer is not None:
+            return answer, impl
+    return None, None
 
 
 def first_result(chain: tuple[Impl, ...], hook: str, *args: Any) -> tuple[Any, Impl]:
@@ -181,30 +192,43 @@ class Engine:
         raise _contract(impl, "hokm_deal_pattern", f"returned {pattern!r}, not a Packets or StockDraw")
 
     def _tabulate(self, chains: dict[str, tuple[Impl, ...]]) -> None:
-        """Effective suit and rank of every card under every trump: 52 x 4 answers, asked once."""
+        """Effective suit, trick suit and rank of every card under every trump: asked once."""
         suit_chain, rank_chain = chains["hokm_effective_suit"], chains["hokm_card_rank"]
+        contest_chain = chains["hokm_trick_suit"]
         self.suit_of: list[tuple[int, ...]] = []
         self.suit_objects: list[tuple[Suit, ...]] = []
+        self.contest_of: list[tuple[int, ...]] = []
+        self.contest_objects: list[tuple[Suit, ...]] = []
         self.rank_of: list[tuple[int, ...]] = []
         self.suit_masks: list[tuple[int, ...]] = []
         for trump in SUITS:
             suits: list[Suit] = []
+            contests: list[Suit] = []
             ranks: list[int] = []
             for index in range(52):
                 card = Card.from_index(index)
                 suit, impl = first_result(suit_chain, "hokm_effective_suit", card, trump)
                 if not isinstance(suit, Suit):
                     raise _contract(impl, "hokm_effective_suit", f"returned {suit!r} for {card}, not a Suit")
+                contest, answered_by = optional_result(contest_chain, card, trump)
+                if contest is None:
+                    contest = suit  # nobody answers by default: compete in the suit followed
+                elif not isinstance(contest, Suit):
+                    raise _contract(answered_by, "hokm_trick_suit",
+                                    f"returned {contest!r} for {card}, not a Suit")
                 rank, impl = first_result(rank_chain, "hokm_card_rank", card, trump)
                 if isinstance(rank, bool) or not isinstance(rank, int):
                     raise _contract(impl, "hokm_card_rank", f"returned {rank!r} for {card}, not an int")
                 suits.append(suit)
+                contests.append(contest)
                 ranks.append(rank)
             masks = [0, 0, 0, 0]
             for index, suit in enumerate(suits):
                 masks[suit.index] |= 1 << index
             self.suit_objects.append(tuple(suits))
             self.suit_of.append(tuple(suit.index for suit in suits))
+            self.contest_objects.append(tuple(contests))
+            self.contest_of.append(tuple(suit.index for suit in contests))
             self.rank_of.append(tuple(ranks))
             self.suit_masks.append(tuple(masks))
 
@@ -219,18 +243,20 @@ class Engine:
             number=number,
             winner=None if winner is None else Seat(winner),
             suits=self.suit_objects[trump],
+            contests=self.contest_objects[trump],
             ranks=self.rank_of[trump],
         )
 
     def trick_winner(self, plays: Sequence[int], trump: int, number: int) -> int:
         """The winner of a complete trick of packed plays."""
         if self.winner_chain is None:
-            suit_of, rank_of = self.suit_of[trump], self.rank_of[trump]
+            # Trick.beats on packed ints: same trick suit and higher, or a trump over a non-trump.
+            contest_of, rank_of = self.contest_of[trump], self.rank_of[trump]
             best = plays[0]
-            best_suit, best_rank = suit_of[best & 63], rank_of[best & 63]
+            best_suit, best_rank = contest_of[best & 63], rank_of[best & 63]
             for play in plays[1:]:
                 index = play & 63
-                suit = suit_of[index]
+                suit = contest_of[index]
                 if suit == best_suit:
                     if rank_of[index] > best_rank:
                         best, best_rank = play, rank_of[index]

@@ -64,6 +64,7 @@ class Trick:
     winner: Seat | None = attrs.field(default=None, kw_only=True)
     """The trick's winner once it is complete, else ``None``."""
     _suits: tuple[Suit, ...] = attrs.field(default=_PRINTED_SUITS, kw_only=True, eq=False, repr=False)
+    _contests: tuple[Suit, ...] = attrs.field(default=_PRINTED_SUITS, kw_only=True, eq=False, repr=False)
     _ranks: tuple[int, ...] = attrs.field(default=_PRINTED_RANKS, kw_only=True, eq=False, repr=False)
 
     @property
@@ -82,8 +83,12 @@ class Trick:
         return tuple(card for _, card in self.plays)
 
     def suit_of(self, card: Card) -> Suit:
-        """The suit ``card`` counts as under this ruleset and trump."""
+        """The suit ``card`` follows as under this ruleset and trump (its effective suit)."""
         return self._suits[card.index]
+
+    def contest_suit_of(self, card: Card) -> Suit:
+        """The suit ``card`` competes in when the trick is decided (usually its effective suit)."""
+        return self._contests[card.index]
 
     def rank_of(self, card: Card) -> int:
         """The strength of ``card`` within its effective suit (higher beats lower)."""
@@ -91,7 +96,7 @@ class Trick:
 
     def beats(self, card: Card, other: Card) -> bool:
         """Whether ``card`` would beat ``other`` if ``other`` were winning this trick."""
-        card_suit, other_suit = self._suits[card.index], self._suits[other.index]
+        card_suit, other_suit = self._contests[card.index], self._contests[other.index]
         if card_suit == other_suit:
             return self._ranks[card.index] > self._ranks[other.index]
         return self.trump is not None and card_suit == self.trump
@@ -231,6 +236,10 @@ def _reasons(value: Mapping[str, str] | Iterable[str]) -> tuple[tuple[str, str],
     return tuple(sorted((str(name), "") for name in value))
 
 
+def _names(value: Iterable[str]) -> frozenset[str]:
+    return frozenset(value)
+
+
 @attrs.frozen
 class VariantInfo:
     """What a variant declares about itself.
@@ -247,7 +256,7 @@ class VariantInfo:
     summary: str
     name: str = ""
     conflicts: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_reasons)
-    requires: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    requires: frozenset[str] = attrs.field(default=frozenset(), converter=_names)
     source: str = ""
 
     @property
@@ -361,10 +370,14 @@ class HandScore:
     label: str = "win"
 
 
+def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
+    return tuple(value)
+
+
 @attrs.frozen
 class Decision:
     """A blocking decision: only ``options`` are legal until ``seat`` picks one."""
 
     seat: Seat
-    options: tuple[Action, ...] = attrs.field(converter=tuple)
+    options: tuple[Action, ...] = attrs.field(converter=_actions)
     reason: str = ""

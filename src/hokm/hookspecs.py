@@ -60,6 +60,7 @@ __all__ = [
     "hokm_seating",
     "hokm_table_layout",
     "hokm_trick_capture",
+    "hokm_trick_suit",
     "hokm_trick_winner",
 ]
 
@@ -200,7 +201,7 @@ def hokm_seating(layout: TableLayout, face_up: Sequence[Card], first_seat: Seat,
 
 @hookspec(firstresult=True)
 def hokm_effective_suit(card: Card, trump: Suit) -> Suit | None:
-    """The suit ``card`` belongs to, for following suit and for winning tricks.
+    """The suit ``card`` belongs to, for following suit (and, by default, for winning tricks).
 
     Tabulated while composing (52 cards x 4 trumps), so it must depend on its
     arguments only.
@@ -210,6 +211,23 @@ def hokm_effective_suit(card: Card, trump: Suit) -> Suit | None:
 
     Implemented by:
         ``satat`` (the 2♥ belongs to the trump suit).
+    """
+
+
+@hookspec(firstresult=True)
+def hokm_trick_suit(card: Card, trump: Suit) -> Suit | None:
+    """The suit ``card`` competes in when a trick is decided, if not its effective suit.
+
+    A card whose trick suit is the trump beats every card that is not a trump;
+    otherwise it can win only in the led suit. Tabulated while composing.
+
+    Default:
+        No plugin answers by default: the card competes in its effective suit
+        (``hokm_effective_suit``), the suit it follows as.
+
+    Implemented by:
+        ``satat`` with ``two_hearts_follows="hearts"`` (the 2♥ follows as a heart
+        but wins as the top trump).
     """
 
 

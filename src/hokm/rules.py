@@ -231,6 +231,10 @@ class Ruleset:
         """The suit ``card`` counts as when ``trump`` is trump."""
         return self._engine.suit_objects[trump.index][card.index]
 
+    def trick_suit(self, card: Card, trump: Suit) -> Suit:
+        """The suit ``card`` competes in when a trick is decided."""
+        return self._engine.contest_objects[trump.index][card.index]
+
     def card_rank(self, card: Card, trump: Suit) -> int:
         """The strength of ``card`` within its effective suit."""
         return self._engine.rank_of[trump.index][card.index]
@@ -403,7 +407,8 @@ def _plugin_manager(plugins: list[tuple[str, object]]) -> pluggy.PluginManager:
 def _warn_overlaps(pm: pluggy.PluginManager, standard: object) -> None:
     """Warn when two selected variants answer the same first-result hook."""
     for hook in ("hokm_table_layout", "hokm_rotation", "hokm_deck", "hokm_deal_pattern",
-                 "hokm_first_hakem", "hokm_seating", "hokm_effective_suit", "hokm_card_rank",
+                 "hokm_first_hakem", "hokm_seating", "hokm_effective_suit", "hokm_trick_suit",
+                 "hokm_card_rank", "hokm_kot",
                  "hokm_trick_winner", "hokm_trick_capture", "hokm_pending_decision",
                  "hokm_hand_complete", "hokm_hand_score", "hokm_next_hakem", "hokm_match_winner"):
         chain = [impl for impl in resolve_chain(pm, hook, standard) if not impl.standard]

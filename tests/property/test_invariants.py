@@ -6,10 +6,10 @@ import random
 
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.helpers import random_match
 
 import hokm
-from hokm import Card, CallTrump, Phase, PlayCard, Suit
-from tests.helpers import random_match
+from hokm import CallTrump, Card, Phase, PlayCard, Suit
 
 RULES = hokm.Ruleset.compose()
 RULESETS = {
@@ -28,10 +28,11 @@ def check_hand_invariants(hand: hokm.HandState, deck: frozenset[Card]) -> None:
     if hand.is_over:
         assert hand.to_act is None and hand.legal_actions() == ()
         return
-    assert hand.to_act in range(4)
+    seat = hand.to_act
+    assert seat is not None and seat in range(4)
     if hand.phase is Phase.PLAY:
         legal = hand.legal_plays()
-        assert legal and legal <= hand.hand_of(hand.to_act)
+        assert legal and legal <= hand.hand_of(seat)
         trick = hand.current_trick
         expected_next = (trick.plays[-1][0] + 1) % 4 if trick.plays else (
             hand.winners[-1] if hand.winners else hand.hakem)

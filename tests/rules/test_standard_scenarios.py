@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from tests.helpers import find_hand, one_suit_each
 
 import hokm
 from hokm import Card, Rank, Suit, cards
-from tests.helpers import find_hand, one_suit_each
 
 
 def t(text: str) -> list[tuple[int, Card]]:
@@ -73,13 +73,13 @@ def test_first_hakem_counts_seats_in_play_order(rules: hokm.Ruleset) -> None:
 @pytest.mark.parametrize(
     ("packets", "expected"),
     [
-        ((5, 4, 4), {0: [*range(0, 5), *range(20, 24), *range(36, 40)],
+        ((5, 4, 4), {0: [*range(5), *range(20, 24), *range(36, 40)],
                      3: [*range(15, 20), *range(32, 36), *range(48, 52)]}),
-        ((5, 3, 3, 2), {0: [*range(0, 5), *range(20, 23), *range(32, 35), 44, 45],
+        ((5, 3, 3, 2), {0: [*range(5), *range(20, 23), *range(32, 35), 44, 45],
                         3: [*range(15, 20), *range(29, 32), *range(41, 44), 50, 51]}),
-        ((5, 4, 2, 2), {0: [*range(0, 5), *range(20, 24), 36, 37, 44, 45],
+        ((5, 4, 2, 2), {0: [*range(5), *range(20, 24), 36, 37, 44, 45],
                         1: [*range(5, 10), *range(24, 28), 38, 39, 46, 47]}),
-        ((5, 8), {0: [*range(0, 5), *range(20, 28)], 2: [*range(10, 15), *range(36, 44)]}),
+        ((5, 8), {0: [*range(5), *range(20, 28)], 2: [*range(10, 15), *range(36, 44)]}),
     ],
 )
 def test_s12_packet_patterns_map_a_fixed_deck(packets: tuple[int, ...],
@@ -262,7 +262,7 @@ def test_second_ace_partners_seats_the_partner_opposite() -> None:
         match = rules.new_match(seed=seed)
         draw, hakem = match.first_hakem_draw, match.hand.hakem
         aces = [i for i, c in enumerate(draw) if c.rank == Rank.ACE]
-        receiver = hakem
+        receiver: int = hakem
         for _ in draw[aces[0] + 1:aces[1] + 1]:  # deal on, skipping the Hakem
             receiver = (receiver + 1) % 4
             if receiver == hakem:

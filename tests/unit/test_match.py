@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from tests.helpers import random_match
 
 import hokm
-from hokm import Card, CallTrump, Phase, Suit
-from tests.helpers import random_match
+from hokm import CallTrump, Card, Phase, Suit
 
 RULES = hokm.Ruleset.compose()
 

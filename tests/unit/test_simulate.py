@@ -50,7 +50,7 @@ def test_play_all_option_changes_the_statistics() -> None:
 def test_parse_options() -> None:
     assert parse_options(["standard.target=10", "standard.play_all=true", "x.y=hello"]) == {
         "standard": {"target": 10, "play_all": True}, "x": {"y": "hello"}}
-    with pytest.raises(Exception, match="VARIANT.KEY=VALUE"):
+    with pytest.raises(Exception, match=r"VARIANT\.KEY=VALUE"):
         parse_options(["target=10"])
 
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from tests.helpers import one_suit_each
 
 import hokm
-from hokm import Card, CallTrump, DrawCard, Phase, PlayCard, PlayOn, Suit, cards
-from tests.helpers import one_suit_each
+from hokm import CallTrump, Card, DrawCard, Phase, PlayCard, PlayOn, Suit, cards
 
 RULES = hokm.Ruleset.compose()
 DECK = hokm.full_deck()
@@ -31,12 +31,13 @@ def test_states_cannot_be_built_or_changed_directly() -> None:
     with pytest.raises(TypeError, match="new_hand"):
         hokm.HandState()
     with pytest.raises(AttributeError):
-        fresh().to_act = 3  # type: ignore[misc]
+        fresh().to_act = 3  # type: ignore[misc,assignment]
 
 
 def test_card_not_held_is_refused_with_seat_card_and_reason() -> None:
     hand = fresh()
-    with pytest.raises(hokm.IllegalPlayError, match=r"illegal play A♥ by seat 0: seat 0 does not hold A♥") as caught:
+    expected = r"illegal play A♥ by seat 0: seat 0 does not hold A♥"
+    with pytest.raises(hokm.IllegalPlayError, match=expected) as caught:
         hand.play(Card.parse("A♥"))
     assert caught.value.seat == 0
     assert PlayCard(Card.parse("A♠")) in caught.value.legal

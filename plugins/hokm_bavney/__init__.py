@@ -1,0 +1,113 @@
+"""Bavney: a team that takes the first seven tricks plays on, and all 13 score ``points``.
+
+Doc A's house rule (RULES.md 1.3; digest §1.11 ``points.bavney`` and §5): a
+13-0 is worth 3 there, and is unattested elsewhere for Hokm, where pagat stops
+at seven tricks so a 13-0 cannot arise. The related sweeps are attested in
+Court Piece (the 52-court) and Troefcall (bounie). Play on stops as soon as the
+other team takes a trick; the kot then scores as usual (kot / Hakem-kot).
+With ``decide=True`` playing on is the kot team's choice, offered once, right
+after the seventh trick, to the seat that won it.
+
+>>> import hokm
+>>> from hokm import Suit, full_deck
+>>> deck = full_deck()  # seat 0 holds all the spades, and spades are trump
+>>> hands = [deck[0:13], deck[13:26], deck[26:39], deck[39:52]]
+>>> def sweep(rules):
+...     hand = rules.new_hand(hands, hakem=0, trump=Suit.SPADES)
+...     while not hand.is_over:
+...         hand = hand.play(min(hand.legal_plays(), key=lambda card: card.index))
+...     return hand.tricks_played, hand.result().points, hand.result().label
+>>> sweep(hokm.Ruleset.compose())
+(7, 2, 'kot')
+>>> sweep(hokm.Ruleset.compose("bavney"))
+(13, 3, 'bavney')
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from hokm import Decision, HandScore, HandView, PlayOn, Team, VariantInfo, hookimpl
+
+__all__ = ["Bavney"]
+
+_CHOICES = (PlayOn(True), PlayOn(False))
+"""The play-on offer's options: play on, or stop and score the kot."""
+
+
+def _points(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{attribute.name} must be a non-negative integer, got {value!r}")
+
+
+def _kot_team(hand: HandView) -> Team | None:
+    """The team that took the first majority of tricks (seven of 13), if one did."""
+    return hand.first_tricks_by(hand.tricks_total // 2 + 1)
+
+
+def _play_on_choice(hand: HandView) -> bool | None:
+    """The kot team's answer to the play-on offer, or ``None`` before it was given."""
+    for _seat, action in hand.decisions:
+        if isinstance(action, PlayOn):
+            return action.accept
+    return None
+
+
+@attrs.frozen(eq=False)  # pluggy tells registered plugins apart by ==; keep identity
+class Bavney:
+    """A kot team plays on for all the tricks, which score ``points``.
+
+    Attributes:
+        points: what taking every trick scores (instead of the kot value).
+        decide: ``False`` (default): play on is automatic; ``True``: the kot
+            team decides, through a :class:`hokm.PlayOn` decision right after
+            the seventh trick, taken by the seat that won it.
+    """
+
+    info: ClassVar[VariantInfo] = VariantInfo(
+        name="bavney",
+        summary="a team with the first 7 tricks plays on; all 13 score 3 (house rule)",
+        conflicts={
+            "double-sar": "double-sar already plays all 13 tricks and makes a 13-0 collection its own kot",
+            "court-piece": "court-piece has its own play-on for all 13 tricks (the 52-court)",
+            "three-player": "three-player has no teams and 17 tricks a hand; bavney is a 13-trick team rule",
+        },
+        source="RULES.md 1.3; digest 1.11 and 5 (doc A house rule; unattested elsewhere for Hokm)",
+    )
+
+    points: int = attrs.field(default=3, kw_only=True, validator=_points)
+    decide: bool = attrs.field(default=False, kw_only=True,
+                               validator=attrs.validators.instance_of(bool))
+
+    def _playing_on(self, hand: HandView) -> Team | None:
+        """The kot team while it plays on for every trick, else ``None``."""
+        team = _kot_team(hand)
+        if team is None or (self.decide and not _play_on_choice(hand)):
+            return None
+        return team
+
+    @hookimpl
+    def hokm_pending_decision(self, hand: HandView) -> Decision | None:
+        if not self.decide or hand.tricks_played != hand.tricks_total // 2 + 1:
+            return None  # only ever asked right after the seventh trick
+        if _kot_team(hand) is None or _play_on_choice(hand) is not None:
+            return None  # no kot, or the kot team has already answered
+        # The ignore: Decision.options uses an untyped ``converter=tuple`` (a core issue).
+        return Decision(hand.winners[-1], _CHOICES,
+                        reason="bavney: play on for all the tricks?")
+
+    @hookimpl
+    def hokm_hand_complete(self, hand: HandView) -> bool | None:
+        team = self._playing_on(hand)
+        if team is not None and hand.first_tricks_by(hand.tricks_played) == team:
+            return False  # still every trick to the kot team: the sweep is alive
+        return None  # no play on, or the sweep is broken: the standard rule stops the hand
+
+    @hookimpl
+    def hokm_hand_score(self, hand: HandView) -> HandScore | None:
+        team = self._playing_on(hand)
+        if team is None or hand.first_tricks_by(hand.tricks_total) != team:
+            return None  # not every trick to a team playing on: the kot scores as usual
+        return HandScore(team, self.points, kot=True, label="bavney")

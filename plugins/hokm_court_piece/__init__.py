@@ -1,0 +1,209 @@
+"""Court Piece (Rang): deals are won at 7 tricks, and *courts* (sweeps, or seven deals in a row) score.
+
+RULES.md 1.3 (``court-piece``) and digest §3.1-3.3 and §3.5 (pagat *Court Piece / Rang*, with
+the dealer rotation from gamerules.com / cardzmania / TashZone and the points scoring from
+Wikipedia and cardzmania). Our Hakem is the trump caller, the seat after the dealer. A team that
+takes 7 tricks wins the deal; a **court** is won by taking the first seven tricks of a deal or by
+winning seven deals in a row; a team with the first seven plays on for all 13, the **52-court**;
+the next dealer always comes from the side that lost.
+
+>>> import hokm
+>>> rules = hokm.Ruleset.compose("court-piece")
+>>> by_suit = [[card for card in hokm.full_deck() if card.suit is suit] for suit in hokm.Suit]
+>>> hand = rules.new_hand(by_suit, hakem=0, trump=hokm.Suit.SPADES)  # seat 0 holds every spade
+>>> while not hand.is_over:
+...     hand = hand.play(min(hand.legal_plays(), key=lambda card: card.sort_key))
+>>> hand.tricks_played  # the first seven were his, so his team played on for all 13
+13
+>>> result = hand.result()
+>>> result.label, result.points, result.next_hakem  # the dealer's partner (seat 1) deals next
+('52-court', 52, 2)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Literal
+
+import attrs
+
+from hokm import (
+    Decision,
+    HandScore,
+    HandView,
+    Kot,
+    MatchView,
+    PlayOn,
+    Seat,
+    TableLayout,
+    Team,
+    VariantInfo,
+    hookimpl,
+)
+
+__all__ = ["COURT_LABELS", "STREAK", "CourtPiece"]
+
+COURT_LABELS: frozenset[str] = frozenset({"court", "goon-court", "streak-court", "52-court"})
+"""Hand labels that mean a court was scored (each resets the deal streaks)."""
+
+STREAK = 7
+"""Deals a team must win in a row for a court."""
+
+ALL_TRICKS_COURTS = 52
+"""What a 52-court is worth, in courts (pagat) and in points (our choice, see the docs)."""
+
+_DEFAULT_TARGET = {"courts": 1, "points": 10}
+_CHOICES: tuple[PlayOn, PlayOn] = (PlayOn(True), PlayOn(False))
+
+
+def _check_target(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"target must be a positive integer or None, got {value!r}")
+
+
+@attrs.frozen(eq=False)  # pluggy tells registered plugins apart by ==; keep identity
+class CourtPiece:
+    """Pagat's Court Piece: courts, seven-deal streaks, the 52-court, dealer from the losing side.
+
+    Attributes:
+        scoring: ``"courts"`` (a court scores 1, a 52-court 52, any other deal 0) or
+            ``"points"`` (caller's side 1 / court 3, opponents 2 / court 4, 52-court 52).
+        target: courts or points that win the match; ``None`` means the scoring's default
+            (1 court, or 10 points).
+        decide: the team with the first seven tricks chooses whether to play on for the
+            52-court (``False``: it always plays on).
+    """
+
+    info: ClassVar[VariantInfo] = VariantInfo(
+        name="court-piece",
+        summary="Court Piece / Rang: courts for the first seven tricks or seven deals in a row, "
+                "52-court, dealer from the losing side",
+        conflicts={
+            "two-player": "Court Piece is a game for two partnerships of two",
+            "three-player": "Court Piece is a game for two partnerships of two",
+            "bavney": "both play on after the first seven tricks and score the sweep; "
+                      "Court Piece's 52-court already does this",
+            "double-sar": "both decide when a hand ends and how it scores; courts scoring of "
+                          "Double Sar is not defined",
+        },
+        source="RULES.md 1.3; digest §3.1-3.3, §3.5 (pagat Court Piece / Rang)",
+    )
+
+    scoring: Literal["courts", "points"] = attrs.field(
+        default="courts", kw_only=True, validator=attrs.validators.in_(("courts", "points")))
+    target: int | None = attrs.field(default=None, kw_only=True, validator=_check_target)
+    decide: bool = attrs.field(
+        default=False, kw_only=True, validator=attrs.validators.instance_of(bool))
+
+    @property
+    def match_target(self) -> int:
+        """The target in force: ``target``, or the default of the scoring."""
+        return _DEFAULT_TARGET[self.scoring] if self.target is None else self.target
+
+    # Deal ----------------------------------------------------------------------------
+
+    @hookimpl
+    def hokm_first_hakem(self, layout: TableLayout, rng: random.Random) -> Seat:
+        # The first dealer is chosen at random; the trump caller sits after him.
+        dealer = rng.randrange(layout.players)
+        return Seat((dealer + 1) % layout.players)
+
+    # End of the deal -------------------------------------------------------------------
+
+    @hookimpl
+    def hokm_pending_decision(self, hand: HandView) -> Decision | None:
+        if not self.decide or hand.tricks_played != _majority(hand):
+            return None  # automatic play-on, or not the moment the first seven are complete
+        if hand.first_tricks_by(_majority(hand)) is None:
+            return None  # nobody has the first seven: no 52-court to play for
+        if any(isinstance(action, PlayOn) for _, action in hand.decisions):
+            return None  # already answered
+        # (ignore: Decision.options has an untyped ``converter=tuple`` in the core)
+        return Decision(hand.winners[-1], _CHOICES,
+                        reason="your team took the first seven tricks: play on for the 52-court?")
+
+    @hookimpl
+    def hokm_hand_complete(self, hand: HandView) -> bool | None:
+        team = hand.first_tricks_by(_majority(hand))
+        if team is None:
+            return None  # no sweep: the standard rule ends the deal at 7 tricks
+        if not self._plays_on(hand):
+            return True
+        # Play on while the sweep lasts; once the opponents take a trick only the court is left.
+        return hand.first_tricks_by(hand.tricks_played) != team or hand.tricks_left == 0
+
+    def _plays_on(self, hand: HandView) -> bool:
+        if not self.decide:
+            return True
+        return any(isinstance(action, PlayOn) and action.accept for _, action in hand.decisions)
+
+    # Scoring ------------------------------------------------------------------------------
+
+    @hookimpl
+    def hokm_kot(self, hand: HandView) -> Kot:
+        # A deal's court is the first seven tricks (a majority of 13) to one team.
+        team = hand.first_tricks_by(_majority(hand))
+        return Kot.NONE if team is None else Kot(team)
+
+    @hookimpl
+    def hokm_hand_score(self, hand: HandView, match: MatchView | None) -> HandScore:
+        tricks = hand.team_tricks
+        caller_team = hand.team_of(hand.hakem)
+        sweeper = hand.kot_team
+        if sweeper is not None:
+            winner = sweeper
+            if tricks[sweeper] == hand.tricks_total:
+                label = "52-court"
+            else:
+                label = "court" if sweeper == caller_team else "goon-court"
+        else:
+            winner = Team(tricks.index(max(tricks)))
+            label = "streak-court" if _streak(winner, match) >= STREAK else "win"
+        points = self._points(label, caller_side=winner == caller_team)
+        return HandScore(winner, points, kot=sweeper is not None, label=label)
+
+    def _points(self, label: str, *, caller_side: bool) -> int:
+        if label == "52-court":
+            return ALL_TRICKS_COURTS
+        court = label in COURT_LABELS
+        if self.scoring == "courts":
+            return 1 if court else 0
+        if caller_side:
+            return 3 if court else 1
+        return 4 if court else 2
+
+    @hookimpl
+    def hokm_next_hakem(self, hand: HandView, score: HandScore) -> Seat:
+        # The next dealer always comes from the side that lost (digest §3.3).
+        caller, players = hand.hakem, hand.layout.players
+        if score.winner != hand.team_of(caller):
+            return Seat((caller + 1) % players)  # the old caller deals
+        if score.label in COURT_LABELS:
+            return Seat((caller + 2) % players)  # the old dealer's partner deals
+        return caller  # same dealer, same caller
+
+    @hookimpl
+    def hokm_match_winner(self, match: MatchView) -> Team | None:
+        scores = match.scores
+        best = max(scores)
+        if best < self.match_target or scores.count(best) > 1:
+            return None  # nobody has reached the target (a tie cannot arise: one side scores a deal)
+        return Team(scores.index(best))
+
+
+def _majority(hand: HandView) -> int:
+    return hand.tricks_total // 2 + 1
+
+
+def _streak(winner: Team, match: MatchView | None) -> int:
+    """Deals ``winner`` has won in a row since the last court, this one included."""
+    if match is None:
+        return 1  # a standalone deal has no history
+    count = 1
+    for result in reversed(match.results):
+        if result.winner != winner or result.label in COURT_LABELS:
+            break
+        count += 1
+    return count
