@@ -37,15 +37,18 @@ class Suit(enum.Enum):
     DIAMONDS = "♦"
     CLUBS = "♣"
 
+    _value_: str
+    index: int
+    """Position of the suit in :class:`Suit` order (0-3); used for card indices."""
+
+    def __init__(self, symbol: str) -> None:
+        # A plain attribute, not a property: it is read on every card played.
+        self.index = len(type(self).__members__)
+
     @property
     def letter(self) -> str:
         """The ASCII letter of the suit (``S``, ``H``, ``D``, ``C``)."""
         return self.name[0]
-
-    @property
-    def index(self) -> int:
-        """Position of the suit in :class:`Suit` order (0-3); used for card indices."""
-        return _SUIT_INDEX[self]
 
     @property
     def is_red(self) -> bool:
@@ -67,10 +70,9 @@ class Suit(enum.Enum):
         return suit
 
     def __str__(self) -> str:
-        return self.value
+        return self._value_
 
 
-_SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
 _SUIT_ALIASES: dict[str, Suit] = {}
 for _suit in Suit:
     _SUIT_ALIASES[_suit.value] = _suit
