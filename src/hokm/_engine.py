@@ -285,12 +285,13 @@ class Engine:
         return capture.collector
 
     def restrict(self, legal: int, hand_mask: int, seat: int, trick_plays: Sequence[int],
-                 trump: int, number: int) -> int:
+                 trump: int, number: int,
+                 history: Callable[[], tuple[Trick, ...]] = tuple) -> int:
         """Intersect the follow-suit set with every plugin's restriction."""
         plays = tuple(trick_plays)
         led = self.suit_objects[trump][plays[0] & 63] if plays else None
         ctx = PlayContext(Seat(seat), hand_mask, SUITS[trump], led, self.suit_masks[trump],
-                          lambda: self.trick_value(plays, trump, number))
+                          lambda: self.trick_value(plays, trump, number), history)
         contributors = []
         for impl in self.restrictors:
             allowed = impl.call(ctx)

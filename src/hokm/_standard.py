@@ -97,6 +97,12 @@ class Standard:
         default="seating", kw_only=True, validator=attrs.validators.in_(("seating", "second-ace")))
     sets: int = attrs.field(default=1, kw_only=True, validator=_positive_int)
 
+    @partners.validator
+    def _check_partners(self, attribute: attrs.Attribute[Any], value: str) -> None:
+        if value == "second-ace" and self.first_hakem != "first-ace":
+            raise ValueError("partners='second-ace' needs first_hakem='first-ace': the face-up "
+                             "deal goes on from the Ace that made the Hakem")
+
     # Table and deal ------------------------------------------------------------
 
     @hookimpl(trylast=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import ast
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -168,3 +169,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (HokmError, argparse.ArgumentTypeError, ValueError) as error:
         print(f"hokm: error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # e.g. `hokm variants | head`: stop quietly, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1

@@ -127,10 +127,12 @@ class PlayContext:
     effective suits (Satat's 2♥ is a trump under its default option).
     """
 
-    __slots__ = ("_hand_mask", "_make_trick", "_suit_masks", "_trick", "led", "seat", "trump")
+    __slots__ = ("_hand_mask", "_make_trick", "_make_tricks", "_suit_masks", "_trick", "led", "seat",
+                 "trump")
 
     def __init__(self, seat: Seat, hand_mask: int, trump: Suit, led: Suit | None,
-                 suit_masks: tuple[int, ...], make_trick: Callable[[], Trick]) -> None:
+                 suit_masks: tuple[int, ...], make_trick: Callable[[], Trick],
+                 make_tricks: Callable[[], tuple[Trick, ...]] = tuple) -> None:
         self.seat = seat
         """The seat about to play."""
         self.trump = trump
@@ -140,7 +142,13 @@ class PlayContext:
         self._hand_mask = hand_mask
         self._suit_masks = suit_masks
         self._make_trick = make_trick
+        self._make_tricks = make_tricks
         self._trick: Trick | None = None
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The hand's completed tricks, with their winners (for rules such as "trumps not broken")."""
+        return self._make_tricks()
 
     @property
     def trick(self) -> Trick:

@@ -310,7 +310,7 @@ def hokm_pending_decision(hand: HandView) -> Decision | None:
         None.
 
     Implemented by:
-        ``bavney`` and ``court-piece`` (with option ``decide``).
+        ``bavney`` and ``court-piece`` (each only with its option ``decide=True``).
     """
 
 
@@ -349,7 +349,8 @@ def hokm_kot(hand: HandView) -> Kot | None:
         The team that won each of the first seven tricks (a majority of the hand).
 
     Implemented by:
-        ``double-sar`` (all 13 collected), ``three-player`` (the first seven, others none).
+        ``court-piece`` (the first seven: a court), ``double-sar`` (all 13 collected),
+        ``three-player`` (the first seven, others none).
     """
 
 
@@ -367,7 +368,7 @@ def hokm_hand_score(hand: HandView, match: MatchView | None) -> HandScore | None
         Hakem-kot (opponents take the first 7) 3.
 
     Implemented by:
-        ``bavney``, ``double-sar``, ``court-piece``, ``three-player``.
+        ``bavney``, ``court-piece``, ``three-player``.
     """
 
 

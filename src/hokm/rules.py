@@ -24,7 +24,7 @@ import attrs
 import pluggy
 
 from hokm import hookspecs
-from hokm._engine import SUITS, Engine, resolve_chain
+from hokm._engine import HOOK_ARGS, SUITS, Engine, resolve_chain
 from hokm._standard import Standard
 from hokm.cards import Card, Suit, frozen_cards
 from hokm.context import RulesetInfo, Trick, VariantInfo
@@ -52,8 +52,8 @@ STANDARD = "standard"
 def available_variants() -> dict[str, str]:
     """Installed variants: entry-point name -> ``"module:attr"``. Imports nothing.
 
-    >>> "satat" in available_variants() or True
-    True
+    >>> available_variants()["clockwise"]
+    'hokm_clockwise:Clockwise'
     """
     found = importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
     return {ep.name: ep.value for ep in sorted(found, key=lambda ep: ep.name)}
@@ -79,7 +79,8 @@ def _instantiate(name: str, factory: Any, options: Mapping[str, Any]) -> object:
         if options:
             raise InvalidOptionError(f"variant {name!r} takes no options (got {sorted(options)})")
         return factory
-    fields = {field.name for field in attrs.fields(factory)} if attrs.has(factory) else None
+    fields = ({field.alias for field in attrs.fields(factory) if field.init}
+              if attrs.has(factory) else None)
     if fields is not None:
         for key in options:
             if key not in fields:
@@ -89,8 +90,13 @@ def _instantiate(name: str, factory: Any, options: Mapping[str, Any]) -> object:
     try:
         return factory(**options)
     except (TypeError, ValueError) as error:
-        which = ", ".join(repr(k) for k in options) or "(none)"
-        raise InvalidOptionError(f"variant {name!r}: bad option value among {which}: {error}") from error
+        # attrs validators put the message first and the attribute second.
+        message = error.args[0] if error.args else str(error)
+        attribute = getattr(error.args[1], "name", None) if len(error.args) > 1 else None
+        if attribute is None:
+            attribute = next((key for key in options if key in str(message)), None)
+        which = f"option {attribute!r}" if attribute else "options " + (", ".join(map(repr, options)) or "-")
+        raise InvalidOptionError(f"variant {name!r}, {which}: {message}") from error
 
 
 @attrs.frozen(eq=False)
@@ -398,7 +404,9 @@ def _plugin_manager(plugins: list[tuple[str, object]]) -> pluggy.PluginManager:
             pm.register(plugin, name=name)
         pm.check_pending()
     except pluggy.PluginValidationError as error:
-        raise RulesetError(f"plugin {error.plugin!r} is not a valid hokm plugin: {error}") from error
+        who = next((name for name, plugin in plugins if plugin is error.plugin), repr(error.plugin))
+        detail = str(error).replace(repr(error.plugin), repr(who))
+        raise RulesetError(f"plugin {who!r} is not a valid hokm plugin: {detail}") from error
     except ValueError as error:
         raise RulesetError(str(error)) from error
     return pm
@@ -406,16 +414,17 @@ def _plugin_manager(plugins: list[tuple[str, object]]) -> pluggy.PluginManager:
 
 def _warn_overlaps(pm: pluggy.PluginManager, standard: object) -> None:
     """Warn when two selected variants answer the same first-result hook."""
-    for hook in ("hokm_table_layout", "hokm_rotation", "hokm_deck", "hokm_deal_pattern",
-                 "hokm_first_hakem", "hokm_seating", "hokm_effective_suit", "hokm_trick_suit",
-                 "hokm_card_rank", "hokm_kot",
-                 "hokm_trick_winner", "hokm_trick_capture", "hokm_pending_decision",
-                 "hokm_hand_complete", "hokm_hand_score", "hokm_next_hakem", "hokm_match_winner"):
+    for hook in HOOK_ARGS:
+        caller = getattr(pm.hook, hook)
+        if not (caller.spec and caller.spec.opts.get("firstresult")):
+            continue  # collect-all hooks combine every answer: no overlap to speak of
         chain = [impl for impl in resolve_chain(pm, hook, standard) if not impl.standard]
         if len(chain) > 1:
+            names = sorted(impl.plugin for impl in chain)
+            who = " and ".join(names) if len(names) == 2 else ", ".join(names[:-1]) + " and " + names[-1]
             order = ", then ".join(impl.plugin for impl in chain)
             warnings.warn(
-                f"{' and '.join(sorted(impl.plugin for impl in chain))} all implement {hook}; "
+                f"{who} {'both' if len(names) == 2 else 'all'} implement {hook}; "
                 f"they are asked in this order: {order}",
                 VariantOverlapWarning, stacklevel=3)
 

@@ -393,7 +393,7 @@ class HandState:
                 legal = hand
             if self._s.engine.restrictors:
                 legal = self._s.engine.restrict(legal, hand, self._to_act, trick, self._s.trump,
-                                                len(self._winners) + 1)
+                                                len(self._winners) + 1, lambda: self.tricks)
         self._legal = legal
         return legal
 
@@ -484,8 +484,7 @@ class HandState:
                 names = ", ".join(setup.engine.restrictor_names())
                 reason = f"forbidden by {names} (legal: {shown})"
         return IllegalPlayError(f"illegal play {card} by seat {seat}: {reason}",
-                                action=PlayCard(card), seat=seat,
-                                legal=tuple(PLAY_CARD[c.index] for c in legal))
+                                action=PlayCard(card), seat=seat, legal=self.legal_actions())
 
     # In-place steps (only ever run on a fresh copy) -------------------------------
 

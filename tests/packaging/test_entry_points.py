@@ -81,3 +81,24 @@ def test_importing_hokm_stays_light() -> None:
             "{'hypothesis', 'pytest', 'hokm_satat', 'hokm_clockwise'}))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_hookspec_docstrings_name_the_bundled_implementations() -> None:
+    """Each spec's "Implemented by:" lists exactly the bundled variants that implement it."""
+    import re
+
+    from hokm import hookspecs
+
+    implemented: dict[str, set[str]] = {}
+    for name, value in ENTRY_POINTS.items():
+        module_name, _, attr = value.partition(":")
+        plugin_class = getattr(importlib.import_module(module_name), attr)
+        for hook in dir(plugin_class):
+            if hook.startswith("hokm_"):
+                implemented.setdefault(hook, set()).add(name)
+    for hook in hookspecs.__all__:
+        doc = getattr(hookspecs, hook).__doc__ or ""
+        section = re.search(r"Implemented by:\s*(.*?)(?:\n\s*\n|\Z)", doc, re.S)
+        assert section, f"{hook} lacks an 'Implemented by:' section"
+        named = set(re.findall(r"``([a-z]+(?:-[a-z]+)*)``", section.group(1))) & set(ENTRY_POINTS)
+        assert named == implemented.get(hook, set()), hook

@@ -236,3 +236,52 @@ def test_quiet_composition_of_a_single_variant() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         hokm.Ruleset.compose("clockwise")
+
+
+def test_option_errors_name_the_exact_option_without_attrs_internals() -> None:
+    with pytest.raises(hokm.InvalidOptionError) as caught:
+        hokm.Ruleset.compose(options={"standard": {"target": 10, "succession": "left"}})
+    message = str(caught.value)
+    assert message.startswith("variant 'standard', option 'succession': ")
+    assert "Attribute(" not in message
+
+
+def test_second_ace_partners_need_the_first_ace_hakem() -> None:
+    with pytest.raises(hokm.InvalidOptionError, match="partners='second-ace' needs first_hakem='first-ace'"):
+        hokm.Ruleset.compose(options={"standard": {"partners": "second-ace", "first_hakem": "random"}})
+
+
+def test_invalid_plugins_are_named_not_shown_by_address() -> None:
+    class Typo:
+        @hookimpl
+        def hokm_trick_winner(self, trick: Trick, colour: str) -> Seat | None:
+            return None
+
+    with pytest.raises(hokm.RulesetError, match="plugin 'typo' is not a valid hokm plugin") as caught:
+        hokm.Ruleset.compose(Typo())
+    assert "object at 0x" not in str(caught.value)
+
+
+def test_restrictions_can_read_the_completed_tricks() -> None:
+    seen: list[int] = []
+
+    class NoTrumpLeadUntilBroken:
+        """House rule for the test: no trump lead until a trump has been played."""
+
+        @hookimpl
+        def hokm_restrict_plays(self, ctx: PlayContext) -> Collection[Card] | None:
+            seen.append(len(ctx.tricks))
+            if ctx.led is not None or any(c.suit is ctx.trump for t in ctx.tricks for c in t.cards):
+                return None
+            others = [c for c in ctx.hand if c.suit is not ctx.trump]
+            return others or None
+
+    rules = hokm.Ruleset.compose(NoTrumpLeadUntilBroken())
+    deck = hokm.full_deck()
+    hand = rules.new_hand([deck[0:13], deck[13:26], deck[26:39], deck[39:52]], hakem=0, trump=Suit.SPADES)
+    assert hand.legal_plays() == frozenset(deck[0:13])  # only spades held: free choice
+    hand = hokm.Ruleset.compose(NoTrumpLeadUntilBroken()).new_hand(
+        [[*deck[0:12], deck[13]], [deck[12], *deck[14:26]], deck[26:39], deck[39:52]],
+        hakem=0, trump=Suit.SPADES)
+    assert hand.legal_plays() == frozenset([deck[13]])  # the only heart; spades not broken
+    assert seen and seen[-1] == 0

@@ -145,3 +145,10 @@ def test_tricks_history_and_counters() -> None:
     assert first.cards[0] == Card.parse("A♠")
     assert hand.first_tricks_by(2) == 0 and hand.first_tricks_by(3) is None
     assert "play" in repr(hand)
+
+
+def test_refused_card_during_the_trump_call_lists_the_legal_actions() -> None:
+    hand = RULES.deal(list(DECK), hakem=0)
+    with pytest.raises(hokm.IllegalPlayError) as caught:
+        hand.play(Card.parse("A♠"))
+    assert caught.value.legal == tuple(CallTrump(s) for s in Suit)

@@ -337,7 +337,7 @@ def _check_cards(hand: HandState) -> None:
                             f"but every seat is dealt {hand.tricks_total}")
 
 
-def _check_to_act(hand: HandState) -> None:
+def _check_to_act(hand: HandState, *, views: bool = True) -> None:
     to_act = hand.to_act
     if hand.is_over:
         if to_act is not None or hand.legal_actions():
@@ -351,6 +351,8 @@ def _check_to_act(hand: HandState) -> None:
     if pending is not None and pending.seat != to_act:
         raise _fail(ONE_SEAT_TO_ACT, f"a decision is pending for seat {pending.seat} "
                                      f"but seat {to_act} is to act")
+    if not views:
+        return
     legal = hand.legal_actions()
     if hand.observation(to_act).legal_actions != legal:
         raise _fail(ONE_SEAT_TO_ACT, f"seat {to_act}'s observation does not list its legal actions")
@@ -525,9 +527,9 @@ def _deck_matches(start: HandState, deck: Sequence[Card]) -> bool:
     return dealt.hands == start.hands and dealt.stock_left == start.stock_left
 
 
-def _difference(mine: HandObservation, theirs: HandObservation) -> str:
+def _difference(mine: HandObservation | HandResult, theirs: HandObservation | HandResult) -> str:
     parts = []
-    for field in attrs.fields(HandObservation):
+    for field in attrs.fields(type(mine)):
         a, b = getattr(mine, field.name), getattr(theirs, field.name)
         if a != b:
             parts.append(f"{field.name}: {_short(a)} vs {_short(b)}")
@@ -606,7 +608,8 @@ def _compare_swap(states: Sequence[HandState], signatures: Sequence[tuple[Any, .
             mine, theirs = original.observation(seat), alt.observation(seat)
             if mine != theirs:
                 return _fail(NO_LEAK, f"seat {seat} cannot see {swap}, yet swapping them changes its "
-                                      f"view {moment}: {_difference(mine, theirs)}")
+                                      f"view {moment}, so some rule depends on cards seat {seat} cannot "
+                                      f"see: {_difference(mine, theirs)}")
         return _fail(NO_LEAK, f"swapping {swap}, which seats {observers} cannot see, changes the "
                               f"public state {moment}")
 
@@ -634,8 +637,12 @@ def _compare_swap(states: Sequence[HandState], signatures: Sequence[tuple[Any, .
         if end.is_over and alt.is_over:
             mine_result, their_result = end.result(), alt.result()
             if mine_result != their_result:
+                if end.result() != mine_result:
+                    raise _fail(DETERMINISTIC, "asking the same finished hand for its result twice "
+                                               "gives two answers (does a hook keep state?)")
                 raise _fail(NO_LEAK, f"the hand's result depends on {swap}, which seats "
-                                     f"{observers} never saw: {mine_result} vs {their_result}")
+                                     f"{', '.join(map(str, observers))} never saw: "
+                                     f"{_difference(mine_result, their_result)}")
     return True
 
 
@@ -667,11 +674,17 @@ def _leak_check(states: Sequence[HandState], actions: Sequence[Action], *,
     for attempt in range(swaps * 4):
         if done >= swaps or len(cards) < 2:
             return
-        first = cards[rng.randrange(len(cards))]
+        kind = attempt % 3
+        pool = cards
+        if kind == 1:  # trade a trump for a non-trump: trump holdings drive many rules
+            pool = [card for card in cards if rules.effective_suit(card, trump) == trump] or cards
+        first = pool[rng.randrange(len(pool))]
+        suit = rules.effective_suit(first, trump)
         others = [card for card in cards if owners[card] != owners[first]]
-        if attempt % 2 == 0:  # every other try keeps the effective suit (history stays legal)
-            suit = rules.effective_suit(first, trump)
+        if kind == 0:  # keep the effective suit: the history surely stays legal
             others = [card for card in others if rules.effective_suit(card, trump) == suit]
+        elif kind == 1:
+            others = [card for card in others if rules.effective_suit(card, trump) != suit]
         if not others:
             continue
         second = others[rng.randrange(len(others))]
@@ -762,7 +775,7 @@ class MatchChecker:
     """
 
     def __init__(self, match: MatchState, *, deck: Sequence[Card] | None = None,
-                 max_hands: int = 1000, skip: Iterable[str] = (), leak_swaps: int = 2,
+                 max_hands: int = 1000, skip: Iterable[str] = (), leak_swaps: int = 4,
                  leak_swap: tuple[Card, Card] | None = None, determinism: bool = True) -> None:
         if match.hand_number != 1 or match.results or match.hand.plays or match.hand.decisions:
             raise ValueError("MatchChecker needs a new match (hand 1, nothing played yet)")
@@ -844,7 +857,10 @@ class MatchChecker:
 
     def _check_hand(self, hand: HandState) -> None:
         with _guard("checking the hand"):
-            if self._on(CARDS_CONSERVED):
+            # The checks that build per-seat views and whole play records run between tricks;
+            # each card played is checked on its own in _step_hand.
+            boundary = hand.phase is not Phase.PLAY or not hand.current_trick.plays
+            if self._on(CARDS_CONSERVED) and boundary:
                 _check_cards(hand)
                 held = sum(len(cards) for cards in hand.hands) + len(hand.plays)
                 drawn = held - self._held0
@@ -852,7 +868,7 @@ class MatchChecker:
                     raise _fail(CARDS_CONSERVED, f"{drawn} cards were drawn but the stock shrank by "
                                                  f"{self._stock0 - hand.stock_left} (two a draw)")
             if self._on(ONE_SEAT_TO_ACT):
-                _check_to_act(hand)
+                _check_to_act(hand, views=boundary)
             if self._on(LEGAL_ACTIONS):
                 _check_legal(hand)
             if self._on(HAND_ENDS) or self._on(TRICK_WINNER):
@@ -866,9 +882,10 @@ class MatchChecker:
                 _check_trick(after, after.tricks_played - 1)
             if isinstance(action, PlayCard):
                 self._streak = 0
+                trick = after.current_trick if after.current_trick.plays else after.tricks[-1]
                 if self._on(CARDS_CONSERVED) and (
                         action.card not in before.hand_of(actor) or action.card in after.hand_of(actor)
-                        or after.plays[-1:] != ((actor, action.card),)):
+                        or trick.plays[-1:] != ((actor, action.card),)):
                     raise _fail(CARDS_CONSERVED, f"seat {actor} played {action.card}, but it did "
                                                  "not move from its hand to the trick")
             elif before.pending_decision is not None:
