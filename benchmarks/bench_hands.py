@@ -28,11 +28,9 @@ SUITS = tuple(Suit)
 
 def step_api(rules: hokm.Ruleset) -> Callable[[random.Random], None]:
     """The per-action public API: deal, call, then legal_actions/apply until over."""
-    deck = list(rules.deck)
 
     def one(rng: random.Random) -> None:
-        rng.shuffle(deck)
-        hand = rules.deal(deck, hakem=0)
+        hand = rules.deal(rng, hakem=0)
         while not hand.is_over:
             hand = hand.apply(rng.choice(hand.legal_actions()))
 
@@ -41,11 +39,8 @@ def step_api(rules: hokm.Ruleset) -> Callable[[random.Random], None]:
 
 def step_plays(rules: hokm.Ruleset) -> Callable[[random.Random], None]:
     """The card-only convenience pair: legal_plays()/play(card)."""
-    deck = list(rules.deck)
-
     def one(rng: random.Random) -> None:
-        rng.shuffle(deck)
-        hand = rules.deal(deck, hakem=0).apply(CallTrump(SUITS[rng.randrange(4)]))
+        hand = rules.deal(rng, hakem=0).apply(CallTrump(SUITS[rng.randrange(4)]))
         while not hand.is_over:
             legal = hand.legal_actions()
             if hand.pending_decision is not None or hand.phase is not hokm.Phase.PLAY:
@@ -57,12 +52,10 @@ def step_plays(rules: hokm.Ruleset) -> Callable[[random.Random], None]:
 
 
 def playout_api(rules: hokm.Ruleset) -> Callable[[random.Random], None]:
-    """Batched rollouts: deal, then HandState.playout (random legal actions to the end)."""
-    deck = list(rules.deck)
+    """Rollouts: deal from the generator, then HandState.playout (random legal actions to the end)."""
 
     def one(rng: random.Random) -> None:
-        rng.shuffle(deck)
-        rules.deal(deck, hakem=0).playout(rng)
+        rules.deal(rng, hakem=0).playout(rng)
 
     return one
 

@@ -55,10 +55,8 @@ class ObligatoryTrump:
                                   validator=attrs.validators.instance_of(bool))
 
     @hookimpl
-    def hokm_restrict_plays(self, ctx: PlayContext) -> Collection[Card] | None:
-        led = ctx.led
-        if led is None or ctx.holds(led):
-            return None  # leading, or able to follow: the follow-suit rule decides alone
+    def hokm_restrict_void_plays(self, ctx: PlayContext) -> Collection[Card] | None:
+        # Asked only when the seat cannot follow the led suit: following is never affected.
         trumps = ctx.cards_of(ctx.trump)
         if not trumps:
             return None  # void in trumps as well (always so when trumps are led): free choice

@@ -10,6 +10,7 @@ normal play.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any, cast
@@ -39,6 +40,10 @@ if TYPE_CHECKING:
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
 _FROZEN_MASKS: dict[frozenset[Card], int] = {}
+# (seat, card) pairs by packed play (seat << 6 | card index), shared by every Trick value.
+_PAIRS: tuple[tuple[Seat, Card], ...] = tuple(
+    (Seat(packed >> 6), Card.from_index(packed & 63)) if packed & 63 < 52 else (Seat(0), Card.from_index(0))
+    for packed in range(16 << 6))
 
 # The argument names of every hook, in spec order: impls may take any subset.
 HOOK_ARGS: dict[str, tuple[str, ...]] = {
@@ -53,6 +58,7 @@ HOOK_ARGS: dict[str, tuple[str, ...]] = {
     "hokm_trick_suit": ("card", "trump"),
     "hokm_card_rank": ("card", "trump"),
     "hokm_restrict_plays": ("ctx",),
+    "hokm_restrict_void_plays": ("ctx",),
     "hokm_trick_winner": ("trick",),
     "hokm_trick_capture": ("hand", "trick"),
     "hokm_pending_decision": ("hand",),
@@ -126,6 +132,37 @@ def first_result(chain: tuple[Impl, ...], hook: str, *args: Any) -> tuple[Any, I
     raise PluginContractError(f"no plugin answered {hook} (the standard rules always should)")
 
 
+class DealPlan:
+    """Deck positions per seat for one Hakem: packets in play order from the Hakem."""
+
+    __slots__ = ("dealt", "first", "seats")
+
+    def __init__(self, pattern: DealPattern, players: int, hakem: int) -> None:
+        sizes = pattern.sizes if isinstance(pattern, Packets) else (pattern.first_packet,)
+        positions: list[list[int]] = [[] for _ in range(players)]
+        first: list[int] = []
+        position = 0
+        for round_number, size in enumerate(sizes):
+            for offset in range(players):
+                seat = (hakem + offset) % players
+                packet = list(range(position, position + size))
+                positions[seat].extend(packet)
+                if round_number == 0 and seat == hakem:
+                    first = packet
+                position += size
+        self.dealt = position
+        self.seats = tuple(_getter(p) for p in positions)
+        self.first = _getter(first)
+
+
+def _getter(positions: list[int]) -> Callable[[Sequence[int]], Sequence[int]]:
+    """``itemgetter`` that always returns a tuple, even for one position."""
+    if len(positions) == 1:
+        (only,) = positions
+        return lambda items: (items[only],)
+    return operator.itemgetter(*positions)
+
+
 class Engine:
     """Everything a ruleset decided at composition, in the shapes the hot path wants."""
 
@@ -137,6 +174,8 @@ class Engine:
         layout, impl = first_result(chains["hokm_table_layout"], "hokm_table_layout")
         if not isinstance(layout, TableLayout):
             raise _contract(impl, "hokm_table_layout", f"returned {layout!r}, not a TableLayout")
+        if not 2 <= layout.players <= 16:
+            raise _contract(impl, "hokm_table_layout", f"{layout.players} seats: hokm plays 2 to 16")
         self.layout: TableLayout = layout
         self.players = layout.players
         self.teams: tuple[int, ...] = tuple(layout.teams)
@@ -153,9 +192,11 @@ class Engine:
             raise _contract(impl, "hokm_deck", "the deck must be a non-empty sequence of distinct Cards")
         self.deck: tuple[Card, ...] = deck
         self.deck_mask = sum(1 << card.index for card in deck)
+        self.deck_indices: tuple[int, ...] = tuple(card.index for card in deck)
 
         pattern, impl = first_result(chains["hokm_deal_pattern"], "hokm_deal_pattern", layout, len(deck))
         self.pattern: DealPattern = self._check_pattern(pattern, impl)
+        self._plans: dict[int, DealPlan] = {}
         self.hand_size: int = self.pattern.hand_size
         self.first_packet: int = (self.pattern.sizes[0] if isinstance(self.pattern, Packets)
                                   else self.pattern.first_packet)
@@ -167,12 +208,25 @@ class Engine:
         capture_chain = chains["hokm_trick_capture"]
         self.capture_chain = None if all(i.standard for i in capture_chain) else capture_chain
         self.restrictors = chains["hokm_restrict_plays"]
+        self.void_restrictors = self.restrictors + chains["hokm_restrict_void_plays"]
+        self.any_restrictors = bool(self.void_restrictors)
         self.decision_chain = chains["hokm_pending_decision"]
         self.complete_chain = chains["hokm_hand_complete"]
         # With only the standard rule answering, its stop threshold is inlined per trick.
         self.complete_inline = all(i.standard for i in self.complete_chain)
         self.stop_at: int | None = (cast(Standard, standard).stop_at(self.hand_size)
                                     if self.complete_inline else None)
+        # Trick play that random playouts may run in one tight loop (HandState._random_tricks).
+        self.plain_tricks = (self.winner_chain is None and self.capture_chain is None
+                             and not self.any_restrictors and not self.decision_chain
+                             and self.complete_inline)
+
+    def deal_plan(self, hakem: int) -> DealPlan:
+        """Which deck positions each seat receives when ``hakem`` is Hakem (cached)."""
+        plan = self._plans.get(hakem)
+        if plan is None:
+            plan = self._plans[hakem] = DealPlan(self.pattern, self.players, hakem)
+        return plan
 
     def _check_pattern(self, pattern: object, impl: Impl) -> DealPattern:
         n, size = self.players, len(self.deck)
@@ -237,15 +291,9 @@ class Engine:
     def trick_value(self, plays: Sequence[int], trump: int, number: int,
                     winner: int | None = None) -> Trick:
         """A public :class:`Trick` from packed plays (``seat << 6 | card index``)."""
-        return Trick(
-            tuple((Seat(p >> 6), Card.from_index(p & 63)) for p in plays),
-            SUITS[trump],
-            number=number,
-            winner=None if winner is None else Seat(winner),
-            suits=self.suit_objects[trump],
-            contests=self.contest_objects[trump],
-            ranks=self.rank_of[trump],
-        )
+        return Trick._trusted(tuple(map(_PAIRS.__getitem__, plays)), SUITS[trump], number,
+                              None if winner is None else Seat(winner), self.suit_objects[trump],
+                              self.contest_objects[trump], self.rank_of[trump])
 
     def trick_winner(self, plays: Sequence[int], trump: int, number: int) -> int:
         """The winner of a complete trick of packed plays."""
@@ -285,15 +333,19 @@ class Engine:
         return capture.collector
 
     def restrict(self, legal: int, hand_mask: int, seat: int, trick_plays: Sequence[int],
-                 trump: int, number: int,
-                 history: Callable[[], tuple[Trick, ...]] = tuple) -> int:
-        """Intersect the follow-suit set with every plugin's restriction."""
+                 trump: int, number: int, hand: HandView | None = None, void: bool = False) -> int:
+        """Intersect the follow-suit set with every plugin's restriction (per card: kept lean).
+
+        ``void``: the seat cannot follow the led suit, so ``hokm_restrict_void_plays`` answers too.
+        """
+        chain = self.void_restrictors if void else self.restrictors
+        if not chain:
+            return legal
         plays = tuple(trick_plays)
-        led = self.suit_objects[trump][plays[0] & 63] if plays else None
-        ctx = PlayContext(Seat(seat), hand_mask, SUITS[trump], led, self.suit_masks[trump],
-                          lambda: self.trick_value(plays, trump, number), history)
-        contributors = []
-        for impl in self.restrictors:
+        ctx = PlayContext(seat, hand_mask, SUITS[trump],  # type: ignore[arg-type]
+                          self.suit_objects[trump][plays[0] & 63] if plays else None,
+                          self.suit_masks[trump], self.trick_value, (plays, trump, number), hand)
+        for position, impl in enumerate(chain):
             allowed = impl.call(ctx)
             if allowed is None:
                 continue
@@ -302,9 +354,9 @@ class Engine:
                 stray = ", ".join(map(str, frozen_cards(mask & ~hand_mask)))
                 raise _contract(impl, "hokm_restrict_plays",
                                 f"allowed {stray}, which seat {seat} does not hold")
-            contributors.append(impl.plugin)
             legal &= mask
             if not legal:
+                contributors = [i.plugin for i in chain[:position + 1] if i.call(ctx) is not None]
                 raise VariantConflictError(
                     f"no card is legal for seat {seat}: the restrictions of "
                     f"{', '.join(sorted(contributors))} (with follow suit) leave nothing to play")
@@ -398,4 +450,4 @@ class Engine:
         return Seat(seat)
 
     def restrictor_names(self) -> Collection[str]:
-        return [impl.plugin for impl in self.restrictors]
+        return [impl.plugin for impl in self.void_restrictors]

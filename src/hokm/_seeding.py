@@ -4,7 +4,7 @@ Each stream (``"deck", 3`` for the third hand, ``"first-hakem"``, ...) gets its 
 ``random.Random`` seeded with an integer derived by SHA-256 from the seed and
 the stream name; integer seeding of Mersenne Twister and ``Random.random()`` are
 the parts of :mod:`random` whose output Python guarantees across versions. The
-shuffle is our own Fisher-Yates over ``random()``, not ``random.shuffle``.
+shuffle is our own (one ``random()`` key per card, then a sort), not ``random.shuffle``.
 """
 
 from __future__ import annotations
@@ -36,10 +36,11 @@ def rng_for(seed: int | str, *stream: object) -> random.Random:
 
 
 def shuffled(items: Sequence[T], rng: random.Random) -> list[T]:
-    """Fisher-Yates shuffle over ``rng.random()`` (a documented, stable algorithm)."""
-    order = list(items)
-    rand = rng.random
-    for i in range(len(order) - 1, 0, -1):
-        j = int(rand() * (i + 1))
-        order[i], order[j] = order[j], order[i]
-    return order
+    """A uniformly random order of ``items``: sorted by one ``rng.random()`` key per item.
+
+    Every permutation is equally likely (ties between 53-bit floats aside), the
+    draws are exactly ``len(items)`` calls of ``random()``, whose output Python
+    guarantees across versions, and the sort runs in C.
+    """
+    keys = [rng.random() for _ in items]
+    return [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]

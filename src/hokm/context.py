@@ -67,6 +67,22 @@ class Trick:
     _contests: tuple[Suit, ...] = attrs.field(default=_PRINTED_SUITS, kw_only=True, eq=False, repr=False)
     _ranks: tuple[int, ...] = attrs.field(default=_PRINTED_RANKS, kw_only=True, eq=False, repr=False)
 
+    @classmethod
+    def _trusted(cls, plays: tuple[tuple[Seat, Card], ...], trump: Suit, number: int,
+                 winner: Seat | None, suits: tuple[Suit, ...], contests: tuple[Suit, ...],
+                 ranks: tuple[int, ...]) -> Trick:
+        """Build from values the core already checked, skipping converters (once per trick)."""
+        trick: Trick = object.__new__(cls)
+        setattr_ = object.__setattr__
+        setattr_(trick, "plays", plays)
+        setattr_(trick, "trump", trump)
+        setattr_(trick, "number", number)
+        setattr_(trick, "winner", winner)
+        setattr_(trick, "_suits", suits)
+        setattr_(trick, "_contests", contests)
+        setattr_(trick, "_ranks", ranks)
+        return trick
+
     @property
     def leader(self) -> Seat | None:
         """The seat that led, or ``None`` for an empty trick."""
@@ -127,12 +143,12 @@ class PlayContext:
     effective suits (Satat's 2♥ is a trump under its default option).
     """
 
-    __slots__ = ("_hand_mask", "_make_trick", "_make_tricks", "_suit_masks", "_trick", "led", "seat",
-                 "trump")
+    __slots__ = ("_hand_mask", "_hand_view", "_make_trick", "_suit_masks", "_trick", "_trick_args", "led",
+                 "seat", "trump")
 
     def __init__(self, seat: Seat, hand_mask: int, trump: Suit, led: Suit | None,
-                 suit_masks: tuple[int, ...], make_trick: Callable[[], Trick],
-                 make_tricks: Callable[[], tuple[Trick, ...]] = tuple) -> None:
+                 suit_masks: tuple[int, ...], make_trick: Callable[..., Trick],
+                 trick_args: tuple[object, ...] = (), hand_view: HandView | None = None) -> None:
         self.seat = seat
         """The seat about to play."""
         self.trump = trump
@@ -142,20 +158,21 @@ class PlayContext:
         self._hand_mask = hand_mask
         self._suit_masks = suit_masks
         self._make_trick = make_trick
-        self._make_tricks = make_tricks
+        self._trick_args = trick_args
+        self._hand_view = hand_view
         self._trick: Trick | None = None
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        """The hand's completed tricks, with their winners (for rules such as "trumps not broken")."""
-        return self._make_tricks()
 
     @property
     def trick(self) -> Trick:
         """The trick so far (possibly empty)."""
         if self._trick is None:
-            self._trick = self._make_trick()
+            self._trick = self._make_trick(*self._trick_args)
         return self._trick
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The hand's completed tricks, with their winners (for rules such as "trumps not broken")."""
+        return () if self._hand_view is None else self._hand_view.tricks
 
     @property
     def hand(self) -> frozenset[Card]:

@@ -56,6 +56,7 @@ __all__ = [
     "hokm_next_hakem",
     "hokm_pending_decision",
     "hokm_restrict_plays",
+    "hokm_restrict_void_plays",
     "hokm_rotation",
     "hokm_seating",
     "hokm_table_layout",
@@ -252,7 +253,10 @@ def hokm_restrict_plays(ctx: PlayContext) -> Collection[Card] | None:
     The core first applies the universal rule, follow suit if able (using
     effective suits); then every plugin that answers narrows the set further:
     answers are intersected with it, so listing order never matters. An empty
-    intersection raises :class:`hokm.VariantConflictError`.
+    intersection raises :class:`hokm.VariantConflictError`. Not called when
+    following suit leaves a single card (a restriction could only keep it). A
+    rule about what a seat that cannot follow suit may play belongs in
+    ``hokm_restrict_void_plays``, which is asked only then.
 
     Args:
         ctx: the acting seat's hand and the trick so far.
@@ -262,6 +266,29 @@ def hokm_restrict_plays(ctx: PlayContext) -> Collection[Card] | None:
 
     Default:
         No restriction beyond following suit.
+
+    Implemented by:
+        no bundled variant (obligatory-trump answers ``hokm_restrict_void_plays``).
+    """
+
+
+@hookspec
+def hokm_restrict_void_plays(ctx: PlayContext) -> Collection[Card] | None:
+    """Restrict what a seat that cannot follow the led suit may play (collect-all).
+
+    Asked only when a trick has been led, the acting seat holds no card of the
+    led (effective) suit and more than one card is playable, so a rule about
+    ruffing and discarding costs nothing on the other plays. Answers are
+    intersected with each other and with ``hokm_restrict_plays`` answers.
+
+    Args:
+        ctx: the acting seat's hand and the trick so far.
+
+    Returns:
+        The cards allowed by this rule, or ``None`` for no restriction.
+
+    Default:
+        No restriction: a void seat may play any card (pagat).
 
     Implemented by:
         ``obligatory-trump``.

@@ -16,6 +16,7 @@ first. The result is compiled once into tables and plain call chains.
 from __future__ import annotations
 
 import importlib.metadata
+import random
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -292,10 +293,11 @@ class Ruleset:
             seat = (packed[-1] >> 6) + 1 if packed else 0
         seat = self.layout.check_seat(seat % self.players if packed else seat)
         suit_of, masks = engine.suit_of[trump.index], engine.suit_masks[trump.index]
-        legal = hand_mask & masks[suit_of[packed[0] & 63]] if packed else 0
-        legal = legal or hand_mask
-        if engine.restrictors and hand_mask:
-            legal = engine.restrict(legal, hand_mask, seat, packed, trump.index, 1)
+        follow = hand_mask & masks[suit_of[packed[0] & 63]] if packed else 0
+        legal = follow or hand_mask
+        if engine.any_restrictors and legal & (legal - 1):
+            legal = engine.restrict(legal, hand_mask, seat, packed, trump.index, 1, None,
+                                    bool(packed) and not follow)
         return frozen_cards(legal)
 
     def _packed_trick(self, plays: Iterable[tuple[int, Card]], *, complete: bool) -> list[int]:
@@ -332,11 +334,22 @@ class Ruleset:
         """
         return start_hand(self, hands, hakem, trump)
 
-    def deal(self, deck: Sequence[Card], *, hakem: int = 0) -> HandState:
-        """Deal ``deck`` (top card first) by the deal pattern; the hand starts at the trump call.
+    def deal(self, deck: Sequence[Card] | random.Random, *, hakem: int = 0) -> HandState:
+        """Deal by the deal pattern; the hand starts at the trump call.
+
+        Args:
+            deck: the deck order (top card first), or a ``random.Random`` to
+                shuffle a fresh deck with (hokm's own shuffle over ``random()``,
+                so a seeded generator deals the same on every Python version).
+            hakem: the Hakem; packets go round in play order starting with him.
 
         Raises:
             InvalidDealError: ``deck`` is not an order of this ruleset's deck.
+
+        >>> import random
+        >>> hand = Ruleset.compose().deal(random.Random(7), hakem=2)
+        >>> hand.to_act, len(hand.observation(2).hand)
+        (2, 5)
         """
         return deal_hand(self, deck, hakem)
 

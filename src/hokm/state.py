@@ -22,12 +22,14 @@ implementation of the rules and two drivers.
 from __future__ import annotations
 
 import enum
+import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
 
+from hokm._seeding import shuffled
 from hokm.actions import (
     CALL_TRUMP,
     DRAW_CHOICES,
@@ -38,7 +40,7 @@ from hokm.actions import (
     PlayCard,
 )
 from hokm.cards import Card, SegmentedTuples, Suit, frozen_cards, indices_of
-from hokm.context import Decision, MatchView, Packets, StockDraw, Trick
+from hokm.context import Decision, MatchView, StockDraw, Trick
 from hokm.errors import GameStateError, IllegalActionError, IllegalPlayError, InvalidDealError
 from hokm.observation import HandObservation
 from hokm.table import Seat, TableLayout, Team
@@ -69,6 +71,10 @@ _TRUMP, _DRAW, _PLAY, _OVER = 0, 1, 2, 3
 _PHASES = (Phase.TRUMP, Phase.DRAW, Phase.PLAY, Phase.OVER)
 _NEW = object.__new__
 _play_actions: SegmentedTuples[PlayCard] = SegmentedTuples(PLAY_CARD.__getitem__)
+_CHOICES: dict[int, tuple[int, ...]] = {}  # legal mask -> card indices, for random playouts
+_INDEX = operator.attrgetter("index")
+_BIT = tuple(1 << index for index in range(52)).__getitem__
+_CHOICES_LIMIT = 1 << 17
 
 
 @attrs.frozen
@@ -386,14 +392,14 @@ class HandState:
         else:
             hand = self._hands[self._to_act]
             trick = self._trick
-            if trick:
-                setup = self._s
-                legal = hand & setup.suit_masks[setup.suit_of[trick[0] & 63]] or hand
-            else:
-                legal = hand
-            if self._s.engine.restrictors:
-                legal = self._s.engine.restrict(legal, hand, self._to_act, trick, self._s.trump,
-                                                len(self._winners) + 1, lambda: self.tricks)
+            setup = self._s
+            follow = hand & setup.suit_masks[setup.suit_of[trick[0] & 63]] if trick else 0
+            legal = follow or hand
+            engine = setup.engine
+            void = bool(trick) and not follow
+            if (engine.void_restrictors if void else engine.restrictors) and legal & (legal - 1):
+                legal = engine.restrict(legal, hand, self._to_act, trick, setup.trump,
+                                        len(self._winners) + 1, self, void)
         self._legal = legal
         return legal
 
@@ -572,11 +578,17 @@ class HandState:
         self._plays.append(packed)
         trick = self._trick
         trick.append(packed)
+        players = self._s.engine.players
+        if len(trick) < players:
+            self._to_act = (seat + 1) % players
+            return
+        self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        """The trick is complete: winner, capture, then the pause hooks (decision, completion)."""
+        trick = self._trick
         setup = self._s
         engine = setup.engine
-        if len(trick) < engine.players:
-            self._to_act = (seat + 1) % engine.players
-            return
         number = len(self._winners) + 1
         winner = engine.trick_winner(trick, setup.trump, number)
         self._winners += (winner,)
@@ -595,39 +607,140 @@ class HandState:
     def playout(self, rng: random.Random | None = None) -> HandState:
         """Play to the end with uniformly random legal actions (for rollouts and simulations).
 
-        Runs the same transitions as ``apply`` in place on a private copy, without
-        building intermediate states: several times faster than stepping.
+        Every choice is ``options[int(rng.random() * len(options))]`` over
+        ``legal_actions()`` order, made in place on a private copy without building
+        intermediate states: several times faster than stepping, with exactly the
+        outcome stepping with the same choices would give.
 
         >>> import random, hokm
         >>> hand = hokm.Ruleset.compose().deal(list(hokm.full_deck()))
         >>> hand.playout(random.Random(1)).is_over, hand.is_over
         (True, False)
         """
-        rand = (rng or random.Random()).random
+        return self._playout((rng or random.Random()).random, kernel=True)
+
+    def _playout(self, rand: Callable[[], float], *, kernel: bool) -> HandState:
         state = self._copy()
-        restricted = bool(self._s.engine.restrictors)
+        plain = state._s.engine.plain_tricks
         while state._phase != _OVER:
-            if state._phase == _PLAY and state._x.pending is None and not restricted:
-                # Inlined _legal_mask (follow suit) for the common case; same answer.
-                setup = state._s
-                hand = state._hands[state._to_act]
-                trick = state._trick
-                legal = hand & setup.suit_masks[setup.suit_of[trick[0] & 63]] or hand if trick else hand
-                choices = indices_of(legal)
-                state._play(choices[int(rand() * len(choices))])
-                continue
-            if state._phase == _TRUMP:
+            if state._phase == _PLAY and state._x.pending is None:
+                if not kernel:
+                    choices = indices_of(state._legal_mask())
+                    state._play(choices[int(rand() * len(choices))])
+                elif plain:
+                    state._random_tricks(rand)
+                else:
+                    state._random_cards(rand)
+            elif state._phase == _TRUMP:
                 state._call_trump(int(rand() * 4))
             elif state._phase == _DRAW:
                 state._draw(rand() < 0.5)
-            elif state._x.pending is not None:
-                options = state._x.pending.options
-                state._decide(options[int(rand() * len(options))])
             else:
-                choices = indices_of(state._legal_mask())
-                state._play(choices[int(rand() * len(choices))])
+                options = state._x.pending.options  # type: ignore[union-attr]
+                state._decide(options[int(rand() * len(options))])
             state._legal = -1
         return state
+
+    def _random_cards(self, rand: Callable[[], float]) -> None:
+        """Random cards until a pause (decision) or the end, for any ruleset.
+
+        The same steps as ``_legal_mask`` + ``_play`` with the per-card lookups
+        hoisted out of the loop; the per-trick hooks run as usual inside ``_play``.
+        """
+        setup = self._s
+        engine = setup.engine
+        masks, suit_of, trump = setup.suit_masks, setup.suit_of, setup.trump
+        restrict = engine.restrict
+        some, void_some = bool(engine.restrictors), bool(engine.void_restrictors)
+        cache = _CHOICES
+        hands = self._hands
+        players = engine.players
+        while self._phase == _PLAY and self._x.pending is None:
+            seat = self._to_act
+            hand = hands[seat]
+            trick = self._trick
+            follow = hand & masks[suit_of[trick[0] & 63]] if trick else 0
+            legal = follow or hand
+            void = bool(trick) and not follow
+            if (void_some if void else some) and legal & (legal - 1):
+                legal = restrict(legal, hand, seat, trick, trump, len(self._winners) + 1, self, void)
+            choices = cache.get(legal)
+            if choices is None:
+                choices = indices_of(legal)
+                if len(cache) < _CHOICES_LIMIT:
+                    cache[legal] = choices
+            index = choices[int(rand() * len(choices))]
+            # _play, inlined but for the trick's end.
+            hands[seat] = hand ^ (1 << index)
+            packed = seat << 6 | index
+            self._plays.append(packed)
+            trick.append(packed)
+            if len(trick) < players:
+                self._to_act = seat + 1 if seat + 1 < players else 0
+            else:
+                self._finish_trick()
+
+    def _random_tricks(self, rand: Callable[[], float]) -> None:
+        """Random play to the end of the hand, for rulesets whose trick play is plain.
+
+        "Plain" (``Engine.plain_tricks``): no legality plugin, the tabulated trick
+        winner, the winner collects, no decisions, the standard stop rule. Then
+        this loop on local variables is exactly ``_legal_mask`` + ``_play`` +
+        ``_after_pause``, minus the per-card attribute traffic; a property test
+        checks that both paths give the same hands.
+        """
+        setup = self._s
+        engine = setup.engine
+        players, teams, total, stop = engine.players, engine.teams, engine.hand_size, engine.stop_at
+        trump = setup.trump
+        masks, suit_of = setup.suit_masks, setup.suit_of
+        contest_of, rank_of = engine.contest_of[trump], engine.rank_of[trump]
+        hands, plays = self._hands, self._plays
+        winners, tally = list(self._winners), list(self._team_tricks)
+        cache = _CHOICES
+        seat = self._to_act
+        in_trick = len(self._trick)
+        follow = masks[suit_of[self._trick[0] & 63]] if in_trick else 0
+        while True:
+            hand = hands[seat]
+            legal = (hand & follow or hand) if in_trick else hand
+            choices = cache.get(legal)
+            if choices is None:
+                choices = indices_of(legal)
+                if len(cache) < _CHOICES_LIMIT:
+                    cache[legal] = choices
+            index = choices[int(rand() * len(choices))]
+            hands[seat] = hand ^ (1 << index)
+            plays.append(seat << 6 | index)
+            if not in_trick:
+                follow = masks[suit_of[index]]
+            in_trick += 1
+            if in_trick < players:
+                seat = seat + 1 if seat + 1 < players else 0
+                continue
+            trick = plays[-players:]
+            best = trick[0]
+            best_suit, best_rank = contest_of[best & 63], rank_of[best & 63]
+            for play in trick[1:]:
+                suit = contest_of[play & 63]
+                if suit == best_suit:
+                    if rank_of[play & 63] > best_rank:
+                        best, best_rank = play, rank_of[play & 63]
+                elif suit == trump:
+                    best, best_suit, best_rank = play, suit, rank_of[play & 63]
+            seat = best >> 6
+            winners.append(seat)
+            team = teams[seat]
+            tally[team] += 1
+            in_trick = 0
+            if len(winners) == total or (stop is not None and tally[team] >= stop):
+                break
+        self._trick = []
+        self._winners = tuple(winners)
+        self._collectors = self._collectors + tuple(winners[len(self._collectors):])
+        self._team_tricks = tuple(tally)
+        self._to_act = seat
+        self._phase = _OVER
 
     # Results and views ----------------------------------------------------------------
 
@@ -724,28 +837,33 @@ def start_hand(ruleset: Ruleset, hands: Sequence[Sequence[Card]], hakem: int,
     return HandState._start(ruleset, masks, hakem, first, (), None if trump is None else trump.index)
 
 
-def deal_hand(ruleset: Ruleset, order: Sequence[Card], hakem: int) -> HandState:
-    """Deal ``order`` (top card first) by the ruleset's pattern; the hand starts at the trump call."""
+def deal_hand(ruleset: Ruleset, order: Sequence[Card] | random.Random, hakem: int) -> HandState:
+    """Deal ``order`` (top card first), or a fresh shuffle from a ``random.Random``.
+
+    The hand starts at the trump call.
+    """
     engine = ruleset._engine
     if isinstance(hakem, bool) or not isinstance(hakem, int) or not 0 <= hakem < engine.players:
         raise InvalidDealError(f"hakem {hakem!r} is not a seat 0..{engine.players - 1}")
-    indices = [card.index for card in check_deck(engine.deck_mask, len(engine.deck), order)]
-    n = engine.players
-    masks = [0] * n
-    position = 0
-    pattern = engine.pattern
-    sizes = pattern.sizes if isinstance(pattern, Packets) else (pattern.first_packet,)
-    first = 0
-    for round_number, size in enumerate(sizes):
-        for offset in range(n):
-            seat = (hakem + offset) % n
-            packet = indices[position:position + size]
-            position += size
-            for index in packet:
-                masks[seat] |= 1 << index
-            if round_number == 0 and seat == hakem:
-                first = sum(1 << index for index in packet)
-    stock = tuple(indices[position:]) if isinstance(pattern, StockDraw) else ()
+    size = len(engine.deck)
+    if isinstance(order, random.Random):
+        return _deal_indices(ruleset, shuffled(engine.deck_indices, order), hakem)
+    cards = list(order)
+    if len(cards) == size and set(map(type, cards)) == {Card}:
+        indices = list(map(_INDEX, cards))
+        # Distinct indices whose bits add up to the deck: exactly the ruleset's cards.
+        if len(set(indices)) == size and sum(map(_BIT, indices)) == engine.deck_mask:
+            return _deal_indices(ruleset, indices, hakem)
+    check_deck(engine.deck_mask, size, cards)  # raises the precise reason
+    raise InvalidDealError("the deck is not a valid order of this ruleset's cards")
+
+
+def _deal_indices(ruleset: Ruleset, indices: list[int], hakem: int) -> HandState:
+    """Deal a validated order of card indices by the ruleset's pattern."""
+    plan = ruleset._engine.deal_plan(hakem)
+    masks = [sum(map(_BIT, take(indices))) for take in plan.seats]
+    first = sum(map(_BIT, plan.first(indices)))
+    stock = tuple(indices[plan.dealt:]) if plan.dealt < len(indices) else ()
     return HandState._start(ruleset, masks, hakem, first, stock, None)
 
 

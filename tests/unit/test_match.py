@@ -49,7 +49,7 @@ def test_seeds_are_stable_across_versions() -> None:
     """Pinned: if this changes, every recorded seed of every user changes."""
     hand = RULES.new_match(seed=2026).hand
     assert hand.hakem == 0
-    assert sorted(map(str, hand.observation(0).hand)) == ["4♦", "5♠", "8♠", "A♦", "K♦"]
+    assert sorted(map(str, hand.observation(0).hand)) == ["10♠", "2♣", "5♣", "7♥", "K♦"]
 
 
 def test_explicit_first_deck() -> None:

@@ -19,6 +19,7 @@ import random
 import time
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -44,6 +45,10 @@ from hokm.testing.invariants import (
 __all__ = ["CheckReport", "check_variant", "compose_quietly"]
 
 
+def _read_only(value: Mapping[str, str]) -> Mapping[str, str]:
+    return MappingProxyType(dict(value))
+
+
 @attrs.frozen
 class CheckReport:
     """What :func:`check_variant` played (it raises on the first failure instead of reporting it).
@@ -63,7 +68,7 @@ class CheckReport:
     variant: str
     seed: int | str
     rulesets: tuple[str, ...]
-    skipped: Mapping[str, str]
+    skipped: Mapping[str, str] = attrs.field(converter=_read_only, hash=False)
     overlaps: tuple[str, ...]
     matches: int
     hands: int
@@ -118,7 +123,10 @@ def _rulesets(variant: str | object, options: Mapping[str, Any] | None,
     try:
         alone, overlaps = compose_quietly([variant], own_options)
     except PluginContractError as error:
-        raise InvariantViolation(HOOK_CONTRACT.name, str(error)) from error
+        info = getattr(variant, "info", None)
+        label = variant if isinstance(variant, str) else getattr(info, "name", "") or type(variant).__name__
+        raise InvariantViolation(HOOK_CONTRACT.name, str(error), ruleset=f"standard + {label}",
+                                 note="while composing, before any play") from error
     name = alone.variants[-1]
     rulesets = [(alone, "")]
     seen_overlaps = list(overlaps)
@@ -132,7 +140,7 @@ def _rulesets(variant: str | object, options: Mapping[str, Any] | None,
     for partner in others:
         label = partner if isinstance(partner, str) else type(partner).__name__
         try:
-            compose_quietly([partner])
+            label = compose_quietly([partner])[0].variants[-1]
         except Exception as error:  # a partner that does not load alone is not this variant's fault
             skipped[label] = f"does not compose on its own: {error}"
             continue

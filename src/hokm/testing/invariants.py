@@ -361,7 +361,7 @@ def _check_to_act(hand: HandState, *, views: bool = True) -> None:
         raise _fail(ONE_SEAT_TO_ACT, f"seat {other} has legal actions while seat {to_act} is to act")
 
 
-def _check_legal(hand: HandState) -> None:
+def _check_legal(hand: HandState, trick: Trick | None = None) -> None:
     if hand.is_over:
         return
     seat = hand.to_act
@@ -394,7 +394,7 @@ def _check_legal(hand: HandState) -> None:
     foreign = cards - holding
     if foreign:
         raise _fail(LEGAL_ACTIONS, f"seat {seat} may play {_cards(foreign)}, which it does not hold")
-    trick = hand.current_trick
+    trick = hand.current_trick if trick is None else trick
     trump = hand.trump
     if trick.plays and trump is not None:
         led = trick.led
@@ -455,11 +455,11 @@ def check_hand_state(hand: HandState, *, skip: Iterable[str] = ()) -> None:
             _check_to_act(hand)
         if LEGAL_ACTIONS.name not in skipped:
             _check_legal(hand)
+        if HAND_ENDS.name not in skipped:
+            _check_counts(hand)
         if TRICK_WINNER.name not in skipped:
             for index in range(hand.tricks_played):
                 _check_trick(hand, index)
-        if HAND_ENDS.name not in skipped:
-            _check_counts(hand)
 
 
 def _check_result(hand: HandState, result: HandResult) -> None:
@@ -562,9 +562,14 @@ def _same_view(mine: tuple[Any, ...], theirs: tuple[Any, ...], observers: Sequen
             and mine[1] not in observers)
 
 
+def _moment(offset: int, step: int) -> str:
+    """When, in the numbering of the history: before the first action of the hand, or after one."""
+    return "at the start of the hand" if step == 0 else f"after action {offset + step}"
+
+
 def _replay_differs(states: Sequence[HandState], signatures: Sequence[tuple[Any, ...]],
                     actions: Sequence[Action], card: Card,
-                    deck: Sequence[Card] | None) -> InvariantViolation | None:
+                    deck: Sequence[Card] | None, offset: int) -> InvariantViolation | None:
     """A control replay of the unchanged deal: a difference there is not a leak but hidden state."""
     step = 0
     try:
@@ -580,13 +585,13 @@ def _replay_differs(states: Sequence[HandState], signatures: Sequence[tuple[Any,
     except Exception:  # the first run took these actions without error: any error here is instability
         pass
     return _fail(DETERMINISTIC, f"replaying the same actions on the same deal gives a different "
-                                f"state near action {step + 1} of the hand (does a hook keep state or "
+                                f"state {_moment(offset, step)} (does a hook keep state or "
                                 "use outside randomness?)")
 
 
 def _compare_swap(states: Sequence[HandState], signatures: Sequence[tuple[Any, ...]],
                   actions: Sequence[Action], first: Card, second: Card,
-                  owners: dict[Card, int], deck: Sequence[Card] | None) -> bool:
+                  owners: dict[Card, int], deck: Sequence[Card] | None, offset: int) -> bool:
     """Replay ``actions`` on the swapped deal; False if the swap changed what its owners may do."""
     start = states[0]
     a, b = owners[first], owners[second]
@@ -600,10 +605,10 @@ def _compare_swap(states: Sequence[HandState], signatures: Sequence[tuple[Any, .
     swap = f"{first} ({where(a)}) and {second} ({where(b)})"
 
     def differs(step: int, original: HandState, alt: HandState) -> InvariantViolation:
-        unstable = _replay_differs(states, signatures, actions, first, deck)
+        unstable = _replay_differs(states, signatures, actions, first, deck, offset)
         if unstable is not None:
             return unstable
-        moment = f"before action {step + 1} of the hand" if step < len(actions) else "at the end of the hand"
+        moment = _moment(offset, step)
         for seat in observers:
             mine, theirs = original.observation(seat), alt.observation(seat)
             if mine != theirs:
@@ -624,11 +629,11 @@ def _compare_swap(states: Sequence[HandState], signatures: Sequence[tuple[Any, .
                 actor = states[step].to_act
                 if actor in (a, b):
                     return False  # the owners' own options changed: that is no leak
-                unstable = _replay_differs(states, signatures, actions, first, deck)
+                unstable = _replay_differs(states, signatures, actions, first, deck, offset)
                 if unstable is not None:
                     raise unstable from error
                 raise _fail(NO_LEAK, f"seat {actor} cannot see {swap}, yet after swapping them its "
-                                     f"action {action} (action {step + 1} of the hand) is refused: "
+                                     f"action {offset + step + 1} ({action}) is refused: "
                                      f"{error}") from error
         end = states[-1]
         if not _same_view(signatures[-1], _signature(alt), observers) or any(
@@ -648,7 +653,7 @@ def _compare_swap(states: Sequence[HandState], signatures: Sequence[tuple[Any, .
 
 def _leak_check(states: Sequence[HandState], actions: Sequence[Action], *,
                 deck: Sequence[Card] | None, rng: random.Random, swaps: int,
-                swap: tuple[Card, Card] | None = None) -> None:
+                swap: tuple[Card, Card] | None = None, offset: int = 0) -> None:
     start, end = states[0], states[-1]
     trump = end.trump
     if trump is None or (swap is None and swaps <= 0):
@@ -665,7 +670,7 @@ def _leak_check(states: Sequence[HandState], actions: Sequence[Action], *,
         first, second = swap
         if first in owners and second in owners and owners[first] != owners[second]:
             try:
-                _compare_swap(states, signatures, actions, first, second, owners, deck)
+                _compare_swap(states, signatures, actions, first, second, owners, deck, offset)
             except InvariantViolation as violation:
                 raise violation.evolve(swap=swap) from violation.__cause__
         return
@@ -689,7 +694,7 @@ def _leak_check(states: Sequence[HandState], actions: Sequence[Action], *,
             continue
         second = others[rng.randrange(len(others))]
         try:
-            done += _compare_swap(states, signatures, actions, first, second, owners, deck)
+            done += _compare_swap(states, signatures, actions, first, second, owners, deck, offset)
         except InvariantViolation as violation:
             raise violation.evolve(swap=(first, second)) from violation.__cause__
 
@@ -769,6 +774,12 @@ class MatchChecker:
         leak_swap: compare exactly this swap wherever it applies (used to shrink).
         determinism: replay the match from its seed when it ends.
 
+    Attributes:
+        match: the current state.
+        history: the actions applied so far.
+        actors: the seat that took each of them.
+        broken: set once a violation was raised; :meth:`finish` then does nothing.
+
     Raises:
         InvariantViolation: from the constructor and :meth:`apply`, with the
             ruleset, seed and history in the message.
@@ -777,7 +788,8 @@ class MatchChecker:
     def __init__(self, match: MatchState, *, deck: Sequence[Card] | None = None,
                  max_hands: int = 1000, skip: Iterable[str] = (), leak_swaps: int = 4,
                  leak_swap: tuple[Card, Card] | None = None, determinism: bool = True) -> None:
-        if match.hand_number != 1 or match.results or match.hand.plays or match.hand.decisions:
+        if (match.hand_number != 1 or match.results or match.hand.plays or match.hand.decisions
+                or match.hand.trump is not None):
             raise ValueError("MatchChecker needs a new match (hand 1, nothing played yet)")
         if isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1:
             raise ValueError(f"max_hands must be a positive integer, got {max_hands!r}")
@@ -799,6 +811,7 @@ class MatchChecker:
         self._streak = 0
         self._held0 = self._stock0 = 0
         self._attempt: tuple[int, Action] | None = None
+        self.broken = False
         with self._context():
             self._fingerprints.append(self._fingerprint(match))
             self._start_hand(match.hand)
@@ -819,13 +832,14 @@ class MatchChecker:
         try:
             yield
         except InvariantViolation as violation:
+            self.broken = True
             history, actors = tuple(self.history), tuple(self.actors)
             if self._attempt is not None:  # the action being applied when it broke
                 history, actors = (*history, self._attempt[1]), (*actors, self._attempt[0])
             raise violation.evolve(
                 ruleset=self.first.ruleset.describe(), seed=self.first.seed,
                 history=history, actors=actors,
-                hand_number=self.match.hand_number if violation.hand_number is None
+                hand_number=self._hand_number() if violation.hand_number is None
                 else violation.hand_number,
                 hand_start=self._hand_start) from violation.__cause__
 
@@ -855,11 +869,13 @@ class MatchChecker:
                                          f"{len(hand.ruleset.deck)}")
         self._check_hand(hand)
 
-    def _check_hand(self, hand: HandState) -> None:
+    def _check_hand(self, hand: HandState) -> Trick:
+        """Check one state; returns its current trick (built once, shared with the step checks)."""
         with _guard("checking the hand"):
             # The checks that build per-seat views and whole play records run between tricks;
             # each card played is checked on its own in _step_hand.
-            boundary = hand.phase is not Phase.PLAY or not hand.current_trick.plays
+            trick = hand.current_trick
+            boundary = hand.phase is not Phase.PLAY or not trick.plays
             if self._on(CARDS_CONSERVED) and boundary:
                 _check_cards(hand)
                 held = sum(len(cards) for cards in hand.hands) + len(hand.plays)
@@ -870,19 +886,20 @@ class MatchChecker:
             if self._on(ONE_SEAT_TO_ACT):
                 _check_to_act(hand, views=boundary)
             if self._on(LEGAL_ACTIONS):
-                _check_legal(hand)
+                _check_legal(hand, trick)
             if self._on(HAND_ENDS) or self._on(TRICK_WINNER):
                 _check_counts(hand)
+        return trick
 
     def _step_hand(self, before: HandState, actor: int, action: Action, after: HandState) -> None:
         """Checks of one step within a hand."""
-        self._check_hand(after)
+        current = self._check_hand(after)
         with _guard("checking the hand"):
             if self._on(TRICK_WINNER) and after.tricks_played > before.tricks_played:
                 _check_trick(after, after.tricks_played - 1)
             if isinstance(action, PlayCard):
                 self._streak = 0
-                trick = after.current_trick if after.current_trick.plays else after.tricks[-1]
+                trick = current if current.plays else after.tricks[-1]
                 if self._on(CARDS_CONSERVED) and (
                         action.card not in before.hand_of(actor) or action.card in after.hand_of(actor)
                         or trick.plays[-1:] != ((actor, action.card),)):
@@ -927,8 +944,14 @@ class MatchChecker:
             self._hand_actions.append(action)
             hand_done = after.is_over or after.hand_number != before.hand_number
             if hand_done:
-                with _guard(f"seat {actor}'s action {action}"):
-                    finished = before.hand.apply(action)
+                # The match keeps only the next hand: rebuild the finished one (checked below).
+                try:
+                    with _guard(f"seat {actor}'s action {action}"):
+                        finished = before.hand.apply(action)
+                except IllegalActionError as error:
+                    raise _fail(DETERMINISTIC, f"{action} was accepted by the match but refused by "
+                                               "the same hand a second time (does a hook keep state "
+                                               "or use outside randomness?)") from error
             else:
                 finished = after.hand
             self._hand_states.append(finished)
@@ -952,12 +975,17 @@ class MatchChecker:
             if self._on(SCORES) and (after.scores != before.scores or after.results != before.results):
                 raise _fail(SCORES, "the score changed in the middle of a hand")
             return
-        if not finished.is_over:
-            raise _fail(HAND_ENDS, "the match moved on but its hand is not over")
         if len(after.results) != len(before.results) + 1:
             raise _fail(SCORES, f"a hand finished but the results went from {len(before.results)} "
                                 f"to {len(after.results)}")
         result = after.results[-1]
+        # ``finished`` is the same action applied to the same hand a second time (the match keeps
+        # only the next hand); the core copies these fields, so a difference is nondeterminism.
+        if (not finished.is_over or result.tricks != finished.team_tricks
+                or result.tricks_played != finished.tricks_played):
+            raise _fail(DETERMINISTIC, "applying the same action to the same hand twice gives two "
+                                       "different hands (does a hook keep state or use outside "
+                                       "randomness?)")
         if self._on(HAND_RESULT):
             _check_result(finished, result)
         if self._on(SCORES):
@@ -984,11 +1012,17 @@ class MatchChecker:
                                           f"(scores {after.scores}, last hand won by team "
                                           f"{result.winner} for {result.points} points)")
 
+    def _hand_number(self) -> int:
+        """The number of the hand being checked (the one just finished, at its end)."""
+        if self._hand_states and self._hand_states[-1].is_over:
+            return len(self.match.results)
+        return self.match.hand_number
+
     def _hand_deck(self) -> tuple[Card, ...] | None:
         """The deck the current hand was dealt from (needed for two-player stock swaps)."""
         if not self._hand_states[0].stock_left:
             return None
-        number = len(self.match.results) if self._hand_states[-1].is_over else self.match.hand_number
+        number = self._hand_number()
         if number == 1 and self.deck is not None:
             return self.deck
         # MatchState deals hand n from its seed; the core has no public accessor for that order.
@@ -997,7 +1031,7 @@ class MatchChecker:
     def _end_hand(self) -> None:
         if self._on(NO_LEAK):
             _leak_check(self._hand_states, self._hand_actions, deck=self._hand_deck(), rng=self._rng,
-                        swaps=self.leak_swaps, swap=self.leak_swap)
+                        swaps=self.leak_swaps, swap=self.leak_swap, offset=self._hand_start)
 
     def _check_replay(self) -> None:
         rules = self.first.ruleset
@@ -1020,11 +1054,17 @@ class MatchChecker:
                                            "(does a hook keep state or use outside randomness?)")
 
     def finish(self) -> None:
-        """The end-of-run checks for a match stopped early: no leak in this hand, same replay."""
+        """The end-of-run checks for a match stopped early: no leak in this hand, same replay.
+
+        Does nothing after a violation was raised (the state is then half-checked).
+        """
+        if self.broken:
+            return
         with self._context():
             if self._on(NO_LEAK) and self._hand_actions and not self._hand_states[-1].is_over:
                 _leak_check(self._hand_states, self._hand_actions, deck=self._hand_deck(),
-                            rng=self._rng, swaps=self.leak_swaps, swap=self.leak_swap)
+                            rng=self._rng, swaps=self.leak_swaps, swap=self.leak_swap,
+                            offset=self._hand_start)
             if self.determinism and self._on(DETERMINISTIC):
                 self._check_replay()
 

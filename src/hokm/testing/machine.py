@@ -17,8 +17,11 @@ drawn from the sorted legal actions, and every invariant of
 one starts. Hypothesis shrinks a failure to a short list of steps and prints
 them with the :class:`~hokm.testing.InvariantViolation`.
 
-Tune the run with Hypothesis settings on the test case, for example
-``TestHouseRule.settings = settings(max_examples=20, stateful_step_count=20, deadline=None)``.
+Subclasses run 25 steps per example, with no deadline (Hypothesis's other
+settings are untouched: ``max_examples`` comes from your profile). Tune a
+machine with ``@settings(max_examples=20, stateful_step_count=10, deadline=None)``
+on the subclass (keep ``deadline=None``: a whole run counts as one example),
+or by assigning ``TestHouseRule.settings``.
 """
 
 from __future__ import annotations
@@ -26,16 +29,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
 
-from hokm import Card, MatchState, Ruleset
+from hokm import Action, Card, MatchState, Ruleset
 from hokm.testing.conformance import compose_quietly
 from hokm.testing.invariants import MatchChecker, sorted_actions
 
 __all__ = ["RulesetMachine"]
 
 _RULESETS: dict[type, Ruleset] = {}
+DEFAULT_STEPS = 25
+"""``stateful_step_count`` of a subclass's ``TestCase`` unless you set one."""
 
 
 def _playing(machine: RulesetMachine) -> bool:
@@ -56,6 +62,9 @@ class RulesetMachine(RuleBasedStateMachine):
         max_hands: a match still going after this many hands breaks ``match-winner``.
         skip_invariants: names of invariants not to check.
         leak_swaps: card swaps compared at the end of every hand (``no-leak``).
+        ruleset: (on an instance) the composed ruleset.
+        checker: (on an instance) the :class:`~hokm.testing.MatchChecker` of the match in play.
+        matches_finished: (on an instance) matches played to the end in this run.
     """
 
     variants: ClassVar[tuple[str, ...]] = ()
@@ -65,10 +74,18 @@ class RulesetMachine(RuleBasedStateMachine):
     skip_invariants: ClassVar[tuple[str, ...]] = ()
     leak_swaps: ClassVar[int] = 1
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # A step may play a whole hand, so 25 steps cover about a match; @settings(...) on the
+        # subclass, or assigning TestCase.settings, replaces this default.
+        case = cls.TestCase
+        case.settings = settings(case.settings, stateful_step_count=DEFAULT_STEPS)
+
     def __init__(self) -> None:
         super().__init__()
         self.ruleset = self.compose_ruleset()
         self.checker: MatchChecker | None = None
+        self.matches_finished = 0
 
     @classmethod
     def compose_ruleset(cls) -> Ruleset:
@@ -98,7 +115,7 @@ class RulesetMachine(RuleBasedStateMachine):
         match = self.checker.match
         action = data.draw(st.sampled_from(sorted_actions(match.legal_actions())),
                            label=f"seat {match.to_act}")
-        self.checker.apply(action)
+        self._apply(action)
 
     @precondition(_playing)
     @rule(data=st.data())
@@ -110,7 +127,12 @@ class RulesetMachine(RuleBasedStateMachine):
             match = self.checker.match
             action = data.draw(st.sampled_from(sorted_actions(match.legal_actions())),
                                label=f"seat {match.to_act}")
-            self.checker.apply(action)
+            self._apply(action)
+
+    def _apply(self, action: Action) -> None:
+        assert self.checker is not None
+        if self.checker.apply(action).is_over:
+            self.matches_finished += 1
 
     @precondition(_finished)
     @rule(seed=st.integers(0, 2**32 - 1))

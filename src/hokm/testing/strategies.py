@@ -22,9 +22,9 @@ works without importing this module.
 
 from __future__ import annotations
 
-# Hypothesis imports this module while it is itself being imported (entry point
-# "hypothesis"); the hook must exist before this module imports Hypothesis, and must
-# not use anything defined below until a strategy is actually drawn.
+# Hypothesis runs its "hypothesis" entry points at the end of its own import. When this
+# module is the one importing Hypothesis, Hypothesis finds it half-imported: so the hook is
+# defined before the imports below, and uses what is defined after them only lazily.
 
 
 def _hypothesis_setup_hook() -> None:
@@ -41,7 +41,7 @@ def _hypothesis_setup_hook() -> None:
 
 import itertools  # noqa: E402
 from collections.abc import Iterable, Mapping, Sequence  # noqa: E402
-from typing import Any, TypeAlias, TypeVar  # noqa: E402
+from typing import Any, TypeAlias  # noqa: E402
 
 import attrs  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
@@ -75,7 +75,6 @@ __all__ = [
     "seeds",
 ]
 
-T = TypeVar("T")
 RulesetArg: TypeAlias = "Ruleset | st.SearchStrategy[Ruleset] | None"
 
 
@@ -218,10 +217,13 @@ def rulesets(*, variants: Sequence[str | object] = (), include: Iterable[str] | 
         raise InvalidArgument(f"variants={base!r} do not compose: {error}") from error
     taken = set(first.variants)
 
+    # Combinations are composed once: per process for installed names, per strategy for instances.
+    cache = _COMBINATIONS if all(isinstance(v, str) for v in base) else {}
+    key = (base if cache is _COMBINATIONS else (), candidates, max_extra,
+           repr(sorted(frozen_options.items())))
+
     def combinations() -> tuple[tuple[str, ...], ...]:
-        key = (tuple(id(v) if not isinstance(v, str) else v for v in base), candidates, max_extra,
-               repr(sorted(frozen_options.items())))
-        found = _COMBINATIONS.get(key)
+        found = cache.get(key)
         if found is None:
             ok = []
             for size in range(max_extra + 1):
@@ -233,7 +235,7 @@ def rulesets(*, variants: Sequence[str | object] = (), include: Iterable[str] | 
                     except RulesetError:
                         continue
                     ok.append(extra)
-            found = _COMBINATIONS[key] = tuple(ok)
+            found = cache[key] = tuple(ok)
         return found
 
     def build(extra: tuple[str, ...]) -> Ruleset:
