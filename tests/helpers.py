@@ -11,9 +11,8 @@ from hokm import Card, HandState, MatchState, PlayCard, Suit, cards
 
 def one_suit_each(rules: hokm.Ruleset, *, trump: Suit, hakem: int = 0) -> HandState:
     """Seat 0 holds every spade, seat 1 every heart, seat 2 every diamond, seat 3 every club."""
-    suits = "♠♥♦♣"
-    hands = [cards(" ".join(f"{rank}{suit}" for rank in "A K Q J 10 9 8 7 6 5 4 3 2".split()))
-             for suit in suits]
+    hands = [sorted((card for card in hokm.full_deck() if card.suit is suit), key=lambda c: c.sort_key)
+             for suit in Suit]
     return rules.new_hand(hands, hakem=hakem, trump=trump)
 
 

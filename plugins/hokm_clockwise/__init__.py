@@ -7,7 +7,7 @@ still plays right after seat ``s``.
 >>> import hokm
 >>> rules = hokm.Ruleset.compose("clockwise")
 >>> rules.rotation
-<Rotation.CLOCKWISE: 'clockwise'>
+Rotation.CLOCKWISE
 >>> rules.left_of(0), rules.right_of(0)
 (1, 3)
 >>> hokm.Ruleset.compose().left_of(0)

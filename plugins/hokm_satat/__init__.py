@@ -15,7 +15,7 @@ follow as a heart while still winning as the top trump (``"hearts"``).
 ...                     (3, Card.parse("3♠"))], trump=Suit.SPADES)
 1
 >>> rules.effective_suit(two_hearts, trump=Suit.CLUBS)
-<Suit.CLUBS: '♣'>
+Suit.CLUBS
 >>> sorted(map(str, rules.legal_plays(hokm.cards("2♥ 7♥ K♦"), [(0, Card.parse("4♣"))],
 ...                                   trump=Suit.CLUBS)))
 ['2♥']

@@ -15,7 +15,7 @@ draw, as described by NuraChain and the TS engine; winner becomes Hakem).
 >>> hand = rules.deal(rules.deck, hakem=0)        # the canonical order, top card first
 >>> hand = hand.apply(hokm.CallTrump(hokm.Suit.SPADES))
 >>> hand.phase, hand.to_act, hand.stock_left
-(<Phase.DRAW: 'draw'>, 0, 42)
+(Phase.DRAW, 0, 42)
 >>> after = hand.apply(hokm.DrawCard(keep=False))   # rejects the top card, takes the next
 >>> sorted(map(str, after.hand_of(0) - hand.hand_of(0))), after.to_act, after.stock_left
 (['K♠'], 1, 40)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Iterator
-from typing import ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 
@@ -60,7 +60,7 @@ class Suit(enum.Enum):
         """Parse a suit symbol, letter or English name (``♥``, ``h``, ``hearts``).
 
         >>> Suit.parse("h"), Suit.parse("♣"), Suit.parse("Spades")
-        (<Suit.HEARTS: '♥'>, <Suit.CLUBS: '♣'>, <Suit.SPADES: '♠'>)
+        (Suit.HEARTS, Suit.CLUBS, Suit.SPADES)
         """
         suit = _SUIT_ALIASES.get(text.strip().lower())
         if suit is None:
@@ -71,6 +71,9 @@ class Suit(enum.Enum):
 
     def __str__(self) -> str:
         return self._value_
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"  # evaluates, like every hokm value's repr
 
 
 _SUIT_ALIASES: dict[str, Suit] = {}
@@ -109,7 +112,7 @@ class Rank(enum.IntEnum):
         """Parse ``A``, ``k``, ``10``, ``T`` (ten) or a number 2-10.
 
         >>> Rank.parse("t"), Rank.parse("10"), Rank.parse("a")
-        (<Rank.TEN: 10>, <Rank.TEN: 10>, <Rank.ACE: 14>)
+        (Rank.TEN, Rank.TEN, Rank.ACE)
         """
         rank = _RANK_ALIASES.get(text.strip().upper())
         if rank is None:
@@ -120,6 +123,9 @@ class Rank(enum.IntEnum):
 
     def __str__(self) -> str:
         return self.symbol
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
 
 
 _RANK_SYMBOLS = {Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"}
@@ -175,6 +181,10 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """IPython / Hypothesis pretty printing: the evaluable repr, not the attrs fields."""
+        printer.text(repr(self))
 
     @property
     def sort_key(self) -> tuple[int, int]:

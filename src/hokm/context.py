@@ -54,7 +54,7 @@ class Trick:
     >>> trick = Trick([(0, Card.parse("Q♠")), (1, Card.parse("2♥")), (2, Card.parse("A♠"))],
     ...               trump=Suit.HEARTS)
     >>> trick.led, trick.default_winner()
-    (<Suit.SPADES: '♠'>, 1)
+    (Suit.SPADES, 1)
     """
 
     plays: tuple[tuple[Seat, Card], ...] = attrs.field(converter=_plays)

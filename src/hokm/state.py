@@ -67,6 +67,9 @@ class Phase(enum.Enum):
     OVER = "over"
     """The hand is complete; ``result()`` is available."""
 
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
 
 _TRUMP, _DRAW, _PLAY, _OVER = 0, 1, 2, 3
 _PHASES = (Phase.TRUMP, Phase.DRAW, Phase.PLAY, Phase.OVER)

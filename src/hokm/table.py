@@ -38,6 +38,9 @@ class Rotation(enum.Enum):
     CLOCKWISE = "clockwise"
     """Play passes to the left (doc A, Satat, Troefcall): the next seat sits on the left."""
 
+    def __repr__(self) -> str:
+        return f"Rotation.{self.name}"
+
     def right_of(self, seat: int, players: int) -> Seat:
         """The seat physically on the right of ``seat``."""
         step = 1 if self is Rotation.COUNTERCLOCKWISE else -1

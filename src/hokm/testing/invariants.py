@@ -1079,7 +1079,7 @@ def replay(ruleset: Ruleset, *, seed: int | str, actions: Iterable[Action],
     >>> rules = hokm.Ruleset.compose()
     >>> match = replay(rules, seed=1, actions=[hokm.CallTrump(hokm.Suit.SPADES)])
     >>> match.hand.trump
-    <Suit.SPADES: '♠'>
+    Suit.SPADES
     """
     match = ruleset.new_match(seed=seed, deck=deck)
     for action in actions:

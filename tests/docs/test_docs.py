@@ -1,0 +1,286 @@
+"""The documentation keeps up with the code: every hook, variant, error, page and CLI flag.
+
+These tests read the Markdown sources and ``mkdocs.yml``; they do not build the site
+(``mkdocs build --strict`` does that in CI). The examples in the pages run as doctests
+(``--doctest-glob=*.md``), so here we only check that they are written so they can run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+import importlib.metadata
+import inspect
+import io
+import re
+import shlex
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mkdocs.utils.yaml import yaml_load
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+import hokm
+import hokm.errors
+import hokm.hookspecs
+from hokm.cli import build_parser
+from hokm.hookspecs import PROJECT
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+HOOKS_PAGE = DOCS / "reference" / "hooks.md"
+ERRORS_PAGE = DOCS / "reference" / "errors.md"
+CLI_PAGE = DOCS / "reference" / "cli.md"
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+BUNDLED: dict[str, str] = PYPROJECT["project"]["entry-points"]["hokm.variants"]
+
+HOOK_HEADING = re.compile(r"^#{2,6}\s+`?(hokm_\w+)\(([^)]*)\)`?\s*$")
+HEADING = re.compile(r"^#{1,6}\s")
+IMPLEMENTED_BY = re.compile(r"^\*\*Implemented by:\*\*\s*(.*)$")
+DIRECTIVE = re.compile(r"^:::\s+([\w.]+)\s*$", re.MULTILINE)
+FENCE = re.compile(r"^```(\S*)\s*$")
+
+
+# Helpers ------------------------------------------------------------------------------
+
+
+def read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def hookspecs() -> dict[str, tuple[str, ...]]:
+    """Every hook specification: name -> argument names, in order."""
+    specs = {}
+    for name, function in inspect.getmembers(hokm.hookspecs, inspect.isfunction):
+        if name.startswith("hokm_") and hasattr(function, f"{PROJECT}_spec"):
+            specs[name] = tuple(inspect.signature(function).parameters)
+    return specs
+
+
+def hook_sections() -> dict[str, tuple[tuple[str, ...], list[str]]]:
+    """Sections of hooks.md headed ``hokm_x(args)``: name -> (args, body lines)."""
+    sections: dict[str, tuple[tuple[str, ...], list[str]]] = {}
+    current: list[str] | None = None
+    for line in read(HOOKS_PAGE).splitlines():
+        match = HOOK_HEADING.match(line)
+        if match:
+            name, args = match.groups()
+            assert name not in sections, f"hooks.md has two sections for {name}"
+            current = []
+            sections[name] = (tuple(a.strip() for a in args.split(",") if a.strip()), current)
+        elif HEADING.match(line):
+            current = None
+        elif current is not None:
+            current.append(line)
+    return sections
+
+
+def nav_pages() -> list[str]:
+    """Every page the nav of mkdocs.yml lists, relative to docs/."""
+    config = yaml_load(read(ROOT / "mkdocs.yml"))
+
+    def walk(item: Any) -> Iterator[str]:
+        if isinstance(item, str):
+            yield item
+        elif isinstance(item, list):
+            for entry in item:
+                yield from walk(entry)
+        elif isinstance(item, dict):
+            for value in item.values():
+                yield from walk(value)
+
+    return list(walk(config["nav"]))
+
+
+def doc_pages() -> list[Path]:
+    return sorted(DOCS.rglob("*.md"))
+
+
+def fenced_blocks(text: str) -> Iterator[tuple[str, list[str]]]:
+    """(info string, lines) of every fenced code block of a Markdown text."""
+    lang: str | None = None
+    lines: list[str] = []
+    for line in text.splitlines():
+        match = FENCE.match(line)
+        if lang is None:
+            if match:
+                lang, lines = match.group(1), []
+        elif line.strip() == "```":
+            yield lang, lines
+            lang = None
+        else:
+            lines.append(line)
+
+
+def implementers(hook: str) -> set[str]:
+    """Bundled variants whose plugin class implements ``hook``."""
+    found = set()
+    for name, target in BUNDLED.items():
+        module, _, attr = target.partition(":")
+        plugin = getattr(importlib.import_module(module), attr)
+        method = getattr(plugin, hook, None)
+        if method is not None and hasattr(method, f"{PROJECT}_impl"):
+            found.add(name)
+    return found
+
+
+# Hooks ---------------------------------------------------------------------------------
+
+
+def test_every_hookspec_has_a_section_with_its_signature() -> None:
+    sections = hook_sections()
+    for name, args in hookspecs().items():
+        assert name in sections, f"docs/reference/hooks.md needs a section headed `{name}({', '.join(args)})`"
+        assert sections[name][0] == args, (
+            f"hooks.md heads {name} with arguments {sections[name][0]}, the spec has {args}")
+
+
+def test_hook_sections_name_real_hooks() -> None:
+    unknown = set(hook_sections()) - set(hookspecs())
+    assert not unknown, f"hooks.md documents hooks that do not exist: {sorted(unknown)}"
+
+
+@pytest.mark.parametrize("hook", sorted(hookspecs()))
+def test_hook_section_lists_the_bundled_variants_that_implement_it(hook: str) -> None:
+    sections = hook_sections()
+    if hook not in sections:
+        pytest.skip("no section (reported by another test)")
+    claims = [m.group(1) for m in map(IMPLEMENTED_BY.match, sections[hook][1]) if m]
+    assert len(claims) == 1, f"the {hook} section needs exactly one '**Implemented by:**' line"
+    documented = set(re.findall(r"`([\w-]+)`", claims[0]))
+    actual = implementers(hook)
+    expected = ", ".join(f"`{name}`" for name in sorted(actual)) or "no bundled variant."
+    assert documented == actual, f"hooks.md, {hook}: write '**Implemented by:** {expected}'"
+
+
+def test_hook_sections_have_a_runnable_example() -> None:
+    for name, (_, body) in hook_sections().items():
+        text = "\n".join(body)
+        assert "```pycon" in text or "See the example of" in text, f"hooks.md: {name} has no example"
+
+
+# Variants and pages ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", sorted(BUNDLED))
+def test_every_bundled_variant_has_a_page_in_the_nav(variant: str) -> None:
+    page = DOCS / "variants" / f"{variant}.md"
+    assert page.exists(), f"{page.relative_to(ROOT)} is missing"
+    assert f"variants/{variant}.md" in nav_pages(), f"variants/{variant}.md is not in the nav"
+    assert any(lang == "pycon" for lang, _ in fenced_blocks(read(page))), (
+        f"{page.relative_to(ROOT)} needs a worked example in a ```pycon block")
+
+
+def test_installed_bundled_variants_match_pyproject() -> None:
+    installed = {name for name, value in hokm.available_variants().items() if value == BUNDLED.get(name)}
+    assert installed == set(BUNDLED)
+
+
+def test_every_page_is_in_the_nav_and_every_nav_entry_exists() -> None:
+    nav = nav_pages()
+    assert len(nav) == len(set(nav)), "a page is listed twice in the nav"
+    pages = {path.relative_to(DOCS).as_posix() for path in doc_pages()}
+    missing_from_nav = pages - set(nav)
+    assert not missing_from_nav, f"pages missing from the nav in mkdocs.yml: {sorted(missing_from_nav)}"
+    missing_files = set(nav) - pages
+    assert not missing_files, f"the nav lists pages that do not exist: {sorted(missing_files)}"
+
+
+def test_changelog_page_includes_the_changelog() -> None:
+    assert '--8<-- "CHANGELOG.md"' in read(DOCS / "changelog.md")
+
+
+# Reference pages ---------------------------------------------------------------------------
+
+
+def test_errors_page_opens_with_the_true_exception_tree() -> None:
+    text = read(ERRORS_PAGE)
+    blocks = list(fenced_blocks(text))
+    assert blocks, "errors.md must open with the exception tree in a code block"
+    tree = blocks[0][1]
+    documented: dict[str, tuple[str, ...]] = {}
+    for line in tree:
+        match = re.search(r"(\w+)\((.*)\)\s*$", line)
+        assert match, f"unreadable line in the exception tree: {line!r}"
+        documented[match.group(1)] = tuple(b.strip() for b in match.group(2).split(","))
+    for name in hokm.errors.__all__:
+        cls = getattr(hokm.errors, name)
+        assert name in documented, f"{name} is missing from the tree in errors.md"
+        assert documented[name] == tuple(base.__name__ for base in cls.__bases__), (
+            f"errors.md shows {name}{documented[name]}, the code has {cls.__bases__}")
+        assert f"::: hokm.errors.{name}" in text, f"errors.md needs '::: hokm.errors.{name}'"
+    assert set(documented) == set(hokm.errors.__all__)
+
+
+def test_every_public_name_is_in_the_reference() -> None:
+    directives: set[str] = set()
+    for page in (DOCS / "reference").glob("*.md"):
+        directives |= set(DIRECTIVE.findall(read(page)))
+    covered: set[str] = set()
+    for target in directives:
+        try:
+            module = importlib.import_module(target)
+        except ImportError:
+            covered.add(target.rpartition(".")[2])
+            continue
+        covered |= set(getattr(module, "__all__", ()))
+    missing = set(hokm.__all__) - covered - {"hookimpl"}
+    assert not missing, f"public names no ::: directive in docs/reference covers: {sorted(missing)}"
+    assert "hokm.hookimpl" in read(DOCS / "reference" / "api.md")
+
+
+def _parser_options() -> dict[str, set[str]]:
+    parser = build_parser()
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return {name: {opt for action in sub._actions for opt in action.option_strings if opt.startswith("--")}
+            for name, sub in subparsers.choices.items()}
+
+
+def test_cli_page_documents_every_command_and_flag() -> None:
+    text = read(CLI_PAGE)
+    for command, flags in _parser_options().items():
+        assert f"## `hokm {command}`" in text, f"cli.md needs a section '## `hokm {command}`'"
+        for flag in flags - {"--help"}:
+            assert f"`{flag}" in text, f"cli.md does not document `hokm {command} {flag}`"
+
+
+def test_hokm_commands_in_the_docs_are_valid() -> None:
+    parser = build_parser()
+    commands = []
+    for page in doc_pages():
+        for lang, lines in fenced_blocks(read(page)):
+            if lang == "console":
+                commands += [(page, line[2:]) for line in lines if line.startswith("$ hokm ")]
+    assert commands
+    for page, command in commands:
+        argv = shlex.split(command)[1:]
+        if "--help" in argv or "-h" in argv:
+            continue
+        try:
+            with contextlib.redirect_stderr(io.StringIO()):
+                parser.parse_args(argv)
+        except SystemExit:
+            pytest.fail(f"{page.relative_to(ROOT)}: `{command}` is not a valid hokm command line")
+
+
+def test_examples_are_written_to_run_as_doctests() -> None:
+    for page in doc_pages():
+        for lang, lines in fenced_blocks(read(page)):
+            where = f"{page.relative_to(ROOT)}, a ```{lang} block"
+            has_prompt = any(line.startswith(">>> ") for line in lines)
+            if lang == "pycon":
+                assert has_prompt, f"{where} has no '>>> ' prompt"
+                assert lines and not lines[-1].strip(), (
+                    f"{where} must end with a blank line, or doctest reads the fence as output")
+            elif lang not in ("python", "text", "toml", "console", "yaml"):
+                pytest.fail(f"{where}: use pycon, python, console, toml, text or yaml")
+            else:
+                assert not has_prompt, f"{where} has '>>> ' prompts: make it ```pycon so it runs"

@@ -1,0 +1,306 @@
+"""The invariant checks: they pass on correct play and each one can fail.
+
+Invariants a plugin cannot break (the core enforces them) are shown to fail by
+patching a state query to lie, which proves the check itself works.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+from tests.testing.broken import LeftoverBonus
+
+import hokm
+from hokm import CallTrump, Card, HandState, MatchState, PlayCard, Suit, Trick, cards
+from hokm.testing import (
+    INVARIANTS,
+    InvariantViolation,
+    MatchChecker,
+    check_hand_state,
+    check_hidden_information,
+    replay,
+    sorted_actions,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _play(hand: HandState, count: int, rng: random.Random) -> tuple[HandState, list[hokm.Action]]:
+    actions = []
+    for _ in range(count):
+        if hand.is_over:
+            break
+        actions.append(rng.choice(hand.legal_actions()))
+        hand = hand.apply(actions[-1])
+    return hand, actions
+
+
+def test_invariants_are_named_once_and_documented() -> None:
+    names = [invariant.name for invariant in INVARIANTS]
+    assert len(set(names)) == len(names) == 11
+    page = (ROOT / "docs" / "reference" / "testing.md").read_text(encoding="utf-8")
+    for invariant in INVARIANTS:
+        assert f"`{invariant.name}`" in page
+        assert str(invariant) == invariant.name and invariant.summary.endswith(".")
+
+
+@pytest.mark.parametrize("variants", [(), ("clockwise",), ("two-player",), ("three-player",)])
+def test_a_whole_match_passes(variants: tuple[str, ...]) -> None:
+    if not set(variants) <= set(hokm.available_variants()):
+        pytest.skip(f"{variants} not installed")
+    checker = MatchChecker(hokm.Ruleset.compose(*variants).new_match(seed=3))
+    rng = random.Random(3)
+    while not checker.match.is_over:
+        checker.apply(rng.choice(checker.match.legal_actions()))
+    assert checker.match.winner is not None
+    assert len(checker.history) == len(checker.actors) > 30
+    assert replay(checker.ruleset, seed=3, actions=checker.history).scores == checker.match.scores
+
+
+def test_finish_checks_a_match_stopped_early() -> None:
+    checker = MatchChecker(hokm.Ruleset.compose().new_match(seed=9))
+    for _ in range(20):
+        checker.apply(checker.match.legal_actions()[-1])
+    checker.finish()
+
+
+def test_illegal_actions_are_the_callers_mistake() -> None:
+    checker = MatchChecker(hokm.Ruleset.compose().new_match(seed=1))
+    with pytest.raises(hokm.IllegalActionError):
+        checker.apply(PlayCard(Card.parse("A♠")))
+    assert checker.history == [] and not checker.broken
+
+
+def test_the_checker_needs_a_new_match_and_its_deck() -> None:
+    rules = hokm.Ruleset.compose()
+    match = rules.new_match(seed=1)
+    with pytest.raises(ValueError, match="new match"):
+        MatchChecker(match.apply(match.legal_actions()[0]))
+    deck = list(reversed(rules.deck))
+    custom = rules.new_match(seed=1, deck=deck)
+    MatchChecker(custom, deck=deck)
+    with pytest.raises(InvariantViolation, match="give MatchChecker the same deck"):
+        MatchChecker(custom)
+    with pytest.raises(ValueError, match="max_hands"):
+        MatchChecker(match, max_hands=0)
+
+
+def test_check_hand_state_on_reachable_states() -> None:
+    rules = hokm.Ruleset.compose()
+    rng = random.Random(5)
+    deck = list(rules.deck)
+    rng.shuffle(deck)
+    hand = rules.deal(deck, hakem=1)
+    while True:
+        check_hand_state(hand)
+        if hand.is_over:
+            break
+        hand = hand.apply(rng.choice(hand.legal_actions()))
+
+
+# Each check fails when the state lies ------------------------------------------------
+
+
+def _after_a_trick() -> HandState:
+    hand = _mid_trick()
+    for card in ("A♥", "A♦", "A♣"):
+        hand = hand.play(Card.parse(card))
+    return hand
+
+
+def test_the_trick_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    hand = _after_a_trick()
+    check_hand_state(hand)
+    (trick,) = hand.tricks
+    monkeypatch.setattr(HandState, "tricks", property(lambda self: (attrs.evolve(trick, winner=None),)))
+    with pytest.raises(InvariantViolation, match="trick 1 was won by None, which did not play in it"):
+        check_hand_state(hand)
+    led_by_two = Trick([*trick.plays[2:], *trick.plays[:2]], trick.trump, winner=trick.winner)
+    monkeypatch.setattr(HandState, "tricks", property(lambda self: (led_by_two,)))
+    with pytest.raises(InvariantViolation, match="trick 1 was led by seat 2, not by seat 0"):
+        check_hand_state(hand)
+
+
+def _mid_trick() -> HandState:
+    rules = hokm.Ruleset.compose()
+    hands = [cards("A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠"),
+             cards("A♥ K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥"),
+             cards("A♦ K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦ 6♦ 5♦ 4♦ 3♦ 2♦"),
+             cards("A♣ K♣ Q♣ J♣ 10♣ 9♣ 8♣ 7♣ 6♣ 5♣ 4♣ 3♣ 2♣")]
+    return rules.new_hand(hands, hakem=0, trump=Suit.HEARTS).play(Card.parse("A♠"))
+
+
+def _lie(monkeypatch: pytest.MonkeyPatch, cls: type, name: str, value: Any) -> None:
+    monkeypatch.setattr(cls, name, property(lambda self: value) if not callable(value) else value)
+
+
+LIES: list[tuple[str, str, Any, str]] = [
+    ("cards-conserved", "hands",
+     (frozenset(cards("K♠ A♥")), frozenset(cards("A♥")), frozenset(), frozenset()), "two seats at once"),
+    ("cards-conserved", "plays", ((0, Card.parse("A♠")), (1, Card.parse("A♠"))), "played twice"),
+    ("one-seat-to-act", "to_act", 7, "not one seat of 0..3"),
+    ("legal-actions", "legal_actions", lambda self: (), "no legal action"),
+    ("legal-actions", "legal_actions",
+     lambda self: (PlayCard(Card.parse("2♥")), PlayCard(Card.parse("2♥"))), "repeat"),
+    ("legal-actions", "legal_actions", lambda self: (CallTrump(Suit.SPADES),), "offered in the play phase"),
+    ("hand-ends", "tricks_played", 14, "14 tricks played in a hand of 13 cards"),
+]
+
+
+@pytest.mark.parametrize(("invariant", "name", "value", "phrase"), LIES,
+                         ids=[f"{lie[0]}-{lie[1]}-{i}" for i, lie in enumerate(LIES)])
+def test_each_state_check_can_fail(monkeypatch: pytest.MonkeyPatch, invariant: str, name: str,
+                                   value: Any, phrase: str) -> None:
+    hand = _mid_trick()
+    check_hand_state(hand)
+    _lie(monkeypatch, HandState, name, value)
+    with pytest.raises(InvariantViolation) as caught:
+        check_hand_state(hand)
+    assert caught.value.invariant == invariant and phrase in str(caught.value)
+
+
+def test_legal_cards_must_be_held_and_follow_suit(monkeypatch: pytest.MonkeyPatch) -> None:
+    hand = _mid_trick()  # seat 1 holds only hearts: it may play any of them (void in spades)
+    stray = (PlayCard(Card.parse("2♣")),)
+    monkeypatch.setattr(HandState, "legal_actions", lambda self: stray)
+    monkeypatch.setattr(HandState, "legal_plays", lambda self: frozenset({Card.parse("2♣")}))
+    with pytest.raises(InvariantViolation, match="may play 2♣, which it does not hold"):
+        check_hand_state(hand)
+
+
+def test_follow_suit_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = hokm.Ruleset.compose()
+    hands = [cards("A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♥"),
+             cards("A♥ K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♠"),
+             cards("A♦ K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦ 6♦ 5♦ 4♦ 3♦ 2♦"),
+             cards("A♣ K♣ Q♣ J♣ 10♣ 9♣ 8♣ 7♣ 6♣ 5♣ 4♣ 3♣ 2♣")]
+    hand = rules.new_hand(hands, hakem=0, trump=Suit.HEARTS).play(Card.parse("A♠"))
+    offsuit = frozenset(cards("A♥"))
+    monkeypatch.setattr(HandState, "legal_actions", lambda self: (PlayCard(Card.parse("A♥")),))
+    monkeypatch.setattr(HandState, "legal_plays", lambda self: offsuit)
+    with pytest.raises(InvariantViolation, match=r"holds 2♠ of the led suit ♠ but may play A♥"):
+        check_hand_state(hand)
+
+
+def test_the_score_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    checker = MatchChecker(hokm.Ruleset.compose().new_match(seed=2))
+    monkeypatch.setattr(MatchState, "scores", property(lambda self: (0, 0)))
+    with pytest.raises(InvariantViolation) as caught:
+        while not checker.match.is_over:
+            checker.apply(checker.match.legal_actions()[0])
+    assert caught.value.invariant == "scores"
+    assert "so the scores should go from (0, 0) to" in str(caught.value)
+
+
+def test_the_stock_accounting_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    if "two-player" not in hokm.available_variants():
+        pytest.skip("two-player not installed")
+    checker = MatchChecker(hokm.Ruleset.compose("two-player").new_match(seed=2))
+    checker.apply(checker.match.legal_actions()[0])  # the trump call
+    monkeypatch.setattr(HandState, "stock_left", property(lambda self: 3))
+    with pytest.raises(InvariantViolation, match=r"cards-conserved.*cards were drawn but the stock shrank"):
+        checker.apply(checker.match.legal_actions()[0])
+
+
+# Hidden information ------------------------------------------------------------------------
+
+
+def test_no_leak_holds_for_standard_hands() -> None:
+    rules = hokm.Ruleset.compose()
+    for seed in range(5):
+        rng = random.Random(seed)
+        deck = list(rules.deck)
+        rng.shuffle(deck)
+        start = rules.deal(deck, hakem=seed % 4)
+        _, actions = _play(start, 60, rng)
+        check_hidden_information(start, actions, swaps=6, seed=seed)
+        check_hidden_information(start, actions[:17], swaps=3, seed=seed)
+
+
+def test_no_leak_catches_a_result_that_reads_hidden_cards() -> None:
+    rules = hokm.Ruleset.compose(LeftoverBonus())
+    caught: list[InvariantViolation] = []
+    for seed in range(12):
+        rng = random.Random(seed)
+        deck = list(rules.deck)
+        rng.shuffle(deck)
+        start = rules.deal(deck, hakem=0)
+        _, actions = _play(start, 80, rng)
+        try:
+            check_hidden_information(start, actions, swaps=4, seed=seed)
+        except InvariantViolation as violation:
+            caught.append(violation)
+    assert caught
+    first = caught[0]
+    assert first.invariant == "no-leak" and first.swap is not None
+    assert f"the hand's result depends on {first.swap[0]}" in str(first)
+
+
+def test_no_leak_with_the_two_player_stock() -> None:
+    if "two-player" not in hokm.available_variants():
+        pytest.skip("two-player not installed")
+    rules = hokm.Ruleset.compose("two-player")
+    rng = random.Random(8)
+    deck = list(rules.deck)
+    rng.shuffle(deck)
+    start = rules.deal(deck, hakem=0)
+    _, actions = _play(start, 80, rng)
+    check_hidden_information(start, actions, deck=deck, swaps=6)
+    check_hidden_information(start, actions)  # without the deck the stock cannot be rebuilt: skipped
+    leaky = hokm.Ruleset.compose("two-player", LeftoverBonus())
+    start = leaky.deal(deck, hakem=0)
+    _, actions = _play(start, 80, random.Random(8))
+    found = False
+    for seed in range(10):
+        try:
+            check_hidden_information(start, actions, deck=deck, swaps=4, seed=seed)
+        except InvariantViolation as error:
+            found = "the stock" in str(error)
+            break
+    assert found
+
+
+def test_check_hidden_information_needs_a_hand_start() -> None:
+    hand = _mid_trick()
+    with pytest.raises(ValueError, match="start must be a hand"):
+        check_hidden_information(hand, [])
+
+
+# The violation itself -------------------------------------------------------------------------
+
+
+def test_violation_message_pickling_and_evolve() -> None:
+    history = (CallTrump(Suit.SPADES), PlayCard(Card.parse("A♠")), PlayCard(Card.parse("2♠")))
+    error = InvariantViolation("scores", "scores went down", ruleset="standard + x", seed="s",
+                               history=history, actors=(0, 0, 1), hand_number=2, hand_start=1,
+                               note="check_variant('x', seed=0), alone", shrunk=True)
+    text = str(error)
+    assert text.splitlines() == [
+        "invariant 'scores' violated under standard + x: scores went down",
+        "  check_variant('x', seed=0), alone",
+        "  match seed: 's', hand 2",
+        "  shortest failing history: 3 actions from the start of the match",
+        "    (actions 1-1 play the earlier hands; all are in .history)",
+        "       2. seat 0: play A♠",
+        "       3. seat 1: play 2♠",
+        "  replay: hokm.testing.replay(ruleset, seed='s', actions=error.history)",
+    ]
+    assert isinstance(error, AssertionError)
+    copy = pickle.loads(pickle.dumps(error))
+    assert str(copy) == text and copy.history == history
+    moved = error.evolve(seed=None, history=(), note="")
+    assert str(moved) == "invariant 'scores' violated under standard + x: scores went down"
+    contract = InvariantViolation("hook-contract", "plugin 'p' broke the contract of hokm_kot: no")
+    assert (contract.plugin, contract.hook) == ("p", "hokm_kot")
+
+
+def test_sorted_actions() -> None:
+    actions = [PlayCard(Card.parse("2♥")), CallTrump(Suit.CLUBS), PlayCard(Card.parse("A♠")),
+               CallTrump(Suit.SPADES), hokm.DrawCard(False), hokm.DrawCard(True), hokm.PlayOn(True)]
+    assert [str(a) for a in sorted_actions(actions)] == [
+        "play A♠", "play 2♥", "call ♠", "call ♣", "keep", "reject", "play on"]
