@@ -110,8 +110,9 @@ def is_index(value: object, size: int) -> bool:
 
 
 def _contract(impl: Impl | None, hook: str, problem: str) -> PluginContractError:
-    who = impl.plugin if impl is not None else "?"
-    return PluginContractError(f"plugin {who!r} broke the contract of {hook}: {problem}")
+    who = impl.plugin if impl is not None else None
+    return PluginContractError(f"plugin {who or '?'!r} broke the contract of {hook}: {problem}",
+                               plugin=who, hook=hook)
 
 
 def optional_result(chain: tuple[Impl, ...], *args: Any) -> tuple[Any, Impl | None]:

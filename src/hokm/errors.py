@@ -101,7 +101,16 @@ class PluginContractError(HokmError):
     """A plugin's hook returned something its hook specification forbids.
 
     The message names the plugin and the hook.
+
+    Attributes:
+        plugin: the offending plugin's registered name (``None`` if unknown).
+        hook: the hook whose contract was broken (``None`` if unknown).
     """
+
+    def __init__(self, message: str, *, plugin: str | None = None, hook: str | None = None) -> None:
+        super().__init__(message)
+        self.plugin = plugin
+        self.hook = hook
 
 
 class HokmWarning(UserWarning):

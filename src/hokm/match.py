@@ -40,8 +40,10 @@ class MatchState:
 
     __slots__ = (
         "_draw",
+        "_first_deck",
         "_hand",
         "_hand_number",
+        "_last_hand",
         "_results",
         "_rules",
         "_scores",
@@ -59,6 +61,8 @@ class MatchState:
     _winner: Team | None
     _seating: tuple[int, ...]
     _draw: tuple[Card, ...]
+    _first_deck: tuple[Card, ...] | None
+    _last_hand: HandState | None
 
     def __init__(self) -> None:
         raise TypeError("create matches with Ruleset.new_match()")
@@ -86,11 +90,30 @@ class MatchState:
         match._winner = None
         match._seating = seating
         match._draw = draw
-        match._hand = deal_hand(rules, deck if deck is not None else match._deck_for(1), hakem)
+        match._first_deck = None if deck is None else tuple(deck)
+        match._last_hand = None
+        match._hand = deal_hand(rules, match._deck_for(1), hakem)
         return match
 
     def _deck_for(self, hand_number: int) -> list[Card]:
+        if hand_number == 1 and self._first_deck is not None:
+            return list(self._first_deck)
         return shuffled(self._rules._engine.deck, rng_for(self._seed, "deck", hand_number))
+
+    def deck_for(self, hand_number: int) -> tuple[Card, ...]:
+        """The deck order hand ``hand_number`` of this match is (or will be) dealt from.
+
+        Omniscient, like ``HandState.hands``: for replays, tests and analysis, never
+        for a player. Hand 1 uses the ``deck=`` given to ``new_match``, if any.
+        """
+        if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 1:
+            raise GameStateError(f"hand numbers start at 1, got {hand_number!r}")
+        return tuple(self._deck_for(hand_number))
+
+    @property
+    def last_hand(self) -> HandState | None:
+        """The most recently finished hand, as it ended (``None`` before the first ends)."""
+        return self._last_hand
 
     def _with(self, **changes: object) -> MatchState:
         new: MatchState = _NEW(MatchState)
@@ -185,7 +208,8 @@ class MatchState:
         result = hand.result(self)
         scores = list(self._scores)
         scores[result.winner] += result.points
-        finished = self._with(_hand=hand, _scores=tuple(scores), _results=(*self._results, result))
+        finished = self._with(_hand=hand, _scores=tuple(scores), _results=(*self._results, result),
+                              _last_hand=hand)
         winner = self._rules._engine.match_winner(finished)
         if winner is not None:
             finished._winner = winner

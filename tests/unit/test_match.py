@@ -83,3 +83,19 @@ def test_match_observation_is_per_seat() -> None:
     assert seen.seat == 1 and seen.scores == (0, 0) and seen.hand.hand == frozenset()
     assert seen.first_hakem_draw == match.first_hakem_draw
     assert "MatchState" in repr(match)
+
+
+def test_deck_for_and_last_hand() -> None:
+    deck = list(hokm.full_deck())
+    match = RULES.new_match(seed=12, deck=deck)
+    assert match.deck_for(1) == tuple(deck)
+    assert match.deck_for(2) == RULES.new_match(seed=12).deck_for(2)
+    assert match.last_hand is None
+    while match.hand_number == 1:
+        match = match.apply(match.legal_actions()[0])
+    assert match.last_hand is not None and match.last_hand.is_over
+    assert match.last_hand.result(None).tricks == match.results[0].tricks
+    hand2 = RULES.deal(match.deck_for(2), hakem=match.hand.hakem)
+    assert hand2.observation(match.hand.hakem) == match.hand.observation(match.hand.hakem)
+    with pytest.raises(hokm.GameStateError, match="start at 1"):
+        match.deck_for(0)

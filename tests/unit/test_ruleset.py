@@ -285,3 +285,16 @@ def test_restrictions_can_read_the_completed_tricks() -> None:
         hakem=0, trump=Suit.SPADES)
     assert hand.legal_plays() == frozenset([deck[13]])  # the only heart; spades not broken
     assert seen and seen[-1] == 0
+
+
+def test_contract_errors_carry_plugin_and_hook() -> None:
+    class Outsider:
+        @hookimpl
+        def hokm_trick_winner(self) -> int:
+            return 7
+
+    rules = hokm.Ruleset.compose(Outsider())
+    trick = [(0, Card.parse("A♠")), (1, Card.parse("7♦")), (2, Card.parse("K♠")), (3, Card.parse("2♠"))]
+    with pytest.raises(hokm.PluginContractError) as caught:
+        rules.trick_winner(trick, trump=Suit.SPADES)
+    assert (caught.value.plugin, caught.value.hook) == ("outsider", "hokm_trick_winner")

@@ -1022,11 +1022,7 @@ class MatchChecker:
         """The deck the current hand was dealt from (needed for two-player stock swaps)."""
         if not self._hand_states[0].stock_left:
             return None
-        number = self._hand_number()
-        if number == 1 and self.deck is not None:
-            return self.deck
-        # MatchState deals hand n from its seed; the core has no public accessor for that order.
-        return tuple(self.first._deck_for(number))
+        return self.first.deck_for(self._hand_number())
 
     def _end_hand(self) -> None:
         if self._on(NO_LEAK):
