@@ -81,6 +81,11 @@ class Bavney:
     decide: bool = attrs.field(default=False, kw_only=True,
                                validator=attrs.validators.instance_of(bool))
 
+    @property
+    def inactive_hooks(self) -> frozenset[str]:
+        """The play-on offer exists only with ``decide=True``; otherwise its hook is idle."""
+        return frozenset() if self.decide else frozenset({"hokm_pending_decision"})
+
     def _playing_on(self, hand: HandView) -> Team | None:
         """The kot team while it plays on for every trick, else ``None``."""
         team = _kot_team(hand)
@@ -94,7 +99,6 @@ class Bavney:
             return None  # only ever asked right after the seventh trick
         if _kot_team(hand) is None or _play_on_choice(hand) is not None:
             return None  # no kot, or the kot team has already answered
-        # The ignore: Decision.options uses an untyped ``converter=tuple`` (a core issue).
         return Decision(hand.winners[-1], _CHOICES,
                         reason="bavney: play on for all the tricks?")
 

@@ -112,6 +112,11 @@ class CourtPiece:
 
     # End of the deal -------------------------------------------------------------------
 
+    @property
+    def inactive_hooks(self) -> frozenset[str]:
+        """The 52-court offer exists only with ``decide=True``; otherwise its hook is idle."""
+        return frozenset() if self.decide else frozenset({"hokm_pending_decision"})
+
     @hookimpl
     def hokm_pending_decision(self, hand: HandView) -> Decision | None:
         if not self.decide or hand.tricks_played != _majority(hand):

@@ -98,10 +98,31 @@ def resolve_chain(pm: pluggy.PluginManager, hook: str, standard: object) -> tupl
     spec_args = HOOK_ARGS[hook]
     chain = []
     for impl in reversed(getattr(pm.hook, hook).get_hookimpls()):
+        if hook in getattr(impl.plugin, "inactive_hooks", ()):
+            continue  # switched off by the plugin's options: it costs nothing
         wanted = tuple(spec_args.index(name) for name in impl.argnames)
         chain.append(Impl(_positional(impl.function, wanted, len(spec_args)),
                           impl.plugin_name, impl.plugin is standard))
     return tuple(chain)
+
+
+def table_winner(plays: Sequence[int], contest_of: Sequence[int], rank_of: Sequence[int],
+                 trump: int) -> int:
+    """The standard winner of packed plays from the tables: ``Trick.beats`` on ints.
+
+    A play beats the best so far if it is of the same trick suit and ranks
+    higher, or if it is a trump and the best is not.
+    """
+    best = plays[0]
+    best_suit, best_rank = contest_of[best & 63], rank_of[best & 63]
+    for play in plays[1:]:
+        suit = contest_of[play & 63]
+        if suit == best_suit:
+            if rank_of[play & 63] > best_rank:
+                best, best_rank = play, rank_of[play & 63]
+        elif suit == trump:
+            best, best_suit, best_rank = play, suit, rank_of[play & 63]
+    return best >> 6
 
 
 def is_index(value: object, size: int) -> bool:
@@ -213,14 +234,13 @@ class Engine:
         self.any_restrictors = bool(self.void_restrictors)
         self.decision_chain = chains["hokm_pending_decision"]
         self.complete_chain = chains["hokm_hand_complete"]
-        # With only the standard rule answering, its stop threshold is inlined per trick.
-        self.complete_inline = all(i.standard for i in self.complete_chain)
-        self.stop_at: int | None = (cast(Standard, standard).stop_at(self.hand_size)
-                                    if self.complete_inline else None)
+        # The standard rule answers last; its stop threshold is inlined rather than called.
+        self.complete_plugins = tuple(i for i in self.complete_chain if not i.standard)
+        self.stop_at: int | None = cast(Standard, standard).stop_at(self.hand_size)
         # Trick play that random playouts may run in one tight loop (HandState._random_tricks).
         self.plain_tricks = (self.winner_chain is None and self.capture_chain is None
                              and not self.any_restrictors and not self.decision_chain
-                             and self.complete_inline)
+                             and not self.complete_plugins)
 
     def deal_plan(self, hakem: int) -> DealPlan:
         """Which deck positions each seat receives when ``hakem`` is Hakem (cached)."""
@@ -299,19 +319,7 @@ class Engine:
     def trick_winner(self, plays: Sequence[int], trump: int, number: int) -> int:
         """The winner of a complete trick of packed plays."""
         if self.winner_chain is None:
-            # Trick.beats on packed ints: same trick suit and higher, or a trump over a non-trump.
-            contest_of, rank_of = self.contest_of[trump], self.rank_of[trump]
-            best = plays[0]
-            best_suit, best_rank = contest_of[best & 63], rank_of[best & 63]
-            for play in plays[1:]:
-                index = play & 63
-                suit = contest_of[index]
-                if suit == best_suit:
-                    if rank_of[index] > best_rank:
-                        best, best_rank = play, rank_of[index]
-                elif suit == trump:
-                    best, best_suit, best_rank = play, suit, rank_of[index]
-            return best >> 6
+            return table_winner(plays, self.contest_of[trump], self.rank_of[trump], trump)
         trick = self.trick_value(plays, trump, number)
         seat, impl = first_result(self.winner_chain, "hokm_trick_winner", trick)
         if not is_index(seat, self.players) or seat not in {p >> 6 for p in plays}:
@@ -395,11 +403,19 @@ class Engine:
             return decision
         return None
 
-    def hand_complete(self, hand: HandView) -> bool:
-        answer, impl = first_result(self.complete_chain, "hokm_hand_complete", hand)
-        if not isinstance(answer, bool):
-            raise _contract(impl, "hokm_hand_complete", f"returned {answer!r}, not a bool")
-        return answer
+    def variant_completion(self, hand: HandView) -> bool | None:
+        """The first variant's answer to ``hokm_hand_complete``, or ``None`` if none answers.
+
+        The standard rule (``Standard.stop_at``) is then applied inline by the caller.
+        """
+        for impl in self.complete_plugins:
+            answer = impl.call(hand)
+            if answer is None:
+                continue
+            if not isinstance(answer, bool):
+                raise _contract(impl, "hokm_hand_complete", f"returned {answer!r}, not a bool")
+            return answer
+        return None
 
     # Once-per-hand and once-per-match hooks -----------------------------------------
 

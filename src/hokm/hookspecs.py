@@ -13,6 +13,10 @@ Two kinds of hook:
 * **collect-all** hooks (``hokm_check_ruleset``, ``hokm_restrict_plays``) ask
   every plugin; restrictions are intersected, so their order never matters.
 
+A plugin whose options switch one of its rules off may list the hooks that
+are then idle in an ``inactive_hooks`` attribute (a collection of hook names);
+the composed rules skip them, so an idle rule costs nothing during play.
+
 Pluggy is consulted only while a ruleset is composed. The answers that depend
 on a card and the trump (effective suit, rank) are tabulated then; the other
 hooks become plain call chains, so play never goes through ``pm.hook``.

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from hokm._engine import table_winner
 from hokm._seeding import shuffled
 from hokm.actions import (
     CALL_TRUMP,
@@ -75,10 +76,18 @@ _TRUMP, _DRAW, _PLAY, _OVER = 0, 1, 2, 3
 _PHASES = (Phase.TRUMP, Phase.DRAW, Phase.PLAY, Phase.OVER)
 _NEW = object.__new__
 _play_actions: SegmentedTuples[PlayCard] = SegmentedTuples(PLAY_CARD.__getitem__)
-_CHOICES: dict[int, tuple[int, ...]] = {}  # legal mask -> card indices, for random playouts
 _INDEX = operator.attrgetter("index")
 _BIT = tuple(1 << index for index in range(52)).__getitem__
-_CHOICES_LIMIT = 1 << 17
+_SEGMENT_BITS: list[tuple[int, ...]] = []
+_SEGMENT_COUNTS: list[int] = []
+
+
+def _segment_bits() -> tuple[list[tuple[int, ...]], list[int]]:
+    """Bit positions and bit counts of every 13-bit value (one suit of a mask), built on first use."""
+    if not _SEGMENT_BITS:
+        _SEGMENT_BITS.extend(tuple(i for i in range(13) if value >> i & 1) for value in range(1 << 13))
+        _SEGMENT_COUNTS.extend(len(bits) for bits in _SEGMENT_BITS)
+    return _SEGMENT_BITS, _SEGMENT_COUNTS
 
 
 @attrs.frozen
@@ -559,15 +568,14 @@ class HandState:
             if len(winners) == engine.hand_size:
                 self._phase = _OVER
                 return
-            if engine.complete_inline:
+            over = engine.variant_completion(self) if engine.complete_plugins else None
+            if over is None:  # no variant answered: the standard stop rule, inlined
                 stop = engine.stop_at
                 over = stop is not None and max(self._team_tricks) >= stop
-            else:
-                over = engine.hand_complete(self)
             if over:
                 self._phase = _OVER
                 return
-        self._to_act = self._winners[-1] if self._winners else self._s.hakem
+        self._to_act = winners[-1] if winners else self._s.hakem
 
     def _decide(self, action: Action) -> None:
         extra = self._x
@@ -594,9 +602,14 @@ class HandState:
         setup = self._s
         engine = setup.engine
         number = len(self._winners) + 1
-        winner = engine.trick_winner(trick, setup.trump, number)
+        trump = setup.trump
+        if engine.winner_chain is None:
+            winner = table_winner(trick, engine.contest_of[trump], engine.rank_of[trump], trump)
+        else:
+            winner = engine.trick_winner(trick, trump, number)
         self._winners += (winner,)
-        collector = engine.capture(self, trick, setup.trump, number, winner)
+        collector = winner if engine.capture_chain is None else engine.capture(
+            self, trick, trump, number, winner)
         self._collectors += (collector,)
         if collector is None:
             self._pile += 1
@@ -649,40 +662,51 @@ class HandState:
         """Random cards until a pause (decision) or the end, for any ruleset.
 
         The same steps as ``_legal_mask`` + ``_play`` with the per-card lookups
-        hoisted out of the loop; the per-trick hooks run as usual inside ``_play``.
+        hoisted out of the loop; at each trick's end the state is in sync and the
+        per-trick hooks run as usual in ``_finish_trick``.
         """
         setup = self._s
         engine = setup.engine
         masks, suit_of, trump = setup.suit_masks, setup.suit_of, setup.trump
         restrict = engine.restrict
         some, void_some = bool(engine.restrictors), bool(engine.void_restrictors)
-        cache = _CHOICES
-        hands = self._hands
+        bits, counts = _segment_bits()
+        hands, plays, trick = self._hands, self._plays, self._trick
         players = engine.players
-        while self._phase == _PLAY and self._x.pending is None:
-            seat = self._to_act
+        seat = self._to_act
+        number = len(self._winners) + 1
+        while True:
             hand = hands[seat]
-            trick = self._trick
             follow = hand & masks[suit_of[trick[0] & 63]] if trick else 0
             legal = follow or hand
             void = bool(trick) and not follow
             if (void_some if void else some) and legal & (legal - 1):
-                legal = restrict(legal, hand, seat, trick, trump, len(self._winners) + 1, self, void)
-            choices = cache.get(legal)
-            if choices is None:
-                choices = indices_of(legal)
-                if len(cache) < _CHOICES_LIMIT:
-                    cache[legal] = choices
-            index = choices[int(rand() * len(choices))]
-            # _play, inlined but for the trick's end.
+                self._to_act = seat  # hooks may look at the state
+                legal = restrict(legal, hand, seat, trick, trump, number, self, void)
+            # The int(random() * n)-th legal card in index order, as legal_actions() lists them.
+            pick = int(rand() * legal.bit_count())
+            base = 0
+            while True:
+                count = counts[legal & 0x1FFF]
+                if pick < count:
+                    index = base + bits[legal & 0x1FFF][pick]
+                    break
+                pick -= count
+                legal >>= 13
+                base += 13
             hands[seat] = hand ^ (1 << index)
             packed = seat << 6 | index
-            self._plays.append(packed)
+            plays.append(packed)
             trick.append(packed)
             if len(trick) < players:
-                self._to_act = seat + 1 if seat + 1 < players else 0
-            else:
-                self._finish_trick()
+                seat = seat + 1 if seat + 1 < players else 0
+                continue
+            self._to_act = seat
+            self._finish_trick()
+            if self._phase != _PLAY or self._x.pending is not None:
+                return
+            trick, seat = self._trick, self._to_act
+            number += 1
 
     def _random_tricks(self, rand: Callable[[], float]) -> None:
         """Random play to the end of the hand, for rulesets whose trick play is plain.
@@ -701,19 +725,24 @@ class HandState:
         contest_of, rank_of = engine.contest_of[trump], engine.rank_of[trump]
         hands, plays = self._hands, self._plays
         winners, tally = list(self._winners), list(self._team_tricks)
-        cache = _CHOICES
+        bits, counts = _segment_bits()
         seat = self._to_act
         in_trick = len(self._trick)
         follow = masks[suit_of[self._trick[0] & 63]] if in_trick else 0
         while True:
             hand = hands[seat]
             legal = (hand & follow or hand) if in_trick else hand
-            choices = cache.get(legal)
-            if choices is None:
-                choices = indices_of(legal)
-                if len(cache) < _CHOICES_LIMIT:
-                    cache[legal] = choices
-            index = choices[int(rand() * len(choices))]
+            # The int(random() * n)-th legal card in index order, as legal_actions() lists them.
+            pick = int(rand() * legal.bit_count())
+            base = 0
+            while True:
+                count = counts[legal & 0x1FFF]
+                if pick < count:
+                    index = base + bits[legal & 0x1FFF][pick]
+                    break
+                pick -= count
+                legal >>= 13
+                base += 13
             hands[seat] = hand ^ (1 << index)
             plays.append(seat << 6 | index)
             if not in_trick:
@@ -722,17 +751,7 @@ class HandState:
             if in_trick < players:
                 seat = seat + 1 if seat + 1 < players else 0
                 continue
-            trick = plays[-players:]
-            best = trick[0]
-            best_suit, best_rank = contest_of[best & 63], rank_of[best & 63]
-            for play in trick[1:]:
-                suit = contest_of[play & 63]
-                if suit == best_suit:
-                    if rank_of[play & 63] > best_rank:
-                        best, best_rank = play, rank_of[play & 63]
-                elif suit == trump:
-                    best, best_suit, best_rank = play, suit, rank_of[play & 63]
-            seat = best >> 6
+            seat = table_winner(plays[-players:], contest_of, rank_of, trump)
             winners.append(seat)
             team = teams[seat]
             tally[team] += 1

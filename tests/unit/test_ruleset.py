@@ -298,3 +298,33 @@ def test_contract_errors_carry_plugin_and_hook() -> None:
     with pytest.raises(hokm.PluginContractError) as caught:
         rules.trick_winner(trick, trump=Suit.SPADES)
     assert (caught.value.plugin, caught.value.hook) == ("outsider", "hokm_trick_winner")
+
+
+def test_inactive_hooks_are_left_out_of_the_composed_rules() -> None:
+    @attrs.frozen(eq=False)
+    class Switchable:
+        info: ClassVar[VariantInfo] = VariantInfo(name="switchable", summary="7♦ wins, if on")
+        on: bool = attrs.field(default=True, kw_only=True)
+
+        @property
+        def inactive_hooks(self) -> frozenset[str]:
+            return frozenset() if self.on else frozenset({"hokm_trick_winner"})
+
+        @hookimpl
+        def hokm_trick_winner(self, trick: Trick) -> Seat | None:
+            return next((seat for seat, card in trick.plays if card == Card.parse("7♦")), None)
+
+    trick = [(0, Card.parse("A♠")), (1, Card.parse("7♦")), (2, Card.parse("K♠")), (3, Card.parse("2♠"))]
+    on = hokm.Ruleset.compose(Switchable())
+    off = hokm.Ruleset.compose(Switchable(on=False))
+    assert on.hook_order("hokm_trick_winner") == ("switchable", "standard")
+    assert off.hook_order("hokm_trick_winner") == ("standard",)
+    assert on.trick_winner(trick, trump=Suit.SPADES) == 1
+    assert off.trick_winner(trick, trump=Suit.SPADES) == 0
+
+
+def test_bundled_variants_idle_their_decision_hooks_without_decide() -> None:
+    for name in ("bavney", "court-piece"):
+        assert hokm.Ruleset.compose(name).hook_order("hokm_pending_decision") == ()
+        assert hokm.Ruleset.compose(name, options={name: {"decide": True}}).hook_order(
+            "hokm_pending_decision") == (name,)
