@@ -96,7 +96,7 @@ class DoubleSar:
         if winner is None:
             return None  # not a finished trick (the core always sets the winner): no opinion
         if number >= hand.tricks_total:
-            return Capture(winner)  # the last trick sweeps whatever is left
+            return Capture.of(winner)  # the last trick sweeps whatever is left
         if number == 1 or number in self.blocked_pickups:
             return Capture.NOBODY
         # hand.winners already ends with this trick's winner; collectors cover earlier tricks.
@@ -107,7 +107,7 @@ class DoubleSar:
             chained = previous == winner
         else:
             chained = hand.team_of(previous) == hand.team_of(winner)
-        return Capture(winner) if chained else Capture.NOBODY
+        return Capture.of(winner) if chained else Capture.NOBODY
 
     @hookimpl
     def hokm_hand_complete(self, hand: HandView) -> bool:

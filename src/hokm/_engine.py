@@ -237,10 +237,6 @@ class Engine:
         # The standard rule answers last; its stop threshold is inlined rather than called.
         self.complete_plugins = tuple(i for i in self.complete_chain if not i.standard)
         self.stop_at: int | None = cast(Standard, standard).stop_at(self.hand_size)
-        # Trick play that random playouts may run in one tight loop (HandState._random_tricks).
-        self.plain_tricks = (self.winner_chain is None and self.capture_chain is None
-                             and not self.any_restrictors and not self.decision_chain
-                             and not self.complete_plugins)
 
     def deal_plan(self, hakem: int) -> DealPlan:
         """Which deck positions each seat receives when ``hakem`` is Hakem (cached)."""
@@ -333,7 +329,10 @@ class Engine:
         if self.capture_chain is None:
             return winner
         trick = self.trick_value(plays, trump, number, winner)
-        capture, impl = first_result(self.capture_chain, "hokm_trick_capture", hand, trick)
+        for impl in self.capture_chain:
+            capture = impl.call(hand, trick)
+            if capture is not None:
+                break
         if not isinstance(capture, Capture):
             raise _contract(impl, "hokm_trick_capture", f"returned {capture!r}, not a Capture")
         collector: object = capture.collector

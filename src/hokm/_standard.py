@@ -29,7 +29,6 @@ from hokm.table import Rotation, Seat, TableLayout, Team
 __all__ = ["Standard"]
 
 NAMED_PACKETS: tuple[tuple[int, ...], ...] = ((5, 4, 4), (5, 3, 3, 2), (5, 4, 2, 2), (5, 8))
-_CAPTURES: dict[int, Capture] = {}
 
 
 def _non_negative_int(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -171,11 +170,7 @@ class Standard:
 
     @hookimpl(trylast=True)
     def hokm_trick_capture(self, trick: Trick) -> Capture:
-        winner = trick.winner
-        capture = _CAPTURES.get(-1 if winner is None else winner)
-        if capture is None:
-            capture = _CAPTURES[-1 if winner is None else winner] = Capture(winner)
-        return capture
+        return Capture.of(trick.winner)
 
     def stop_at(self, tricks_total: int) -> int | None:
         """Tricks that end the hand for the team taking them (``None``: play every trick).

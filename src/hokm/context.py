@@ -362,8 +362,21 @@ class Capture:
 
     NOBODY: ClassVar[Capture]
 
+    @classmethod
+    def of(cls, seat: int | None) -> Capture:
+        """The shared ``Capture`` for ``seat`` (cheaper than building one per trick).
 
-Capture.NOBODY = Capture(None)
+        >>> Capture.of(2) is Capture.of(2), Capture.of(None) is Capture.NOBODY
+        (True, True)
+        """
+        found = _CAPTURES.get(seat)
+        if found is None:
+            found = _CAPTURES[seat] = cls(seat)  # type: ignore[arg-type]
+        return found
+
+
+_CAPTURES: dict[int | None, Capture] = {}
+Capture.NOBODY = Capture.of(None)
 
 
 @attrs.frozen

@@ -598,18 +598,23 @@ class HandState:
 
     def _finish_trick(self) -> None:
         """The trick is complete: winner, capture, then the pause hooks (decision, completion)."""
-        trick = self._trick
         setup = self._s
         engine = setup.engine
-        number = len(self._winners) + 1
         trump = setup.trump
         if engine.winner_chain is None:
-            winner = table_winner(trick, engine.contest_of[trump], engine.rank_of[trump], trump)
+            winner = table_winner(self._trick, engine.contest_of[trump], engine.rank_of[trump], trump)
         else:
-            winner = engine.trick_winner(trick, trump, number)
+            winner = engine.trick_winner(self._trick, trump, len(self._winners) + 1)
+        self._collect(winner)
+        self._trick = []
+        self._after_pause()
+
+    def _collect(self, winner: int) -> None:
+        """Record the trick's winner and who collects the centre (the winner, unless a plugin says)."""
+        engine = self._s.engine
         self._winners += (winner,)
         collector = winner if engine.capture_chain is None else engine.capture(
-            self, trick, trump, number, winner)
+            self, self._trick, self._s.trump, len(self._winners), winner)
         self._collectors += (collector,)
         if collector is None:
             self._pile += 1
@@ -618,8 +623,6 @@ class HandState:
             tally[engine.teams[collector]] += self._pile + 1
             self._team_tricks = tuple(tally)
             self._pile = 0
-        self._trick = []
-        self._after_pause()
 
     def playout(self, rng: random.Random | None = None) -> HandState:
         """Play to the end with uniformly random legal actions (for rollouts and simulations).
@@ -638,16 +641,13 @@ class HandState:
 
     def _playout(self, rand: Callable[[], float], *, kernel: bool) -> HandState:
         state = self._copy()
-        plain = state._s.engine.plain_tricks
         while state._phase != _OVER:
             if state._phase == _PLAY and state._x.pending is None:
-                if not kernel:
+                if kernel:
+                    state._random_play(rand)
+                else:
                     choices = indices_of(state._legal_mask())
                     state._play(choices[int(rand() * len(choices))])
-                elif plain:
-                    state._random_tricks(rand)
-                else:
-                    state._random_cards(rand)
             elif state._phase == _TRUMP:
                 state._call_trump(int(rand() * 4))
             elif state._phase == _DRAW:
@@ -658,64 +658,14 @@ class HandState:
             state._legal = -1
         return state
 
-    def _random_cards(self, rand: Callable[[], float]) -> None:
-        """Random cards until a pause (decision) or the end, for any ruleset.
+    def _random_play(self, rand: Callable[[], float]) -> None:
+        """Random cards until the hand pauses for a decision or ends, for any ruleset.
 
-        The same steps as ``_legal_mask`` + ``_play`` with the per-card lookups
-        hoisted out of the loop; at each trick's end the state is in sync and the
-        per-trick hooks run as usual in ``_finish_trick``.
-        """
-        setup = self._s
-        engine = setup.engine
-        masks, suit_of, trump = setup.suit_masks, setup.suit_of, setup.trump
-        restrict = engine.restrict
-        some, void_some = bool(engine.restrictors), bool(engine.void_restrictors)
-        bits, counts = _segment_bits()
-        hands, plays, trick = self._hands, self._plays, self._trick
-        players = engine.players
-        seat = self._to_act
-        number = len(self._winners) + 1
-        while True:
-            hand = hands[seat]
-            follow = hand & masks[suit_of[trick[0] & 63]] if trick else 0
-            legal = follow or hand
-            void = bool(trick) and not follow
-            if (void_some if void else some) and legal & (legal - 1):
-                self._to_act = seat  # hooks may look at the state
-                legal = restrict(legal, hand, seat, trick, trump, number, self, void)
-            # The int(random() * n)-th legal card in index order, as legal_actions() lists them.
-            pick = int(rand() * legal.bit_count())
-            base = 0
-            while True:
-                count = counts[legal & 0x1FFF]
-                if pick < count:
-                    index = base + bits[legal & 0x1FFF][pick]
-                    break
-                pick -= count
-                legal >>= 13
-                base += 13
-            hands[seat] = hand ^ (1 << index)
-            packed = seat << 6 | index
-            plays.append(packed)
-            trick.append(packed)
-            if len(trick) < players:
-                seat = seat + 1 if seat + 1 < players else 0
-                continue
-            self._to_act = seat
-            self._finish_trick()
-            if self._phase != _PLAY or self._x.pending is not None:
-                return
-            trick, seat = self._trick, self._to_act
-            number += 1
-
-    def _random_tricks(self, rand: Callable[[], float]) -> None:
-        """Random play to the end of the hand, for rulesets whose trick play is plain.
-
-        "Plain" (``Engine.plain_tricks``): no legality plugin, the tabulated trick
-        winner, the winner collects, no decisions, the standard stop rule. Then
-        this loop on local variables is exactly ``_legal_mask`` + ``_play`` +
-        ``_after_pause``, minus the per-card attribute traffic; a property test
-        checks that both paths give the same hands.
+        The steps of ``_legal_mask``, ``_play`` and ``_finish_trick`` with the
+        per-card lookups hoisted out of the loop. Hooks are called exactly where
+        stepping calls them, on a state that is in sync; with no per-trick hook
+        the end of a trick is handled inline. A property test checks that this
+        gives exactly the hands that stepping with the same choices gives.
         """
         setup = self._s
         engine = setup.engine
@@ -723,15 +673,38 @@ class HandState:
         trump = setup.trump
         masks, suit_of = setup.suit_masks, setup.suit_of
         contest_of, rank_of = engine.contest_of[trump], engine.rank_of[trump]
+        restrict = engine.restrict
+        some, void_some = bool(engine.restrictors), bool(engine.void_restrictors)
+        restricted = some or void_some
+        by_tables = engine.winner_chain is None
+        inline_end = (engine.capture_chain is None and not engine.decision_chain
+                      and not engine.complete_plugins)
         hands, plays = self._hands, self._plays
-        winners, tally = list(self._winners), list(self._team_tricks)
         bits, counts = _segment_bits()
         seat = self._to_act
         in_trick = len(self._trick)
         follow = masks[suit_of[self._trick[0] & 63]] if in_trick else 0
+        # With inline trick ends the tallies live in local lists, written back ("synced")
+        # before any hook can look at the state and when the hand ends.
+        winners, collectors, tally = list(self._winners), list(self._collectors), list(self._team_tricks)
+        dirty = False
         while True:
             hand = hands[seat]
-            legal = (hand & follow or hand) if in_trick else hand
+            if in_trick:
+                following = hand & follow
+                legal = following or hand
+            else:
+                legal = following = hand
+            if (restricted and legal & (legal - 1)
+                    and (void_some if in_trick and not following else some)):
+                if dirty:
+                    self._winners, self._collectors = tuple(winners), tuple(collectors)
+                    self._team_tricks, dirty = tuple(tally), False
+                self._to_act = seat  # hooks may look at the state
+                trick = plays[len(plays) - in_trick:]
+                self._trick = trick
+                legal = restrict(legal, hand, seat, trick, trump, len(winners) + 1, self,
+                                 bool(in_trick) and not following)
             # The int(random() * n)-th legal card in index order, as legal_actions() lists them.
             pick = int(rand() * legal.bit_count())
             base = 0
@@ -751,19 +724,36 @@ class HandState:
             if in_trick < players:
                 seat = seat + 1 if seat + 1 < players else 0
                 continue
-            seat = table_winner(plays[-players:], contest_of, rank_of, trump)
-            winners.append(seat)
-            team = teams[seat]
-            tally[team] += 1
             in_trick = 0
-            if len(winners) == total or (stop is not None and tally[team] >= stop):
-                break
-        self._trick = []
-        self._winners = tuple(winners)
-        self._collectors = self._collectors + tuple(winners[len(self._collectors):])
-        self._team_tricks = tuple(tally)
-        self._to_act = seat
-        self._phase = _OVER
+            trick = plays[-players:]
+            if by_tables:
+                winner = table_winner(trick, contest_of, rank_of, trump)
+            else:
+                winner = engine.trick_winner(trick, trump, len(winners) + 1)
+            if inline_end:  # _collect and _after_pause for the winner-takes-it standard case
+                winners.append(winner)
+                collectors.append(winner)
+                team = teams[winner]
+                tally[team] += 1
+                dirty = True
+                if len(winners) == total or (stop is not None and tally[team] >= stop):
+                    self._winners, self._collectors = tuple(winners), tuple(collectors)
+                    self._team_tricks = tuple(tally)
+                    self._trick = []
+                    self._phase = _OVER
+                    return
+                seat = winner
+                continue
+            self._to_act = seat
+            self._trick = trick
+            self._collect(winner)
+            self._trick = []
+            self._after_pause()
+            if self._phase != _PLAY or self._x.pending is not None:
+                return
+            seat = self._to_act
+            winners, collectors = list(self._winners), list(self._collectors)
+            tally = list(self._team_tricks)
 
     # Results and views ----------------------------------------------------------------
 
