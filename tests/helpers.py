@@ -4,9 +4,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import ClassVar
+
+import attrs
 
 import hokm
 from hokm import Card, HandState, MatchState, PlayCard, Suit, cards
+
+
+@attrs.frozen(eq=False)
+class ScriptedWinners:
+    """Test helper: trick ``n`` is won by ``seats[n - 1]``, whatever was played."""
+
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="scripted-winners", summary="tests only")
+    seats: tuple[int, ...]
+
+    @hokm.hookimpl
+    def hokm_trick_winner(self, trick: hokm.Trick) -> hokm.Seat:
+        return hokm.Seat(self.seats[trick.number - 1])
 
 
 def one_suit_each(rules: hokm.Ruleset, *, trump: Suit, hakem: int = 0) -> HandState:

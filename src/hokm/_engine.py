@@ -73,12 +73,13 @@ HOOK_ARGS: dict[str, tuple[str, ...]] = {
 class Impl:
     """One hook implementation, callable with the spec's arguments positionally."""
 
-    __slots__ = ("call", "plugin", "standard")
+    __slots__ = ("call", "hook", "plugin", "standard")
 
-    def __init__(self, call: Callable[..., Any], plugin: str, standard: bool) -> None:
+    def __init__(self, call: Callable[..., Any], plugin: str, standard: bool, hook: str) -> None:
         self.call = call
         self.plugin = plugin
         self.standard = standard
+        self.hook = hook
 
 
 def _positional(function: Callable[..., Any], wanted: tuple[int, ...], arity: int) -> Callable[..., Any]:
@@ -102,7 +103,7 @@ def resolve_chain(pm: pluggy.PluginManager, hook: str, standard: object) -> tupl
             continue  # switched off by the plugin's options: it costs nothing
         wanted = tuple(spec_args.index(name) for name in impl.argnames)
         chain.append(Impl(_positional(impl.function, wanted, len(spec_args)),
-                          impl.plugin_name, impl.plugin is standard))
+                          impl.plugin_name, impl.plugin is standard, hook))
     return tuple(chain)
 
 
@@ -349,22 +350,21 @@ class Engine:
         chain = self.void_restrictors if void else self.restrictors
         if not chain:
             return legal
-        plays = tuple(trick_plays)
+        # trick_plays is never mutated afterwards (a state's list, or a fresh slice): no copy.
         ctx = PlayContext(seat, hand_mask, SUITS[trump],  # type: ignore[arg-type]
-                          self.suit_objects[trump][plays[0] & 63] if plays else None,
-                          self.suit_masks[trump], self.trick_value, (plays, trump, number), hand)
-        for position, impl in enumerate(chain):
+                          self.suit_objects[trump][trick_plays[0] & 63] if trick_plays else None,
+                          self.suit_masks[trump], self.trick_value, (trick_plays, trump, number), hand)
+        for impl in chain:
             allowed = impl.call(ctx)
             if allowed is None:
                 continue
             mask = self._mask_of_answer(allowed, impl, seat)
             if mask & ~hand_mask:
                 stray = ", ".join(map(str, frozen_cards(mask & ~hand_mask)))
-                raise _contract(impl, "hokm_restrict_plays",
-                                f"allowed {stray}, which seat {seat} does not hold")
+                raise _contract(impl, impl.hook, f"allowed {stray}, which seat {seat} does not hold")
             legal &= mask
             if not legal:
-                contributors = [i.plugin for i in chain[:position + 1] if i.call(ctx) is not None]
+                contributors = [i.plugin for i in chain if i.call(ctx) is not None]
                 raise VariantConflictError(
                     f"no card is legal for seat {seat}: the restrictions of "
                     f"{', '.join(sorted(contributors))} (with follow suit) leave nothing to play")
@@ -380,10 +380,10 @@ class Engine:
         try:
             for card in allowed:  # type: ignore[attr-defined]
                 if card.__class__ is not Card:
-                    raise _contract(impl, "hokm_restrict_plays", f"returned {card!r}, not a Card")
+                    raise _contract(impl, impl.hook, f"returned {card!r}, not a Card")
                 mask |= 1 << card.index
         except TypeError:
-            raise _contract(impl, "hokm_restrict_plays",
+            raise _contract(impl, impl.hook,
                             f"returned {allowed!r} for seat {seat}, not a collection of Cards") from None
         if allowed.__class__ is frozenset and len(_FROZEN_MASKS) < 1 << 16:
             _FROZEN_MASKS[allowed] = mask

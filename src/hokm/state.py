@@ -687,6 +687,7 @@ class HandState:
         # With inline trick ends the tallies live in local lists, written back ("synced")
         # before any hook can look at the state and when the hand ends.
         winners, collectors, tally = list(self._winners), list(self._collectors), list(self._team_tricks)
+        done = len(winners)  # tricks completed
         dirty = False
         while True:
             hand = hands[seat]
@@ -703,7 +704,7 @@ class HandState:
                 self._to_act = seat  # hooks may look at the state
                 trick = plays[len(plays) - in_trick:]
                 self._trick = trick
-                legal = restrict(legal, hand, seat, trick, trump, len(winners) + 1, self,
+                legal = restrict(legal, hand, seat, trick, trump, done + 1, self,
                                  bool(in_trick) and not following)
             # The int(random() * n)-th legal card in index order, as legal_actions() lists them.
             pick = int(rand() * legal.bit_count())
@@ -729,14 +730,15 @@ class HandState:
             if by_tables:
                 winner = table_winner(trick, contest_of, rank_of, trump)
             else:
-                winner = engine.trick_winner(trick, trump, len(winners) + 1)
+                winner = engine.trick_winner(trick, trump, done + 1)
+            done += 1
             if inline_end:  # _collect and _after_pause for the winner-takes-it standard case
                 winners.append(winner)
                 collectors.append(winner)
                 team = teams[winner]
                 tally[team] += 1
                 dirty = True
-                if len(winners) == total or (stop is not None and tally[team] >= stop):
+                if done == total or (stop is not None and tally[team] >= stop):
                     self._winners, self._collectors = tuple(winners), tuple(collectors)
                     self._team_tricks = tuple(tally)
                     self._trick = []
@@ -752,8 +754,6 @@ class HandState:
             if self._phase != _PLAY or self._x.pending is not None:
                 return
             seat = self._to_act
-            winners, collectors = list(self._winners), list(self._collectors)
-            tally = list(self._team_tricks)
 
     # Results and views ----------------------------------------------------------------
 

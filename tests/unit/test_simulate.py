@@ -84,3 +84,18 @@ def test_python_dash_m_and_jobs() -> None:
                            "--seed", "1", "--json", "--quiet"], capture_output=True, text=True, check=True)
     assert json.loads(done.stdout)["hands"] == 600
     assert json.loads(done.stdout)["kots"] == hokm.simulate(hands=600, seed=1).kots
+
+
+@pytest.mark.parametrize("name", sorted(hokm.available_variants()))
+def test_simulate_runs_every_variant(name: str) -> None:
+    report = hokm.simulate(name, hands=40, seed=2)
+    assert report.hands == 40 and report.ruleset == f"standard + {name}"
+    assert sum(report.labels.values()) == 40 and report.tricks >= 40
+
+
+def test_cli_simulates_a_combination(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--hands", "60", "--seed", "4", "--json", "--quiet", "--variant", "satat",
+                 "--variant", "obligatory-trump", "--variant", "double-sar",
+                 "--option", "double-sar.blocked_pickups={2, 12}"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["ruleset"] == "standard + satat + obligatory-trump + double-sar" and data["hands"] == 60

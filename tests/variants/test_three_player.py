@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.helpers import ScriptedWinners
 
 import hokm
 from hokm import Card, Suit, cards
@@ -17,18 +17,6 @@ from hokm_three_player import ThreePlayer, decided_winner
 
 RULES = hokm.Ruleset.compose("three-player")
 TWO_CLUBS = Card.parse("2♣")
-
-
-@attrs.frozen(eq=False)
-class ScriptedWinners:
-    """Test helper: trick ``n`` is won by ``seats[n - 1]``, whatever was played."""
-
-    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="scripted-winners", summary="tests only")
-    seats: tuple[int, ...]
-
-    @hokm.hookimpl
-    def hokm_trick_winner(self, trick: hokm.Trick) -> hokm.Seat:
-        return hokm.Seat(self.seats[trick.number - 1])
 
 
 def scripted(seats: Sequence[int], **options: Any) -> hokm.Ruleset:
