@@ -232,7 +232,6 @@ class Engine:
         self.capture_chain = None if all(i.standard for i in capture_chain) else capture_chain
         self.restrictors = chains["hokm_restrict_plays"]
         self.void_restrictors = self.restrictors + chains["hokm_restrict_void_plays"]
-        self.any_restrictors = bool(self.void_restrictors)
         self.decision_chain = chains["hokm_pending_decision"]
         self.complete_chain = chains["hokm_hand_complete"]
         # The standard rule answers last; its stop threshold is inlined rather than called.

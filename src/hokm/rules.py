@@ -25,7 +25,7 @@ import attrs
 import pluggy
 
 from hokm import hookspecs
-from hokm._engine import HOOK_ARGS, SUITS, Engine, resolve_chain
+from hokm._engine import HOOK_ARGS, Engine, resolve_chain
 from hokm._standard import Standard
 from hokm.cards import Card, Suit, frozen_cards
 from hokm.context import RulesetInfo, Trick, VariantInfo
@@ -295,7 +295,7 @@ class Ruleset:
         suit_of, masks = engine.suit_of[trump.index], engine.suit_masks[trump.index]
         follow = hand_mask & masks[suit_of[packed[0] & 63]] if packed else 0
         legal = follow or hand_mask
-        if engine.any_restrictors and legal & (legal - 1):
+        if legal & (legal - 1):  # restrict() asks only the hooks that apply (none: returns at once)
             legal = engine.restrict(legal, hand_mask, seat, packed, trump.index, 1, None,
                                     bool(packed) and not follow)
         return frozen_cards(legal)
@@ -441,5 +441,3 @@ def _warn_overlaps(pm: pluggy.PluginManager, standard: object) -> None:
                 f"they are asked in this order: {order}",
                 VariantOverlapWarning, stacklevel=3)
 
-
-SUIT_ORDER: tuple[Suit, ...] = SUITS
