@@ -138,9 +138,10 @@ class Trick:
 class PlayContext:
     """What a legality rule may look at: the acting seat's hand and the trick so far.
 
-    Built by the core only when a plugin implements ``hokm_restrict_plays``, and
-    lazily: the :class:`Trick` value is made only if a rule asks for it. Suits are
-    effective suits (Satat's 2♥ is a trump under its default option).
+    Built by the core for ``hokm_restrict_plays`` and ``hokm_restrict_void_plays``,
+    and only when a plugin implements one; the :class:`Trick` value is made only if
+    a rule asks for it. Valid during the hook call. Suits are effective suits
+    (Satat's 2♥ is a trump under its default option).
     """
 
     __slots__ = ("_hand_mask", "_hand_view", "_make_trick", "_suit_masks", "_trick", "_trick_args", "led",
