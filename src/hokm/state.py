@@ -677,8 +677,8 @@ class HandState:
         some, void_some = bool(engine.restrictors), bool(engine.void_restrictors)
         restricted = some or void_some
         by_tables = engine.winner_chain is None
-        inline_end = (engine.capture_chain is None and not engine.decision_chain
-                      and not engine.complete_plugins)
+        inline_end = engine.capture_chain is None and not engine.decision_chain
+        completes = bool(engine.complete_plugins)
         hands, plays = self._hands, self._plays
         bits, counts = _segment_bits()
         seat = self._to_act
@@ -732,13 +732,21 @@ class HandState:
             else:
                 winner = engine.trick_winner(trick, trump, done + 1)
             done += 1
-            if inline_end:  # _collect and _after_pause for the winner-takes-it standard case
+            if inline_end:  # _collect and _after_pause when the winner takes the trick
                 winners.append(winner)
                 collectors.append(winner)
                 team = teams[winner]
                 tally[team] += 1
                 dirty = True
-                if done == total or (stop is not None and tally[team] >= stop):
+                over: bool | None = done == total or None
+                if over is None and completes:  # the variants look at the state: sync it
+                    self._winners, self._collectors = tuple(winners), tuple(collectors)
+                    self._team_tricks, dirty = tuple(tally), False
+                    self._to_act, self._trick = seat, []
+                    over = engine.variant_completion(self)
+                if over is None:
+                    over = stop is not None and tally[team] >= stop
+                if over:
                     self._winners, self._collectors = tuple(winners), tuple(collectors)
                     self._team_tricks = tuple(tally)
                     self._trick = []
