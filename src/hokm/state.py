@@ -677,7 +677,8 @@ class HandState:
         some, void_some = bool(engine.restrictors), bool(engine.void_restrictors)
         restricted = some or void_some
         by_tables = engine.winner_chain is None
-        inline_end = engine.capture_chain is None and not engine.decision_chain
+        inline_end = not engine.decision_chain
+        captures = engine.capture_chain is not None
         completes = bool(engine.complete_plugins)
         hands, plays = self._hands, self._plays
         bits, counts = _segment_bits()
@@ -687,6 +688,7 @@ class HandState:
         # With inline trick ends the tallies live in local lists, written back ("synced")
         # before any hook can look at the state and when the hand ends.
         winners, collectors, tally = list(self._winners), list(self._collectors), list(self._team_tricks)
+        pile = self._pile
         done = len(winners)  # tricks completed
         dirty = False
         while True:
@@ -700,7 +702,7 @@ class HandState:
                     and (void_some if in_trick and not following else some)):
                 if dirty:
                     self._winners, self._collectors = tuple(winners), tuple(collectors)
-                    self._team_tricks, dirty = tuple(tally), False
+                    self._team_tricks, self._pile, dirty = tuple(tally), pile, False
                 self._to_act = seat  # hooks may look at the state
                 trick = plays[len(plays) - in_trick:]
                 self._trick = trick
@@ -732,23 +734,33 @@ class HandState:
             else:
                 winner = engine.trick_winner(trick, trump, done + 1)
             done += 1
-            if inline_end:  # _collect and _after_pause when the winner takes the trick
+            if inline_end:  # _collect and _after_pause, on the local tallies
                 winners.append(winner)
-                collectors.append(winner)
-                team = teams[winner]
-                tally[team] += 1
+                if captures:  # the variant sees the hand with this trick's winner recorded
+                    self._winners, self._collectors = tuple(winners), tuple(collectors)
+                    self._team_tricks, self._pile, dirty = tuple(tally), pile, False
+                    self._to_act, self._trick = seat, trick
+                    collector = engine.capture(self, trick, trump, done, winner)
+                else:
+                    collector = winner
+                collectors.append(collector)
+                if collector is None:
+                    pile += 1
+                else:
+                    tally[teams[collector]] += pile + 1
+                    pile = 0
                 dirty = True
                 over: bool | None = done == total or None
                 if over is None and completes:  # the variants look at the state: sync it
                     self._winners, self._collectors = tuple(winners), tuple(collectors)
-                    self._team_tricks, dirty = tuple(tally), False
+                    self._team_tricks, self._pile, dirty = tuple(tally), pile, False
                     self._to_act, self._trick = seat, []
                     over = engine.variant_completion(self)
                 if over is None:
-                    over = stop is not None and tally[team] >= stop
+                    over = stop is not None and max(tally) >= stop
                 if over:
                     self._winners, self._collectors = tuple(winners), tuple(collectors)
-                    self._team_tricks = tuple(tally)
+                    self._team_tricks, self._pile = tuple(tally), pile
                     self._trick = []
                     self._phase = _OVER
                     return
