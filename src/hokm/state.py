@@ -662,10 +662,11 @@ class HandState:
         """Random cards until the hand pauses for a decision or ends, for any ruleset.
 
         The steps of ``_legal_mask``, ``_play`` and ``_finish_trick`` with the
-        per-card lookups hoisted out of the loop. Hooks are called exactly where
-        stepping calls them, on a state that is in sync; with no per-trick hook
-        the end of a trick is handled inline. A property test checks that this
-        gives exactly the hands that stepping with the same choices gives.
+        per-card lookups hoisted out of the loop and the tallies kept in local
+        lists. Hooks are called exactly where stepping calls them, on a state
+        synced just before; only rulesets with decisions end their tricks through
+        ``_collect`` and ``_after_pause``. A property test checks that this gives
+        exactly the hands that stepping with the same choices gives.
         """
         setup = self._s
         engine = setup.engine
