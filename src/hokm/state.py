@@ -598,13 +598,7 @@ class HandState:
 
     def _finish_trick(self) -> None:
         """The trick is complete: winner, capture, then the pause hooks (decision, completion)."""
-        setup = self._s
-        engine = setup.engine
-        trump = setup.trump
-        if engine.winner_chain is None:
-            winner = table_winner(self._trick, engine.contest_of[trump], engine.rank_of[trump], trump)
-        else:
-            winner = engine.trick_winner(self._trick, trump, len(self._winners) + 1)
+        winner = self._s.engine.trick_winner(self._trick, self._s.trump, len(self._winners) + 1)
         self._collect(winner)
         self._trick = []
         self._after_pause()
