@@ -16,6 +16,7 @@ deals the next hand (shuffled from the seed), which starts at its trump call.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -203,6 +204,25 @@ class MatchState:
         if not hand.is_over:
             return self._with(_hand=hand)
         return self._finish_hand(hand)
+
+    def playout_hand(self, rng: random.Random | None = None) -> MatchState:
+        """Play the current hand to its end at random (``HandState.playout``), then score it.
+
+        Returns the match as ``apply`` would after the hand's last action: scored,
+        with the next hand dealt (or the match over). For simulations and rollouts.
+
+        >>> import random, hokm
+        >>> match = hokm.Ruleset.compose().new_match(seed=1)
+        >>> after = match.playout_hand(random.Random(2))
+        >>> after.hand_number, len(after.results), match.hand_number
+        (2, 1, 1)
+
+        Raises:
+            IllegalActionError: the match is over.
+        """
+        if self._winner is not None:
+            raise IllegalActionError(f"the match is over (team {self._winner} won): no hand to play out")
+        return self._finish_hand(self._hand.playout(rng))
 
     def _finish_hand(self, hand: HandState) -> MatchState:
         result = hand.result(self)

@@ -149,8 +149,7 @@ def run_chunk(variants: tuple[Any, ...], options: Mapping[str, Mapping[str, Any]
     match_number = 0
     match = MatchState.start(rules, seed=f"{seed}/{chunk}/{match_number}", deck=None)
     while played < hands:
-        hand = match.hand.playout(rng)
-        match = match._finish_hand(hand)
+        match = match.playout_hand(rng)
         result = match.results[-1]
         played += 1
         tricks += result.tricks_played

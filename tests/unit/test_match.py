@@ -99,3 +99,26 @@ def test_deck_for_and_last_hand() -> None:
     assert hand2.observation(match.hand.hakem) == match.hand.observation(match.hand.hakem)
     with pytest.raises(hokm.GameStateError, match="start at 1"):
         match.deck_for(0)
+
+
+def test_playout_hand_scores_the_hand_as_stepping_with_the_same_choices_would() -> None:
+    import random
+
+    match = RULES.new_match(seed=11)
+    rolled = match.playout_hand(random.Random(5))
+    stepped = match
+    rng = random.Random(5)
+    while stepped.hand_number == 1:
+        options = stepped.legal_actions()
+        stepped = stepped.apply(options[int(rng.random() * len(options))])
+    assert rolled.results == stepped.results and rolled.scores == stepped.scores
+    assert rolled.hand.hands == stepped.hand.hands and rolled.hand_number == 2
+    assert match.hand_number == 1 and match.results == ()
+
+
+def test_playout_hand_refuses_a_finished_match() -> None:
+    import random
+
+    match = random_match(RULES, seed=4)
+    with pytest.raises(hokm.IllegalActionError, match="match is over"):
+        match.playout_hand(random.Random(1))
