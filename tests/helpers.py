@@ -13,7 +13,7 @@ from hokm import Card, HandState, MatchState, PlayCard, Suit, cards
 
 
 @attrs.frozen(eq=False)
-class ScriptedWinners:
+class ScriptedWinners(hokm.Variant):
     """Test helper: trick ``n`` is won by ``seats[n - 1]``, whatever was played."""
 
     info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="scripted-winners", summary="tests only")

@@ -29,7 +29,7 @@ from typing import ClassVar
 
 import attrs
 
-from hokm import Decision, HandScore, HandView, PlayOn, Team, VariantInfo, hookimpl
+from hokm import Decision, HandScore, HandView, PlayOn, Team, Variant, VariantInfo, hookimpl, majority
 
 __all__ = ["Bavney"]
 
@@ -44,7 +44,7 @@ def _points(instance: object, attribute: attrs.Attribute[int], value: object) ->
 
 def _kot_team(hand: HandView) -> Team | None:
     """The team that took the first majority of tricks (seven of 13), if one did."""
-    return hand.first_tricks_by(hand.tricks_total // 2 + 1)
+    return hand.first_tricks_by(majority(hand.tricks_total))
 
 
 def _play_on_choice(hand: HandView) -> bool | None:
@@ -56,7 +56,7 @@ def _play_on_choice(hand: HandView) -> bool | None:
 
 
 @attrs.frozen(eq=False)  # pluggy tells registered plugins apart by ==; keep identity
-class Bavney:
+class Bavney(Variant):
     """A kot team plays on for all the tricks, which score ``points``.
 
     Attributes:
@@ -95,7 +95,7 @@ class Bavney:
 
     @hookimpl
     def hokm_pending_decision(self, hand: HandView) -> Decision | None:
-        if not self.decide or hand.tricks_played != hand.tricks_total // 2 + 1:
+        if not self.decide or hand.tricks_played != majority(hand.tricks_total):
             return None  # only ever asked right after the seventh trick
         if _kot_team(hand) is None or _play_on_choice(hand) is not None:
             return None  # no kot, or the kot team has already answered

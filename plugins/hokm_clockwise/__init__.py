@@ -20,13 +20,13 @@ from typing import ClassVar
 
 import attrs
 
-from hokm import Rotation, VariantInfo, hookimpl
+from hokm import Rotation, Variant, VariantInfo, hookimpl
 
 __all__ = ["Clockwise"]
 
 
 @attrs.frozen(eq=False)  # pluggy tells registered plugins apart by ==; keep identity
-class Clockwise:
+class Clockwise(Variant):
     """Play passes clockwise, to the left; the next seat sits on the left."""
 
     info: ClassVar[VariantInfo] = VariantInfo(

@@ -37,8 +37,10 @@ from hokm import (
     Seat,
     TableLayout,
     Team,
+    Variant,
     VariantInfo,
     hookimpl,
+    majority,
 )
 
 __all__ = ["COURT_LABELS", "STREAK", "CourtPiece"]
@@ -64,7 +66,7 @@ def _check_target(instance: object, attribute: attrs.Attribute[Any], value: obje
 
 
 @attrs.frozen(eq=False)  # pluggy tells registered plugins apart by ==; keep identity
-class CourtPiece:
+class CourtPiece(Variant):
     """Pagat's Court Piece: courts, seven-deal streaks, the 52-court, dealer from the losing side.
 
     Attributes:
@@ -199,7 +201,7 @@ class CourtPiece:
 
 
 def _majority(hand: HandView) -> int:
-    return hand.tricks_total // 2 + 1
+    return majority(hand.tricks_total)
 
 
 def _streak(winner: Team, match: MatchView | None) -> int:

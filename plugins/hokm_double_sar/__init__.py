@@ -36,7 +36,7 @@ from typing import Any, ClassVar, Literal
 
 import attrs
 
-from hokm import Capture, HandView, Kot, Team, Trick, VariantInfo, hookimpl
+from hokm import Capture, HandView, Kot, Seat, Team, Variant, VariantInfo, hookimpl
 
 __all__ = ["DoubleSar"]
 
@@ -57,7 +57,7 @@ def _check_blocked(instance: object, attribute: attrs.Attribute[Any], value: fro
 
 
 @attrs.frozen(eq=False)  # pluggy tells registered plugins apart by ==; keep identity
-class DoubleSar:
+class DoubleSar(Variant):
     """Tricks go to a centre pile; two wins in a row by the same player collect it.
 
     Attributes:
@@ -91,10 +91,8 @@ class DoubleSar:
         default=frozenset(), kw_only=True, converter=_trick_numbers, validator=_check_blocked)
 
     @hookimpl
-    def hokm_trick_capture(self, hand: HandView, trick: Trick) -> Capture | None:
-        number, winner = trick.number, trick.winner
-        if winner is None:
-            return None  # not a finished trick (the core always sets the winner): no opinion
+    def hokm_trick_capture(self, hand: HandView, winner: Seat, number: int) -> Capture | None:
+        # Only the winner and the trick number matter: no Trick value is built for this rule.
         if number >= hand.tricks_total:
             return Capture.of(winner)  # the last trick sweeps whatever is left
         if number == 1 or number in self.blocked_pickups:

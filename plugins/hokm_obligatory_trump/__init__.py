@@ -28,13 +28,13 @@ from typing import ClassVar
 
 import attrs
 
-from hokm import Card, PlayContext, VariantInfo, hookimpl
+from hokm import Card, PlayContext, Variant, VariantInfo, hookimpl
 
 __all__ = ["ObligatoryTrump"]
 
 
 @attrs.frozen(eq=False)  # pluggy tells registered plugins apart by ==; keep identity
-class ObligatoryTrump:
+class ObligatoryTrump(Variant):
     """A void player must trump if he can (and, with ``overtrump``, beat a winning trump).
 
     Attributes:

@@ -27,7 +27,7 @@ from typing import ClassVar, Literal
 
 import attrs
 
-from hokm import Card, Rank, Suit, VariantInfo, hookimpl
+from hokm import Card, Rank, Suit, Variant, VariantInfo, hookimpl
 
 __all__ = ["SATAT_CARD", "SATAT_RANK", "Satat"]
 
@@ -38,7 +38,7 @@ SATAT_RANK = int(Rank.ACE) + 1
 
 
 @attrs.frozen(eq=False)  # pluggy tells registered plugins apart by ==; keep identity
-class Satat:
+class Satat(Variant):
     """The 2♥ is the top trump under every trump suit.
 
     Attributes:

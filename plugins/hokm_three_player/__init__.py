@@ -41,6 +41,7 @@ from hokm import (
     Suit,
     TableLayout,
     Team,
+    Variant,
     VariantInfo,
     full_deck,
     hookimpl,
@@ -97,7 +98,7 @@ def _check_two(instance: object, attribute: attrs.Attribute[Any], value: object)
 
 
 @attrs.frozen(eq=False)  # pluggy tells registered plugins apart by ==; keep identity
-class ThreePlayer:
+class ThreePlayer(Variant):
     """Three players, each for himself, play 17 tricks from a 51-card pack.
 
     Attributes:

@@ -31,7 +31,7 @@ from typing import ClassVar
 
 import attrs
 
-from hokm import HandScore, HandView, Seat, StockDraw, TableLayout, VariantInfo, hookimpl
+from hokm import HandScore, HandView, Seat, StockDraw, TableLayout, Variant, VariantInfo, hookimpl
 
 __all__ = ["FIRST_PACKET", "HAND_SIZE", "TwoPlayer"]
 
@@ -42,7 +42,7 @@ HAND_SIZE = 13
 
 
 @attrs.frozen(eq=False)  # pluggy tells registered plugins apart by ==; keep identity
-class TwoPlayer:
+class TwoPlayer(Variant):
     """Two players, each for himself; the hands are completed by a keep/reject draw.
 
     Attributes:

@@ -44,10 +44,12 @@ from hokm.errors import (
 )
 from hokm.match import MatchState
 from hokm.observation import HandObservation, MatchObservation
+from hokm.outcomes import HandResult, Phase, majority
 from hokm.rules import Ruleset, available_variants
 from hokm.simulate import SimulationReport, simulate
-from hokm.state import HandResult, HandState, Phase
+from hokm.state import HandState
 from hokm.table import Rotation, Seat, TableLayout, Team
+from hokm.variant import Variant
 
 __all__ = [
     "Action",
@@ -93,6 +95,7 @@ __all__ = [
     "Team",
     "Trick",
     "UnknownVariantError",
+    "Variant",
     "VariantConflictError",
     "VariantInfo",
     "VariantOverlapWarning",
@@ -100,5 +103,6 @@ __all__ = [
     "cards",
     "full_deck",
     "hookimpl",
+    "majority",
     "simulate",
 ]

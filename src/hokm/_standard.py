@@ -14,17 +14,11 @@ import attrs
 
 from hokm._plugin import hookimpl
 from hokm.cards import Card, Rank, Suit, full_deck
-from hokm.context import (
-    Capture,
-    HandScore,
-    HandView,
-    Kot,
-    MatchView,
-    Packets,
-    Trick,
-    VariantInfo,
-)
+from hokm.context import Capture, HandView, MatchView, Packets, VariantInfo
+from hokm.outcomes import HandScore, Kot, majority
 from hokm.table import Rotation, Seat, TableLayout, Team
+from hokm.trick import Trick
+from hokm.variant import Variant
 
 __all__ = ["Standard"]
 
@@ -61,7 +55,7 @@ def _check_first_hakem(instance: object, attribute: attrs.Attribute[Any], value:
 
 
 @attrs.frozen(eq=False)  # pluggy tells registered plugins apart by ==; keep identity
-class Standard:
+class Standard(Variant):
     """Pagat's 4-player Hokm; every option of RULES.md 1.2 is a keyword option.
 
     Attributes:
@@ -169,15 +163,15 @@ class Standard:
         return trick.default_winner()
 
     @hookimpl(trylast=True)
-    def hokm_trick_capture(self, trick: Trick) -> Capture:
-        return Capture.of(trick.winner)
+    def hokm_trick_capture(self, winner: Seat) -> Capture:
+        return Capture.of(winner)
 
     def stop_at(self, tricks_total: int) -> int | None:
         """Tricks that end the hand for the team taking them (``None``: play every trick).
 
-        The engine inlines this threshold when no variant answers ``hokm_hand_complete``.
+        The engine applies this threshold itself when no variant answers ``hokm_hand_complete``.
         """
-        return None if self.play_all else tricks_total // 2 + 1
+        return None if self.play_all else majority(tricks_total)
 
     @hookimpl(trylast=True)
     def hokm_hand_complete(self, hand: HandView) -> bool:
@@ -188,7 +182,7 @@ class Standard:
 
     @hookimpl(trylast=True)
     def hokm_kot(self, hand: HandView) -> Kot:
-        team = hand.first_tricks_by(hand.tricks_total // 2 + 1)
+        team = hand.first_tricks_by(majority(hand.tricks_total))
         return Kot.NONE if team is None else Kot(team)
 
     @hookimpl(trylast=True)

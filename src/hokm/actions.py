@@ -70,4 +70,3 @@ PLAY_CARD: tuple[PlayCard, ...] = tuple(PlayCard(Card.from_index(i)) for i in ra
 """Interned :class:`PlayCard` actions by card index (the hot path reuses them)."""
 CALL_TRUMP: dict[Suit, CallTrump] = {suit: CallTrump(suit) for suit in Suit}
 DRAW_CHOICES: tuple[DrawCard, DrawCard] = (DrawCard(True), DrawCard(False))
-PLAY_ON_CHOICES: tuple[PlayOn, PlayOn] = (PlayOn(True), PlayOn(False))

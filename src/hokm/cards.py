@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -161,8 +161,6 @@ class Card:
     def _compute_index(self) -> int:
         return _card_index(self)
 
-    _BY_INDEX: ClassVar[tuple[Card, ...]]
-
     def __eq__(self, other: object) -> bool:
         if other.__class__ is Card:
             return self.index == other.index
@@ -231,7 +229,6 @@ class Card:
 
 
 _DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
-Card._BY_INDEX = _DECK
 _PARSE_CACHE: dict[str, Card] = {}
 for _card in _DECK:
     for _r in {_card.rank.symbol} | ({"T"} if _card.rank == Rank.TEN else set()):

@@ -1,19 +1,23 @@
 """Read-only values handed to hooks, and the small values hooks return.
 
 Hooks never receive anything they could mutate: every argument is an immutable
-value from this module, :mod:`hokm.cards` or :mod:`hokm.table`, or a read-only
-view of a state (:class:`HandView`, :class:`MatchView`).
+value from this module, :mod:`hokm.cards`, :mod:`hokm.table`, :mod:`hokm.trick`
+or :mod:`hokm.outcomes`, or a read-only view of a state (:class:`HandView`,
+:class:`MatchView`). ``Trick``, ``HandScore`` and ``Kot`` are re-exported here
+for the hooks' sake.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import attrs
 
 from hokm.cards import Card, Suit, frozen_cards
+from hokm.outcomes import HandScore, Kot
 from hokm.table import Seat, TableLayout, Team
+from hokm.trick import Trick
 
 if TYPE_CHECKING:
     from hokm.actions import Action
@@ -33,107 +37,6 @@ __all__ = [
     "Trick",
     "VariantInfo",
 ]
-
-_PRINTED_SUITS: tuple[Suit, ...] = tuple(Card.from_index(i).suit for i in range(52))
-_PRINTED_RANKS: tuple[int, ...] = tuple(int(Card.from_index(i).rank) for i in range(52))
-
-
-def _plays(value: Sequence[tuple[int, Card]]) -> tuple[tuple[Seat, Card], ...]:
-    return tuple((Seat(int(seat)), card) for seat, card in value)
-
-
-@attrs.frozen
-class Trick:
-    """A trick: the plays in order, the trump, and (once complete) the winner.
-
-    ``suit_of`` and ``rank_of`` answer with the ruleset's *effective* suit and
-    rank (Satat's 2♥ counts as a trump), so plugins compare cards without
-    knowing which other variants are active.
-
-    >>> from hokm import Card, Suit
-    >>> trick = Trick([(0, Card.parse("Q♠")), (1, Card.parse("2♥")), (2, Card.parse("A♠"))],
-    ...               trump=Suit.HEARTS)
-    >>> trick.led, trick.default_winner()
-    (Suit.SPADES, 1)
-    """
-
-    plays: tuple[tuple[Seat, Card], ...] = attrs.field(converter=_plays)
-    trump: Suit | None = attrs.field(default=None)
-    number: int = attrs.field(default=1, kw_only=True)
-    """1-based position of the trick in its hand."""
-    winner: Seat | None = attrs.field(default=None, kw_only=True)
-    """The trick's winner once it is complete, else ``None``."""
-    _suits: tuple[Suit, ...] = attrs.field(default=_PRINTED_SUITS, kw_only=True, eq=False, repr=False)
-    _contests: tuple[Suit, ...] = attrs.field(default=_PRINTED_SUITS, kw_only=True, eq=False, repr=False)
-    _ranks: tuple[int, ...] = attrs.field(default=_PRINTED_RANKS, kw_only=True, eq=False, repr=False)
-
-    @classmethod
-    def _trusted(cls, plays: tuple[tuple[Seat, Card], ...], trump: Suit, number: int,
-                 winner: Seat | None, suits: tuple[Suit, ...], contests: tuple[Suit, ...],
-                 ranks: tuple[int, ...]) -> Trick:
-        """Build from values the core already checked, skipping converters (once per trick)."""
-        trick: Trick = object.__new__(cls)
-        setattr_ = object.__setattr__
-        setattr_(trick, "plays", plays)
-        setattr_(trick, "trump", trump)
-        setattr_(trick, "number", number)
-        setattr_(trick, "winner", winner)
-        setattr_(trick, "_suits", suits)
-        setattr_(trick, "_contests", contests)
-        setattr_(trick, "_ranks", ranks)
-        return trick
-
-    @property
-    def leader(self) -> Seat | None:
-        """The seat that led, or ``None`` for an empty trick."""
-        return self.plays[0][0] if self.plays else None
-
-    @property
-    def led(self) -> Suit | None:
-        """The effective suit of the first card, or ``None`` for an empty trick."""
-        return self._suits[self.plays[0][1].index] if self.plays else None
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The cards in play order."""
-        return tuple(card for _, card in self.plays)
-
-    def suit_of(self, card: Card) -> Suit:
-        """The suit ``card`` follows as under this ruleset and trump (its effective suit)."""
-        return self._suits[card.index]
-
-    def contest_suit_of(self, card: Card) -> Suit:
-        """The suit ``card`` competes in when the trick is decided (usually its effective suit)."""
-        return self._contests[card.index]
-
-    def rank_of(self, card: Card) -> int:
-        """The strength of ``card`` within its effective suit (higher beats lower)."""
-        return self._ranks[card.index]
-
-    def beats(self, card: Card, other: Card) -> bool:
-        """Whether ``card`` would beat ``other`` if ``other`` were winning this trick."""
-        card_suit, other_suit = self._contests[card.index], self._contests[other.index]
-        if card_suit == other_suit:
-            return self._ranks[card.index] > self._ranks[other.index]
-        return self.trump is not None and card_suit == self.trump
-
-    def winning_play(self) -> tuple[Seat, Card] | None:
-        """The play currently winning by the standard rule (highest trump, else highest of the led suit)."""
-        if not self.plays:
-            return None
-        best = self.plays[0]
-        for play in self.plays[1:]:
-            if self.beats(play[1], best[1]):
-                best = play
-        return best
-
-    def default_winner(self) -> Seat:
-        """The standard winner: the highest trump, else the highest card of the led suit."""
-        best = self.winning_play()
-        if best is None:
-            raise ValueError("an empty trick has no winner")
-        return best[0]
-
 
 class PlayContext:
     """What a legality rule may look at: the acting seat's hand and the trick so far.
@@ -276,7 +179,7 @@ class VariantInfo:
         conflicts: variant names this one cannot run with, each with the reason
             (give a mapping name -> reason, or just names).
         requires: variant names that must be selected too.
-        source: where the rule comes from (RULES.md section or a citation).
+        source: where the rule comes from: a public citation (a pagat page, a book, a site).
     """
 
     summary: str
@@ -378,35 +281,6 @@ class Capture:
 
 _CAPTURES: dict[int | None, Capture] = {}
 Capture.NOBODY = Capture.of(None)
-
-
-@attrs.frozen
-class Kot:
-    """The answer of ``hokm_kot``: ``Kot(team)`` swept the hand, ``Kot.NONE``: nobody did."""
-
-    team: Team | None
-
-    NONE: ClassVar[Kot]
-
-
-Kot.NONE = Kot(None)
-
-
-@attrs.frozen
-class HandScore:
-    """The outcome of a hand as the scoring rules see it.
-
-    Attributes:
-        winner: the team that won the hand.
-        points: what the winner scores (0 is allowed: a Court Piece deal won without a court).
-        kot: this hand was a sweep as the variant defines it.
-        label: a short name for the outcome ("win", "kot", "hakem-kot", "bavney", ...).
-    """
-
-    winner: Team
-    points: int
-    kot: bool = False
-    label: str = "win"
 
 
 def _actions(value: Iterable[Action]) -> tuple[Action, ...]:

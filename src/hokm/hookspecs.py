@@ -315,14 +315,16 @@ def hokm_trick_winner(trick: Trick) -> Seat | None:
 
 
 @hookspec(firstresult=True)
-def hokm_trick_capture(hand: HandView, trick: Trick) -> Capture | None:
-    """Who collects the tricks in the centre after ``trick`` (with its winner set).
+def hokm_trick_capture(hand: HandView, trick: Trick, winner: Seat, number: int) -> Capture | None:
+    """Who collects the tricks in the centre after trick ``number``, won by ``winner``.
 
     Called once per trick; ``hand`` already lists the trick in ``winners`` but
-    has not yet updated ``team_tricks`` or ``pile``.
+    has not yet updated ``team_tricks`` or ``pile``. ``trick`` is the complete
+    trick with its winner set; it is built only for implementations that take
+    it, so a rule that needs just ``winner`` and ``number`` costs less per trick.
 
     Default:
-        ``Capture(trick.winner)``: the winner takes the trick for his team.
+        ``Capture(winner)``: the winner takes the trick for his team.
 
     Implemented by:
         ``double-sar`` (centre pile, two wins in a row collect).

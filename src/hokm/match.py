@@ -20,12 +20,14 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from hokm._dealing import check_deck, deal_hand
 from hokm._seeding import normalize_seed, rng_for, shuffled
 from hokm.actions import Action
 from hokm.cards import Card
 from hokm.errors import GameStateError, IllegalActionError, InvalidDealError
 from hokm.observation import MatchObservation
-from hokm.state import HandResult, HandState, check_deck, deal_hand
+from hokm.outcomes import HandResult
+from hokm.state import HandState
 from hokm.table import Seat, TableLayout, Team
 
 if TYPE_CHECKING:

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 import attrs
 
 from hokm.cards import Card, Suit
-from hokm.context import Trick
 from hokm.table import Seat
+from hokm.trick import Trick
 
 if TYPE_CHECKING:
     from hokm.actions import Action
-    from hokm.state import HandResult, Phase
+    from hokm.outcomes import HandResult, Phase
 
 __all__ = ["HandObservation", "MatchObservation"]
 

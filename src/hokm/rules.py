@@ -15,7 +15,6 @@ first. The result is compiled once into tables and plain call chains.
 
 from __future__ import annotations
 
-import importlib.metadata
 import random
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
@@ -24,11 +23,12 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pluggy
 
-from hokm import hookspecs
-from hokm._engine import HOOK_ARGS, Engine, resolve_chain
+from hokm._dealing import deal_hand, start_hand
+from hokm._engine import Engine
+from hokm._hooks import hook_facts, resolve_chain, spec_manager
 from hokm._standard import Standard
 from hokm.cards import Card, Suit, frozen_cards
-from hokm.context import RulesetInfo, Trick, VariantInfo
+from hokm.context import RulesetInfo, VariantInfo
 from hokm.errors import (
     InvalidNotationError,
     InvalidOptionError,
@@ -38,11 +38,14 @@ from hokm.errors import (
     VariantConflictError,
     VariantOverlapWarning,
 )
-from hokm.state import HandState, deal_hand, start_hand
+from hokm.match import MatchState
+from hokm.state import HandState
 from hokm.table import Rotation, Seat, TableLayout, Team
+from hokm.trick import Trick
+from hokm.variant import Variant, check_plugin
 
 if TYPE_CHECKING:
-    from hokm.match import MatchState
+    import importlib.metadata
 
 __all__ = ["ENTRY_POINT_GROUP", "Ruleset", "available_variants"]
 
@@ -56,12 +59,17 @@ def available_variants() -> dict[str, str]:
     >>> available_variants()["clockwise"]
     'hokm_clockwise:Clockwise'
     """
-    found = importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
-    return {ep.name: ep.value for ep in sorted(found, key=lambda ep: ep.name)}
+    return {ep.name: ep.value for ep in sorted(_entry_points(), key=lambda ep: ep.name)}
+
+
+def _entry_points() -> Iterable[importlib.metadata.EntryPoint]:
+    import importlib.metadata  # read installed metadata only when variants are looked up
+
+    return importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
 
 
 def _entry_point(name: str) -> importlib.metadata.EntryPoint:
-    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+    for ep in _entry_points():
         if ep.name == name:
             return ep
     known = ", ".join(sorted(available_variants())) or "none installed"
@@ -128,7 +136,7 @@ class Ruleset:
     # Composition --------------------------------------------------------------------
 
     @classmethod
-    def compose(cls, *variants: str | object,
+    def compose(cls, *variants: str | Variant,
                 options: Mapping[str, Mapping[str, Any]] | None = None) -> Ruleset:
         """Standard Hokm plus ``variants`` (entry-point names or plugin instances).
 
@@ -141,7 +149,8 @@ class Ruleset:
             UnknownVariantError: a name is not installed.
             InvalidOptionError: an option is unknown or has a bad value.
             VariantConflictError: the variants declare a conflict or an unmet requirement.
-            RulesetError: a plugin fails pluggy's validation (e.g. a misspelt hook).
+            RulesetError: something given is not a plugin (a list, a class, an object with no
+                hooks, a pluggy wrapper), or fails pluggy's validation (e.g. a misspelt hook).
         """
         options = {name: dict(opts) for name, opts in (options or {}).items()}
         plugins: list[tuple[str, object]] = []
@@ -153,8 +162,10 @@ class Ruleset:
                 factory = _entry_point(variant).load()
                 name = variant
                 plugin = _instantiate(name, factory, options.get(name, {}))
+                check_plugin(plugin)
                 used_options.add(name)
             else:
+                check_plugin(variant)
                 plugin = variant
                 name = variant_info(plugin).name or _kebab(type(plugin).__name__)
                 if name in options:
@@ -240,7 +251,7 @@ class Ruleset:
 
     def trick_suit(self, card: Card, trump: Suit) -> Suit:
         """The suit ``card`` competes in when a trick is decided."""
-        return self._engine.contest_objects[trump.index][card.index]
+        return self._engine.trick_suit_objects[trump.index][card.index]
 
     def card_rank(self, card: Card, trump: Suit) -> int:
         """The strength of ``card`` within its effective suit."""
@@ -282,7 +293,6 @@ class Ruleset:
         ...     cards("7♠ K♥ 3♣"), trick=[(0, cards("A♠")[0])], trump=Suit.HEARTS)))
         ['7♠']
         """
-        engine = self._engine
         hand_mask = 0
         for card in hand:
             if not isinstance(card, Card):
@@ -292,13 +302,7 @@ class Ruleset:
         if seat is None:
             seat = (packed[-1] >> 6) + 1 if packed else 0
         seat = self.layout.check_seat(seat % self.players if packed else seat)
-        suit_of, masks = engine.suit_of[trump.index], engine.suit_masks[trump.index]
-        follow = hand_mask & masks[suit_of[packed[0] & 63]] if packed else 0
-        legal = follow or hand_mask
-        if legal & (legal - 1):  # restrict() asks only the hooks that apply (none: returns at once)
-            legal = engine.restrict(legal, hand_mask, seat, packed, trump.index, 1, None,
-                                    bool(packed) and not follow)
-        return frozen_cards(legal)
+        return frozen_cards(self._engine.legal_mask(hand_mask, packed, seat, trump.index, 1, None))
 
     def _packed_trick(self, plays: Iterable[tuple[int, Card]], *, complete: bool) -> list[int]:
         packed = []
@@ -362,8 +366,6 @@ class Ruleset:
                 ``None`` draws a fresh seed (recorded as ``match.seed``).
             deck: the first hand's deck order (later hands are shuffled from the seed).
         """
-        from hokm.match import MatchState
-
         return MatchState.start(self, seed=seed, deck=deck)
 
     # Introspection --------------------------------------------------------------------
@@ -374,7 +376,7 @@ class Ruleset:
         >>> Ruleset.compose().hook_order("hokm_trick_winner")
         ('standard',)
         """
-        if hook not in self._engine.chains:
+        if hook not in hook_facts():
             raise RulesetError(f"{hook!r} is not a hokm hook")
         return tuple(impl.plugin for impl in resolve_chain(self._pm, hook, self.plugins[0][1]))
 
@@ -410,8 +412,7 @@ def _check_declarations(plugins: list[tuple[str, object]]) -> None:
 
 
 def _plugin_manager(plugins: list[tuple[str, object]]) -> pluggy.PluginManager:
-    pm = pluggy.PluginManager(hookspecs.PROJECT)
-    pm.add_hookspecs(hookspecs)
+    pm = spec_manager()
     try:
         for name, plugin in plugins:
             pm.register(plugin, name=name)
@@ -427,9 +428,8 @@ def _plugin_manager(plugins: list[tuple[str, object]]) -> pluggy.PluginManager:
 
 def _warn_overlaps(pm: pluggy.PluginManager, standard: object) -> None:
     """Warn when two selected variants answer the same first-result hook."""
-    for hook in HOOK_ARGS:
-        caller = getattr(pm.hook, hook)
-        if not (caller.spec and caller.spec.opts.get("firstresult")):
+    for hook, facts in hook_facts().items():
+        if not facts.first_result:
             continue  # collect-all hooks combine every answer: no overlap to speak of
         chain = [impl for impl in resolve_chain(pm, hook, standard) if not impl.standard]
         if len(chain) > 1:

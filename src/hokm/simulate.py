@@ -28,6 +28,7 @@ import attrs
 from hokm._seeding import normalize_seed, rng_for
 from hokm.match import MatchState
 from hokm.rules import Ruleset
+from hokm.variant import Variant
 
 __all__ = ["SimulationReport", "simulate"]
 
@@ -170,7 +171,7 @@ def run_chunk(variants: tuple[Any, ...], options: Mapping[str, Mapping[str, Any]
         labels=labels, seconds=time.perf_counter() - started)
 
 
-def simulate(*variants: str | object, hands: int, options: Mapping[str, Mapping[str, Any]] | None = None,
+def simulate(*variants: str | Variant, hands: int, options: Mapping[str, Mapping[str, Any]] | None = None,
              seed: int | str | None = None, executor: Executor | None = None,
              progress: Callable[[int, int], None] | None = None) -> SimulationReport:
     """Play ``hands`` random hands under ``standard + variants`` and summarise them.

@@ -24,6 +24,7 @@ from hokm import (
     Suit,
     Team,
     Trick,
+    Variant,
     VariantInfo,
     full_deck,
     hookimpl,
@@ -31,7 +32,7 @@ from hokm import (
 
 
 @attrs.frozen(eq=False)
-class OffTableWinner:
+class OffTableWinner(Variant):
     """Awards every trick to "the seat after the last player", which does not exist."""
 
     info: ClassVar[VariantInfo] = VariantInfo(summary="trick winner off the table", name="off-table-winner")
@@ -45,7 +46,7 @@ TWO_OF_CLUBS = Card(Rank.TWO, Suit.CLUBS)
 
 
 @attrs.frozen(eq=False)
-class ClubTwoAlwaysPlayable:
+class ClubTwoAlwaysPlayable(Variant):
     """Means "the 2♣ may always be played" but allows it whether or not the seat holds it."""
 
     info: ClassVar[VariantInfo] = VariantInfo(summary="the 2♣ may always be played", name="club-two")
@@ -58,7 +59,7 @@ class ClubTwoAlwaysPlayable:
 
 
 @attrs.frozen(eq=False)
-class MustPlayKing:
+class MustPlayKing(Variant):
     """"Play a King if you can", written without the ``or None``: no King leaves no card at all."""
 
     info: ClassVar[VariantInfo] = VariantInfo(summary="play a King if you can", name="must-play-king")
@@ -69,7 +70,7 @@ class MustPlayKing:
 
 
 @attrs.frozen(eq=False)
-class EndlessPlayOn:
+class EndlessPlayOn(Variant):
     """Offers the Hakem "play on?" after the seventh trick, and again, and again."""
 
     info: ClassVar[VariantInfo] = VariantInfo(summary="play on? forever", name="endless-play-on")
@@ -86,7 +87,7 @@ class EndlessPlayOn:
 
 
 @attrs.frozen(eq=False)
-class HakemAlwaysWins:
+class HakemAlwaysWins(Variant):
     """Scores every hand for the Hakem's team, whoever took the tricks."""
 
     info: ClassVar[VariantInfo] = VariantInfo(summary="the Hakem's team wins", name="hakem-always-wins")
@@ -97,7 +98,7 @@ class HakemAlwaysWins:
 
 
 @attrs.frozen(eq=False)
-class PointsToNobody:
+class PointsToNobody(Variant):
     """Gives the hand's point to team number ``team_count``: no team at all."""
 
     info: ClassVar[VariantInfo] = VariantInfo(summary="points to no team", name="points-to-nobody")
@@ -108,7 +109,7 @@ class PointsToNobody:
 
 
 @attrs.frozen(eq=False)
-class NoPoints:
+class NoPoints(Variant):
     """Names the winner but scores nothing, so no match can ever end."""
 
     info: ClassVar[VariantInfo] = VariantInfo(summary="hands score nothing", name="no-points")
@@ -120,7 +121,7 @@ class NoPoints:
 
 
 @attrs.frozen(eq=False)
-class LeftoverBonus:
+class LeftoverBonus(Variant):
     """A bonus point when the losers' unplayed cards add up to an odd number of pips.
 
     Nobody at the table can know those cards: the result depends on hidden cards.
@@ -141,7 +142,7 @@ class LeftoverBonus:
 
 
 @attrs.define(eq=False)
-class NoLeadIntoAce:
+class NoLeadIntoAce(Variant):
     """Forbids leading a suit whose Ace the next seat holds, found by peeking at the table.
 
     It keeps the whole hand it is shown at every pause (a hook that keeps state)
@@ -168,7 +169,7 @@ class NoLeadIntoAce:
 
 
 @attrs.define(eq=False)
-class Moody:
+class Moody(Variant):
     """Hands every 50th trick it is asked about to the leader: hidden state, not the cards."""
 
     info: ClassVar[VariantInfo] = VariantInfo(summary="a trick winner with a memory", name="moody")
@@ -181,7 +182,7 @@ class Moody:
 
 
 @attrs.frozen(eq=False)
-class Harmless:
+class Harmless(Variant):
     """A well-behaved house rule: the 7♦ wins any trick it is played to."""
 
     info: ClassVar[VariantInfo] = VariantInfo(summary="the 7♦ beats everything", name="harmless")
@@ -198,7 +199,7 @@ SEVEN_OF_DIAMONDS = Card(Rank.SEVEN, Suit.DIAMONDS)
 
 
 @attrs.frozen(eq=False)
-class DoubleDeck:
+class DoubleDeck(Variant):
     """Deals the pack twice over: cards must be distinct."""
 
     info: ClassVar[VariantInfo] = VariantInfo(summary="two packs", name="double-deck")
@@ -209,7 +210,7 @@ class DoubleDeck:
 
 
 @attrs.frozen(eq=False)
-class HatesClockwise:
+class HatesClockwise(Variant):
     """Declares a conflict with ``clockwise``."""
 
     info: ClassVar[VariantInfo] = VariantInfo(summary="refuses clockwise", name="hates-clockwise",

@@ -51,7 +51,8 @@ CASES: list[tuple[Any, str, list[str]]] = [
 IDS = [type(plugin).__name__ for plugin, _, _ in CASES]
 
 
-def _assert_clear(error: InvariantViolation, plugin: object, invariant: str, phrases: list[str]) -> None:
+def _assert_clear(error: InvariantViolation, plugin: hokm.Variant, invariant: str,
+                  phrases: list[str]) -> None:
     name = hokm.Ruleset.compose(plugin).variants[-1]
     text = str(error)
     assert error.invariant == invariant
@@ -62,7 +63,7 @@ def _assert_clear(error: InvariantViolation, plugin: object, invariant: str, phr
 
 
 @pytest.mark.parametrize(("plugin", "invariant", "phrases"), CASES, ids=IDS)
-def test_check_variant_catches(plugin: object, invariant: str, phrases: list[str]) -> None:
+def test_check_variant_catches(plugin: hokm.Variant, invariant: str, phrases: list[str]) -> None:
     with pytest.raises(InvariantViolation) as caught:
         check_variant(plugin, matches=3, partners=False)
     error = caught.value
@@ -129,7 +130,7 @@ def test_the_history_in_the_message_replays() -> None:
     after = before.apply(error.history[-1])
     result = after.last_result()
     assert result.winner == before.hand.team_of(before.hand.hakem)
-    assert max(result.tricks) >= 7 and result.tricks[result.winner] < 7
+    assert max(result.team_tricks) >= 7 and result.team_tricks[result.winner] < 7
 
 
 def test_pairs_are_named() -> None:
@@ -138,7 +139,7 @@ def test_pairs_are_named() -> None:
     assert "under standard + hakem-always-wins" in str(caught.value)  # alone fails first
 
 
-def _machine(plugin: object) -> type[RulesetMachine]:
+def _machine(plugin: hokm.Variant) -> type[RulesetMachine]:
     class Machine(RulesetMachine):
         plugins = (plugin,)
         max_hands = 8
@@ -155,7 +156,7 @@ MACHINE_SETTINGS = settings(max_examples=30, stateful_step_count=15, deadline=No
 @pytest.mark.parametrize(("plugin", "invariant", "phrases"),
                          [*CASES, (NoPoints(), "match-winner", ["no team has won after 8 hands"])],
                          ids=[*IDS, "NoPoints"])
-def test_ruleset_machine_catches(plugin: object, invariant: str, phrases: list[str]) -> None:
+def test_ruleset_machine_catches(plugin: hokm.Variant, invariant: str, phrases: list[str]) -> None:
     with pytest.raises(InvariantViolation) as caught:
         run_state_machine_as_test(_machine(plugin), settings=MACHINE_SETTINGS)
     _assert_clear(caught.value, plugin, invariant, phrases)

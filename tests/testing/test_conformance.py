@@ -56,7 +56,7 @@ def test_declared_conflicts_are_skipped_with_the_reason() -> None:
     assert "play must pass to the right" in report.skipped["clockwise"]
 
 
-class Misspelt:
+class Misspelt(hokm.Variant):
     """A partner pluggy refuses: its hook name does not exist."""
 
     @hokm.hookimpl

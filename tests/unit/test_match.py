@@ -94,7 +94,7 @@ def test_deck_for_and_last_hand() -> None:
     while match.hand_number == 1:
         match = match.apply(match.legal_actions()[0])
     assert match.last_hand is not None and match.last_hand.is_over
-    assert match.last_hand.result(None).tricks == match.results[0].tricks
+    assert match.last_hand.result(None).team_tricks == match.results[0].team_tricks
     hand2 = RULES.deal(match.deck_for(2), hakem=match.hand.hakem)
     assert hand2.observation(match.hand.hakem) == match.hand.observation(match.hand.hakem)
     with pytest.raises(hokm.GameStateError, match="start at 1"):

@@ -31,7 +31,7 @@ PINNED = [
 
 
 def digest(match: hokm.MatchState) -> str:
-    results = [(r.winner, r.points, r.label, r.tricks, r.hakem, r.trump, r.next_hakem, r.tricks_played)
+    results = [(r.winner, r.points, r.label, r.team_tricks, r.hakem, r.trump, r.next_hakem, r.tricks_played)
                for r in match.results]
     text = repr((match.scores, match.winner, results, match.hand.plays))
     return hashlib.sha256(text.encode()).hexdigest()[:16]

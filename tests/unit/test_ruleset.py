@@ -14,7 +14,7 @@ from hokm import Card, PlayContext, Seat, Suit, Trick, VariantInfo, cards, hooki
 
 
 @attrs.frozen(eq=False)
-class SevenOfDiamondsWins:
+class SevenOfDiamondsWins(hokm.Variant):
     """A house rule for tests: the 7♦ wins any trick it is in."""
 
     info: ClassVar[VariantInfo] = VariantInfo(name="seven-wins", summary="7♦ wins")
@@ -25,7 +25,7 @@ class SevenOfDiamondsWins:
 
 
 @attrs.frozen(eq=False)
-class NoClubs:
+class NoClubs(hokm.Variant):
     info: ClassVar[VariantInfo] = VariantInfo(summary="never play a club if avoidable",
                                               conflicts={"seven-wins": "tests say so"})
 
@@ -38,7 +38,7 @@ class NoClubs:
 
 
 @attrs.frozen(eq=False)
-class OnlyClubs:
+class OnlyClubs(hokm.Variant):
     info: ClassVar[VariantInfo] = VariantInfo(name="only-clubs", summary="play clubs only")
 
     @hookimpl
@@ -87,7 +87,7 @@ def test_declared_conflicts_are_refused_either_way_round() -> None:
 
 def test_requirements_must_be_selected() -> None:
     @attrs.frozen(eq=False)
-    class NeedsClockwise:
+    class NeedsClockwise(hokm.Variant):
         info: ClassVar[VariantInfo] = VariantInfo(summary="x", requires={"clockwise"})
 
     with pytest.raises(hokm.VariantConflictError, match="requires 'clockwise'"):
@@ -117,7 +117,7 @@ def test_selecting_a_variant_twice_is_an_error() -> None:
 
 
 def test_misspelt_hook_is_caught_at_composition() -> None:
-    class Typo:
+    class Typo(hokm.Variant):
         @hookimpl
         def hokm_trick_winer(self, trick: Trick) -> Seat | None:
             return None
@@ -127,7 +127,7 @@ def test_misspelt_hook_is_caught_at_composition() -> None:
 
 
 def test_unknown_hook_argument_is_caught_at_composition() -> None:
-    class BadArgs:
+    class BadArgs(hokm.Variant):
         @hookimpl
         def hokm_trick_winner(self, trick: Trick, colour: str) -> Seat | None:
             return None
@@ -138,7 +138,7 @@ def test_unknown_hook_argument_is_caught_at_composition() -> None:
 
 def test_overlapping_variants_warn_with_the_order() -> None:
     @attrs.frozen(eq=False)
-    class AlsoSeven:
+    class AlsoSeven(hokm.Variant):
         info: ClassVar[VariantInfo] = VariantInfo(name="also-seven", summary="x")
 
         @hookimpl
@@ -150,7 +150,7 @@ def test_overlapping_variants_warn_with_the_order() -> None:
 
 
 def test_check_ruleset_hook_can_veto() -> None:
-    class Picky:
+    class Picky(hokm.Variant):
         @hookimpl
         def hokm_check_ruleset(self, ruleset: hokm.RulesetInfo) -> None:
             if "clockwise" in ruleset:
@@ -162,7 +162,7 @@ def test_check_ruleset_hook_can_veto() -> None:
 
 
 def test_broken_table_hooks_are_named() -> None:
-    class BadDeck:
+    class BadDeck(hokm.Variant):
         @hookimpl
         def hokm_deck(self) -> list[Card]:
             return [Card.parse("A♠"), Card.parse("A♠")]
@@ -170,7 +170,7 @@ def test_broken_table_hooks_are_named() -> None:
     with pytest.raises(hokm.PluginContractError, match="'bad-deck' broke the contract of hokm_deck"):
         hokm.Ruleset.compose(BadDeck())
 
-    class BadSuit:
+    class BadSuit(hokm.Variant):
         @hookimpl
         def hokm_effective_suit(self, card: Card) -> str:
             return "hearts"
@@ -180,7 +180,7 @@ def test_broken_table_hooks_are_named() -> None:
 
 
 def test_trick_winner_outside_the_trick_is_a_contract_error() -> None:
-    class Outsider:
+    class Outsider(hokm.Variant):
         @hookimpl
         def hokm_trick_winner(self) -> int:
             return 7
@@ -194,7 +194,7 @@ def test_trick_winner_outside_the_trick_is_a_contract_error() -> None:
 
 
 def test_restriction_outside_the_hand_is_a_contract_error() -> None:
-    class Phantom:
+    class Phantom(hokm.Variant):
         @hookimpl
         def hokm_restrict_plays(self) -> list[Card]:
             return [Card.parse("A♠")]
@@ -254,7 +254,7 @@ def test_second_ace_partners_need_the_first_ace_hakem() -> None:
 
 
 def test_invalid_plugins_are_named_not_shown_by_address() -> None:
-    class Typo:
+    class Typo(hokm.Variant):
         @hookimpl
         def hokm_trick_winner(self, trick: Trick, colour: str) -> Seat | None:
             return None
@@ -267,7 +267,7 @@ def test_invalid_plugins_are_named_not_shown_by_address() -> None:
 def test_restrictions_can_read_the_completed_tricks() -> None:
     seen: list[int] = []
 
-    class NoTrumpLeadUntilBroken:
+    class NoTrumpLeadUntilBroken(hokm.Variant):
         """House rule for the test: no trump lead until a trump has been played."""
 
         @hookimpl
@@ -292,7 +292,7 @@ def test_restrictions_can_read_the_completed_tricks() -> None:
 
 def test_inactive_hooks_are_left_out_of_the_composed_rules() -> None:
     @attrs.frozen(eq=False)
-    class Switchable:
+    class Switchable(hokm.Variant):
         info: ClassVar[VariantInfo] = VariantInfo(name="switchable", summary="7♦ wins, if on")
         on: bool = attrs.field(default=True, kw_only=True)
 

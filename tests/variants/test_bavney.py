@@ -72,7 +72,7 @@ def play(rules: Ruleset, deal: Deal, *choices: PlayOn) -> HandState:
 
 def outcome(state: HandState) -> tuple[int, tuple[int, ...], int, int, str, int]:
     result = state.result()
-    return (state.tricks_played, result.tricks, result.winner, result.points, result.label,
+    return (state.tricks_played, result.team_tricks, result.winner, result.points, result.label,
             result.next_hakem)
 
 

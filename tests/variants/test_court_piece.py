@@ -184,7 +184,7 @@ def test_s37_points_scoring(winners: list[int], tricks: tuple[int, int], winner:
                             points: int) -> None:
     hand = run(winners, options={"scoring": "points"})
     result = hand.result()
-    assert (result.tricks, result.winner, result.label, result.points) == (tricks, winner, label, points)
+    assert (result.team_tricks, result.winner, result.label, result.points) == (tricks, winner, label, points)
     courts = run(winners).result()
     assert courts.points == (1 if "court" in label else 0)
 
@@ -220,7 +220,7 @@ def test_failed_52_court_keeps_the_court_and_stops() -> None:
     hand = run([0, 2, 0, 2, 0, 2, 0, 2, 0, 1])
     assert hand.is_over and hand.tricks_played == 10
     result = hand.result()
-    assert (result.tricks, result.label, result.points) == ((9, 1), "court", 1)
+    assert (result.team_tricks, result.label, result.points) == ((9, 1), "court", 1)
 
 
 def test_decide_option_asks_the_sweeping_team() -> None:
@@ -354,9 +354,9 @@ def test_matches_keep_the_court_piece_invariants(partners: tuple[str, ...], scor
         # The dealer of the next deal always belongs to the side that lost this one.
         assert (result.next_hakem - 1) % 2 != result.winner
         # Deals are won at 7; a sweep ("court" family except streaks) means the first seven.
-        assert result.tricks[result.winner] >= 7
+        assert result.team_tricks[result.winner] >= 7
         assert result.kot == (result.label in {"court", "goon-court", "52-court"})
-        assert (result.label == "52-court") == (result.tricks[result.winner] == 13)
+        assert (result.label == "52-court") == (result.team_tricks[result.winner] == 13)
         if result.label == "court":
             assert caller_side
         if result.label == "goon-court":

@@ -145,7 +145,7 @@ def test_pagat_7_4_3_continues_then_7_7_3_gives_the_hand_to_the_3() -> None:
     assert hand.tricks_played == 17 and hand.team_tricks == (7, 7, 3)
     result = hand.result()
     assert (result.winner, result.points, result.kot, result.label) == (2, 1, False, "tie")
-    assert result.tricks == (7, 7, 3)
+    assert result.team_tricks == (7, 7, 3)
 
 
 def test_pagat_7_4_4_is_over() -> None:
@@ -377,7 +377,7 @@ def test_random_hands_end_with_exactly_one_winner_by_the_stop_rule(
     result = hand.result()
     assert (result.winner, result.points) == expected
     assert result.kot == (result.points > 1)
-    assert sum(result.tricks) == hand.tricks_played
+    assert sum(result.team_tricks) == hand.tricks_played
     assert result.hakem == hakem
     assert result.next_hakem == (hakem if result.winner == hakem else (hakem + 1) % 3)
 

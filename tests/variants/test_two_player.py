@@ -314,7 +314,7 @@ def test_random_hands_draw_exactly_and_end_with_one_winner(
     assert result.winner in (0, 1) and result.points >= 1
     assert result.next_hakem == int(result.winner)
     if not {"bavney", "double-sar"} & set(partners):
-        assert max(hand.team_tricks) == 7 and result.tricks[result.winner] == 7
+        assert max(hand.team_tricks) == 7 and result.team_tricks[result.winner] == 7
         assert result.points == (1 if not result.kot else 2 if result.winner == hakem else 3)
 
 

@@ -29,6 +29,7 @@ from hokm import (
     PluginContractError,
     Ruleset,
     RulesetError,
+    Variant,
     VariantOverlapWarning,
     available_variants,
 )
@@ -83,7 +84,7 @@ class CheckReport:
         return "\n".join(lines)
 
 
-def compose_quietly(variants: Sequence[str | object],
+def compose_quietly(variants: Sequence[str | Variant],
                     options: Mapping[str, Mapping[str, Any]] | None = None
                     ) -> tuple[Ruleset, tuple[str, ...]]:
     """``Ruleset.compose(*variants, options=...)``, returning overlap warnings instead of showing them.
@@ -112,8 +113,8 @@ def _check_args(matches: int, seed: int | str, max_hands: int) -> None:
         raise ValueError(f"max_hands must be a positive integer, got {max_hands!r}")
 
 
-def _rulesets(variant: str | object, options: Mapping[str, Any] | None,
-              partners: bool | Iterable[str | object]) -> tuple[str, list[tuple[Ruleset, str]],
+def _rulesets(variant: str | Variant, options: Mapping[str, Any] | None,
+              partners: bool | Iterable[str | Variant]) -> tuple[str, list[tuple[Ruleset, str]],
                                                                 dict[str, str], list[str]]:
     """Compose the variant alone and with each partner; collect refusals and overlaps."""
     by_name = isinstance(variant, str)
@@ -132,7 +133,7 @@ def _rulesets(variant: str | object, options: Mapping[str, Any] | None,
     seen_overlaps = list(overlaps)
     skipped: dict[str, str] = {}
     if partners is True:
-        others: list[str | object] = [other for other in available_variants() if other != name]
+        others: list[str | Variant] = [other for other in available_variants() if other != name]
     elif partners is False:
         others = []
     else:
@@ -201,8 +202,8 @@ def _shrink(rules: Ruleset, violation: InvariantViolation, *, max_hands: int,
     return best.evolve(shrunk=True)
 
 
-def check_variant(variant: str | object, *, matches: int = 2, seed: int | str = 0,
-                  partners: bool | Iterable[str | object] = True,
+def check_variant(variant: str | Variant, *, matches: int = 2, seed: int | str = 0,
+                  partners: bool | Iterable[str | Variant] = True,
                   options: Mapping[str, Any] | None = None, max_hands: int = 1000,
                   skip: Iterable[str] = (),
                   progress: Callable[[int, int], None] | None = None) -> CheckReport:

@@ -463,8 +463,8 @@ def check_hand_state(hand: HandState, *, skip: Iterable[str] = ()) -> None:
 
 
 def _check_result(hand: HandState, result: HandResult) -> None:
-    if result.tricks != hand.team_tricks:
-        raise _fail(HAND_RESULT, f"the result counts {result.tricks} tricks per team, "
+    if result.team_tricks != hand.team_tricks:
+        raise _fail(HAND_RESULT, f"the result counts {result.team_tricks} tricks per team, "
                                  f"the hand {hand.team_tricks}")
     if result.tricks_played != hand.tricks_played:
         raise _fail(HAND_RESULT, f"the result says {result.tricks_played} tricks were played, "
@@ -472,7 +472,7 @@ def _check_result(hand: HandState, result: HandResult) -> None:
     if (result.hakem, result.trump) != (hand.hakem, hand.trump):
         raise _fail(HAND_RESULT, f"the result names Hakem {result.hakem} and trump {result.trump}, "
                                  f"the hand had {hand.hakem} and {hand.trump}")
-    for team, count in enumerate(result.tricks):
+    for team, count in enumerate(result.team_tricks):
         if 2 * count > hand.tricks_total and result.winner != team:
             raise _fail(HAND_RESULT, f"team {team} took {count} of {hand.tricks_total} tricks "
                                      f"but the result names team {result.winner} the winner "
@@ -981,7 +981,7 @@ class MatchChecker:
         result = after.results[-1]
         # ``finished`` is the same action applied to the same hand a second time (the match keeps
         # only the next hand); the core copies these fields, so a difference is nondeterminism.
-        if (not finished.is_over or result.tricks != finished.team_tricks
+        if (not finished.is_over or result.team_tricks != finished.team_tricks
                 or result.tricks_played != finished.tricks_played):
             raise _fail(DETERMINISTIC, "applying the same action to the same hand twice gives two "
                                        "different hands (does a hook keep state or use outside "

@@ -33,7 +33,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
 
-from hokm import Action, Card, MatchState, Ruleset
+from hokm import Action, Card, MatchState, Ruleset, Variant
 from hokm.testing.conformance import compose_quietly
 from hokm.testing.invariants import MatchChecker, sorted_actions
 
@@ -68,7 +68,7 @@ class RulesetMachine(RuleBasedStateMachine):
     """
 
     variants: ClassVar[tuple[str, ...]] = ()
-    plugins: ClassVar[tuple[object, ...]] = ()
+    plugins: ClassVar[tuple[Variant, ...]] = ()
     variant_options: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     max_hands: ClassVar[int] = 1000
     skip_invariants: ClassVar[tuple[str, ...]] = ()

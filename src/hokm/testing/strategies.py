@@ -55,6 +55,7 @@ from hokm import (  # noqa: E402
     MatchState,
     Ruleset,
     RulesetError,
+    Variant,
     available_variants,
     full_deck,
 )
@@ -174,7 +175,7 @@ def _names_of(values: object, argument: str) -> tuple[str, ...]:
     return names
 
 
-def rulesets(*, variants: Sequence[str | object] = (), include: Iterable[str] | None = None,
+def rulesets(*, variants: Sequence[str | Variant] = (), include: Iterable[str] | None = None,
              exclude: Iterable[str] = (), max_extra: int = 2,
              options: Mapping[str, Mapping[str, Any]] | None = None) -> st.SearchStrategy[Ruleset]:
     """Rulesets composed from installed variants that can run together. Requires hokm[testing].
@@ -246,7 +247,7 @@ def rulesets(*, variants: Sequence[str | object] = (), include: Iterable[str] | 
 
 
 def _options_for(options: Mapping[str, Mapping[str, Any]],
-                 selected: Sequence[str | object]) -> dict[str, Mapping[str, Any]]:
+                 selected: Sequence[str | Variant]) -> dict[str, Mapping[str, Any]]:
     names = {name for name in selected if isinstance(name, str)} | {"standard"}
     return {name: values for name, values in options.items() if name in names}
 

@@ -21,7 +21,7 @@ from typing import ClassVar
 
 import attrs
 
-from hokm import Card, Rank, Seat, Suit, Trick, VariantInfo, hookimpl
+from hokm import Card, Rank, Seat, Suit, Trick, Variant, VariantInfo, hookimpl
 
 __all__ = ["SevenOfDiamonds"]
 
@@ -29,7 +29,7 @@ SEVEN_OF_DIAMONDS = Card(Rank.SEVEN, Suit.DIAMONDS)
 
 
 @attrs.frozen(eq=False)  # pluggy tells registered plugins apart by ==; keep identity
-class SevenOfDiamonds:
+class SevenOfDiamonds(Variant):
     """Whoever plays the 7♦ wins the trick."""
 
     info: ClassVar[VariantInfo] = VariantInfo(

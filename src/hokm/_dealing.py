@@ -1,0 +1,155 @@
+"""Dealing: which deck positions each seat receives, and starting a hand from a deal.
+
+A ruleset's deal pattern (:class:`hokm.Packets` or :class:`hokm.StockDraw`)
+becomes one :class:`DealPlan` per possible Hakem when the ruleset is composed.
+``Ruleset.deal`` and ``Ruleset.new_hand`` validate what they are given here
+and start the hand at its trump call.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from hokm._seeding import shuffled
+from hokm.cards import Card, Suit, frozen_cards
+from hokm.context import Packets
+from hokm.errors import InvalidDealError
+from hokm.state import HandState
+
+if TYPE_CHECKING:
+    from hokm.context import DealPattern
+    from hokm.rules import Ruleset
+
+__all__ = ["DealPlan", "check_deck", "deal_hand", "start_hand"]
+
+_INDEX = operator.attrgetter("index")
+_BIT = tuple(1 << index for index in range(64)).__getitem__
+
+
+class DealPlan:
+    """Deck positions per seat for one Hakem: packets in play order from the Hakem."""
+
+    __slots__ = ("dealt", "first", "seats")
+
+    def __init__(self, pattern: DealPattern, players: int, hakem: int) -> None:
+        sizes = pattern.sizes if isinstance(pattern, Packets) else (pattern.first_packet,)
+        positions: list[list[int]] = [[] for _ in range(players)]
+        first: list[int] = []
+        position = 0
+        for round_number, size in enumerate(sizes):
+            for offset in range(players):
+                seat = (hakem + offset) % players
+                packet = list(range(position, position + size))
+                positions[seat].extend(packet)
+                if round_number == 0 and seat == hakem:
+                    first = packet
+                position += size
+        self.dealt = position
+        self.seats = tuple(_getter(p) for p in positions)
+        self.first = _getter(first)
+
+
+def _getter(positions: list[int]) -> Callable[[Sequence[int]], Sequence[int]]:
+    """``itemgetter`` that always returns a tuple, even for one position."""
+    if len(positions) == 1:
+        (only,) = positions
+        return lambda items: (items[only],)
+    return operator.itemgetter(*positions)
+
+
+def _seat_number(ruleset: Ruleset, hakem: object) -> int:
+    players = ruleset._engine.players
+    if isinstance(hakem, bool) or not isinstance(hakem, int) or not 0 <= hakem < players:
+        raise InvalidDealError(f"hakem {hakem!r} is not a seat 0..{players - 1}")
+    return hakem
+
+
+def start_hand(ruleset: Ruleset, hands: Sequence[Sequence[Card]], hakem: int,
+               trump: Suit | None) -> HandState:
+    """Validate explicit hands and start a hand (see ``Ruleset.new_hand``)."""
+    engine = ruleset._engine
+    hakem = _seat_number(ruleset, hakem)
+    if trump is not None and not isinstance(trump, Suit):
+        raise InvalidDealError(f"trump {trump!r} is not a Suit")
+    if len(hands) != engine.players:
+        raise InvalidDealError(f"expected {engine.players} hands (one per seat), got {len(hands)}")
+    masks: list[int] = []
+    seen = 0
+    for seat, given in enumerate(hands):
+        mask = 0
+        cards = list(given)
+        for card in cards:
+            if not isinstance(card, Card):
+                raise InvalidDealError(f"seat {seat}'s hand holds {card!r}, which is not a Card")
+            bit = 1 << card.index
+            if not engine.deck_mask & bit:
+                raise InvalidDealError(f"{card} (seat {seat}) is not in this ruleset's deck")
+            if seen & bit:
+                raise InvalidDealError(f"{card} is dealt twice (again to seat {seat})")
+            seen |= bit
+            mask |= bit
+        if len(cards) != engine.hand_size:
+            raise InvalidDealError(
+                f"seat {seat} holds {len(cards)} cards; every hand needs {engine.hand_size}")
+        masks.append(mask)
+    first = sum(1 << card.index for card in list(hands[hakem])[:engine.first_packet])
+    return HandState._start(ruleset, masks, hakem, first, (), None if trump is None else trump.index)
+
+
+def deal_hand(ruleset: Ruleset, order: Sequence[Card] | random.Random, hakem: int) -> HandState:
+    """Deal ``order`` (top card first), or a fresh shuffle from a ``random.Random``.
+
+    The hand starts at the trump call.
+    """
+    engine = ruleset._engine
+    hakem = _seat_number(ruleset, hakem)
+    if isinstance(order, random.Random):
+        return _deal_indices(ruleset, shuffled(engine.deck_indices, order), hakem)
+    size = len(engine.deck)
+    cards = list(order)
+    if len(cards) == size and set(map(type, cards)) == {Card}:
+        indices = list(map(_INDEX, cards))
+        # Distinct indices whose bits add up to the deck: exactly the ruleset's cards.
+        if len(set(indices)) == size and sum(map(_BIT, indices)) == engine.deck_mask:
+            return _deal_indices(ruleset, indices, hakem)
+    check_deck(engine.deck_mask, size, cards)  # raises the precise reason
+    raise InvalidDealError("the deck is not a valid order of this ruleset's cards")
+
+
+def _deal_indices(ruleset: Ruleset, indices: list[int], hakem: int) -> HandState:
+    """Deal a validated order of card indices by the ruleset's pattern."""
+    plan = ruleset._engine.plans[hakem]
+    masks = [sum(map(_BIT, take(indices))) for take in plan.seats]
+    first = sum(map(_BIT, plan.first(indices)))
+    stock = tuple(indices[plan.dealt:]) if plan.dealt < len(indices) else ()
+    return HandState._start(ruleset, masks, hakem, first, stock, None)
+
+
+def check_deck(deck_mask: int, size: int, order: Sequence[Card]) -> list[Card]:
+    """Validate a deck order against the ruleset's deck; raise InvalidDealError naming the problem."""
+    cards = list(order)
+    try:
+        mask = 0
+        for card in cards:
+            mask |= 1 << card.index
+        if mask == deck_mask and len(cards) == size and all(c.__class__ is Card for c in cards):
+            return cards
+    except AttributeError:
+        pass
+    seen = 0
+    for card in cards:
+        if not isinstance(card, Card):
+            raise InvalidDealError(f"the deck holds {card!r}, which is not a Card")
+        bit = 1 << card.index
+        if not deck_mask & bit:
+            raise InvalidDealError(f"{card} is not in this ruleset's deck")
+        if seen & bit:
+            raise InvalidDealError(f"{card} appears twice in the deck")
+        seen |= bit
+    missing = [str(c) for c in frozen_cards(deck_mask & ~seen)]
+    raise InvalidDealError(
+        f"the deck has {len(cards)} cards; this ruleset deals {size}"
+        + (f" (missing: {', '.join(sorted(missing))})" if missing else ""))

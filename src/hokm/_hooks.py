@@ -1,0 +1,120 @@
+"""Hook facts read from the hookspecs, and hook implementations as plain call chains.
+
+What a hook takes and whether it is first-result come from :mod:`hokm.hookspecs`
+itself, as pluggy parses it: there is no second, hand-kept table to drift. The
+engine turns each hook's implementations into a tuple of :class:`Impl`, callable
+positionally with the spec's arguments, in the order pluggy would call them.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+import pluggy
+
+from hokm import hookspecs
+from hokm.errors import PluginContractError
+
+__all__ = ["HookFacts", "Impl", "contract_error", "first_result", "hook_facts", "optional_result",
+           "resolve_chain"]
+
+
+@attrs.frozen
+class HookFacts:
+    """One hook as its spec declares it."""
+
+    name: str
+    args: tuple[str, ...]
+    """Argument names in spec order (an implementation may take any subset)."""
+    first_result: bool
+    """``True``: the first non-``None`` answer decides; ``False``: every answer is collected."""
+
+
+def spec_manager() -> pluggy.PluginManager:
+    """A plugin manager that knows hokm's hookspecs and nothing else."""
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    return pm
+
+
+@functools.cache
+def hook_facts() -> Mapping[str, HookFacts]:
+    """Every hook by name, in ``hookspecs.__all__`` order, read through pluggy's own parsing.
+
+    >>> facts = hook_facts()
+    >>> facts["hokm_trick_capture"].args, facts["hokm_restrict_plays"].first_result
+    (('hand', 'trick', 'winner', 'number'), False)
+    """
+    pm = spec_manager()
+    facts = {}
+    for name in hookspecs.__all__:
+        spec = getattr(pm.hook, name).spec
+        facts[name] = HookFacts(name, tuple(spec.argnames), bool(spec.opts.get("firstresult")))
+    return facts
+
+
+class Impl:
+    """One hook implementation, callable with the spec's arguments positionally."""
+
+    __slots__ = ("argnames", "call", "hook", "plugin", "standard")
+
+    def __init__(self, call: Callable[..., Any], plugin: str, standard: bool, hook: str,
+                 argnames: tuple[str, ...]) -> None:
+        self.call = call
+        self.plugin = plugin
+        self.standard = standard
+        self.hook = hook
+        self.argnames = argnames
+
+
+def _positional(function: Callable[..., Any], wanted: tuple[int, ...], arity: int) -> Callable[..., Any]:
+    """Adapt an impl taking a subset of the spec's arguments to positional full-spec calls."""
+    if wanted == tuple(range(arity)):
+        return function
+    if not wanted:
+        return lambda *args: function()
+    if len(wanted) == 1:
+        (only,) = wanted
+        return lambda *args: function(args[only])
+    return lambda *args: function(*[args[i] for i in wanted])
+
+
+def resolve_chain(pm: pluggy.PluginManager, hook: str, standard: object) -> tuple[Impl, ...]:
+    """The implementations of ``hook`` in the order pluggy would call them, idle ones left out."""
+    spec_args = hook_facts()[hook].args
+    chain = []
+    for impl in reversed(getattr(pm.hook, hook).get_hookimpls()):
+        if hook in getattr(impl.plugin, "inactive_hooks", ()):
+            continue  # switched off by the plugin's options: it costs nothing
+        wanted = tuple(spec_args.index(name) for name in impl.argnames)
+        chain.append(Impl(_positional(impl.function, wanted, len(spec_args)),
+                          impl.plugin_name, impl.plugin is standard, hook, tuple(impl.argnames)))
+    return tuple(chain)
+
+
+def contract_error(impl: Impl | None, hook: str, problem: str) -> PluginContractError:
+    """The error for an answer that breaks ``hook``'s contract, naming the plugin."""
+    who = impl.plugin if impl is not None else None
+    return PluginContractError(f"plugin {who or '?'!r} broke the contract of {hook}: {problem}",
+                               plugin=who, hook=hook)
+
+
+def optional_result(chain: tuple[Impl, ...], *args: Any) -> tuple[Any, Impl | None]:
+    """The first non-None answer and who gave it, or ``(None, None)`` for hooks with no default."""
+    for impl in chain:
+        answer = impl.call(*args)
+        if answer is not None:
+            return answer, impl
+    return None, None
+
+
+def first_result(chain: tuple[Impl, ...], hook: str, *args: Any) -> tuple[Any, Impl]:
+    """Ask each implementation in turn; the first non-None answer wins (the standard rules always answer)."""
+    answer, impl = optional_result(chain, *args)
+    if impl is None:
+        raise PluginContractError(f"no plugin answered {hook} (the standard rules always should)",
+                                  hook=hook)
+    return answer, impl

@@ -1,0 +1,204 @@
+"""The random-play kernel: a hand played to its end with uniformly random legal actions.
+
+Used by ``HandState.playout`` (and so by ``MatchState.playout_hand``,
+``hokm.simulate`` and search agents), from any state: before the trump call,
+mid-trick, or paused on a decision. It runs on one private copy of a state, in
+place, with the per-card work of ``HandState.play`` hoisted into one loop: the
+engine's rules (``Engine.legal_mask``, ``trick_winner``, ``collector``,
+``hand_over``) in their speed form, read from the engine's per-trump tables and
+flags, with a hook asked exactly where stepping asks it and on a state synced
+just before. Every choice is ``options[int(random() * len(options))]`` over
+``legal_actions()`` order, so a property test can hold the kernel to stepping:
+the same random numbers give exactly the same hand.
+
+The tables below are built at import, never lazily, so threads can share them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from hokm.outcomes import DRAW, OVER, PLAY, TRUMP
+
+if TYPE_CHECKING:
+    from hokm.state import HandState
+
+__all__ = ["play_out"]
+
+# For every 13-bit value (one printed suit of a card mask): its set bits, low first, and their count.
+_BITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in range(13) if value >> i & 1) for value in range(1 << 13))
+_COUNTS: tuple[int, ...] = tuple(map(len, _BITS))
+
+
+def play_out(state: HandState, rand: Callable[[], float]) -> None:
+    """Play ``state`` (a private copy) to the end in place, one ``rand()`` per choice."""
+    while state._phase != OVER:
+        if state._phase == PLAY and state._extra.pending is None:
+            _random_cards(state, rand)
+        elif state._phase == TRUMP:
+            state._call_trump(int(rand() * 4))
+        elif state._phase == DRAW:
+            state._draw(rand() < 0.5)
+        else:
+            options = state._extra.pending.options  # type: ignore[union-attr]
+            state._decide(options[int(rand() * len(options))])
+        state._legal = -1
+
+
+def _nth_card(legal: int, pick: int) -> int:
+    """The index of the ``pick``-th card (0-based, in index order) of the mask ``legal``."""
+    base = 0
+    while True:
+        segment = legal & 0x1FFF
+        count = _COUNTS[segment]
+        if pick < count:
+            return base + _BITS[segment][pick]
+        pick -= count
+        legal >>= 13
+        base += 13
+
+
+def _sync(state: HandState, winners: list[int], collectors: list[int | None], tally: list[int],
+          pile: int) -> None:
+    """Write the kernel's local tallies back before a hook looks at the state."""
+    state._winners, state._collectors = tuple(winners), tuple(collectors)
+    state._team_tricks, state._pile = tuple(tally), pile
+
+
+def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
+    """Random cards until the hand pauses for a decision or ends."""
+    setup = state._setup
+    engine = setup.engine
+    players, teams, total, stop = engine.players, engine.teams, engine.hand_size, engine.stop_at
+    next_seat = engine.next_seat
+    trump = setup.trump
+    masks, suit_of, bases = setup.suit_masks, setup.suit_of, engine.suit_bases[trump]
+    trick_suit_of, rank_of = engine.trick_suit_of[trump], engine.rank_of[trump]
+    some, void_some = bool(engine.restrictors), bool(engine.void_restrictors)
+    by_tables = engine.winner_chain is None
+    inline_end = not engine.decision_chain  # else trick ends go through the state's own steps
+    captures = engine.capture_chain is not None
+    completes = bool(engine.complete_plugins)
+    bits, counts = _BITS, _COUNTS
+    hands, plays = state._hands, state._plays
+    # With inline trick ends the tallies live in local lists, synced before any hook looks.
+    winners, collectors, tally = list(state._winners), list(state._collectors), list(state._team_tricks)
+    pile = state._pile
+    done = len(winners)  # tricks completed
+    dirty = False  # the local tallies are ahead of the state's
+    seat = state._to_act
+    in_trick = len(state._trick)
+    follow = base = best = best_suit = best_rank = 0
+    if in_trick:  # starting mid-trick: the led suit and the best play so far
+        lead = state._trick[0] & 63
+        follow, base = masks[suit_of[lead]], bases[suit_of[lead]]
+        best, best_suit, best_rank = state._trick[0] >> 6, trick_suit_of[lead], rank_of[lead]
+        for packed in state._trick[1:]:
+            index = packed & 63
+            suit = trick_suit_of[index]
+            if suit == best_suit:
+                if rank_of[index] > best_rank:
+                    best, best_rank = packed >> 6, rank_of[index]
+            elif suit == trump:
+                best, best_suit, best_rank = packed >> 6, suit, rank_of[index]
+    while True:
+        if not in_trick:  # the lead: any card, unless a legality rule narrows it
+            hand = hands[seat]
+            legal = hand
+            if some and legal & (legal - 1):
+                if dirty:
+                    _sync(state, winners, collectors, tally, pile)
+                    dirty = False
+                state._to_act, state._trick = seat, []
+                legal = engine.legal_mask(hand, [], seat, trump, done + 1, state)
+            index = _nth_card(legal, int(rand() * legal.bit_count()))
+            hands[seat] = hand ^ (1 << index)
+            plays.append(seat << 6 | index)
+            led = suit_of[index]
+            follow, base = masks[led], bases[led]
+            best, best_suit, best_rank = seat, trick_suit_of[index], rank_of[index]
+            in_trick = 1
+        while in_trick < players:
+            seat = next_seat[seat]
+            hand = hands[seat]
+            legal = hand & follow
+            if legal:
+                if some and legal & (legal - 1):
+                    if dirty:
+                        _sync(state, winners, collectors, tally, pile)
+                        dirty = False
+                    state._to_act, state._trick = seat, plays[len(plays) - in_trick:]
+                    legal = engine.legal_mask(hand, state._trick, seat, trump, done + 1, state)
+                if base >= 0:  # the led suit lies in one printed suit: pick straight from it
+                    segment = legal >> base
+                    index = base + bits[segment][int(rand() * counts[segment])]
+                else:
+                    index = _nth_card(legal, int(rand() * legal.bit_count()))
+            else:  # void in the led suit: any card, unless a void rule narrows it
+                legal = hand
+                if void_some and legal & (legal - 1):
+                    if dirty:
+                        _sync(state, winners, collectors, tally, pile)
+                        dirty = False
+                    state._to_act, state._trick = seat, plays[len(plays) - in_trick:]
+                    legal = engine.legal_mask(hand, state._trick, seat, trump, done + 1, state)
+                index = _nth_card(legal, int(rand() * legal.bit_count()))
+            hands[seat] = hand ^ (1 << index)
+            plays.append(seat << 6 | index)
+            suit = trick_suit_of[index]  # Engine.trick_winner's table rule, card by card
+            if suit == best_suit:
+                if rank_of[index] > best_rank:
+                    best, best_rank = seat, rank_of[index]
+            elif suit == trump:
+                best, best_suit, best_rank = seat, suit, rank_of[index]
+            in_trick += 1
+        in_trick = 0
+        trick = plays[-players:]
+        winner = best if by_tables else engine.trick_winner(trick, trump, done + 1)
+        done += 1
+        if not inline_end:  # decisions may pause the hand: the state's own trick end
+            _sync(state, winners, collectors, tally, pile)
+            state._to_act, state._trick = seat, trick
+            state._collect(winner)
+            state._trick = []
+            state._after_pause()
+            if state._phase != PLAY or state._extra.pending is not None:
+                return
+            seat = state._to_act
+            winners, collectors = list(state._winners), list(state._collectors)
+            tally, pile = list(state._team_tricks), state._pile
+            continue
+        # Engine.collector and Engine.tally on the local tallies.
+        winners.append(winner)
+        if captures:  # the variant sees the hand with this trick's winner recorded
+            _sync(state, winners, collectors, tally, pile)
+            dirty = False
+            state._to_act, state._trick = seat, trick
+            collector = engine.collector(state, trick, trump, done, winner)
+        else:
+            collector = winner
+        collectors.append(collector)
+        if collector is None:
+            pile += 1
+        else:
+            tally[teams[collector]] += pile + 1
+            pile = 0
+        dirty = True
+        # Engine.hand_over: a variant's answer if one is given, else the standard stop rule.
+        if done == total:
+            over = True
+        elif completes:
+            _sync(state, winners, collectors, tally, pile)
+            dirty = False
+            state._to_act, state._trick = seat, []
+            over = engine.hand_over(state, done, tally)
+        else:
+            over = stop is not None and max(tally) >= stop
+        if over:
+            _sync(state, winners, collectors, tally, pile)
+            state._trick = []
+            state._phase = OVER
+            return
+        seat = winner

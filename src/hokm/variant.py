@@ -1,0 +1,107 @@
+"""What a variant plugin is: the :class:`Variant` protocol, and the check made at composition.
+
+A variant is an object whose methods are hook implementations (marked with
+:data:`hokm.hookimpl`). Subclass :class:`Variant` to have mypy check your
+plugin and to inherit the defaults of ``inactive_hooks`` and ``options``:
+
+>>> import attrs, hokm
+>>> @attrs.frozen(eq=False)
+... class LongMatch(hokm.Variant):
+...     info = hokm.VariantInfo(name="long-match", summary="play to 21")
+...     target: int = 21
+...     @hokm.hookimpl
+...     def hokm_match_winner(self, match: hokm.MatchView) -> hokm.Team | None:
+...         return next((hokm.Team(t) for t, s in enumerate(match.scores) if s >= self.target), None)
+>>> LongMatch().options, LongMatch().inactive_hooks
+({'target': 21}, frozenset())
+>>> hokm.Ruleset.compose(LongMatch()).variants
+('long-match',)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any, ClassVar, Protocol
+
+import attrs
+
+from hokm._hooks import hook_facts
+from hokm.context import VariantInfo
+from hokm.errors import RulesetError
+from hokm.hookspecs import PROJECT
+
+__all__ = ["Variant", "check_plugin", "option_values"]
+
+_MARK = f"{PROJECT}_impl"
+
+
+def option_values(plugin: object) -> dict[str, Any]:
+    """A plugin's options by keyword: the init fields of an attrs class, else none."""
+    cls = type(plugin)
+    if not attrs.has(cls):
+        return {}
+    return {field.alias: getattr(plugin, field.name) for field in attrs.fields(cls) if field.init}
+
+
+class Variant(Protocol):
+    """A variant plugin as hokm sees it (``Ruleset.compose`` accepts these and variant names).
+
+    ``info`` names and describes the variant; ``options`` are its keyword
+    options and their values; ``inactive_hooks`` lists hooks its options leave
+    idle, so composed rules skip them. Subclassing inherits the last two.
+    """
+
+    info: ClassVar[VariantInfo] = VariantInfo(summary="")
+    """Name, summary, conflicts, requirements and source (an empty one unless overridden)."""
+
+    @property
+    def inactive_hooks(self) -> Collection[str]:
+        """Hook names this plugin implements but its options switch off (none by default)."""
+        return frozenset()
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """The plugin's options by keyword (for an attrs class: its init fields)."""
+        return option_values(self)
+
+
+def _describe(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check_plugin(plugin: object) -> None:
+    """Refuse, with a :class:`hokm.RulesetError` naming it, what cannot be a hokm plugin.
+
+    A plugin is an instance (not a class) with hook implementations or at least
+    a :class:`VariantInfo` (a variant may only declare conflicts), no pluggy
+    wrappers, and an ``inactive_hooks`` (if any) naming only hooks.
+    """
+    if isinstance(plugin, list | tuple | set | frozenset | dict):
+        raise RulesetError(f"{_describe(plugin)} is a {type(plugin).__name__}, not a variant: pass "
+                           "variants as separate arguments, e.g. Ruleset.compose('satat', 'bavney')")
+    if isinstance(plugin, type):
+        raise RulesetError(f"{plugin.__name__} is a class: pass an instance, e.g. {plugin.__name__}()")
+    hooks = hook_facts()
+    marked = {}
+    for name in dir(plugin):
+        if not name.startswith(f"{PROJECT}_"):
+            continue
+        opts = getattr(getattr(plugin, name, None), _MARK, None)
+        if isinstance(opts, dict):
+            marked[name] = opts
+    if not marked and not isinstance(getattr(plugin, "info", None), VariantInfo):
+        raise RulesetError(f"{_describe(plugin)} is not a variant: it has no hook implementations "
+                           "(methods named hokm_... and marked with @hokm.hookimpl) and no VariantInfo")
+    for name, opts in marked.items():
+        if opts.get("hookwrapper") or opts.get("wrapper"):
+            raise RulesetError(f"{_describe(plugin)}: {name} is a pluggy wrapper; hokm hooks answer "
+                               "questions, so wrappers are not supported (hooks are compiled once)")
+    inactive = getattr(plugin, "inactive_hooks", ())
+    if isinstance(inactive, str) or not isinstance(inactive, Collection):
+        raise RulesetError(f"{_describe(plugin)}: inactive_hooks must be a collection of hook names, "
+                           f"got {_describe(inactive)}")
+    for name in inactive:
+        if name not in hooks:
+            raise RulesetError(f"{_describe(plugin)}: inactive_hooks names {name!r}, which is not a "
+                               "hokm hook")
