@@ -213,7 +213,7 @@ class Engine:
         legal = follow or hand_mask
         void = bool(trick) and not follow
         if (self.void_restrictors if void else self.restrictors) and legal & (legal - 1):
-            legal = self._restrict(legal, hand_mask, seat, trick, trump, number, hand, void)
+            legal = self.restrict(legal, hand_mask, seat, trick, trump, number, hand, void)
         return legal
 
     def trick_winner(self, plays: Sequence[int], trump: int, number: int) -> int:
@@ -300,14 +300,15 @@ class Engine:
                               None if winner is None else Seat(winner), self.suit_objects[trump],
                               self.trick_suit_objects[trump], self.rank_of[trump])
 
-    def _restrict(self, legal: int, hand_mask: int, seat: int, trick_plays: Sequence[int],
-                  trump: int, number: int, hand: HandView | None, void: bool) -> int:
-        """Intersect the follow-suit set with every plugin's restriction (per card: kept lean)."""
+    def restrict(self, legal: int, hand_mask: int, seat: int, trick_plays: Sequence[int],
+                 trump: int, number: int, hand: HandView | None, void: bool) -> int:
+        """Narrow the follow-suit set ``legal`` by every legality rule that applies (kept lean).
+
+        ``void``: the seat cannot follow, so ``hokm_restrict_void_plays`` answers too.
+        """
         chain = self.void_restrictors if void else self.restrictors
         # trick_plays is never mutated afterwards (a state's list, or a fresh slice): no copy.
-        ctx = PlayContext(seat, hand_mask, SUITS[trump],  # type: ignore[arg-type]
-                          self.suit_objects[trump][trick_plays[0] & 63] if trick_plays else None,
-                          self.suit_masks[trump], self.trick_value, (trick_plays, trump, number), hand)
+        ctx = PlayContext(self, Seat(seat), hand_mask, trump, trick_plays, number, hand)
         for impl in chain:
             allowed = impl.call(ctx)
             if allowed is None:

@@ -112,8 +112,10 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
                     _sync(state, winners, collectors, tally, pile)
                     dirty = False
                 state._to_act, state._trick = seat, []
-                legal = engine.legal_mask(hand, [], seat, trump, done + 1, state)
-            index = _nth_card(legal, int(rand() * legal.bit_count()))
+                legal = engine.restrict(legal, hand, seat, [], trump, done + 1, state, False)
+            pick = int(rand() * legal.bit_count())
+            segment = legal & 0x1FFF  # most picks land in the first suit: no call
+            index = bits[segment][pick] if pick < counts[segment] else _nth_card(legal, pick)
             hands[seat] = hand ^ (1 << index)
             plays.append(seat << 6 | index)
             led = suit_of[index]
@@ -130,12 +132,13 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
                         _sync(state, winners, collectors, tally, pile)
                         dirty = False
                     state._to_act, state._trick = seat, plays[len(plays) - in_trick:]
-                    legal = engine.legal_mask(hand, state._trick, seat, trump, done + 1, state)
+                    legal = engine.restrict(legal, hand, seat, state._trick, trump, done + 1, state, False)
                 if base >= 0:  # the led suit lies in one printed suit: pick straight from it
                     segment = legal >> base
                     index = base + bits[segment][int(rand() * counts[segment])]
                 else:
-                    index = _nth_card(legal, int(rand() * legal.bit_count()))
+                    pick = int(rand() * legal.bit_count())
+                    index = _nth_card(legal, pick)
             else:  # void in the led suit: any card, unless a void rule narrows it
                 legal = hand
                 if void_some and legal & (legal - 1):
@@ -143,8 +146,10 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
                         _sync(state, winners, collectors, tally, pile)
                         dirty = False
                     state._to_act, state._trick = seat, plays[len(plays) - in_trick:]
-                    legal = engine.legal_mask(hand, state._trick, seat, trump, done + 1, state)
-                index = _nth_card(legal, int(rand() * legal.bit_count()))
+                    legal = engine.restrict(legal, hand, seat, state._trick, trump, done + 1, state, True)
+                pick = int(rand() * legal.bit_count())
+                segment = legal & 0x1FFF
+                index = bits[segment][pick] if pick < counts[segment] else _nth_card(legal, pick)
             hands[seat] = hand ^ (1 << index)
             plays.append(seat << 6 | index)
             suit = trick_suit_of[index]  # Engine.trick_winner's table rule, card by card

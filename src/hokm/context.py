@@ -9,7 +9,7 @@ for the hooks' sake.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import attrs
@@ -21,6 +21,8 @@ from hokm.trick import Trick
 
 if TYPE_CHECKING:
     from hokm.actions import Action
+
+_SUITS: tuple[Suit, ...] = tuple(Suit)
 
 __all__ = [
     "Capture",
@@ -47,30 +49,36 @@ class PlayContext:
     (Satat's 2♥ is a trump under its default option).
     """
 
-    __slots__ = ("_hand_mask", "_hand_view", "_make_trick", "_suit_masks", "_trick", "_trick_args", "led",
-                 "seat", "trump")
+    __slots__ = ("_hand_mask", "_hand_view", "_number", "_rules", "_trick", "_trick_plays", "_trump", "seat")
 
-    def __init__(self, seat: Seat, hand_mask: int, trump: Suit, led: Suit | None,
-                 suit_masks: tuple[int, ...], make_trick: Callable[..., Trick],
-                 trick_args: tuple[object, ...] = (), hand_view: HandView | None = None) -> None:
+    def __init__(self, rules: _LegalityTables, seat: Seat, hand_mask: int, trump: int,
+                 trick_plays: Sequence[int], number: int, hand_view: HandView | None) -> None:
         self.seat = seat
         """The seat about to play."""
-        self.trump = trump
-        """The trump suit."""
-        self.led = led
-        """The effective led suit, or ``None`` when this seat leads."""
+        self._rules = rules
         self._hand_mask = hand_mask
-        self._suit_masks = suit_masks
-        self._make_trick = make_trick
-        self._trick_args = trick_args
+        self._trump = trump
+        self._trick_plays = trick_plays
+        self._number = number
         self._hand_view = hand_view
         self._trick: Trick | None = None
+
+    @property
+    def trump(self) -> Suit:
+        """The trump suit."""
+        return _SUITS[self._trump]
+
+    @property
+    def led(self) -> Suit | None:
+        """The effective led suit, or ``None`` when this seat leads."""
+        plays = self._trick_plays
+        return self._rules.suit_objects[self._trump][plays[0] & 63] if plays else None
 
     @property
     def trick(self) -> Trick:
         """The trick so far (possibly empty)."""
         if self._trick is None:
-            self._trick = self._make_trick(*self._trick_args)
+            self._trick = self._rules.trick_value(self._trick_plays, self._trump, self._number)
         return self._trick
 
     @property
@@ -85,15 +93,26 @@ class PlayContext:
 
     def cards_of(self, suit: Suit) -> frozenset[Card]:
         """The cards of the hand whose *effective* suit is ``suit``."""
-        return frozen_cards(self._hand_mask & self._suit_masks[suit.index])
+        return frozen_cards(self._hand_mask & self._rules.suit_masks[self._trump][suit.index])
 
     def holds(self, suit: Suit) -> bool:
         """Whether the hand holds a card of effective suit ``suit`` (cheaper than ``cards_of``)."""
-        return bool(self._hand_mask & self._suit_masks[suit.index])
+        return bool(self._hand_mask & self._rules.suit_masks[self._trump][suit.index])
 
     def beats(self, card: Card, other: Card) -> bool:
         """Whether ``card`` beats ``other`` under this ruleset and trump."""
         return self.trick.beats(card, other)
+
+
+class _LegalityTables(Protocol):
+    """What a :class:`PlayContext` reads of the composed rules (the engine's tables)."""
+
+    @property
+    def suit_objects(self) -> Sequence[tuple[Suit, ...]]: ...
+    @property
+    def suit_masks(self) -> Sequence[tuple[int, ...]]: ...
+    def trick_value(self, plays: Sequence[int], trump: int, number: int,
+                    winner: int | None = None) -> Trick: ...
 
 
 class HandView(Protocol):
