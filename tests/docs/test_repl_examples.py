@@ -40,7 +40,8 @@ def prompt_problems(text: str, name: str) -> list[str]:
 
     >>> prompt_problems('>>> class A:\\n...     x = 1\\n...\\n...     y = 2\\n', 'page')
     ["page, line 3: the prompt ends the statement here, so '    y = 2' is a new one"]
-    >>> prompt_problems('>>> class A:\\n...     \"\"\"Doc.\\n...\\n...     More.\"\"\"\\n...     y = 2\\n', 'page')
+    >>> docstring = '>>> class A:\\n...     \"\"\"Doc.\\n...\\n...     More.\"\"\"\\n...     y = 2\\n'
+    >>> prompt_problems(docstring, 'page')  # a blank line inside a string is fine
     []
     """
     problems = []
