@@ -51,7 +51,7 @@ class Satat:
     info: ClassVar[VariantInfo] = VariantInfo(
         name="satat",
         summary="the 2♥ is the highest trump whatever suit is trump",
-        source="RULES.md 1.3; digest 4.1 (pagat Satat and Card Games in Mauritius; Wikipedia Court piece)",
+        source="pagat.com/whist/satat.html; pagat.com/national/mauritius.html; Wikipedia: Court piece",
     )
 
     two_hearts_follows: Literal["trump", "hearts"] = attrs.field(
