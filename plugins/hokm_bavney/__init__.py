@@ -1,9 +1,8 @@
 """Bavney: a team that takes the first seven tricks plays on, and all 13 score ``points``.
 
-Doc A's house rule (RULES.md 1.3; digest §1.11 ``points.bavney`` and §5): a
-13-0 is worth 3 there, and is unattested elsewhere for Hokm, where pagat stops
-at seven tricks so a 13-0 cannot arise. The related sweeps are attested in
-Court Piece (the 52-court) and Troefcall (bounie). Play on stops as soon as the
+A house rule: a 13-0 is worth 3. Published Hokm rules (pagat) stop the hand at
+seven tricks, so a 13-0 cannot arise there. Related games do reward the full
+sweep: Court Piece (the 52-court) and Troefcall (bounie). Play on stops as soon as the
 other team takes a trick; the kot then scores as usual (kot / Hakem-kot).
 With ``decide=True`` playing on is the kot team's choice, offered once, right
 after the seventh trick, to the seat that won it.
@@ -74,7 +73,7 @@ class Bavney(Variant):
             "court-piece": "court-piece has its own play-on for all 13 tricks (the 52-court)",
             "three-player": "three-player has no teams and 17 tricks a hand; bavney is a 13-trick team rule",
         },
-        source="RULES.md 1.3; digest 1.11 and 5 (doc A house rule; unattested elsewhere for Hokm)",
+        source="a house rule, not in published Hokm rules; compare the 52-court of pagat.com/whist/rang.html",
     )
 
     points: int = attrs.field(default=3, kw_only=True, validator=_points)

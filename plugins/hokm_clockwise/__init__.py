@@ -1,4 +1,4 @@
-"""Clockwise: play passes to the left (doc A, Satat, Troefcall); RULES.md 1.1 and 1.3.
+"""Clockwise: play passes to the left, as at some Hokm tables and in Satat and Troefcall.
 
 Rotation is physical only. It decides who sits on whose left and right (and so
 resolves rules phrased physically), never who plays after whom: seat ``s + 1``
@@ -32,7 +32,7 @@ class Clockwise(Variant):
     info: ClassVar[VariantInfo] = VariantInfo(
         name="clockwise",
         summary="play passes clockwise (to the left): changes left/right, never the play order",
-        source="RULES.md 1.1, 1.3; digest 0.1 (doc A, pagat Satat and Troefcall)",
+        source="pagat.com/whist/satat.html; pagat.com/whist/troefcall.html (both play clockwise)",
     )
 
     @hookimpl

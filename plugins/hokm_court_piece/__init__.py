@@ -1,8 +1,8 @@
 """Court Piece (Rang): deals are won at 7 tricks, and *courts* (sweeps, or seven deals in a row) score.
 
-RULES.md 1.3 (``court-piece``) and digest §3.1-3.3 and §3.5 (pagat *Court Piece / Rang*, with
-the dealer rotation from gamerules.com / cardzmania / TashZone and the points scoring from
-Wikipedia and cardzmania). Our Hakem is the trump caller, the seat after the dealer. A team that
+After pagat's *Court Piece / Rang* (pagat.com/whist/rang.html), with the dealer rotation as
+gamerules.com, cardzmania and TashZone spell it out and the points scoring of Wikipedia's *Court
+piece* and cardzmania. Our Hakem is the trump caller, the seat after the dealer. A team that
 takes 7 tricks wins the deal; a **court** is won by taking the first seven tricks of a deal or by
 winning seven deals in a row; a team with the first seven plays on for all 13, the **52-court**;
 the next dealer always comes from the side that lost.
@@ -90,7 +90,7 @@ class CourtPiece(Variant):
             "double-sar": "both decide when a hand ends and how it scores; courts scoring of "
                           "Double Sar is not defined",
         },
-        source="RULES.md 1.3; digest §3.1-3.3, §3.5 (pagat Court Piece / Rang)",
+        source="pagat.com/whist/rang.html; Wikipedia: Court piece; cardzmania.com/CourtPiece; gamerules.com",
     )
 
     scoring: Literal["courts", "points"] = attrs.field(
@@ -183,7 +183,7 @@ class CourtPiece(Variant):
 
     @hookimpl
     def hokm_next_hakem(self, hand: HandView, score: HandScore) -> Seat:
-        # The next dealer always comes from the side that lost (digest §3.3).
+        # The next dealer always comes from the side that lost (pagat's rule, in three cases).
         caller, players = hand.hakem, hand.layout.players
         if score.winner != hand.team_of(caller):
             return Seat((caller + 1) % players)  # the old caller deals

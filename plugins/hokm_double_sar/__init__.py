@@ -1,11 +1,11 @@
 """Double Sar: won tricks pile up in the centre until one player wins two in a row and collects them.
 
-RULES.md 1.3 (``double-sar``) and digest §3.6 (pagat's Double Sar paragraph, Wikipedia *Court
-piece*; TashZone for the last-trick sweep and the blocked pick-ups). A trick's winner does not
-take it: it goes to a centre pile, and only when the same player wins two tricks in a row does he
-collect the whole pile for his team. The winner of the last trick takes whatever is left, so all
-13 tricks are played; the team with 7 or more *collected* tricks wins the hand, and collecting all
-13 is this variant's kot (scored with the usual kot / Hakem-kot values).
+After the Double Sar paragraph of pagat's *Court Piece / Rang* and Wikipedia's *Court piece*,
+with TashZone's Court Piece specification for the last-trick sweep and the blocked pick-ups. A
+trick's winner does not take it: it goes to a centre pile, and only when the same player wins two
+tricks in a row does he collect the whole pile for his team. The winner of the last trick takes
+whatever is left, so all 13 tricks are played; the team with 7 or more *collected* tricks wins the
+hand, and collecting all 13 is this variant's kot (scored with the usual kot / Hakem-kot values).
 
 >>> import hokm
 >>> from hokm import Suit, cards
@@ -62,9 +62,9 @@ class DoubleSar(Variant):
 
     Attributes:
         chain: ``"player"`` (pagat: the same player must win both tricks) or ``"team"``
-            (doc A's reading: two in a row by the same team).
+            (a house rule: two in a row by the same team).
         reset_after_collect: the collecting trick does not start a new pair, so the collector
-            must win two *more* tricks to collect again (TashZone; digest §3.6).
+            must win two *more* tricks to collect again (as TashZone has it).
         blocked_pickups: trick numbers after which nobody may collect, e.g. ``{2}`` or
             ``{2, 12}``; the last trick always sweeps.
     """
@@ -80,7 +80,7 @@ class DoubleSar(Variant):
             "three-player": "Double Sar is a 13-trick game; three-player's 17-trick early-stop "
                             "rule counts tricks as they are won, not as they are collected",
         },
-        source="RULES.md 1.3; digest §3.6 (pagat Double Sar, Wikipedia Court piece, TashZone)",
+        source="pagat.com/whist/rang.html (Double Sar); Wikipedia: Court piece; TashZone Court Piece spec",
     )
 
     chain: Literal["player", "team"] = attrs.field(

@@ -1,6 +1,6 @@
 """Obligatory trumping: a player void in the led suit who holds a trump must play one.
 
-A house rule from doc A (RULES.md 1.3; digest §1.11 ``void_rule`` and §5). It
+A house rule. It
 is **not attested in any public Hokm source**: pagat and the Persian sources let
 a void player discard or trump at will, and that stays the standard rule. The
 closest attested rules belong to related games (the asker in Court Piece's
@@ -48,7 +48,7 @@ class ObligatoryTrump(Variant):
     info: ClassVar[VariantInfo] = VariantInfo(
         name="obligatory-trump",
         summary="a player void in the led suit must play a trump if he holds one (house rule)",
-        source="RULES.md 1.3; digest 1.11 and 5 (doc A house rule; not attested in public Hokm sources)",
+        source="a house rule; not attested in public Hokm sources, cf. pagat.com/whist/hokm.html",
     )
 
     overtrump: bool = attrs.field(default=False, kw_only=True,

@@ -1,9 +1,9 @@
-"""Satat: the 2♥ is the highest trump, whatever suit is trump (RULES.md 1.3; digest §4.1).
+"""Satat: the 2♥ is the highest trump, whatever suit is trump.
 
 Attested as the feature Satat (Mauritius) adds to Court Piece: pagat's Satat
 page makes the 2♥ the top card of the pack, and Wikipedia's Court Piece page
-names "2♥ as highest trump" (digest §4.1, sources P-SA and W-CP). The sources
-do not say how the 2♥ follows suit; RULES.md 1.3 decides: by default it
+names the 2♥ as the highest trump. The sources do not say how the 2♥ follows
+suit, so hokm chooses: by default it
 belongs to the trump suit (option ``two_hearts_follows="trump"``), or it may
 follow as a heart while still winning as the top trump (``"hearts"``).
 
@@ -51,7 +51,7 @@ class Satat(Variant):
     info: ClassVar[VariantInfo] = VariantInfo(
         name="satat",
         summary="the 2♥ is the highest trump whatever suit is trump",
-        source="RULES.md 1.3; digest 4.1 (pagat Satat and Card Games in Mauritius; Wikipedia Court piece)",
+        source="pagat.com/whist/satat.html; pagat.com/national/mauritius.html; Wikipedia: Court piece",
     )
 
     two_hearts_follows: Literal["trump", "hearts"] = attrs.field(

@@ -6,8 +6,9 @@ Hakem and 3 otherwise; else a player whose tricks exceed each other player's
 tricks plus the tricks still to play wins 1 point; else, once all 17 tricks
 are played with two players tied at the top, the third player wins 1 point.
 
-Source: RULES.md 1.3 (``three-player``) and digest §2.1 (pagat's three-player
-Hokm: 51 cards, 17 each, the stop rule and its examples).
+Source: pagat's three-player Hokm (pagat.com/whist/hokm.html): 51 cards, 17
+each, the stop rule and its examples. Which two is removed and the packets after
+the first five are hokm's choices (the 2♣; 5-4-4-4).
 
 >>> import hokm
 >>> rules = hokm.Ruleset.compose("three-player")
@@ -120,7 +121,7 @@ class ThreePlayer(Variant):
             "bavney": "bavney plays on after a team's first seven; three-player stops at once on a kot",
             "double-sar": "the 3-player stop rule counts tricks won; double-sar scores tricks collected",
         },
-        source="RULES.md 1.3; digest §2.1 (pagat three-player Hokm)",
+        source="pagat.com/whist/hokm.html (three players); Wikipedia: Court piece",
     )
 
     removed_two: Card = attrs.field(default=Card(Rank.TWO, Suit.CLUBS), kw_only=True,

@@ -7,8 +7,8 @@ the next one. Every turn uses two stock cards; after 16 turns both hold 13 and
 10 cards stay unused. Play and scoring are the 4-player game's, each player a
 team of one; the hand's winner is the next Hakem.
 
-Source: RULES.md 1.3 (``two-player``) and digest §2.2 (pagat's keep-or-reject
-draw, as described by NuraChain and the TS engine; winner becomes Hakem).
+Source: pagat's two-player Hokm (pagat.com/whist/hokm.html), the keep-or-reject
+draw as NuraChain's Arcade and other open-source engines describe it.
 
 >>> import hokm
 >>> rules = hokm.Ruleset.compose("two-player")
@@ -58,7 +58,7 @@ class TwoPlayer(Variant):
             "three-player": "both set the number of players",
             "court-piece": "Court Piece is a 4-player partnership game",
         },
-        source="RULES.md 1.3; digest §2.2 (pagat two-player Hokm, keep-or-reject draw)",
+        source="pagat.com/whist/hokm.html (two players, keep-or-reject draw); NuraChain Arcade (GitHub)",
     )
 
     second_card_seen: bool = attrs.field(

@@ -1,4 +1,4 @@
-"""Standard Hokm (pagat; RULES.md 1.2) as an ordinary plugin whose every hook runs last.
+"""Standard Hokm (as pagat describes it) as an ordinary plugin whose every hook runs last.
 
 Every variant overrides a rule simply by answering the same hook; the
 standard plugin answers whatever nobody else did.
@@ -56,7 +56,7 @@ def _check_first_hakem(instance: object, attribute: attrs.Attribute[Any], value:
 
 @attrs.frozen(eq=False)  # pluggy tells registered plugins apart by ==; keep identity
 class Standard(Variant):
-    """Pagat's 4-player Hokm; every option of RULES.md 1.2 is a keyword option.
+    """Pagat's 4-player Hokm; the ways other tables play it are keyword options.
 
     Attributes:
         target: points that win the match (a set, with ``sets`` > 1).
@@ -72,7 +72,7 @@ class Standard(Variant):
 
     info: ClassVar[VariantInfo] = VariantInfo(
         summary="pagat's 4-player Hokm: first Ace is Hakem, 5-4-4, stop at 7, kot 2 / Hakem-kot 3",
-        source="RULES.md 1.2; pagat.com/whist/hokm.html",
+        source="pagat.com/whist/hokm.html; jahanshiri.ir/cardgames/en/hokm",
     )
 
     target: int = attrs.field(default=7, kw_only=True, validator=_positive_int)

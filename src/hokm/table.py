@@ -2,7 +2,7 @@
 
 Seats are numbered **in play order**: seat ``s + 1 (mod n)`` plays right after
 seat ``s``. Rotation is physical only: it answers who sits on whose left or
-right and never changes who plays after whom (RULES.md 1.1).
+right and never changes who plays after whom.
 
 >>> from hokm import TableLayout, Rotation
 >>> layout = TableLayout.standard(4)
@@ -36,7 +36,7 @@ class Rotation(enum.Enum):
     COUNTERCLOCKWISE = "counterclockwise"
     """Play passes to the right (pagat Hokm, Iran, Court Piece): the next seat sits on the right."""
     CLOCKWISE = "clockwise"
-    """Play passes to the left (doc A, Satat, Troefcall): the next seat sits on the left."""
+    """Play passes to the left (some Hokm tables, Satat, Troefcall): the next seat sits on the left."""
 
     def __repr__(self) -> str:
         return f"Rotation.{self.name}"

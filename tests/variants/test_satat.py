@@ -221,7 +221,7 @@ def test_info() -> None:
 
     assert Satat.info.name == "satat"
     assert Satat.info.conflict_names == frozenset()
-    assert "4.1" in Satat.info.source
+    assert "pagat.com/whist/satat.html" in Satat.info.source
 
 
 # Property tests: random legal play-outs ------------------------------------------------------

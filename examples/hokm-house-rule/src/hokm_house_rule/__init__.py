@@ -2,7 +2,7 @@
 
 A table custom, not a published Hokm rule: it is the example third-party variant
 of the hokm testing tutorial (docs/tutorials/property-test-a-house-rule.md). It
-follows the pattern of Satat's 2♥ (RULES.md digest §4.1), but changes only who
+follows the pattern of Satat's 2♥ (see the satat variant page), but changes only who
 wins the trick: the 7♦ still follows suit as a diamond.
 
 >>> import hokm
