@@ -102,11 +102,10 @@ class Bavney(Variant):
                         reason="bavney: play on for all the tricks?")
 
     @hookimpl
-    def hokm_hand_complete(self, hand: HandView) -> bool | None:
+    def hokm_play_on(self, hand: HandView) -> bool:
+        # Asked once a team holds seven: go on only while every trick went to the kot team.
         team = self._playing_on(hand)
-        if team is not None and hand.first_tricks_by(hand.tricks_played) == team:
-            return False  # still every trick to the kot team: the sweep is alive
-        return None  # no play on, or the sweep is broken: the standard rule stops the hand
+        return team is not None and hand.first_tricks_by(hand.tricks_played) == team
 
     @hookimpl
     def hokm_hand_score(self, hand: HandView) -> HandScore | None:

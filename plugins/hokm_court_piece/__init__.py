@@ -132,14 +132,13 @@ class CourtPiece(Variant):
                         reason="your team took the first seven tricks: play on for the 52-court?")
 
     @hookimpl
-    def hokm_hand_complete(self, hand: HandView) -> bool | None:
+    def hokm_play_on(self, hand: HandView) -> bool:
+        # Asked once a team holds seven. Play on while the sweep lasts; once the opponents
+        # take a trick only the court is left.
         team = hand.first_tricks_by(_majority(hand))
-        if team is None:
-            return None  # no sweep: the standard rule ends the deal at 7 tricks
-        if not self._plays_on(hand):
-            return True
-        # Play on while the sweep lasts; once the opponents take a trick only the court is left.
-        return hand.first_tricks_by(hand.tricks_played) != team or hand.tricks_left == 0
+        if team is None or not self._plays_on(hand):
+            return False  # no sweep, or the sweeping team chose to stop
+        return hand.first_tricks_by(hand.tricks_played) == team
 
     def _plays_on(self, hand: HandView) -> bool:
         if not self.decide:

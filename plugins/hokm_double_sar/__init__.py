@@ -108,9 +108,10 @@ class DoubleSar(Variant):
         return Capture.of(winner) if chained else Capture.NOBODY
 
     @hookimpl
-    def hokm_hand_complete(self, hand: HandView) -> bool:
-        # Nothing is settled while tricks lie in the centre: play all of them.
-        return hand.tricks_left == 0
+    def hokm_play_on(self) -> bool:
+        # Nothing is settled while tricks lie in the centre: play all of them, even after
+        # a team has collected seven.
+        return True
 
     @hookimpl
     def hokm_kot(self, hand: HandView) -> Kot:

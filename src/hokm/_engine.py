@@ -83,7 +83,7 @@ class Engine:
     per-trump tables and the flags saying which hooks must be asked:
     ``restrictors`` / ``void_restrictors`` (legality), ``winner_chain`` (``None``:
     the tables decide), ``capture_chain`` (``None``: the winner collects),
-    ``decision_chain``, ``complete_plugins`` and ``stop_at``.
+    ``decision_chain``, ``complete_plugins``, ``play_on_chain`` and ``stop_at``.
     """
 
     def __init__(self, pm: pluggy.PluginManager, standard: object, names: tuple[str, ...]) -> None:
@@ -135,6 +135,7 @@ class Engine:
         self.decision_chain = chains["hokm_pending_decision"]
         # The standard completion rule answers last; its threshold is applied here, not called.
         self.complete_plugins = tuple(i for i in chains["hokm_hand_complete"] if not i.standard)
+        self.play_on_chain = chains["hokm_play_on"]
         self.stop_at: int | None = cast(Standard, standard).stop_at(self.hand_size)
 
     def _check_pattern(self, pattern: object, impl: Impl) -> DealPattern:
@@ -257,14 +258,32 @@ class Engine:
         return tuple(tally), 0
 
     def hand_over(self, hand: HandView, tricks_done: int, team_tricks: Sequence[int]) -> bool:
-        """Whether the hand ends after ``tricks_done`` tricks: no cards left, a variant says so,
-        or (when no variant answers) a team holds ``stop_at`` tricks."""
+        """Whether the hand ends after ``tricks_done`` tricks.
+
+        It does when no cards are left, or when a variant's ``hokm_hand_complete``
+        says so; if none answers, when a team holds ``stop_at`` tricks and no
+        ``hokm_play_on`` rule keeps play going.
+        """
         if tricks_done == self.hand_size:
             return True
-        over = self.variant_completion(hand) if self.complete_plugins else None
-        if over is None:
-            return self.stop_at is not None and max(team_tricks) >= self.stop_at
-        return over
+        if self.complete_plugins:
+            over = self.variant_completion(hand)
+            if over is not None:
+                return over
+        if self.stop_at is None or max(team_tricks) < self.stop_at:
+            return False
+        return not self.play_on(hand)
+
+    def play_on(self, hand: HandView) -> bool:
+        """Whether a ``hokm_play_on`` rule keeps a hand going that the stop rule would end."""
+        for impl in self.play_on_chain:
+            answer = impl.call(hand)
+            if answer is None:
+                continue
+            if not isinstance(answer, bool):
+                raise contract_error(impl, "hokm_play_on", f"returned {answer!r}, not a bool")
+            return answer
+        return False
 
     def variant_completion(self, hand: HandView) -> bool | None:
         """The first variant's answer to ``hokm_hand_complete``, or ``None`` if none answers."""

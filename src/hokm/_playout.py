@@ -80,7 +80,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     by_tables = engine.winner_chain is None
     inline_end = not engine.decision_chain  # else trick ends go through the state's own steps
     captures = engine.capture_chain is not None
-    completes = bool(engine.complete_plugins)
+    completes, plays_on = bool(engine.complete_plugins), bool(engine.play_on_chain)
     bits, counts = _BITS, _COUNTS
     hands, plays = state._hands, state._plays
     # With inline trick ends the tallies live in local lists, synced before any hook looks.
@@ -191,10 +191,10 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
             tally[teams[collector]] += pile + 1
             pile = 0
         dirty = True
-        # Engine.hand_over: a variant's answer if one is given, else the standard stop rule.
+        # Engine.hand_over, asked only when a variant may answer; else the stop rule inline.
         if done == total:
             over = True
-        elif completes:
+        elif completes or (plays_on and stop is not None and max(tally) >= stop):
             _sync(state, winners, collectors, tally, pile)
             dirty = False
             state._to_act, state._trick = seat, []

@@ -59,6 +59,7 @@ __all__ = [
     "hokm_match_winner",
     "hokm_next_hakem",
     "hokm_pending_decision",
+    "hokm_play_on",
     "hokm_restrict_plays",
     "hokm_restrict_void_plays",
     "hokm_rotation",
@@ -359,7 +360,29 @@ def hokm_hand_complete(hand: HandView) -> bool | None:
         ``play_all`` only when every trick is played.
 
     Implemented by:
-        ``bavney``, ``double-sar``, ``court-piece``, ``three-player``.
+        ``three-player``.
+    """
+
+
+@hookspec(firstresult=True)
+def hokm_play_on(hand: HandView) -> bool | None:
+    """Whether play goes on although the standard stop rule would end the hand now.
+
+    Asked only at that moment: after a trick that gives a team the stop
+    threshold (7 of 13 tricks), while tricks are left and no variant answered
+    ``hokm_hand_complete``; never with option ``play_all``, which plays every
+    trick anyway. A rule that only ever *extends* a hand belongs here rather
+    than in ``hokm_hand_complete``: it costs nothing on the other tricks.
+
+    Returns:
+        ``True`` to play the next trick, ``False`` or ``None`` to stop.
+
+    Default:
+        None: the hand ends.
+
+    Implemented by:
+        ``bavney`` and ``court-piece`` (the sweeping team plays on), ``double-sar``
+        (every trick is played).
     """
 
 
