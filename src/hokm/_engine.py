@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
 _FROZEN_MASKS: dict[frozenset[Card], int] = {}
+_NOT_INTERNED = object()
 # (seat, card) pairs by packed play (seat << 6 | card index), shared by every Trick value.
 _PAIRS: tuple[tuple[Seat, Card], ...] = tuple(
     (Seat(packed >> 6), Card.from_index(packed & 63)) if packed & 63 < 52 else (Seat(0), Card.from_index(0))
@@ -130,6 +131,10 @@ class Engine:
         capture_chain = chains["hokm_trick_capture"]
         self.capture_chain = None if all(i.standard for i in capture_chain) else capture_chain
         self.capture_wants_trick = any("trick" in i.argnames for i in capture_chain)
+        # The shared Capture.of values (alive for good, so their ids are stable) need no checking.
+        self._interned_captures: dict[int, int | None] = {id(Capture.of(seat)): seat
+                                                          for seat in range(self.players)}
+        self._interned_captures[id(Capture.NOBODY)] = None
         self.restrictors = chains["hokm_restrict_plays"]
         self.void_restrictors = self.restrictors + chains["hokm_restrict_void_plays"]
         self.decision_chain = chains["hokm_pending_decision"]
@@ -238,9 +243,12 @@ class Engine:
         capture: object = None
         impl = None
         for impl in self.capture_chain:
-            capture = impl.call(hand, trick, Seat(winner), number)
+            capture = impl.call(hand, trick, winner, number)
             if capture is not None:
                 break
+        interned = self._interned_captures.get(id(capture), _NOT_INTERNED)
+        if interned is not _NOT_INTERNED:
+            return interned  # type: ignore[return-value]  # Capture.of a seat of this table
         if not isinstance(capture, Capture):
             raise contract_error(impl, "hokm_trick_capture", f"returned {capture!r}, not a Capture")
         collector: object = capture.collector

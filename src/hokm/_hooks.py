@@ -9,6 +9,7 @@ positionally with the spec's arguments, in the order pluggy would call them.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -79,7 +80,8 @@ def _positional(function: Callable[..., Any], wanted: tuple[int, ...], arity: in
     if len(wanted) == 1:
         (only,) = wanted
         return lambda *args: function(args[only])
-    return lambda *args: function(*[args[i] for i in wanted])
+    pick = operator.itemgetter(*wanted)
+    return lambda *args: function(*pick(args))
 
 
 def resolve_chain(pm: pluggy.PluginManager, hook: str, standard: object) -> tuple[Impl, ...]:

@@ -49,15 +49,19 @@ def play_out(state: HandState, rand: Callable[[], float]) -> None:
 
 def _nth_card(legal: int, pick: int) -> int:
     """The index of the ``pick``-th card (0-based, in index order) of the mask ``legal``."""
-    base = 0
-    while True:
-        segment = legal & 0x1FFF
-        count = _COUNTS[segment]
-        if pick < count:
-            return base + _BITS[segment][pick]
-        pick -= count
-        legal >>= 13
-        base += 13
+    bits, counts = _BITS, _COUNTS
+    segment = legal & 0x1FFF
+    if pick < counts[segment]:
+        return bits[segment][pick]
+    pick -= counts[segment]
+    segment = legal >> 13 & 0x1FFF
+    if pick < counts[segment]:
+        return 13 + bits[segment][pick]
+    pick -= counts[segment]
+    segment = legal >> 26 & 0x1FFF
+    if pick < counts[segment]:
+        return 26 + bits[segment][pick]
+    return 39 + bits[legal >> 39][pick - counts[segment]]
 
 
 def _sync(state: HandState, winners: list[int], collectors: list[int | None], tally: list[int],

@@ -272,15 +272,28 @@ def mask_of(collection: Iterable[Card]) -> int:
 
 _FROZEN_CACHE: dict[int, frozenset[Card]] = {}
 _FROZEN_CACHE_LIMIT = 1 << 16
+# One printed suit's cards (a 13-bit segment of a mask) as a frozenset, memoised per suit:
+# larger sets are unions of these, which reuse the stored hashes instead of calling Card.__hash__.
+_SUIT_SETS: tuple[dict[int, frozenset[Card]], ...] = ({}, {}, {}, {})
+
+
+def _suit_set(suit: int, bits: int) -> frozenset[Card]:
+    found = _SUIT_SETS[suit].get(bits)
+    if found is None:
+        found = _SUIT_SETS[suit][bits] = frozenset(cards_in_mask(bits << 13 * suit))
+    return found
 
 
 def frozen_cards(mask: int) -> frozenset[Card]:
     """The cards of ``mask`` as a frozenset, memoised (legal sets repeat a lot)."""
     found = _FROZEN_CACHE.get(mask)
     if found is None:
+        parts = [_suit_set(suit, mask >> 13 * suit & 0x1FFF) for suit in range(4)
+                 if mask >> 13 * suit & 0x1FFF]
+        found = parts[0] if len(parts) == 1 else frozenset().union(*parts)
         if len(_FROZEN_CACHE) >= _FROZEN_CACHE_LIMIT:
             _FROZEN_CACHE.clear()
-        found = _FROZEN_CACHE[mask] = frozenset(cards_in_mask(mask))
+        _FROZEN_CACHE[mask] = found
     return found
 
 
