@@ -23,12 +23,11 @@ Suits are *effective* suits, so with ``satat`` the 2♥ counts as a trump.
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from typing import ClassVar
 
 import attrs
 
-from hokm import Card, PlayContext, Variant, VariantInfo, hookimpl
+from hokm import Variant, VariantInfo, VoidDuty, hookimpl
 
 __all__ = ["ObligatoryTrump"]
 
@@ -55,15 +54,6 @@ class ObligatoryTrump(Variant):
                                   validator=attrs.validators.instance_of(bool))
 
     @hookimpl
-    def hokm_restrict_void_plays(self, ctx: PlayContext) -> Collection[Card] | None:
-        # Asked only when the seat cannot follow the led suit: following is never affected.
-        trumps = ctx.cards_of(ctx.trump)
-        if not trumps:
-            return None  # void in trumps as well (always so when trumps are led): free choice
-        if not self.overtrump:
-            return trumps
-        winning = ctx.trick.winning_play()
-        if winning is None:  # pragma: no cover - a trick with a led suit has a first play
-            return trumps
-        higher = frozenset(card for card in trumps if ctx.beats(card, winning[1]))
-        return higher or trumps  # cannot beat the winning trump: any trump still must be played
+    def hokm_void_duty(self) -> VoidDuty:
+        # Declared once: the engine applies it on every void play, in its own tables.
+        return VoidDuty.OVERTRUMP if self.overtrump else VoidDuty.TRUMP

@@ -26,6 +26,7 @@ from hokm.context import (
     StockDraw,
     Trick,
     VariantInfo,
+    VoidDuty,
 )
 from hokm.errors import (
     GameStateError,
@@ -99,6 +100,7 @@ __all__ = [
     "VariantConflictError",
     "VariantInfo",
     "VariantOverlapWarning",
+    "VoidDuty",
     "available_variants",
     "cards",
     "full_deck",

@@ -25,7 +25,16 @@ from hokm._hooks import Impl, contract_error, first_result, hook_facts, optional
 from hokm._standard import Standard
 from hokm.actions import Action
 from hokm.cards import Card, Suit, frozen_cards
-from hokm.context import Capture, Decision, HandView, MatchView, Packets, PlayContext, StockDraw
+from hokm.context import (
+    Capture,
+    Decision,
+    HandView,
+    MatchView,
+    Packets,
+    PlayContext,
+    StockDraw,
+    VoidDuty,
+)
 from hokm.errors import VariantConflictError
 from hokm.outcomes import HandScore, Kot
 from hokm.table import Rotation, Seat, TableLayout, Team
@@ -82,7 +91,7 @@ class Engine:
 
     Attributes read by the kernel (and nowhere else outside this class) are the
     per-trump tables and the flags saying which hooks must be asked:
-    ``restrictors`` / ``void_restrictors`` (legality), ``winner_chain`` (``None``:
+    ``void_duty`` / ``overtrump``, ``restrictors`` / ``void_restrictors`` (legality), ``winner_chain`` (``None``:
     the tables decide), ``capture_chain`` (``None``: the winner collects),
     ``decision_chain``, ``complete_plugins``, ``play_on_chain`` and ``stop_at``.
     """
@@ -135,6 +144,12 @@ class Engine:
         self._interned_captures: dict[int, int | None] = {id(Capture.of(seat)): seat
                                                           for seat in range(self.players)}
         self._interned_captures[id(Capture.NOBODY)] = None
+        duty, impl = optional_result(chains["hokm_void_duty"])
+        if duty is not None and not isinstance(duty, VoidDuty):
+            raise contract_error(impl, "hokm_void_duty", f"returned {duty!r}, not a VoidDuty")
+        self.void_duty: VoidDuty | None = duty
+        self.overtrump = duty is VoidDuty.OVERTRUMP
+        self.duty_plugin = impl.plugin if impl is not None else None
         self.restrictors = chains["hokm_restrict_plays"]
         self.void_restrictors = self.restrictors + chains["hokm_restrict_void_plays"]
         self.decision_chain = chains["hokm_pending_decision"]
@@ -218,9 +233,38 @@ class Engine:
         follow = hand_mask & self.suit_masks[trump][self.suit_of[trump][trick[0] & 63]] if trick else 0
         legal = follow or hand_mask
         void = bool(trick) and not follow
+        if void and self.void_duty is not None:
+            legal = self.void_duty_mask(hand_mask, trick, trump)
         if (self.void_restrictors if void else self.restrictors) and legal & (legal - 1):
             legal = self.restrict(legal, hand_mask, seat, trick, trump, number, hand, void)
         return legal
+
+    def void_duty_mask(self, hand_mask: int, trick: Sequence[int], trump: int) -> int:
+        """The cards a void seat may play under the declared ``void_duty`` (its trumps, if any)."""
+        trumps = hand_mask & self.suit_masks[trump][trump]
+        if not trumps or not self.overtrump:
+            return trumps or hand_mask
+        trick_suit_of, rank_of = self.trick_suit_of[trump], self.rank_of[trump]
+        best_suit, best_rank = trick_suit_of[trick[0] & 63], rank_of[trick[0] & 63]
+        for play in trick[1:]:  # the winning card so far, by the table rule of trick_winner
+            suit, rank = trick_suit_of[play & 63], rank_of[play & 63]
+            if (suit == best_suit and rank > best_rank) or (suit == trump and best_suit != trump):
+                best_suit, best_rank = suit, rank
+        return self.beating(trumps, best_suit, best_rank, trump) or trumps
+
+    def beating(self, cards: int, best_suit: int, best_rank: int, trump: int) -> int:
+        """The cards of the mask ``cards`` that would beat a winning card of ``best_suit``/``best_rank``."""
+        trick_suit_of, rank_of = self.trick_suit_of[trump], self.rank_of[trump]
+        beats = 0
+        rest = cards
+        while rest:
+            low = rest & -rest
+            index = low.bit_length() - 1
+            suit = trick_suit_of[index]
+            if (suit == best_suit and rank_of[index] > best_rank) or (suit == trump != best_suit):
+                beats |= low
+            rest ^= low
+        return beats
 
     def trick_winner(self, plays: Sequence[int], trump: int, number: int) -> int:
         """The winner of a complete trick of packed plays."""
@@ -373,7 +417,8 @@ class Engine:
 
     def restrictor_names(self) -> Collection[str]:
         """The plugins whose legality rules apply (for error messages)."""
-        return [impl.plugin for impl in self.void_restrictors]
+        duty = [self.duty_plugin] if self.duty_plugin is not None else []
+        return duty + [impl.plugin for impl in self.void_restrictors]
 
     # Once-per-hand and once-per-match rules ---------------------------------------------
 

@@ -81,6 +81,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     masks, suit_of, bases = setup.suit_masks, setup.suit_of, engine.suit_bases[trump]
     trick_suit_of, rank_of = engine.trick_suit_of[trump], engine.rank_of[trump]
     some, void_some = bool(engine.restrictors), bool(engine.void_restrictors)
+    duty, overtrump, trumps_mask = engine.void_duty is not None, engine.overtrump, masks[trump]
     by_tables = engine.winner_chain is None
     inline_end = not engine.decision_chain  # else trick ends go through the state's own steps
     captures = engine.capture_chain is not None
@@ -143,8 +144,12 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
                 else:
                     pick = int(rand() * legal.bit_count())
                     index = _nth_card(legal, pick)
-            else:  # void in the led suit: any card, unless a void rule narrows it
+            else:  # void in the led suit: any card, unless a void duty or rule narrows it
                 legal = hand
+                if duty and hand & trumps_mask:  # Engine.void_duty_mask, with the best card known
+                    legal = hand & trumps_mask
+                    if overtrump:
+                        legal = engine.beating(legal, best_suit, best_rank, trump) or legal
                 if void_some and legal & (legal - 1):
                     if dirty:
                         _sync(state, winners, collectors, tally, pile)

@@ -9,6 +9,7 @@ for the hooks' sake.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
@@ -38,6 +39,7 @@ __all__ = [
     "StockDraw",
     "Trick",
     "VariantInfo",
+    "VoidDuty",
 ]
 
 class PlayContext:
@@ -270,6 +272,22 @@ class StockDraw:
 
 DealPattern = Packets | StockDraw
 """The deal procedures the core knows how to run."""
+
+
+class VoidDuty(enum.Enum):
+    """What a seat that cannot follow the led suit must play (the answer of ``hokm_void_duty``).
+
+    The classic duties of trick-taking games, declared once and applied by the
+    engine from its tables: a rule that needs no plugin call on any card.
+    """
+
+    TRUMP = "trump"
+    """Play a trump if you hold one."""
+    OVERTRUMP = "overtrump"
+    """Play a trump that beats the card winning the trick if you can; else any trump."""
+
+    def __repr__(self) -> str:
+        return f"VoidDuty.{self.name}"
 
 
 @attrs.frozen

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
         PlayContext,
         RulesetInfo,
         Trick,
+        VoidDuty,
     )
     from hokm.table import Rotation, Seat, TableLayout, Team
 
@@ -68,6 +69,7 @@ __all__ = [
     "hokm_trick_capture",
     "hokm_trick_suit",
     "hokm_trick_winner",
+    "hokm_void_duty",
 ]
 
 PROJECT = "hokm"
@@ -273,7 +275,7 @@ def hokm_restrict_plays(ctx: PlayContext) -> Collection[Card] | None:
         No restriction beyond following suit.
 
     Implemented by:
-        no bundled variant (obligatory-trump answers ``hokm_restrict_void_plays``).
+        no bundled variant (obligatory-trump declares a ``hokm_void_duty``).
     """
 
 
@@ -294,6 +296,28 @@ def hokm_restrict_void_plays(ctx: PlayContext) -> Collection[Card] | None:
 
     Default:
         No restriction: a void seat may play any card (pagat).
+
+    Implemented by:
+        no bundled variant (obligatory-trump declares a ``hokm_void_duty``).
+    """
+
+
+@hookspec(firstresult=True)
+def hokm_void_duty() -> VoidDuty | None:
+    """What a seat that cannot follow the led suit must play, declared once.
+
+    Asked once, when the ruleset is composed. The engine applies the duty
+    itself on every void play, before any ``hokm_restrict_void_plays`` answer,
+    so a must-trump rule costs no plugin call during play. Suits are effective
+    suits (with ``satat`` the 2♥ counts as a trump).
+
+    Returns:
+        ``VoidDuty.TRUMP`` (play a trump if you hold one), ``VoidDuty.OVERTRUMP``
+        (beat the winning card with a trump if you can, else play any trump), or
+        ``None``: no duty.
+
+    Default:
+        None: a void seat may play any card (pagat).
 
     Implemented by:
         ``obligatory-trump``.
