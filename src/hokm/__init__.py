@@ -9,7 +9,9 @@ True
 
 from __future__ import annotations
 
-from hokm._plugin import hookimpl
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from hokm.actions import Action, CallTrump, DrawCard, PlayCard, PlayOn
 from hokm.cards import Card, Rank, Suit, cards, full_deck
 from hokm.context import (
@@ -43,14 +45,43 @@ from hokm.errors import (
     VariantConflictError,
     VariantOverlapWarning,
 )
-from hokm.match import MatchState
-from hokm.observation import HandObservation, MatchObservation
 from hokm.outcomes import HandResult, Phase, majority
-from hokm.rules import Ruleset, available_variants
-from hokm.simulate import SimulationReport, simulate
-from hokm.state import HandState
+from hokm.simulate import SimulationReport, simulate  # eager: the name is also its module's
 from hokm.table import Rotation, Seat, TableLayout, Team
-from hokm.variant import Variant
+
+if TYPE_CHECKING:
+    from hokm._plugin import hookimpl
+    from hokm.match import MatchState
+    from hokm.observation import HandObservation, MatchObservation
+    from hokm.rules import Ruleset, available_variants
+    from hokm.state import HandState
+    from hokm.variant import Variant
+
+# Names whose modules pull in pluggy, the engine or concurrent.futures are imported on first
+# use (PEP 562), so ``import hokm`` stays cheap for code that only needs cards or errors.
+_LAZY = {
+    "hookimpl": "hokm._plugin",
+    "MatchState": "hokm.match",
+    "HandObservation": "hokm.observation",
+    "MatchObservation": "hokm.observation",
+    "Ruleset": "hokm.rules",
+    "available_variants": "hokm.rules",
+    "HandState": "hokm.state",
+    "Variant": "hokm.variant",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'hokm' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
 
 __all__ = [
     "Action",

@@ -91,7 +91,8 @@ class Engine:
 
     Attributes read by the kernel (and nowhere else outside this class) are the
     per-trump tables and the flags saying which hooks must be asked:
-    ``void_duty`` / ``overtrump``, ``restrictors`` / ``void_restrictors`` (legality), ``winner_chain`` (``None``:
+    ``void_duty`` / ``overtrump``, ``restrictors`` / ``void_restrictors`` (legality),
+    ``winner_chain`` (``None``:
     the tables decide), ``capture_chain`` (``None``: the winner collects),
     ``decision_chain``, ``complete_plugins``, ``play_on_chain`` and ``stop_at``.
     """
@@ -144,12 +145,12 @@ class Engine:
         self._interned_captures: dict[int, int | None] = {id(Capture.of(seat)): seat
                                                           for seat in range(self.players)}
         self._interned_captures[id(Capture.NOBODY)] = None
-        duty, impl = optional_result(chains["hokm_void_duty"])
+        duty, answered_by = optional_result(chains["hokm_void_duty"])
         if duty is not None and not isinstance(duty, VoidDuty):
-            raise contract_error(impl, "hokm_void_duty", f"returned {duty!r}, not a VoidDuty")
+            raise contract_error(answered_by, "hokm_void_duty", f"returned {duty!r}, not a VoidDuty")
         self.void_duty: VoidDuty | None = duty
         self.overtrump = duty is VoidDuty.OVERTRUMP
-        self.duty_plugin = impl.plugin if impl is not None else None
+        self.duty_plugin = answered_by.plugin if answered_by is not None else None
         self.restrictors = chains["hokm_restrict_plays"]
         self.void_restrictors = self.restrictors + chains["hokm_restrict_void_plays"]
         self.decision_chain = chains["hokm_pending_decision"]

@@ -26,9 +26,20 @@ if TYPE_CHECKING:
 
 __all__ = ["play_out"]
 
-# For every 13-bit value (one printed suit of a card mask): its set bits, low first, and their count.
-_BITS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(i for i in range(13) if value >> i & 1) for value in range(1 << 13))
+
+
+def _bit_table() -> tuple[tuple[int, ...], ...]:
+    """For every 13-bit value (one printed suit of a card mask), its set bits, low first.
+
+    Built by doubling: the values with bit ``i`` set are those below ``1 << i`` plus ``i``.
+    """
+    table: list[tuple[int, ...]] = [()]
+    for bit in range(13):
+        table += [(*bits, bit) for bits in table]
+    return tuple(table)
+
+
+_BITS: tuple[tuple[int, ...], ...] = _bit_table()
 _COUNTS: tuple[int, ...] = tuple(map(len, _BITS))
 
 
