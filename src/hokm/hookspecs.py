@@ -10,8 +10,9 @@ Two kinds of hook:
   Hakem). Plugins are asked in reverse order of listing (a variant listed later
   is asked first) and the standard rules answer last. Returning ``None`` means
   "no opinion": the next plugin is asked.
-* **collect-all** hooks (``hokm_check_ruleset``, ``hokm_restrict_plays``) ask
-  every plugin; restrictions are intersected, so their order never matters.
+* **collect-all** hooks (``hokm_check_ruleset``, ``hokm_restrict_plays``,
+  ``hokm_restrict_void_plays``) ask every plugin; restrictions are
+  intersected, so their order never matters.
 
 A plugin whose options switch one of its rules off may list the hooks that
 are then idle in an ``inactive_hooks`` attribute (a collection of hook names);

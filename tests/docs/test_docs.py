@@ -284,3 +284,32 @@ def test_examples_are_written_to_run_as_doctests() -> None:
                 pytest.fail(f"{where}: use pycon, python, console, toml, text or yaml")
             else:
                 assert not has_prompt, f"{where} has '>>> ' prompts: make it ```pycon so it runs"
+
+
+COLLECT_ALL_MENTIONS = [
+    (DOCS / "reference" / "hooks.md", "**Collect-all hooks**"),
+    (DOCS / "explanation" / "plugin-model.md", "**Collect-all hooks**"),
+    (DOCS / "how-to" / "debug-hook-order.md", "**collect-all** hooks"),
+    (ROOT / "src" / "hokm" / "hookspecs.py", "**collect-all** hooks"),
+]
+
+
+@pytest.mark.parametrize(("page", "marker"), COLLECT_ALL_MENTIONS, ids=lambda v: getattr(v, "name", v))
+def test_the_collect_all_hooks_named_in_prose_are_the_hookspecs_own(page: Path, marker: str) -> None:
+    from hokm._hooks import hook_facts
+
+    collect_all = {name for name, facts in hook_facts().items() if not facts.first_result}
+    text = read(page)
+    start = text.index(marker)
+    paragraph = text[start:text.find("\n\n", start)]
+    named = set(re.findall(r"hokm_[a-z_]+", paragraph))
+    assert named == collect_all, f"{page.name} names {sorted(named)} as collect-all hooks"
+
+
+def test_each_hook_section_says_how_it_is_asked() -> None:
+    from hokm._hooks import hook_facts
+
+    for name, (_, body) in hook_sections().items():
+        first_line = next(line for line in body if line.strip())
+        kind = "*First-result" if hook_facts()[name].first_result else "*Collect-all"
+        assert first_line.startswith(kind), f"hooks.md, {name}: the section should open with {kind}.*"
