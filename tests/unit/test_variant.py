@@ -38,7 +38,7 @@ class IdleTypo(Marked):
 
 
 class IdleString(Marked):
-    inactive_hooks = "hokm_rotation"  # type: ignore[assignment]
+    inactive_hooks = "hokm_rotation"
 
 
 class NoHooks:
@@ -141,7 +141,7 @@ def test_void_duty_refusal_names_the_plugin_in_the_error() -> None:
 
 
 def test_a_void_duty_of_the_wrong_type_is_a_contract_error() -> None:
-    with pytest.raises(hokm.PluginContractError, match="hokm_void_duty.*'trump', not a VoidDuty"):
+    with pytest.raises(hokm.PluginContractError, match=r"hokm_void_duty.*'trump', not a VoidDuty"):
         hokm.Ruleset.compose(Duty("trump"))
 
 
@@ -180,7 +180,7 @@ def test_play_on_is_asked_only_when_the_stop_rule_would_end_the_hand() -> None:
 def test_a_play_on_answer_of_the_wrong_type_is_a_contract_error() -> None:
     rules = hokm.Ruleset.compose(PlayOnAnswer("yes"))
     hand = one_suit_each(rules, trump=Suit.SPADES)
-    with pytest.raises(hokm.PluginContractError, match="hokm_play_on.*'yes', not a bool"):
+    with pytest.raises(hokm.PluginContractError, match=r"hokm_play_on.*'yes', not a bool"):
         hand.playout()
 
 
