@@ -270,8 +270,6 @@ def mask_of(collection: Iterable[Card]) -> int:
     return mask
 
 
-_FROZEN_CACHE: dict[int, frozenset[Card]] = {}
-_FROZEN_CACHE_LIMIT = 1 << 16
 # One printed suit's cards (a 13-bit segment of a mask) as a frozenset, memoised per suit:
 # larger sets are unions of these, which reuse the stored hashes instead of calling Card.__hash__.
 _SUIT_SETS: tuple[dict[int, frozenset[Card]], ...] = ({}, {}, {}, {})
@@ -284,16 +282,33 @@ def _suit_set(suit: int, bits: int) -> frozenset[Card]:
     return found
 
 
+_SUIT_GETS = tuple(sets.get for sets in _SUIT_SETS)
+_NO_CARDS: frozenset[Card] = frozenset()
+
+
 def frozen_cards(mask: int) -> frozenset[Card]:
-    """The cards of ``mask`` as a frozenset, memoised (legal sets repeat a lot)."""
-    found = _FROZEN_CACHE.get(mask)
-    if found is None:
-        parts = [_suit_set(suit, mask >> 13 * suit & 0x1FFF) for suit in range(4)
-                 if mask >> 13 * suit & 0x1FFF]
-        found = parts[0] if len(parts) == 1 else frozenset().union(*parts)
-        if len(_FROZEN_CACHE) >= _FROZEN_CACHE_LIMIT:
-            _FROZEN_CACHE.clear()
-        _FROZEN_CACHE[mask] = found
+    """The cards of ``mask`` as a frozenset, memoised (legal sets repeat a lot).
+
+    Single-suit sets are memoised per suit; a set over several suits is the union
+    of those, which reuses their stored hashes instead of calling ``Card.__hash__``.
+    """
+    spades_get, hearts_get, diamonds_get, clubs_get = _SUIT_GETS
+    found = _NO_CARDS
+    segment = mask & 0x1FFF
+    if segment:
+        found = spades_get(segment) or _suit_set(0, segment)
+    segment = mask >> 13 & 0x1FFF
+    if segment:
+        part = hearts_get(segment) or _suit_set(1, segment)
+        found = found | part if found else part
+    segment = mask >> 26 & 0x1FFF
+    if segment:
+        part = diamonds_get(segment) or _suit_set(2, segment)
+        found = found | part if found else part
+    segment = mask >> 39
+    if segment:
+        part = clubs_get(segment) or _suit_set(3, segment)
+        found = found | part if found else part
     return found
 
 

@@ -351,7 +351,8 @@ class HandState:
 
     def legal_plays(self) -> frozenset[Card]:
         """The cards ``to_act`` may play now (empty outside trick play)."""
-        return frozen_cards(self._legal_mask())
+        legal = self._legal
+        return frozen_cards(legal if legal >= 0 else self._legal_mask())
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action legal now, in a stable order (empty once the hand is over)."""
@@ -375,10 +376,11 @@ class HandState:
         Raises:
             IllegalPlayError: the card is not legal now; the message says why.
         """
-        index = getattr(card, "index", None)
-        if card.__class__ is not Card or not isinstance(index, int):
+        if card.__class__ is not Card:
             raise IllegalPlayError(f"{card!r} is not a Card", action=card, seat=self.to_act)
-        if not (self._legal_mask() >> index) & 1:
+        index = card.index
+        legal = self._legal
+        if not ((legal if legal >= 0 else self._legal_mask()) >> index) & 1:
             raise self._illegal_play(card)
         new = self._copy()
         new._play(index)

@@ -1,0 +1,59 @@
+"""The module graph: no import cycles inside the package, and a cheap ``import hokm``."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "hokm"
+
+
+def runtime_imports() -> dict[str, set[str]]:
+    """Each module's top-level imports of hokm modules (``if TYPE_CHECKING`` blocks excluded).
+
+    The package itself (``hokm/__init__``, the facade every submodule import passes
+    through) is left out; ``from hokm import hookspecs`` counts as ``hokm.hookspecs``.
+    """
+    graph: dict[str, set[str]] = {}
+    for path in SRC.rglob("*.py"):
+        name = ".".join(("hokm", *path.relative_to(SRC).with_suffix("").parts)).removesuffix(".__init__")
+        deps: set[str] = set()
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ImportFrom) and node.module == "hokm":
+                deps |= {f"hokm.{alias.name}" for alias in node.names
+                         if (SRC / f"{alias.name}.py").exists() or (SRC / alias.name).is_dir()}
+            elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("hokm."):
+                deps.add(node.module)
+            elif isinstance(node, ast.Import):
+                deps |= {alias.name for alias in node.names if alias.name.split(".")[0] == "hokm"}
+        if name != "hokm":
+            graph[name] = deps
+    return graph
+
+
+def test_no_module_imports_itself_back() -> None:
+    graph = runtime_imports()
+    cycles = []
+
+    def visit(module: str, path: list[str]) -> None:
+        for dep in sorted(graph.get(module, ())):
+            if dep in path:
+                cycles.append(" -> ".join([*path[path.index(dep):], dep]))
+            elif dep in graph:
+                visit(dep, [*path, dep])
+
+    for module in sorted(graph):
+        visit(module, [module])
+    assert not cycles, "import cycles:\n" + "\n".join(sorted(set(cycles)))
+
+
+def test_import_hokm_leaves_the_engine_and_installed_metadata_for_later() -> None:
+    code = ("import sys, hokm; heavy = ['pluggy', 'importlib.metadata', 'hokm.rules', 'hokm._engine', "
+            "'numpy', 'hypothesis']; print(','.join(m for m in heavy if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == ""
+    code = "import hokm; hokm.Ruleset.compose('satat'); print(hokm.simulate.__module__)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "hokm.simulate"
