@@ -9,9 +9,7 @@ shuffle is our own (one ``random()`` key per card, then a sort), not ``random.sh
 
 from __future__ import annotations
 
-import hashlib
 import random
-import secrets
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -21,6 +19,8 @@ T = TypeVar("T")
 def normalize_seed(seed: int | str | None) -> int | str:
     """Validate a seed; ``None`` becomes a fresh random 64-bit integer."""
     if seed is None:
+        import secrets  # the OS's randomness, read only when a fresh seed is drawn
+
         return secrets.randbits(64)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise TypeError(f"a seed must be an int or a str, got {seed!r}")
@@ -29,6 +29,8 @@ def normalize_seed(seed: int | str | None) -> int | str:
 
 def rng_for(seed: int | str, *stream: object) -> random.Random:
     """An independent generator for ``stream`` under ``seed``."""
+    import hashlib  # cached by the import system after the first call
+
     kind = "i" if isinstance(seed, int) else "s"
     text = "\x1f".join([kind, str(seed), *map(str, stream)])
     digest = hashlib.sha256(text.encode("utf-8")).digest()

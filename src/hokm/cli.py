@@ -1,26 +1,75 @@
-"""The ``hokm`` command: list variants, run simulations.
+"""The ``hokm`` command: list variants and their options, run simulations.
 
-``hokm variants`` lists installed variants; ``hokm simulate`` plays random
-hands under a composed ruleset and prints a summary table (or JSON).
+``hokm variants`` lists installed variants, ``hokm options`` the options each
+takes; ``hokm simulate`` plays random hands under a composed ruleset and prints
+a summary table (or JSON). ``hokm --version`` names the installed variants'
+distributions.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
+import importlib.metadata
+import importlib.util
+import inspect
 import json
+import math
 import os
+import re
+import signal
 import sys
+import textwrap
+import threading
 import time
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any, TextIO
+import traceback
+import typing
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
+from decimal import Decimal, InvalidOperation
+from types import FrameType, UnionType
+from typing import Any, Literal, NoReturn, TextIO
+
+import attrs
 
 from hokm.errors import HokmError
-from hokm.rules import ENTRY_POINT_GROUP, variant_info
-from hokm.simulate import simulate
+from hokm.rules import ENTRY_POINT_GROUP, Ruleset, variant_info
+from hokm.simulate import CHUNK_HANDS, MAX_HANDS, _plain, _show_value, simulate
 
-__all__ = ["main"]
+__all__ = ["MAX_JOBS", "MAX_OPTION_LENGTH", "build_parser", "main", "parse_options"]
+
+MAX_JOBS = 1024
+"""The most worker processes ``--jobs`` may ask for."""
+
+MAX_OPTION_LENGTH = 1000
+"""The longest ``--option`` value, in characters; real option values are short."""
+
+EXIT_INTERRUPTED = 130
+"""Exit status after Ctrl-C (SIGINT): 128 + 2, as shells report it."""
+
+EXIT_TERMINATED = 143
+"""Exit status after SIGTERM: 128 + 15, as shells report it."""
+
+STANDARD = "standard"
+
+
+# Errors that end the command -----------------------------------------------------------------
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread so it unwinds exactly like Ctrl-C."""
+
+
+class _PluginFailure(Exception):
+    """A variant's code raised something hokm does not expect: the import or the variant broke."""
+
+    def __init__(self, name: str, distribution: str, what: str, error: BaseException) -> None:
+        detail = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+        super().__init__(f"variant {name!r} ({distribution}) {what}: {detail}")
+
+
+# Option values ---------------------------------------------------------------------------------
 
 
 def _parse_value(text: str) -> Any:
@@ -29,7 +78,7 @@ def _parse_value(text: str) -> Any:
         return lowered == "true"
     try:
         return ast.literal_eval(text)
-    except (ValueError, SyntaxError):
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return text
 
 
@@ -45,26 +94,77 @@ def parse_options(items: Sequence[str]) -> dict[str, dict[str, Any]]:
         name, dot, rest = item.partition(".")
         key, equals, value = rest.partition("=")
         if not dot or not equals or not name or not key:
+            shown = item if len(item) <= 60 else item[:57] + "..."
             raise argparse.ArgumentTypeError(
-                f"bad --option {item!r}: expected VARIANT.KEY=VALUE, e.g. standard.target=10")
+                f"bad --option {shown!r}: expected VARIANT.KEY=VALUE, e.g. standard.target=10")
+        if len(value) > MAX_OPTION_LENGTH:
+            raise argparse.ArgumentTypeError(
+                f"--option {name}.{key}: the value is {len(value):,} characters long; "
+                f"at most {MAX_OPTION_LENGTH:,} are accepted")
         options.setdefault(name, {})[key] = _parse_value(value)
     return options
 
 
-class _ProgressBar:
-    """A one-line progress bar on stderr, shown only for runs that take a while."""
+# Argument types (their __name__ appears in argparse's messages) -------------------------------
 
-    def __init__(self, stream: TextIO) -> None:
+
+class _Count:
+    """An argparse ``type=``: a whole number from 1 to ``maximum``; ``1e6`` and ``1_000`` read too."""
+
+    def __init__(self, what: str, maximum: int) -> None:
+        self.what = what
+        self.maximum = maximum
+        self.__name__ = "positive integer"  # argparse: "invalid positive integer value: ..."
+
+    def __call__(self, text: str) -> int:
+        try:
+            number = Decimal(text.strip())
+        except InvalidOperation:
+            number = Decimal("NaN")
+        if not number.is_finite() or number != number.to_integral_value():
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number of {self.what} such as 1000 or 1e6, got {text!r}")
+        if number < 1:
+            raise argparse.ArgumentTypeError(f"expected at least 1 {self.what[:-1]}, got {text}")
+        if number > self.maximum:
+            raise argparse.ArgumentTypeError(
+                f"at most {self.maximum:,} {self.what} can be asked for, got {text}")
+        return int(number)
+
+
+def seed_value(text: str) -> int | str:
+    """An argparse ``type=``: an integer seed if the text is one, else the text itself."""
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+seed_value.__name__ = "seed"
+
+
+# Progress -------------------------------------------------------------------------------------
+
+
+class _ProgressBar:
+    """A one-line progress bar on stderr, shown only for runs that take a while.
+
+    It first draws after half a second and then at most ten times a second.
+    """
+
+    def __init__(self, stream: TextIO, clock: Callable[[], float] = time.perf_counter) -> None:
         self.stream = stream
-        self.started = time.perf_counter()
+        self.clock = clock
+        self.started = clock()
+        self.drawn = self.started
         self.shown = False
 
     def __call__(self, done: int, total: int) -> None:
-        elapsed = time.perf_counter() - self.started
-        if elapsed < 0.5 and done < total:
+        now = self.clock()
+        elapsed = now - self.started
+        if elapsed < 0.5 or (now - self.drawn < 0.1 and done < total):
             return
-        if elapsed < 0.5 and not self.shown:
-            return
+        self.drawn = now
         width = 30
         filled = int(width * done / total)
         rate = done / elapsed if elapsed else 0.0
@@ -77,20 +177,142 @@ class _ProgressBar:
         if self.shown:
             self.stream.write("\n")
             self.stream.flush()
+            self.shown = False
+
+
+def _wants_progress(setting: bool | None, stream: TextIO) -> bool:
+    """``--progress``/``--no-progress`` decide; by default, draw only on a terminal."""
+    if setting is not None:
+        return setting
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+# Variants and their distributions ---------------------------------------------------------------
+
+
+def _entry_points() -> list[importlib.metadata.EntryPoint]:
+    return sorted(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: ep.name)
+
+
+def _distribution(ep: importlib.metadata.EntryPoint | None) -> str:
+    """``"hokm-house-rule 0.1.0"`` for the distribution that provides ``ep``."""
+    dist = ep.dist if ep is not None else None
+    if dist is None:
+        return "unknown distribution"
+    return f"{dist.metadata['Name'] or dist.name} {dist.version}"
+
+
+def _find(name: str) -> importlib.metadata.EntryPoint | None:
+    return next((ep for ep in _entry_points() if ep.name == name), None)
+
+
+def _load(name: str) -> Any:
+    """Import variant ``name``; an exception from its code becomes a one-line failure."""
+    ep = _find(name)
+    if ep is None:
+        return None  # Ruleset.compose names the installed variants
+    try:
+        return ep.load()
+    except Exception as error:
+        raise _PluginFailure(name, _distribution(ep), "cannot be loaded", error) from error
+
+
+def _source_roots(names: Sequence[str]) -> dict[str, str]:
+    """File-system roots of the packages (or modules) that provide the variants ``names``."""
+    roots: dict[str, str] = {}
+    for name in names:
+        ep = _find(name)
+        if ep is None:
+            continue
+        top = ep.module.partition(".")[0]
+        with contextlib.suppress(Exception):
+            spec = importlib.util.find_spec(top)
+            if spec is not None and spec.submodule_search_locations:
+                roots[name] = os.path.join(next(iter(spec.submodule_search_locations)), "")
+            elif spec is not None and spec.origin:
+                roots[name] = spec.origin
+    return roots
+
+
+def _traceback_files(error: BaseException) -> Iterator[str]:
+    """The source files of ``error``'s traceback, innermost first, through causes and workers."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        yield from reversed([frame.filename for frame in traceback.extract_tb(current.__traceback__)])
+        if type(current).__name__ == "_RemoteTraceback":  # a process pool's worker traceback
+            yield from reversed(re.findall(r'File "([^"]+)", line \d+', str(current)))
+        current = current.__cause__ or current.__context__
+
+
+def _blame(error: BaseException, names: Sequence[str]) -> str | None:
+    """The variant among ``names`` whose code raised ``error``, if its traceback shows one."""
+    roots = _source_roots(names)
+    for filename in _traceback_files(error):
+        path = os.path.abspath(filename)
+        for name, root in roots.items():
+            if path == root or path.startswith(root):
+                return name
+    return None
+
+
+# hokm --version -------------------------------------------------------------------------------
+
+
+def version_text() -> str:
+    """What ``hokm --version`` prints: hokm's version and build, then each installed variant.
+
+    >>> print(version_text())  # doctest: +ELLIPSIS
+    hokm 0.1.0 (pure Python) on Python 3...
+    variants:
+      bavney ...hokm 0.1.0
+    ...
+    """
+    try:
+        version = importlib.metadata.version("hokm")
+    except importlib.metadata.PackageNotFoundError:  # pragma: no cover - running from a source tree
+        version = "unknown"
+    python = ".".join(map(str, sys.version_info[:3]))
+    lines = [f"hokm {version} (pure Python) on Python {python}"]
+    eps = _entry_points()
+    if eps:
+        width = max(len(ep.name) for ep in eps)
+        lines.append("variants:")
+        lines += [f"  {ep.name:<{width}}  {_distribution(ep)}" for ep in eps]
+    else:
+        lines.append("variants: none installed")
+    return "\n".join(lines)
+
+
+class _VersionAction(argparse.Action):
+    """Like argparse's ``version`` action, but keeps the line breaks of a multi-line text."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> NoReturn:
+        print(version_text())
+        parser.exit()
+
+
+# hokm variants ---------------------------------------------------------------------------------
 
 
 def _variants_command(args: argparse.Namespace) -> int:
-    from importlib.metadata import entry_points
-
     rows = []
-    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+    for ep in _entry_points():
         try:
             info = variant_info(ep.load())
             summary = info.summary
         except Exception as error:  # a broken third-party plugin must not hide the others
-            summary = f"(cannot be loaded: {error})"
-        dist = f"{ep.dist.name} {ep.dist.version}" if ep.dist else "?"
-        rows.append((ep.name, summary, dist))
+            summary = f"(cannot be loaded: {type(error).__name__}: {error})"
+        rows.append((ep.name, summary, _distribution(ep) if ep.dist else "?"))
     if args.json:
         print(json.dumps([{"name": n, "summary": s, "distribution": d} for n, s, d in rows], indent=2))
         return 0
@@ -104,16 +326,227 @@ def _variants_command(args: argparse.Namespace) -> int:
     return 0
 
 
+# hokm options ----------------------------------------------------------------------------------
+
+
+def _union_members(tp: Any) -> list[Any]:
+    if typing.get_origin(tp) is typing.Union or isinstance(tp, UnionType):
+        return [member for arg in typing.get_args(tp) for member in _union_members(arg)]
+    return [tp]
+
+
+def _type_name(tp: Any) -> str:
+    if tp is type(None):
+        return "None"
+    if isinstance(tp, type) and not typing.get_args(tp):
+        return tp.__name__
+    return str(tp).replace("typing.", "")
+
+
+def _validator_options(validator: Any) -> tuple[Any, ...] | None:
+    """The allowed values of an ``attrs.validators.in_`` validator (also inside ``and_``)."""
+    if validator is None:
+        return None
+    options = getattr(validator, "options", None)
+    if isinstance(options, tuple | list | set | frozenset):
+        return tuple(options)
+    for inner in getattr(validator, "_validators", ()):
+        found = _validator_options(inner)
+        if found is not None:
+            return found
+    return None
+
+
+def _attribute_docs(cls: type) -> dict[str, str]:
+    """``name: text`` entries of the ``Attributes:`` section of a Google-style class docstring."""
+    lines = (inspect.getdoc(cls) or "").splitlines()
+    docs: dict[str, list[str]] = {}
+    try:
+        start = next(i for i, line in enumerate(lines) if line.strip() == "Attributes:")
+    except StopIteration:
+        return {}
+    indent: int | None = None
+    current: list[str] | None = None
+    for line in lines[start + 1:]:
+        if not line.strip():
+            continue
+        depth = len(line) - len(line.lstrip())
+        if depth == 0:
+            break
+        indent = depth if indent is None else indent
+        entry = re.match(r"(\w+)(?:\s*\([^)]*\))?:\s*(.*)", line.strip())
+        if depth == indent and entry:
+            current = docs.setdefault(entry.group(1), [])
+            current.append(entry.group(2))
+        elif current is not None:
+            current.append(line.strip())
+    plain = {name: " ".join(parts) for name, parts in docs.items()}
+    return {name: re.sub(r":\w+:`~?([^`]+)`", r"\1", text).replace("``", "")
+            for name, text in plain.items()}
+
+
+def option_table(plugin: Any) -> list[dict[str, Any]]:
+    """Each option of a plugin class: name, type, default, allowed values, description.
+
+    Options are the ``attrs`` fields its ``__init__`` takes. ``allowed`` lists the values a
+    ``Literal`` annotation or an ``attrs.validators.in_`` validator allows (``None``: not
+    known); ``other_types`` names the types also accepted besides them, as in
+    ``Literal["random"] | int``.
+
+    >>> rows = option_table(type(dict(Ruleset.compose().plugins)["standard"]))
+    >>> rows[0]["name"], rows[0]["type"], rows[0]["default"]
+    ('target', 'int', 7)
+    >>> next(row["allowed"] for row in rows if row["name"] == "succession")
+    ['next', 'previous']
+    """
+    cls = plugin if isinstance(plugin, type) else type(plugin)
+    if not isinstance(plugin, type) or not attrs.has(cls):
+        return []
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # annotations that only resolve for a type checker
+        hints = {}
+    docs = _attribute_docs(cls)
+    rows = []
+    for field in attrs.fields(cls):
+        if not field.init:
+            continue
+        annotation = hints.get(field.name, field.type)
+        literals: list[Any] = []
+        others: list[str] = []
+        for member in _union_members(annotation) if annotation is not None else []:
+            if typing.get_origin(member) is Literal:
+                literals += typing.get_args(member)
+            elif isinstance(member, str):
+                others.append(member)
+            else:
+                others.append(_type_name(member))
+        allowed = list(literals) or list(_validator_options(field.validator) or ())
+        names = list(dict.fromkeys([type(value).__name__ for value in allowed] + others))
+        default = field.default
+        if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+            default = None if default.takes_self else default.factory()
+        rows.append({
+            "name": field.alias or field.name,
+            "type": " or ".join(names) or "any",
+            "default": None if default is attrs.NOTHING else _plain(default),
+            "required": default is attrs.NOTHING,
+            "allowed": [_plain(value) for value in allowed] or None,
+            "other_types": others if literals else [],  # a Literal in a union: other values too
+            "description": docs.get(field.name, docs.get(field.alias or field.name, "")),
+        })
+    return rows
+
+
+def _options_command(args: argparse.Namespace) -> int:
+    every = not args.variant
+    names = list(dict.fromkeys(args.variant)) or [STANDARD, *(ep.name for ep in _entry_points())]
+    listing = []
+    for name in names:
+        entry: dict[str, Any] = {"variant": name}
+        if name == STANDARD:
+            entry["distribution"] = _hokm_distribution()
+            entry["options"] = option_table(type(dict(Ruleset.compose().plugins)[STANDARD]))
+        else:
+            entry["distribution"] = _distribution(_find(name))
+            try:
+                factory = _load(name)
+            except _PluginFailure as failure:
+                if not every:
+                    raise
+                entry["error"] = str(failure)  # listing everything: one broken plugin hides nothing
+                factory = None
+            else:
+                if factory is None:
+                    Ruleset.compose(name)  # raises UnknownVariantError, naming the installed variants
+            entry["options"] = option_table(factory)
+        listing.append(entry)
+    if args.json:
+        print(json.dumps(listing, indent=2))
+    else:
+        print("\n\n".join(_option_block(entry) for entry in listing))
+    return 0
+
+
+def _option_block(entry: dict[str, Any]) -> str:
+    """The text of ``hokm options`` for one variant."""
+    lines = [f"{entry['variant']} ({entry['distribution']})"]
+    if "error" in entry:
+        lines.append(f"  cannot be loaded: {entry['error'].partition(': ')[2]}")
+    elif not entry["options"]:
+        lines.append("  no options")
+    for row in entry["options"]:
+        facts = [row["type"], "required" if row["required"] else f"default {_show_value(row['default'])}"]
+        if row["allowed"]:
+            choices = ", ".join(_show_value(value) for value in row["allowed"])
+            if row["other_types"]:
+                choices += ", or any " + " or ".join(row["other_types"])
+            facts.append(f"one of {choices}")
+        lines.append(f"  {entry['variant']}.{row['name']}: " + "; ".join(facts))
+        if row["description"]:
+            lines += textwrap.wrap(row["description"], width=88, initial_indent="      ",
+                                   subsequent_indent="      ")
+    return "\n".join(lines)
+
+
+def _hokm_distribution() -> str:
+    try:
+        return f"hokm {importlib.metadata.version('hokm')}"
+    except importlib.metadata.PackageNotFoundError:  # pragma: no cover - running from a source tree
+        return "hokm"
+
+
+# hokm simulate ---------------------------------------------------------------------------------
+
+
+def _worker_init() -> None:
+    """Start of each worker process: Ctrl-C and SIGTERM are the parent's business."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the terminal sends Ctrl-C to the whole group
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a forked worker must not inherit our handler
+
+
+def _stop_pool(executor: ProcessPoolExecutor, *, abort: bool) -> None:
+    """Shut the pool down; when aborting, cancel queued work and end the workers now."""
+    if not abort:
+        executor.shutdown()
+        return
+    _ignore_signals()  # a second Ctrl-C must not interrupt the clean-up
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.terminate()
+    deadline = time.monotonic() + 5
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.join(max(0.0, deadline - time.monotonic()))
+            if process.is_alive():
+                process.kill()
+
+
 def _simulate_command(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
-    bar = _ProgressBar(sys.stderr) if not args.quiet else None
-    executor = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+    for name in args.variant:
+        _load(name)  # a variant whose import fails is named here, with its distribution
+    chunks = math.ceil(args.hands / CHUNK_HANDS)
+    jobs = min(args.jobs, chunks)
+    bar = _ProgressBar(sys.stderr) if _wants_progress(args.progress, sys.stderr) else None
+    executor = ProcessPoolExecutor(jobs, initializer=_worker_init) if jobs > 1 else None
+    finished = False
     try:
         report = simulate(*args.variant, hands=args.hands, options=options, seed=args.seed,
                           executor=executor, progress=bar)
+        finished = True
+    except HokmError:
+        raise
+    except Exception as error:
+        culprit = _blame(error, args.variant)
+        if culprit is None:
+            raise
+        raise _PluginFailure(culprit, _distribution(_find(culprit)), "failed", error) from error
     finally:
         if executor is not None:
-            executor.shutdown()
+            _stop_pool(executor, abort=not finished)
         if bar is not None:
             bar.close()
     if args.json:
@@ -123,52 +556,108 @@ def _simulate_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def _seed(text: str) -> int | str:
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+# The parser and main -----------------------------------------------------------------------------
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for the CLI reference docs)."""
     parser = argparse.ArgumentParser(prog="hokm", description="Hokm rules library: variants and simulations.")
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument("--version", action=_VersionAction,
+                        help="show hokm's version and the installed variants' distributions, then exit")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks of errors")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                        help="show tracebacks of errors")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    variants = commands.add_parser("variants", help="list installed variants")
+    variants = commands.add_parser("variants", parents=[common], help="list installed variants")
     variants.add_argument("--json", action="store_true", help="print JSON instead of a table")
     variants.set_defaults(run=_variants_command)
 
-    sim = commands.add_parser("simulate", help="play random legal hands and summarise them")
-    sim.add_argument("--hands", type=_positive, default=1000, help="hands to play (default 1000)")
+    options = commands.add_parser("options", parents=[common],
+                                  help="list the options of variants (standard included)")
+    options.add_argument("variant", nargs="*", metavar="VARIANT",
+                         help="variants to describe, or 'standard' (default: standard and every variant)")
+    options.add_argument("--json", action="store_true", help="print JSON instead of text")
+    options.set_defaults(run=_options_command)
+
+    sim = commands.add_parser("simulate", parents=[common], help="play random legal hands and summarise them")
+    sim.add_argument("--hands", type=_Count("hands", MAX_HANDS), default=1000, metavar="N",
+                     help=f"hands to play, 1 to {MAX_HANDS:,} (default 1000)")
     sim.add_argument("--variant", action="append", default=[], metavar="NAME",
                      help="add a variant (repeatable), e.g. --variant satat")
     sim.add_argument("--option", action="append", default=[], metavar="NAME.KEY=VALUE",
                      help="set an option (repeatable), e.g. --option standard.target=10")
-    sim.add_argument("--seed", type=_seed, default=None, help="int or text seed (default: fresh)")
-    sim.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
+    sim.add_argument("--seed", type=seed_value, default=None, help="int or text seed (default: fresh)")
+    sim.add_argument("--jobs", type=_Count("jobs", MAX_JOBS), default=1, metavar="J",
+                     help=f"worker processes, 1 to {MAX_JOBS} (default 1)")
     sim.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                     help="draw a progress bar on stderr (default: only when stderr is a terminal)")
+    sim.add_argument("--quiet", action="store_false", dest="progress", help="the same as --no-progress")
     sim.set_defaults(run=_simulate_command)
     return parser
 
 
+def _raise_terminated(signum: int, frame: FrameType | None) -> NoReturn:
+    raise _Terminated
+
+
+def _ignore_signals() -> None:
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def _signals() -> Iterator[None]:
+    """SIGTERM unwinds like Ctrl-C while the command runs; the old handlers come back after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal handlers can only be set from the main thread
+        return
+    previous = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
+    signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            if handler is not None:
+                signal.signal(number, handler)
+
+
+def _report(message: str, debug: bool) -> None:
+    if debug:
+        traceback.print_exc()
+    print(f"hokm: {message}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``hokm`` command; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    try:
-        return int(args.run(args))
-    except (HokmError, argparse.ArgumentTypeError, ValueError) as error:
-        print(f"hokm: error: {error}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # e.g. `hokm variants | head`: stop quietly, as Unix tools do
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+    debug = "--debug" in (sys.argv[1:] if argv is None else argv)
+    with _signals():
+        try:
+            parser = build_parser()
+            args = parser.parse_args(argv)
+            debug = bool(getattr(args, "debug", False))
+            return int(args.run(args))
+        except KeyboardInterrupt as interrupt:  # Ctrl-C, or SIGTERM as _Terminated
+            _ignore_signals()
+            terminated = isinstance(interrupt, _Terminated)
+            _report("terminated" if terminated else "interrupted", debug)
+            return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
+        except _PluginFailure as failure:
+            _report(f"error: {failure} (--debug shows the traceback)", debug)
+            return 2
+        except (HokmError, argparse.ArgumentTypeError, ValueError) as error:
+            _report(f"error: {error}", debug)
+            return 2
+        except MemoryError:
+            _report("error: out of memory", debug)
+            return 1
+        except BrokenExecutor:  # a worker process died: killed, or out of memory
+            _report("error: a worker process ended abruptly (killed, or out of memory?)", debug)
+            return 1
+        except BrokenPipeError:  # e.g. `hokm variants | head`: stop quietly, as Unix tools do
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 1
+

@@ -6,6 +6,8 @@ so scoring and Hakem succession are exercised too. Work is split into chunks
 of fixed size, each with its own seed stream, so the figures are identical
 whether the chunks run in this process, on a process pool or on a Dask
 cluster (``client.get_executor()``): pass any ``concurrent.futures.Executor``.
+Only a bounded window of chunks is handed to the executor at a time, so a run
+of any length needs little memory.
 
 >>> import hokm
 >>> report = hokm.simulate(hands=50, seed=1)
@@ -17,26 +19,64 @@ True
 
 from __future__ import annotations
 
+import itertools
+import math
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor, Future, as_completed
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from hokm._seeding import normalize_seed, rng_for
-from hokm.match import MatchState
-from hokm.rules import Ruleset
-from hokm.variant import Variant
 
-__all__ = ["SimulationReport", "simulate"]
+if TYPE_CHECKING:  # imported when a simulation runs, so ``import hokm`` stays light
+    from concurrent.futures import Executor, Future
+
+    from hokm.rules import Ruleset
+    from hokm.variant import Variant
+
+__all__ = ["CHUNK_HANDS", "MAX_HANDS", "SimulationReport", "simulate"]
 
 CHUNK_HANDS = 250
 """Hands per work unit; fixed so results do not depend on the number of workers."""
 
+MAX_HANDS = 10**12
+"""The most hands one run may play (some years of CPU time; larger counts are surely typos)."""
+
+PENDING_PER_WORKER = 4
+"""Work units kept submitted per worker of an executor whose size is known."""
+
+DEFAULT_MAX_PENDING = 256
+"""Work units kept submitted when the executor's size is unknown (a Dask cluster, say)."""
+
+
 def _sorted_counts(counts: Mapping[str, int]) -> dict[str, int]:
     return dict(sorted(counts.items()))
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON-ready data: tuples become lists, sets sorted lists, others ``str``."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else repr(value)
+    if isinstance(value, Mapping):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, set | frozenset):
+        items = [_plain(item) for item in value]
+        try:
+            return sorted(items)
+        except TypeError:
+            return sorted(items, key=lambda item: (type(item).__name__, repr(item)))
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    return str(value)
+
+
+def _plain_options(options: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {str(name): {str(key): _plain(value) for key, value in sorted(opts.items())}
+            for name, opts in options.items()}
 
 
 @attrs.frozen
@@ -45,6 +85,9 @@ class SimulationReport:
 
     Attributes:
         ruleset: ``standard + ...`` description of the rules.
+        options: the options the run used, per variant, as JSON-ready data: only the options
+            that were given, each as the variant holds it (``"5-4-4"`` reads ``[5, 4, 4]``, a
+            set a sorted list).
         seed: the run's seed.
         hands: hands played.
         matches: matches completed.
@@ -58,6 +101,8 @@ class SimulationReport:
     """
 
     ruleset: str
+    options: Mapping[str, Mapping[str, Any]] = attrs.field(
+        factory=dict, converter=_plain_options, kw_only=True)
     seed: int | str
     hands: int
     matches: int
@@ -90,26 +135,33 @@ class SimulationReport:
         return self.tricks / self.hands if self.hands else 0.0
 
     @property
+    def mean_points(self) -> float:
+        """Points scored per hand on average."""
+        return self.points / self.hands if self.hands else 0.0
+
+    @property
     def hands_per_second(self) -> float:
         """Throughput of the run (all workers together)."""
         return self.hands / self.seconds if self.seconds > 0 else 0.0
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for ``--json``: totals and rates."""
+        """Plain data for ``--json``: totals, options and rates."""
         data = attrs.asdict(self)
         data.update(
             hakem_win_rate=self.hakem_win_rate,
             kot_rate=self.kot_rate,
             hakem_kot_rate=self.hakem_kot_rate,
             mean_tricks=self.mean_tricks,
+            mean_points=self.mean_points,
             hands_per_second=self.hands_per_second,
         )
         return data
 
     def table(self) -> str:
-        """A small aligned summary table for the terminal."""
+        """A small aligned summary table for the terminal (an ``options`` row if any were given)."""
         rows = [
             ("ruleset", self.ruleset),
+            *([("options", _describe_options(self.options))] if self.options else []),
             ("seed", str(self.seed)),
             ("hands", f"{self.hands:,}"),
             ("matches completed", f"{self.matches:,}"),
@@ -117,7 +169,7 @@ class SimulationReport:
             ("kot rate", f"{self.kot_rate:.2%}"),
             ("Hakem-kot rate", f"{self.hakem_kot_rate:.2%}"),
             ("mean tricks per hand", f"{self.mean_tricks:.2f}"),
-            ("mean points per hand", f"{self.points / self.hands if self.hands else 0:.3f}"),
+            ("mean points per hand", f"{self.mean_points:.3f}"),
             ("outcomes", ", ".join(f"{k} {v:,}" for k, v in self.labels.items()) or "-"),
             ("hands/s", f"{self.hands_per_second:,.0f}"),
         ]
@@ -125,22 +177,72 @@ class SimulationReport:
         return "\n".join(f"{name:<{width}}  {value}" for name, value in rows)
 
 
-def _merge(parts: Sequence[SimulationReport], ruleset: str, seed: int | str,
-           seconds: float) -> SimulationReport:
-    labels: Counter[str] = Counter()
-    for part in parts:
-        labels.update(part.labels)
-    return SimulationReport(
-        ruleset=ruleset, seed=seed,
-        hands=sum(p.hands for p in parts), matches=sum(p.matches for p in parts),
-        hakem_wins=sum(p.hakem_wins for p in parts), kots=sum(p.kots for p in parts),
-        hakem_kots=sum(p.hakem_kots for p in parts), tricks=sum(p.tricks for p in parts),
-        points=sum(p.points for p in parts), labels=labels, seconds=seconds)
+def _show_value(value: Any) -> str:
+    """A plain option value as it is written after ``--option NAME.KEY=``: ``true``, ``[2, 12]``."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(repr(v) if isinstance(v, str) else _show_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k!r}: {_show_value(v)}" for k, v in value.items()) + "}"
+    return repr(value)
+
+
+def _describe_options(options: Mapping[str, Mapping[str, Any]]) -> str:
+    """``standard.target=10, double-sar.blocked_pickups=[2, 12]``."""
+    return ", ".join(f"{name}.{key}={_show_value(value)}"
+                     for name, opts in options.items() for key, value in opts.items())
+
+
+def _options_used(rules: Ruleset, options: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The given options as the composed plugins hold them (after their converters)."""
+    plugins = dict(rules.plugins)
+    used: dict[str, dict[str, Any]] = {}
+    for name in ("standard", *rules.variants):
+        if not options.get(name):
+            continue
+        cls: Any = type(plugins.get(name))
+        fields = {field.alias: field.name for field in attrs.fields(cls)} if attrs.has(cls) else {}
+        plugin = plugins.get(name)
+        used[name] = {key: getattr(plugin, fields[key], value) if key in fields else value
+                      for key, value in options[name].items()}
+    return used
+
+
+class _Totals:
+    """Running sums of chunk reports: memory does not grow with the number of chunks."""
+
+    def __init__(self) -> None:
+        self.hands = self.matches = self.hakem_wins = self.kots = self.hakem_kots = 0
+        self.tricks = self.points = 0
+        self.labels: Counter[str] = Counter()
+
+    def add(self, part: SimulationReport) -> None:
+        self.hands += part.hands
+        self.matches += part.matches
+        self.hakem_wins += part.hakem_wins
+        self.kots += part.kots
+        self.hakem_kots += part.hakem_kots
+        self.tricks += part.tricks
+        self.points += part.points
+        self.labels.update(part.labels)
+
+    def report(self, ruleset: str, options: Mapping[str, Mapping[str, Any]], seed: int | str,
+               seconds: float) -> SimulationReport:
+        return SimulationReport(
+            ruleset=ruleset, options=options, seed=seed, hands=self.hands, matches=self.matches,
+            hakem_wins=self.hakem_wins, kots=self.kots, hakem_kots=self.hakem_kots,
+            tricks=self.tricks, points=self.points, labels=self.labels, seconds=seconds)
 
 
 def run_chunk(variants: tuple[Any, ...], options: Mapping[str, Mapping[str, Any]],
               seed: int | str, chunk: int, hands: int) -> SimulationReport:
     """Play ``hands`` random hands (a work unit; picklable for process pools)."""
+    from hokm.match import MatchState
+    from hokm.rules import Ruleset
+
     rules = Ruleset.compose(*variants, options=options)
     teams = rules.layout.teams
     started = time.perf_counter()
@@ -171,47 +273,87 @@ def run_chunk(variants: tuple[Any, ...], options: Mapping[str, Mapping[str, Any]
         labels=labels, seconds=time.perf_counter() - started)
 
 
+def _units(hands: int) -> Iterator[tuple[int, int]]:
+    """(chunk index, hands in the chunk), lazily: a huge run is never listed in memory."""
+    for index, start in enumerate(range(0, hands, CHUNK_HANDS)):
+        yield index, min(CHUNK_HANDS, hands - start)
+
+
+def _window(executor: Executor, max_pending: int | None) -> int:
+    if max_pending is not None:
+        if isinstance(max_pending, bool) or not isinstance(max_pending, int) or max_pending < 1:
+            raise ValueError(f"max_pending must be a positive integer, got {max_pending!r}")
+        return max_pending
+    workers = getattr(executor, "_max_workers", None)  # process and thread pools know their size
+    if isinstance(workers, int) and not isinstance(workers, bool) and workers > 0:
+        return PENDING_PER_WORKER * workers
+    return DEFAULT_MAX_PENDING
+
+
 def simulate(*variants: str | Variant, hands: int, options: Mapping[str, Mapping[str, Any]] | None = None,
              seed: int | str | None = None, executor: Executor | None = None,
-             progress: Callable[[int, int], None] | None = None) -> SimulationReport:
+             progress: Callable[[int, int], None] | None = None,
+             max_pending: int | None = None) -> SimulationReport:
     """Play ``hands`` random hands under ``standard + variants`` and summarise them.
 
     Args:
         variants: variant names or plugin objects, as for :meth:`Ruleset.compose`.
-        hands: how many hands to play (> 0).
+        hands: how many hands to play (1 to [`MAX_HANDS`][hokm.simulate.MAX_HANDS]).
         options: per-variant options, as for :meth:`Ruleset.compose`.
         seed: the run's seed (``None``: a fresh one, reported back).
         executor: run the work units on this executor (process pool, Dask, ...);
             ``None`` runs them here, one after another.
         progress: called as ``progress(hands_done, hands_total)`` after each unit.
+        max_pending: with an ``executor``, how many work units may be submitted and not yet
+            collected at a time. By default four per worker when the executor tells its size
+            (process and thread pools do), else 256. More units are submitted as results come
+            in, so memory stays small however many hands are asked for.
+
+    If the run is interrupted (``KeyboardInterrupt``) or a work unit fails, the units not yet
+    started are cancelled before the exception propagates; the executor itself is left to its
+    owner.
 
     Raises:
-        ValueError: ``hands`` is not a positive integer.
+        ValueError: ``hands`` is not an integer from 1 to ``MAX_HANDS``, or ``max_pending``
+            is not a positive integer.
         RulesetError: the ruleset cannot be composed.
     """
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
         raise ValueError(f"hands must be a positive integer, got {hands!r}")
+    if hands > MAX_HANDS:
+        raise ValueError(f"hands must be at most {MAX_HANDS:,}, got {hands:,}")
     options = {name: dict(opts) for name, opts in (options or {}).items()}
-    description = Ruleset.compose(*variants, options=options).describe()  # fail fast, here
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    from hokm.rules import Ruleset
+
+    rules = Ruleset.compose(*variants, options=options)  # fail fast, here
+    description, used = rules.describe(), _options_used(rules, options)
+    window = _window(executor, max_pending) if executor is not None else 1
     seed = normalize_seed(seed)
-    units = [(index, min(CHUNK_HANDS, hands - start))
-             for index, start in enumerate(range(0, hands, CHUNK_HANDS))]
     started = time.perf_counter()
-    parts: list[SimulationReport] = []
-    done = 0
+    totals = _Totals()
     if executor is None:
-        for index, count in units:
-            parts.append(run_chunk(variants, options, seed, index, count))
-            done += count
+        for index, count in _units(hands):
+            totals.add(run_chunk(variants, options, seed, index, count))
             if progress:
-                progress(done, hands)
+                progress(totals.hands, hands)
     else:
-        futures: list[Future[SimulationReport]] = [
-            executor.submit(run_chunk, variants, options, seed, index, count) for index, count in units]
-        for future in as_completed(futures):
-            part = future.result()
-            parts.append(part)
-            done += part.hands
-            if progress:
-                progress(done, hands)
-    return _merge(parts, description, seed, time.perf_counter() - started)
+        units = _units(hands)
+        pending: set[Future[SimulationReport]] = set()
+        try:
+            for index, count in itertools.islice(units, window):
+                pending.add(executor.submit(run_chunk, variants, options, seed, index, count))
+            while pending:
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    totals.add(future.result())
+                    if progress:
+                        progress(totals.hands, hands)
+                for index, count in itertools.islice(units, len(finished)):
+                    pending.add(executor.submit(run_chunk, variants, options, seed, index, count))
+        except BaseException:  # Ctrl-C or a failed unit: drop the work not yet started
+            for future in pending:
+                future.cancel()
+            raise
+    return totals.report(description, used, seed, time.perf_counter() - started)

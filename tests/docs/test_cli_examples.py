@@ -99,7 +99,7 @@ def run(command: str) -> tuple[int, str]:
     """Run a documented ``hokm ...`` command line; its exit status and stdout + stderr."""
     argv = shlex.split(command)
     assert argv[0] == "hokm"
-    env = {**os.environ, "COLUMNS": "80", "PYTHONIOENCODING": "utf-8", "PYTHON_COLORS": "0",
+    env = {**os.environ, "COLUMNS": "100", "PYTHONIOENCODING": "utf-8", "PYTHON_COLORS": "0",
            "NO_COLOR": "1"}
     done = subprocess.run([sys.executable, "-m", "hokm", *argv[1:]], capture_output=True,
                           text=True, encoding="utf-8", env=env, cwd=ROOT, timeout=300, check=False)

@@ -5,12 +5,16 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
+import threading
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
 import hokm
 from hokm.cli import main, parse_options
+from hokm.simulate import CHUNK_HANDS, DEFAULT_MAX_PENDING, MAX_HANDS, SimulationReport, _window
 
 
 def test_simulate_counts_are_consistent() -> None:
@@ -37,6 +41,10 @@ def test_simulate_reports_progress_and_validates() -> None:
     assert seen[-1] == (600, 600) and len(seen) == 3
     with pytest.raises(ValueError, match="positive"):
         hokm.simulate(hands=0)
+    with pytest.raises(ValueError, match="at most 1,000,000,000,000"):
+        hokm.simulate(hands=MAX_HANDS + 1)
+    with pytest.raises(ValueError, match="max_pending"), ThreadPoolExecutor(1) as pool:
+        hokm.simulate(hands=10, executor=pool, max_pending=0)
     with pytest.raises(hokm.UnknownVariantError):
         hokm.simulate("nope", hands=10)
 
@@ -99,3 +107,142 @@ def test_cli_simulates_a_combination(capsys: pytest.CaptureFixture[str]) -> None
                  "--option", "double-sar.blocked_pickups={2, 12}"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["ruleset"] == "standard + satat + obligatory-trump + double-sar" and data["hands"] == 60
+
+
+# Bounded submission, cancellation ------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def _warm_tables() -> None:
+    # hokm.state builds its bit tables on first use without a lock; two threads doing that first
+    # use at once can see half-built tables (IndexError). Build them before any thread pool runs.
+    hokm.simulate(hands=1, seed=0)
+
+
+
+class RecordingExecutor(Executor):
+    """Runs work on a thread pool and records how many futures were outstanding at most.
+
+    It does not tell its size (no ``_max_workers``), like a Dask executor.
+    """
+
+    def __init__(self, workers: int = 2) -> None:
+        self.pool = ThreadPoolExecutor(workers)
+        self.lock = threading.Lock()
+        self.outstanding = 0
+        self.most = 0
+        self.futures: list[Future[Any]] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        with self.lock:
+            self.outstanding += 1
+            self.most = max(self.most, self.outstanding)
+        future = self.pool.submit(fn, *args, **kwargs)
+        self.futures.append(future)
+        future.add_done_callback(self._done)
+        return future
+
+    def _done(self, future: Future[Any]) -> None:
+        with self.lock:
+            self.outstanding -= 1
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self.pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
+def test_work_is_submitted_in_a_bounded_window() -> None:
+    hands = 20 * CHUNK_HANDS
+    expected = hokm.simulate(hands=hands, seed="window")
+    recorder = RecordingExecutor()
+    with recorder:
+        report = hokm.simulate(hands=hands, seed="window", executor=recorder, max_pending=3)
+    assert report == expected  # the window changes nothing but the memory used
+    assert len(recorder.futures) == 20
+    assert recorder.most <= 3
+
+
+def test_the_window_follows_the_pool_size() -> None:
+    with ThreadPoolExecutor(3) as pool:
+        assert _window(pool, None) == 12
+        assert _window(pool, 5) == 5
+    assert _window(RecordingExecutor(1), None) == DEFAULT_MAX_PENDING
+
+
+def test_a_pool_never_holds_more_than_four_units_per_worker() -> None:
+    class CountingPool(ThreadPoolExecutor):
+        def __init__(self) -> None:
+            super().__init__(2)
+            self.recorder = RecordingExecutor(2)
+
+        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+            return self.recorder.submit(fn, *args, **kwargs)
+
+    pool = CountingPool()
+    with pool, pool.recorder:
+        hokm.simulate(hands=16 * CHUNK_HANDS, seed=2, executor=pool)
+    assert len(pool.recorder.futures) == 16
+    assert pool.recorder.most <= 8
+
+
+def test_an_interrupt_cancels_the_queued_work() -> None:
+    recorder = RecordingExecutor(workers=1)
+
+    def interrupt(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    with recorder, pytest.raises(KeyboardInterrupt):
+        hokm.simulate(hands=100 * CHUNK_HANDS, seed=1, executor=recorder, max_pending=6,
+                      progress=interrupt)
+    assert len(recorder.futures) == 6  # nothing was submitted after the interrupt
+    cancelled = [future for future in recorder.futures if future.cancelled()]
+    assert len(cancelled) >= 3  # one unit finished, at most two were running or done by then
+    assert all(future.done() for future in recorder.futures)
+
+
+def test_a_failing_unit_cancels_the_queued_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = sys.modules["hokm.simulate"]  # the attribute hokm.simulate is the function
+
+    def failing(*args: Any) -> SimulationReport:
+        raise RuntimeError("unit failed")
+
+    monkeypatch.setattr(module, "run_chunk", failing)
+    recorder = RecordingExecutor(workers=1)
+    with recorder, pytest.raises(RuntimeError, match="unit failed"):
+        hokm.simulate(hands=50 * CHUNK_HANDS, seed=1, executor=recorder, max_pending=4)
+    assert len(recorder.futures) == 4
+    assert all(future.done() for future in recorder.futures)
+
+
+# What the report records --------------------------------------------------------------------------
+
+
+def test_the_report_records_its_options_normalized() -> None:
+    report = hokm.simulate("double-sar", hands=20, seed=1, options={
+        "double-sar": {"blocked_pickups": {12, 2}, "chain": "team"},
+        "standard": {"packets": "5-4-4", "target": 5}})
+    assert report.options == {"standard": {"packets": [5, 4, 4], "target": 5},
+                              "double-sar": {"blocked_pickups": [2, 12], "chain": "team"}}
+    data = json.loads(json.dumps(report.to_dict()))
+    assert data["options"] == report.options
+    assert "standard.packets=[5, 4, 4], standard.target=5, double-sar.blocked_pickups=[2, 12], " \
+           "double-sar.chain=team" in report.table()
+    assert hokm.simulate(hands=20, seed=1).options == {}
+    assert "options" not in hokm.simulate(hands=20, seed=1).table()  # no row when none were given
+
+
+def test_the_report_records_mean_points() -> None:
+    report = hokm.simulate(hands=300, seed=4)
+    assert report.mean_points == report.points / 300
+    assert report.to_dict()["mean_points"] == report.mean_points
+    assert f"mean points per hand  {report.mean_points:.3f}" in report.table()
+    empty = SimulationReport(ruleset="standard", seed=1, hands=0, matches=0, hakem_wins=0, kots=0,
+                             hakem_kots=0, tricks=0, points=0, labels={}, seconds=0.0)
+    assert empty.mean_points == 0.0 and empty.options == {}
+
+
+def test_option_values_become_plain_data() -> None:
+    from hokm.simulate import _plain
+
+    assert _plain({"a": (1, 2), "b": frozenset({3, 1}), "c": {"x", 2}, "d": float("inf"),
+                   "e": hokm.Card.parse("2♦"), "f": None, "g": 1.5}) == {
+        "a": [1, 2], "b": [1, 3], "c": [2, "x"], "d": "inf", "e": "2♦", "f": None, "g": 1.5}
