@@ -15,7 +15,7 @@ hook's contract, so a broken plugin is named even in normal play.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 import pluggy
@@ -416,10 +416,15 @@ class Engine:
             _FROZEN_MASKS[allowed] = mask
         return mask
 
-    def restrictor_names(self) -> Collection[str]:
-        """The plugins whose legality rules apply (for error messages)."""
+    def why_illegal(self, hand_mask: int, trick: Sequence[int], trump: int, card: int) -> str:
+        """Which rule refuses ``card``, which the seat holds: following suit, or the variants' rules."""
+        if trick:
+            led = self.suit_of[trump][trick[0] & 63]
+            if hand_mask & self.suit_masks[trump][led] and self.suit_of[trump][card] != led:
+                return f"must follow {SUITS[led]}"
         duty = [self.duty_plugin] if self.duty_plugin is not None else []
-        return duty + [impl.plugin for impl in self.void_restrictors]
+        names = duty + [impl.plugin for impl in self.void_restrictors]
+        return f"forbidden by {', '.join(names)}"
 
     # Once-per-hand and once-per-match rules ---------------------------------------------
 

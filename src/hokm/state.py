@@ -430,13 +430,8 @@ class HandState:
             reason = f"seat {seat} does not hold {card} (legal: {shown})"
         else:
             setup = self._setup
-            led = setup.suit_of[self._trick[0] & 63] if self._trick else -1
-            hand = self._hands[self._to_act]
-            if led >= 0 and hand & setup.suit_masks[led] and setup.suit_of[card.index] != led:
-                reason = f"must follow {_SUITS[led]} (legal: {shown})"
-            else:
-                names = ", ".join(setup.engine.restrictor_names())
-                reason = f"forbidden by {names} (legal: {shown})"
+            why = setup.engine.why_illegal(self._hands[self._to_act], self._trick, setup.trump, card.index)
+            reason = f"{why} (legal: {shown})"
         return IllegalPlayError(f"illegal play {card} by seat {seat}: {reason}",
                                 action=PlayCard(card), seat=seat, legal=self.legal_actions())
 
