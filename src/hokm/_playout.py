@@ -107,7 +107,8 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     seat = state._to_act
     in_trick = len(state._trick)
     follow = base = best = best_suit = best_rank = 0
-    if in_trick:  # starting mid-trick: the led suit and the best play so far
+    if in_trick:  # starting mid-trick: the led suit, the best play so far, the last to play
+        seat = state._trick[-1] >> 6
         lead = state._trick[0] & 63
         follow, base = masks[suit_of[lead]], bases[suit_of[lead]]
         best, best_suit, best_rank = state._trick[0] >> 6, trick_suit_of[lead], rank_of[lead]

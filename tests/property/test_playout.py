@@ -15,6 +15,12 @@ COMBINATIONS = [(), ("clockwise", "satat"), ("obligatory-trump",), ("bavney",), 
 RULESETS = [hokm.Ruleset.compose(*names, options={"standard": {"play_all": play_all}})
             for names in COMBINATIONS for play_all in (False, True)
             if not (play_all and names in (("three-player",), ("court-piece",)))]
+RULESETS += [  # the kernel's other paths: overtrump duty, decisions that pause the hand
+    hokm.Ruleset.compose("satat", "obligatory-trump", options={"obligatory-trump": {"overtrump": True}}),
+    hokm.Ruleset.compose("bavney", options={"bavney": {"decide": True}}),
+    hokm.Ruleset.compose("court-piece", "obligatory-trump", options={"court-piece": {"decide": True}}),
+    hokm.Ruleset.compose("double-sar", "satat", options={"double-sar": {"chain": "team"}}),
+]
 
 
 def stepped(hand: hokm.HandState, seed: int) -> hokm.HandState:
@@ -37,6 +43,28 @@ def test_playout_equals_stepping(rules: hokm.Ruleset, deal_seed: int, seed: int)
     assert fast.team_tricks == slow.team_tricks and fast.decisions == slow.decisions
     assert fast.result() == slow.result()
     assert start.phase is hokm.Phase.TRUMP and not start.plays, "playout leaves its start untouched"
+
+
+@settings(max_examples=150)
+@given(rules=st.sampled_from(RULESETS), deal_seed=st.integers(0, 2**32), seed=st.integers(0, 2**32),
+       steps=st.integers(0, 60))
+def test_playout_from_any_state_equals_stepping(rules: hokm.Ruleset, deal_seed: int, seed: int,
+                                                steps: int) -> None:
+    # Mid-trick, between tricks, paused on a decision: search agents play out from anywhere.
+    start = rules.deal(random.Random(deal_seed), hakem=deal_seed % rules.players)
+    walk = random.Random(deal_seed + 1)
+    for _ in range(steps):
+        if start.is_over:
+            break
+        start = start.apply(walk.choice(start.legal_actions()))
+    before = (start.plays, start.winners, start.team_tricks, start.to_act)
+    fast = start.playout(random.Random(seed))
+    slow = stepped(start, seed)
+    assert (fast.plays, fast.winners, fast.collectors, fast.decisions) == (
+        slow.plays, slow.winners, slow.collectors, slow.decisions)
+    assert fast.team_tricks == slow.team_tricks and fast.pile == slow.pile
+    assert fast.result() == slow.result()
+    assert (start.plays, start.winners, start.team_tricks, start.to_act) == before
 
 
 def test_deal_from_a_generator_is_reproducible_and_uniform_enough() -> None:
