@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from hokm._seeding import shuffled
+from hokm._seeding import shuffled_positions
 from hokm.cards import Card, Suit, frozen_cards
 from hokm.context import Packets
 from hokm.errors import InvalidDealError
@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 __all__ = ["DealPlan", "check_deck", "deal_hand", "start_hand"]
 
 _INDEX = operator.attrgetter("index")
-_BIT = tuple(1 << index for index in range(64)).__getitem__
+_BITS = tuple(1 << index for index in range(64))
+_BIT = _BITS.__getitem__
 
 
 class DealPlan:
@@ -107,7 +108,10 @@ def deal_hand(ruleset: Ruleset, order: Sequence[Card] | random.Random, hakem: in
     engine = ruleset._engine
     hakem = _seat_number(ruleset, hakem)
     if isinstance(order, random.Random):
-        return _deal_indices(ruleset, shuffled(engine.deck_indices, order), hakem)
+        positions = shuffled_positions(len(engine.deck_indices), order)
+        if not engine.full_deck:  # positions in the ruleset's deck, to card indices
+            positions = [engine.deck_indices[i] for i in positions]
+        return _deal_indices(ruleset, positions, hakem)
     size = len(engine.deck)
     cards = list(order)
     if len(cards) == size and set(map(type, cards)) == {Card}:
@@ -122,8 +126,9 @@ def deal_hand(ruleset: Ruleset, order: Sequence[Card] | random.Random, hakem: in
 def _deal_indices(ruleset: Ruleset, indices: list[int], hakem: int) -> HandState:
     """Deal a validated order of card indices by the ruleset's pattern."""
     plan = ruleset._engine.plans[hakem]
-    masks = [sum(map(_BIT, take(indices))) for take in plan.seats]
-    first = sum(map(_BIT, plan.first(indices)))
+    bits = [_BITS[index] for index in indices]
+    masks = [sum(take(bits)) for take in plan.seats]
+    first = sum(plan.first(bits))
     stock = tuple(indices[plan.dealt:]) if plan.dealt < len(indices) else ()
     return HandState._start(ruleset, masks, hakem, first, stock, None)
 

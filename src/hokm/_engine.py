@@ -125,6 +125,7 @@ class Engine:
         self.deck: tuple[Card, ...] = deck
         self.deck_mask = sum(1 << card.index for card in deck)
         self.deck_indices: tuple[int, ...] = tuple(card.index for card in deck)
+        self.full_deck = self.deck_indices == tuple(range(52))  # a deck position is a card index
 
         pattern, impl = first_result(chains["hokm_deal_pattern"], "hokm_deal_pattern", layout, len(deck))
         self.pattern: DealPattern = self._check_pattern(pattern, impl)

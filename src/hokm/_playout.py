@@ -97,6 +97,8 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     inline_end = not engine.decision_chain  # else trick ends go through the state's own steps
     captures = engine.capture_chain is not None
     completes, plays_on = bool(engine.complete_plugins), bool(engine.play_on_chain)
+    # No hook looks at a trick's end: the winner takes it and the stop rule is a comparison.
+    plain_end = by_tables and inline_end and not (captures or completes or plays_on)
     bits, counts = _BITS, _COUNTS
     hands, plays = state._hands, state._plays
     # With inline trick ends the tallies live in local lists, synced before any hook looks.
@@ -107,8 +109,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     seat = state._to_act
     in_trick = len(state._trick)
     follow = base = best = best_suit = best_rank = 0
-    if in_trick:  # starting mid-trick: the led suit, the best play so far, the last to play
-        seat = state._trick[-1] >> 6
+    if in_trick:  # starting mid-trick: the led suit and the best play so far
         lead = state._trick[0] & 63
         follow, base = masks[suit_of[lead]], bases[suit_of[lead]]
         best, best_suit, best_rank = state._trick[0] >> 6, trick_suit_of[lead], rank_of[lead]
@@ -121,27 +122,10 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
             elif suit == trump:
                 best, best_suit, best_rank = packed >> 6, suit, rank_of[index]
     while True:
-        if not in_trick:  # the lead: any card, unless a legality rule narrows it
-            hand = hands[seat]
-            legal = hand
-            if some and legal & (legal - 1):
-                if dirty:
-                    _sync(state, winners, collectors, tally, pile)
-                    dirty = False
-                state._to_act, state._trick = seat, []
-                legal = engine.restrict(legal, hand, seat, [], trump, done + 1, state, False)
-            pick = int(rand() * legal.bit_count())
-            segment = legal & 0x1FFF  # most picks land in the first suit: no call
-            index = bits[segment][pick] if pick < counts[segment] else _nth_card(legal, pick)
-            hands[seat] = hand ^ (1 << index)
-            plays.append(seat << 6 | index)
-            led = suit_of[index]
-            follow, base = masks[led], bases[led]
-            best, best_suit, best_rank = seat, trick_suit_of[index], rank_of[index]
-            in_trick = 1
-        while in_trick < players:
-            seat = next_seat[seat]
-            hand = hands[seat]
+        # Engine.legal_mask, inlined: follow the led suit, then the void duty and legality hooks.
+        hand = hands[seat]
+        index = -1
+        if in_trick:
             legal = hand & follow
             if legal:
                 if some and legal & (legal - 1):
@@ -153,9 +137,6 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
                 if base >= 0:  # the led suit lies in one printed suit: pick straight from it
                     segment = legal >> base
                     index = base + bits[segment][int(rand() * counts[segment])]
-                else:
-                    pick = int(rand() * legal.bit_count())
-                    index = _nth_card(legal, pick)
             else:  # void in the led suit: any card, unless a void duty or rule narrows it
                 legal = hand
                 if duty and hand & trumps_mask:  # Engine.void_duty_mask, with the best card known
@@ -168,22 +149,52 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
                         dirty = False
                     state._to_act, state._trick = seat, plays[len(plays) - in_trick:]
                     legal = engine.restrict(legal, hand, seat, state._trick, trump, done + 1, state, True)
-                pick = int(rand() * legal.bit_count())
-                segment = legal & 0x1FFF
-                index = bits[segment][pick] if pick < counts[segment] else _nth_card(legal, pick)
-            hands[seat] = hand ^ (1 << index)
-            plays.append(seat << 6 | index)
-            suit = trick_suit_of[index]  # Engine.trick_winner's table rule, card by card
+        else:  # the lead: any card, unless a legality rule narrows it
+            legal = hand
+            if some and legal & (legal - 1):
+                if dirty:
+                    _sync(state, winners, collectors, tally, pile)
+                    dirty = False
+                state._to_act, state._trick = seat, []
+                legal = engine.restrict(legal, hand, seat, [], trump, done + 1, state, False)
+        if index < 0:  # the pick-th legal card in index order, as legal_actions() lists them
+            pick = int(rand() * legal.bit_count())
+            segment = legal & 0x1FFF
+            index = bits[segment][pick] if pick < counts[segment] else _nth_card(legal, pick)
+        hands[seat] = hand ^ (1 << index)
+        plays.append(seat << 6 | index)
+        if in_trick:  # Engine.trick_winner's table rule, card by card
+            suit = trick_suit_of[index]
             if suit == best_suit:
                 if rank_of[index] > best_rank:
                     best, best_rank = seat, rank_of[index]
             elif suit == trump:
                 best, best_suit, best_rank = seat, suit, rank_of[index]
-            in_trick += 1
+        else:
+            led = suit_of[index]
+            follow, base = masks[led], bases[led]
+            best, best_suit, best_rank = seat, trick_suit_of[index], rank_of[index]
+        in_trick += 1
+        if in_trick < players:
+            seat = next_seat[seat]
+            continue
         in_trick = 0
-        trick = plays[-players:]
-        winner = best if by_tables else engine.trick_winner(trick, trump, done + 1)
         done += 1
+        if plain_end:  # the winner collects; the stop rule compares his team's tally
+            winners.append(best)
+            collectors.append(best)
+            team = teams[best]
+            tally[team] += pile + 1
+            pile = 0
+            if done == total or (stop is not None and tally[team] >= stop):
+                _sync(state, winners, collectors, tally, pile)
+                state._trick = []
+                state._phase = OVER
+                return
+            seat = best
+            continue
+        trick = plays[-players:]
+        winner = best if by_tables else engine.trick_winner(trick, trump, done)
         if not inline_end:  # decisions may pause the hand: the state's own trick end
             _sync(state, winners, collectors, tally, pile)
             state._to_act, state._trick = seat, trick

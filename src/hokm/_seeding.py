@@ -10,6 +10,7 @@ shuffle is our own (one ``random()`` key per card, then a sort), not ``random.sh
 from __future__ import annotations
 
 import random
+from itertools import repeat
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -37,12 +38,18 @@ def rng_for(seed: int | str, *stream: object) -> random.Random:
     return random.Random(int.from_bytes(digest[:16], "big"))
 
 
-def shuffled(items: Sequence[T], rng: random.Random) -> list[T]:
-    """A uniformly random order of ``items``: sorted by one ``rng.random()`` key per item.
+def shuffled_positions(count: int, rng: random.Random) -> list[int]:
+    """A uniformly random order of ``range(count)``: sorted by one ``rng.random()`` key each.
 
     Every permutation is equally likely (ties between 53-bit floats aside), the
-    draws are exactly ``len(items)`` calls of ``random()``, whose output Python
+    draws are exactly ``count`` calls of ``random()``, whose output Python
     guarantees across versions, and the sort runs in C.
     """
-    keys = [rng.random() for _ in items]
-    return [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
+    draw = rng.random
+    keys = [draw() for _ in repeat(None, count)]
+    return sorted(range(count), key=keys.__getitem__)
+
+
+def shuffled(items: Sequence[T], rng: random.Random) -> list[T]:
+    """``items`` in the order :func:`shuffled_positions` draws."""
+    return [items[i] for i in shuffled_positions(len(items), rng)]

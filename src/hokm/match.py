@@ -95,8 +95,17 @@ class MatchState:
         match._draw = draw
         match._first_deck = None if deck is None else tuple(deck)
         match._last_hand = None
-        match._hand = deal_hand(rules, match._deck_for(1), hakem)
+        match._hand = deal_hand(rules, match._deal_source(1), hakem)
         return match
+
+    def _deal_source(self, hand_number: int) -> list[Card] | random.Random:
+        """What hand ``hand_number`` is dealt from: the explicit first deck, or its seed stream.
+
+        Dealing from the stream gives the order ``_deck_for`` lists, without making Cards.
+        """
+        if hand_number == 1 and self._first_deck is not None:
+            return list(self._first_deck)
+        return rng_for(self._seed, "deck", hand_number)
 
     def _deck_for(self, hand_number: int) -> list[Card]:
         if hand_number == 1 and self._first_deck is not None:
@@ -238,7 +247,7 @@ class MatchState:
             return finished
         number = self._hand_number + 1
         finished._hand_number = number
-        finished._hand = deal_hand(self._rules, finished._deck_for(number), result.next_hakem)
+        finished._hand = deal_hand(self._rules, finished._deal_source(number), result.next_hakem)
         return finished
 
     def observation(self, seat: int) -> MatchObservation:
