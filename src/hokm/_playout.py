@@ -99,6 +99,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     completes, plays_on = bool(engine.complete_plugins), bool(engine.play_on_chain)
     # No hook looks at a trick's end: the winner takes it and the stop rule is a comparison.
     plain_end = by_tables and inline_end and not (captures or completes or plays_on)
+    stop_at = total + 1 if stop is None else stop  # tricks that end the hand for a team
     bits, counts = _BITS, _COUNTS
     hands, plays = state._hands, state._plays
     # With inline trick ends the tallies live in local lists, synced before any hook looks.
@@ -160,7 +161,15 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
         if index < 0:  # the pick-th legal card in index order, as legal_actions() lists them
             pick = int(rand() * legal.bit_count())
             segment = legal & 0x1FFF
-            index = bits[segment][pick] if pick < counts[segment] else _nth_card(legal, pick)
+            if pick < counts[segment]:
+                index = bits[segment][pick]
+            else:
+                pick -= counts[segment]
+                segment = legal >> 13 & 0x1FFF
+                if pick < counts[segment]:
+                    index = 13 + bits[segment][pick]
+                else:
+                    index = 26 + _nth_card(legal >> 26, pick - counts[segment])
         hands[seat] = hand ^ (1 << index)
         plays.append(seat << 6 | index)
         if in_trick:  # Engine.trick_winner's table rule, card by card
@@ -180,13 +189,12 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
             continue
         in_trick = 0
         done += 1
-        if plain_end:  # the winner collects; the stop rule compares his team's tally
+        if plain_end:  # the winner collects (no pile without a capture rule); the stop rule
             winners.append(best)
             collectors.append(best)
             team = teams[best]
-            tally[team] += pile + 1
-            pile = 0
-            if done == total or (stop is not None and tally[team] >= stop):
+            tally[team] += 1
+            if done == total or tally[team] >= stop_at:
                 _sync(state, winners, collectors, tally, pile)
                 state._trick = []
                 state._phase = OVER

@@ -10,8 +10,8 @@ shuffle is our own (one ``random()`` key per card, then a sort), not ``random.sh
 from __future__ import annotations
 
 import random
-from itertools import repeat
 from collections.abc import Sequence
+from itertools import repeat
 from typing import TypeVar
 
 T = TypeVar("T")
