@@ -47,8 +47,8 @@ def step_plays(rules: hokm.Ruleset) -> Callable[[random.Random], None]:
     """
     def one(rng: random.Random) -> None:
         hand = rules.deal(rng, hakem=0).apply(CallTrump(SUITS[rng.randrange(4)]))
-        while not hand.is_over:
-            if hand.pending_decision is None and hand.phase is hokm.Phase.PLAY:
+        while not hand.is_over:  # four-player rulesets: after the call, cards or a decision
+            if hand.pending_decision is None:
                 hand = hand.play(rng.choice(tuple(hand.legal_plays())))
             else:
                 hand = hand.apply(rng.choice(hand.legal_actions()))

@@ -276,6 +276,9 @@ _SUIT_SETS: tuple[dict[int, frozenset[Card]], ...] = ({}, {}, {}, {})
 
 
 def _suit_set(suit: int, bits: int) -> frozenset[Card]:
+    """One suit's cards as a frozenset (``bits`` 0 is the empty set, which is falsy: not stored)."""
+    if not bits:
+        return _NO_CARDS
     found = _SUIT_SETS[suit].get(bits)
     if found is None:
         found = _SUIT_SETS[suit][bits] = frozenset(cards_in_mask(bits << 13 * suit))
@@ -292,24 +295,18 @@ def frozen_cards(mask: int) -> frozenset[Card]:
     Single-suit sets are memoised per suit; a set over several suits is the union
     of those, which reuses their stored hashes instead of calling ``Card.__hash__``.
     """
+    if not mask:
+        return _NO_CARDS
+    top = (mask.bit_length() - 1) // 13  # the highest suit present
+    shift = 13 * top
+    high = mask >> shift
+    if high << shift == mask:  # one suit: the usual legal set
+        return _SUIT_GETS[top](high) or _suit_set(top, high)
     spades_get, hearts_get, diamonds_get, clubs_get = _SUIT_GETS
-    found = _NO_CARDS
-    segment = mask & 0x1FFF
-    if segment:
-        found = spades_get(segment) or _suit_set(0, segment)
-    segment = mask >> 13 & 0x1FFF
-    if segment:
-        part = hearts_get(segment) or _suit_set(1, segment)
-        found = found | part if found else part
-    segment = mask >> 26 & 0x1FFF
-    if segment:
-        part = diamonds_get(segment) or _suit_set(2, segment)
-        found = found | part if found else part
-    segment = mask >> 39
-    if segment:
-        part = clubs_get(segment) or _suit_set(3, segment)
-        found = found | part if found else part
-    return found
+    spades = spades_get(mask & 0x1FFF) or _suit_set(0, mask & 0x1FFF)
+    hearts = hearts_get(mask >> 13 & 0x1FFF) or _suit_set(1, mask >> 13 & 0x1FFF)
+    diamonds = diamonds_get(mask >> 26 & 0x1FFF) or _suit_set(2, mask >> 26 & 0x1FFF)
+    return spades.union(hearts, diamonds, clubs_get(mask >> 39) or _suit_set(3, mask >> 39))
 
 
 class SegmentedTuples(Generic[T]):
