@@ -68,8 +68,8 @@ def _seat_number(ruleset: Ruleset, hakem: object) -> int:
     return hakem
 
 
-def start_hand(ruleset: Ruleset, hands: Sequence[Sequence[Card]], hakem: int,
-               trump: Suit | None) -> HandState:
+def start_hand(ruleset: Ruleset, hands: Sequence[Sequence[Card]], hakem: object,
+               trump: object) -> HandState:
     """Validate explicit hands and start a hand (see ``Ruleset.new_hand``)."""
     engine = ruleset._engine
     hakem = _seat_number(ruleset, hakem)
@@ -100,7 +100,7 @@ def start_hand(ruleset: Ruleset, hands: Sequence[Sequence[Card]], hakem: int,
     return HandState._start(ruleset, masks, hakem, first, (), None if trump is None else trump.index)
 
 
-def deal_hand(ruleset: Ruleset, order: Sequence[Card] | random.Random, hakem: int) -> HandState:
+def deal_hand(ruleset: Ruleset, order: Sequence[Card] | random.Random, hakem: object) -> HandState:
     """Deal ``order`` (top card first), or a fresh shuffle from a ``random.Random``.
 
     The hand starts at the trump call.

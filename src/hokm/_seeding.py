@@ -17,7 +17,7 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
-def normalize_seed(seed: int | str | None) -> int | str:
+def normalize_seed(seed: object) -> int | str:
     """Validate a seed; ``None`` becomes a fresh random 64-bit integer."""
     if seed is None:
         import secrets  # the OS's randomness, read only when a fresh seed is drawn

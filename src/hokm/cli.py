@@ -33,6 +33,7 @@ from typing import Any, Literal, NoReturn, TextIO
 
 import attrs
 
+from hokm._build import build_name
 from hokm.errors import HokmError
 from hokm.rules import ENTRY_POINT_GROUP, Ruleset, variant_info
 from hokm.simulate import CHUNK_HANDS, MAX_HANDS, _plain, _show_value, simulate
@@ -267,7 +268,7 @@ def version_text() -> str:
     """What ``hokm --version`` prints: hokm's version and build, then each installed variant.
 
     >>> print(version_text())  # doctest: +ELLIPSIS
-    hokm 0.1.0 (pure Python) on Python 3...
+    hokm 0.1.0 (...) on Python 3...
     variants:
       bavney ...hokm 0.1.0
     ...
@@ -277,7 +278,7 @@ def version_text() -> str:
     except importlib.metadata.PackageNotFoundError:  # pragma: no cover - running from a source tree
         version = "unknown"
     python = ".".join(map(str, sys.version_info[:3]))
-    lines = [f"hokm {version} (pure Python) on Python {python}"]
+    lines = [f"hokm {version} ({build_name()}) on Python {python}"]
     eps = _entry_points()
     if eps:
         width = max(len(ep.name) for ep in eps)

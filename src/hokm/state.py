@@ -24,8 +24,10 @@ exactly the hands that stepping with the same choices gives.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from hokm._masks import SegmentedTuples
 from hokm._playout import play_out
 from hokm.actions import (
     CALL_TRUMP,
@@ -36,7 +38,7 @@ from hokm.actions import (
     DrawCard,
     PlayCard,
 )
-from hokm.cards import Card, SegmentedTuples, Suit, frozen_cards
+from hokm.cards import Card, Suit, frozen_cards
 from hokm.context import Decision, MatchView, StockDraw
 from hokm.errors import GameStateError, IllegalActionError, IllegalPlayError
 from hokm.observation import HandObservation
@@ -53,7 +55,6 @@ __all__ = ["HandState"]
 _SUITS: tuple[Suit, ...] = tuple(Suit)
 _TRUMP, _DRAW, _PLAY, _OVER = TRUMP, DRAW, PLAY, OVER
 _PHASES = PHASES
-_NEW = object.__new__
 _play_actions: SegmentedTuples[PlayCard] = SegmentedTuples(PLAY_CARD.__getitem__)
 
 
@@ -137,6 +138,10 @@ class HandState:
     _pile: int
     _extra: _Extra
     _legal: int
+
+    def __new__(cls) -> HandState:
+        # A mypyc-compiled class refuses object.__new__; the states below use _NEW.
+        return super().__new__(cls)
 
     def __init__(self) -> None:
         raise TypeError("create hands with Ruleset.new_hand() or Ruleset.deal()")
@@ -611,3 +616,8 @@ class HandState:
                 f"trump={trump.value if trump else '-'} tricks={self._team_tricks} "
                 f"to_act={self.to_act}>")
 
+
+# States are made without __init__ (which refuses): object.__new__ when interpreted (the
+# cheaper call), the class's own __new__ when compiled by mypyc (which refuses object.__new__).
+_NEW: Callable[[type[HandState]], HandState] = (
+    object.__new__ if __file__.endswith(".py") else HandState.__new__)

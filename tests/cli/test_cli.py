@@ -19,6 +19,7 @@ import pytest
 
 import hokm
 from hokm import cli
+from hokm._build import build_name
 from hokm.cli import MAX_JOBS, MAX_OPTION_LENGTH, build_parser, main, option_table
 from hokm.simulate import CHUNK_HANDS, MAX_HANDS
 
@@ -42,7 +43,7 @@ def test_version_names_hokm_the_build_and_every_variant(capsys: pytest.CaptureFi
     status, out, _ = run(["--version"], capsys)
     assert status == 0
     lines = out.splitlines()
-    assert lines[0].startswith(f"hokm {VERSION} (pure Python) on Python {sys.version_info.major}.")
+    assert lines[0].startswith(f"hokm {VERSION} ({build_name()}) on Python {sys.version_info.major}.")
     assert lines[1] == "variants:"
     listed = {line.split()[0]: line.split()[1:] for line in lines[2:]}
     assert set(listed) == set(hokm.available_variants())
@@ -52,7 +53,7 @@ def test_version_names_hokm_the_build_and_every_variant(capsys: pytest.CaptureFi
 def test_python_dash_m_version() -> None:
     done = subprocess.run([sys.executable, "-m", "hokm", "--version"], capture_output=True, text=True,
                           check=True)
-    assert done.stdout.startswith(f"hokm {VERSION} (pure Python)")
+    assert done.stdout.startswith(f"hokm {VERSION} ({build_name()})")
     assert "  clockwise" in done.stdout and not done.stderr
 
 
