@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import warnings
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -42,7 +42,7 @@ from hokm.match import MatchState
 from hokm.state import HandState
 from hokm.table import Rotation, Seat, TableLayout, Team
 from hokm.trick import Trick
-from hokm.variant import Variant, check_plugin
+from hokm.variant import Variant, check_plugin, option_values
 
 if TYPE_CHECKING:
     import importlib.metadata
@@ -108,30 +108,156 @@ def _instantiate(name: str, factory: Any, options: Mapping[str, Any]) -> object:
         raise InvalidOptionError(f"variant {name!r}, {which}: {message}") from error
 
 
+class _ReadOnlyMapping(Mapping[str, Any]):
+    """A mapping that cannot be changed; it prints and compares like the dict it copies."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self._data = dict(data)
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return repr(self._data)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Mapping):
+            return self._data == dict(other.items())
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # like dict: equal to dicts, so not hashable
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` with its lists, sets and dicts (at any depth) made immutable."""
+    if isinstance(value, Mapping):
+        return _read_only(value)
+    if isinstance(value, list | tuple) and type(value) in (list, tuple):
+        return tuple(map(_frozen, value))
+    if isinstance(value, set):
+        return frozenset(map(_frozen, value))
+    return value
+
+
+def _read_only(mapping: Mapping[Any, Any]) -> _ReadOnlyMapping:
+    return mapping if isinstance(mapping, _ReadOnlyMapping) else _ReadOnlyMapping(
+        {key: _frozen(value) for key, value in mapping.items()})
+
+
+class _Identity:
+    """Compares and hashes by the identity of the object it wraps."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: object) -> None:
+        self.obj = obj
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Identity) and self.obj is other.obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
+
+
+def _plugin_key(plugin: object) -> object:
+    """What a plugin contributes to equality: its class and option values, or its identity."""
+    cls = type(plugin)
+    if attrs.has(cls):
+        return (cls, _value_key(option_values(plugin)))
+    return _Identity(plugin)
+
+
+def _value_key(value: Any) -> Any:
+    """A hashable stand-in for an option value that is equal exactly for values that play alike.
+
+    Lists and tuples read alike, as do sets and frozensets and any two mappings; scalars
+    keep their type (``True`` is not ``1``); an unhashable object stands for itself alone.
+    """
+    if isinstance(value, Mapping):
+        return ("mapping", frozenset((_value_key(k), _value_key(v)) for k, v in value.items()))
+    if isinstance(value, set | frozenset):
+        return ("set", frozenset(map(_value_key, value)))
+    if isinstance(value, list | tuple) and type(value) in (list, tuple):
+        return ("sequence", tuple(map(_value_key, value)))
+    try:
+        hash(value)
+    except TypeError:
+        return ("object", _Identity(value))
+    return (type(value), value)
+
+
 @attrs.frozen(eq=False)
 class Ruleset:
     """A composed, frozen set of rules; build it with :meth:`compose`.
 
-    Two rulesets are equal when they were composed from the same variants with
-    the same options.
+    A ruleset is an immutable value, safe as a dictionary key or in a set. Two
+    rulesets are equal (and hash alike) when they play the same game: the same
+    variants in the same order, each plugin of the same class with the same
+    :attr:`option_values` (defaults included, after the plugin's converters).
+    So ``compose()`` equals ``compose(options={"standard": {"target": 7}})``
+    (7 is the default), and ``packets="5-4-4"`` equals ``packets=(5, 4, 4)``.
+    A plugin that is not an ``attrs`` class has no options hokm can read: it
+    compares by identity (the same instance, or the same object an entry point
+    loads).
+
+    >>> Ruleset.compose(options={"standard": {"packets": "5-4-4"}}) == Ruleset.compose()
+    True
+    >>> Ruleset.compose("satat") == Ruleset.compose(
+    ...     "satat", options={"satat": {"two_hearts_follows": "hearts"}})
+    False
     """
 
     variants: tuple[str, ...]
     """The selected variant names, in the order given."""
-    options: Mapping[str, Mapping[str, Any]]
-    """The options given per variant name (``"standard"`` included)."""
+    options: Mapping[str, Mapping[str, Any]] = attrs.field(converter=_read_only)
+    """The options given per variant name (``"standard"`` included), read-only.
+
+    Only what was given, as given, frozen (lists read as tuples, sets as frozensets, dicts as
+    read-only mappings); :attr:`option_values` has every option as the plugins hold it.
+    """
     plugins: tuple[tuple[str, object], ...] = attrs.field(repr=False)
     """(name, plugin instance) in registration order, standard first."""
     _pm: pluggy.PluginManager = attrs.field(repr=False, alias="pm")
     _engine: Engine = attrs.field(repr=False, alias="engine")
+    _key: tuple[Any, ...] = attrs.field(init=False, repr=False)
+    _hash: int = attrs.field(init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        key = tuple((name, _plugin_key(plugin)) for name, plugin in self.plugins)
+        object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "_hash", hash(key))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Ruleset):
             return NotImplemented
-        return (self.variants, _freeze(self.options)) == (other.variants, _freeze(other.options))
+        return self is other or (self._hash == other._hash and self._key == other._key)
 
     def __hash__(self) -> int:
-        return hash((self.variants, _freeze(self.options)))
+        return self._hash
+
+    @property
+    def option_values(self) -> Mapping[str, Mapping[str, Any]]:
+        """Every option of every plugin, standard first, as the plugin holds it (read-only).
+
+        Defaults are included and each value is the one the plugin's converter made
+        (``"5-4-4"`` reads ``(5, 4, 4)``); a plugin that is not an ``attrs`` class has
+        none. These values, the plugins' classes and the variants' order decide equality.
+
+        >>> rules = Ruleset.compose("satat", options={"standard": {"packets": "5-4-4"}})
+        >>> rules.options
+        {'standard': {'packets': '5-4-4'}}
+        >>> rules.option_values["standard"]["packets"], rules.option_values["satat"]
+        ((5, 4, 4), {'two_hearts_follows': 'trump'})
+        """
+        return _read_only({name: option_values(plugin) for name, plugin in self.plugins})
 
     # Composition --------------------------------------------------------------------
 
@@ -197,8 +323,7 @@ class Ruleset:
             raise
         except Exception as error:
             raise RulesetError(f"composing {names or ('standard',)} failed: {error}") from error
-        frozen_options = {k: dict(v) for k, v in options.items()}
-        return cls(names, frozen_options, tuple(plugins), pm=pm, engine=engine)
+        return cls(names, options, tuple(plugins), pm=pm, engine=engine)
 
     # Facts about the table --------------------------------------------------------------
 
@@ -383,11 +508,6 @@ class Ruleset:
     def describe(self) -> str:
         """A one-line description: ``standard + satat + obligatory-trump``."""
         return " + ".join((STANDARD, *self.variants))
-
-
-def _freeze(options: Mapping[str, Mapping[str, Any]]) -> tuple[Any, ...]:
-    return tuple(sorted((name, tuple(sorted((k, repr(v)) for k, v in opts.items())))
-                        for name, opts in options.items()))
 
 
 def _kebab(name: str) -> str:
