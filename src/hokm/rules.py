@@ -16,6 +16,7 @@ first. The result is compiled once into tables and plain call chains.
 from __future__ import annotations
 
 import random
+import re
 import warnings
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -30,12 +31,15 @@ from hokm._standard import Standard
 from hokm.cards import Card, Suit, frozen_cards
 from hokm.context import RulesetInfo, VariantInfo
 from hokm.errors import (
+    DuplicateVariantError,
+    DuplicateVariantWarning,
     InvalidNotationError,
     InvalidOptionError,
     PluginContractError,
     RulesetError,
     UnknownVariantError,
     VariantConflictError,
+    VariantLoadError,
     VariantOverlapWarning,
 )
 from hokm.match import MatchState
@@ -47,7 +51,7 @@ from hokm.variant import Variant, check_plugin, option_values
 if TYPE_CHECKING:
     import importlib.metadata
 
-__all__ = ["ENTRY_POINT_GROUP", "Ruleset", "available_variants"]
+__all__ = ["ENTRY_POINT_GROUP", "Ruleset", "available_variants", "load_variant"]
 
 ENTRY_POINT_GROUP = "hokm.variants"
 STANDARD = "standard"
@@ -56,10 +60,20 @@ STANDARD = "standard"
 def available_variants() -> dict[str, str]:
     """Installed variants: entry-point name -> ``"module:attr"``. Imports nothing.
 
+    These are the names :meth:`Ruleset.compose` accepts. A name that two distributions
+    register is left out, with a :class:`~hokm.errors.DuplicateVariantWarning` naming both:
+    ``compose`` refuses it (:class:`~hokm.errors.DuplicateVariantError`) rather than guess.
+
     >>> available_variants()["clockwise"]
     'hokm_clockwise:Clockwise'
     """
-    return {ep.name: ep.value for ep in sorted(_entry_points(), key=lambda ep: ep.name)}
+    found = {}
+    for name, eps in _installed().items():
+        if len(eps) > 1:
+            warnings.warn(_clash_message(name, eps), DuplicateVariantWarning, stacklevel=2)
+        else:
+            found[name] = eps[0].value
+    return found
 
 
 def _entry_points() -> Iterable[importlib.metadata.EntryPoint]:
@@ -68,12 +82,64 @@ def _entry_points() -> Iterable[importlib.metadata.EntryPoint]:
     return importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
 
 
-def _entry_point(name: str) -> importlib.metadata.EntryPoint:
+def _distribution_of(ep: importlib.metadata.EntryPoint) -> str:
+    """``"hokm-house-rule 0.1.0"``: the name and version of the distribution that provides ``ep``."""
+    dist = getattr(ep, "dist", None)
+    if dist is None:
+        return "an unknown distribution"
+    return f"{dist.metadata['Name'] or dist.name} {dist.version}"
+
+
+def _installed() -> dict[str, list[importlib.metadata.EntryPoint]]:
+    """Entry points by variant name (sorted), one per distinct distribution that registers it."""
+    found: dict[str, dict[str, importlib.metadata.EntryPoint]] = {}
     for ep in _entry_points():
-        if ep.name == name:
-            return ep
-    known = ", ".join(sorted(available_variants())) or "none installed"
-    raise UnknownVariantError(f"no variant named {name!r} is installed (available: {known})")
+        dist = getattr(ep, "dist", None)
+        provider = (re.sub(r"[-_.]+", "-", dist.name).lower() if dist is not None and dist.name
+                    else f"?{ep.value}")
+        found.setdefault(ep.name, {}).setdefault(provider, ep)
+    return {name: list(found[name].values()) for name in sorted(found)}
+
+
+def _clash_message(name: str, eps: Sequence[importlib.metadata.EntryPoint]) -> str:
+    which = [f"{_distribution_of(ep)} ({ep.value})" for ep in eps]
+    listed = " and ".join(which) if len(which) == 2 else ", ".join(which[:-1]) + " and " + which[-1]
+    return (f"variant name {name!r} is registered by {len(eps)} installed distributions: {listed}; "
+            "hokm will not guess which one is meant: uninstall all but one")
+
+
+def _entry_point(name: str) -> importlib.metadata.EntryPoint:
+    """The entry point of variant ``name``; unknown and ambiguous names are errors."""
+    installed = _installed()
+    eps = installed.get(name)
+    if not eps:
+        known = ", ".join(installed) or "none installed"
+        raise UnknownVariantError(f"no variant named {name!r} is installed (available: {known})")
+    if len(eps) > 1:
+        raise DuplicateVariantError(_clash_message(name, eps), variant=name,
+                                    entry_points=tuple(ep.value for ep in eps),
+                                    distributions=tuple(map(_distribution_of, eps)))
+    return eps[0]
+
+
+def load_variant(name: str) -> Any:
+    """Import installed variant ``name``: what its entry point names (usually the plugin class).
+
+    Raises:
+        UnknownVariantError: no installed distribution registers ``name``.
+        DuplicateVariantError: more than one does.
+        VariantLoadError: importing it raised; names the variant, the entry point and the
+            distribution, and the original exception is the ``__cause__``.
+    """
+    ep = _entry_point(name)
+    try:
+        return ep.load()
+    except Exception as error:
+        detail = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+        raise VariantLoadError(
+            f"variant {name!r} cannot be loaded: entry point {ep.value!r} of {_distribution_of(ep)} "
+            f"raised {detail}", variant=name, entry_point=ep.value,
+            distribution=_distribution_of(ep)) from error
 
 
 def variant_info(plugin: object) -> VariantInfo:
@@ -273,6 +339,9 @@ class Ruleset:
 
         Raises:
             UnknownVariantError: a name is not installed.
+            DuplicateVariantError: two installed distributions register a name.
+            VariantLoadError: a variant's import raised (the message names the variant, its
+                entry point and distribution; the original error is the ``__cause__``).
             InvalidOptionError: an option is unknown or has a bad value.
             VariantConflictError: the variants declare a conflict or an unmet requirement.
             RulesetError: something given is not a plugin (a list, a class, an object with no
@@ -285,7 +354,7 @@ class Ruleset:
         used_options = {STANDARD}
         for variant in variants:
             if isinstance(variant, str):
-                factory = _entry_point(variant).load()
+                factory = load_variant(variant)
                 name = variant
                 plugin = _instantiate(name, factory, options.get(name, {}))
                 check_plugin(plugin)
