@@ -555,10 +555,28 @@ class Ruleset:
                   deck: Sequence[Card] | None = None) -> MatchState:
         """A match, seeded for reproducibility.
 
+        A match is a pure function of its seed and the actions taken: the same seed
+        deals the same cards, hand after hand, on any machine and Python version.
+
         Args:
             seed: any int or str; the same seed gives the same match everywhere.
-                ``None`` draws a fresh seed (recorded as ``match.seed``).
+                ``None`` (the default) draws a fresh, unpredictable 128-bit seed from
+                the operating system's randomness, as ``secrets`` does, and
+                records it as ``match.seed``; ``new_match(seed=match.seed)`` replays it.
             deck: the first hand's deck order (later hands are shuffled from the seed).
+
+        Warning:
+            Whoever knows the seed knows every card of every hand to come. A game
+            server must leave ``seed`` as ``None`` (or pass its own value from
+            ``secrets``, never a counter, a time, a table id or ``random``)
+            and must not show ``match.seed`` to any player before the match is over;
+            see [Run a game server](../how-to/run-a-game-server.md). Fixed seeds are for
+            tests, replays and simulations.
+
+        >>> rules = Ruleset.compose()
+        >>> match = rules.new_match()  # a fresh seed from the OS
+        >>> rules.new_match(seed=match.seed).hand.hands == match.hand.hands
+        True
         """
         return MatchState.start(self, seed=seed, deck=deck)
 
