@@ -209,7 +209,7 @@ def _frozen(value: Any) -> Any:
     if isinstance(value, list | tuple) and type(value) in (list, tuple):
         return tuple(map(_frozen, value))
     if isinstance(value, set):
-        return frozenset(map(_frozen, value))
+        return frozenset(value)  # its items are hashable already
     return value
 
 
