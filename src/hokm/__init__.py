@@ -31,6 +31,8 @@ from hokm.context import (
     VoidDuty,
 )
 from hokm.errors import (
+    DuplicateVariantError,
+    DuplicateVariantWarning,
     GameStateError,
     HokmError,
     HokmWarning,
@@ -43,6 +45,7 @@ from hokm.errors import (
     RulesetError,
     UnknownVariantError,
     VariantConflictError,
+    VariantLoadError,
     VariantOverlapWarning,
 )
 from hokm.outcomes import HandResult, Phase, majority
@@ -91,6 +94,8 @@ __all__ = [
     "DealPattern",
     "Decision",
     "DrawCard",
+    "DuplicateVariantError",
+    "DuplicateVariantWarning",
     "GameStateError",
     "HandObservation",
     "HandResult",
@@ -130,6 +135,7 @@ __all__ = [
     "Variant",
     "VariantConflictError",
     "VariantInfo",
+    "VariantLoadError",
     "VariantOverlapWarning",
     "VoidDuty",
     "available_variants",

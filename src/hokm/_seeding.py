@@ -17,12 +17,21 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
+SEED_BITS = 128
+"""Bits of a drawn seed: too many to search, even at the rate SHA-256 can be computed in bulk."""
+
+
 def normalize_seed(seed: object) -> int | str:
-    """Validate a seed; ``None`` becomes a fresh random 64-bit integer."""
+    """Validate a seed; ``None`` becomes a fresh random 128-bit integer from the OS (``secrets``).
+
+    Whoever knows a match's seed can compute all its deals, so a drawn seed must be
+    unpredictable: :mod:`secrets` reads the operating system's randomness, never
+    :mod:`random`'s generator.
+    """
     if seed is None:
         import secrets  # the OS's randomness, read only when a fresh seed is drawn
 
-        return secrets.randbits(64)
+        return secrets.randbits(SEED_BITS)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise TypeError(f"a seed must be an int or a str, got {seed!r}")
     return seed

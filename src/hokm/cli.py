@@ -34,8 +34,8 @@ from typing import Any, Literal, NoReturn, TextIO
 import attrs
 
 from hokm._build import build_name
-from hokm.errors import HokmError
-from hokm.rules import ENTRY_POINT_GROUP, Ruleset, variant_info
+from hokm.errors import DuplicateVariantError, HokmError, UnknownVariantError, VariantLoadError
+from hokm.rules import ENTRY_POINT_GROUP, Ruleset, _installed, load_variant, variant_info
 from hokm.simulate import CHUNK_HANDS, MAX_HANDS, _plain, _show_value, simulate
 
 __all__ = ["MAX_JOBS", "MAX_OPTION_LENGTH", "build_parser", "main", "parse_options"]
@@ -211,14 +211,17 @@ def _find(name: str) -> importlib.metadata.EntryPoint | None:
 
 
 def _load(name: str) -> Any:
-    """Import variant ``name``; an exception from its code becomes a one-line failure."""
-    ep = _find(name)
-    if ep is None:
-        return None  # Ruleset.compose names the installed variants
+    """Import variant ``name``; an exception from its code becomes a one-line failure.
+
+    A name two distributions register raises :class:`hokm.DuplicateVariantError`.
+    """
     try:
-        return ep.load()
-    except Exception as error:
-        raise _PluginFailure(name, _distribution(ep), "cannot be loaded", error) from error
+        return load_variant(name)
+    except UnknownVariantError:
+        return None  # Ruleset.compose names the installed variants
+    except VariantLoadError as error:
+        cause = error.__cause__ or error
+        raise _PluginFailure(name, error.distribution, "cannot be loaded", cause) from error
 
 
 def _source_roots(names: Sequence[str]) -> dict[str, str]:
@@ -307,13 +310,17 @@ class _VersionAction(argparse.Action):
 
 def _variants_command(args: argparse.Namespace) -> int:
     rows = []
-    for ep in _entry_points():
-        try:
-            info = variant_info(ep.load())
-            summary = info.summary
-        except Exception as error:  # a broken third-party plugin must not hide the others
-            summary = f"(cannot be loaded: {type(error).__name__}: {error})"
-        rows.append((ep.name, summary, _distribution(ep) if ep.dist else "?"))
+    for name, eps in _installed().items():
+        for ep in eps:
+            if len(eps) > 1:  # neither is loaded: compose refuses the name
+                others = " and ".join(_distribution(other) for other in eps if other is not ep)
+                summary = f"(name clash: also registered by {others}; hokm refuses {name!r})"
+            else:
+                try:
+                    summary = variant_info(ep.load()).summary
+                except Exception as error:  # a broken third-party plugin must not hide the others
+                    summary = f"(cannot be loaded: {type(error).__name__}: {error})"
+            rows.append((name, summary, _distribution(ep) if ep.dist else "?"))
     if args.json:
         print(json.dumps([{"name": n, "summary": s, "distribution": d} for n, s, d in rows], indent=2))
         return 0
@@ -441,7 +448,7 @@ def option_table(plugin: Any) -> list[dict[str, Any]]:
 
 def _options_command(args: argparse.Namespace) -> int:
     every = not args.variant
-    names = list(dict.fromkeys(args.variant)) or [STANDARD, *(ep.name for ep in _entry_points())]
+    names = list(dict.fromkeys(args.variant or [STANDARD, *(ep.name for ep in _entry_points())]))
     listing = []
     for name in names:
         entry: dict[str, Any] = {"variant": name}
@@ -456,6 +463,13 @@ def _options_command(args: argparse.Namespace) -> int:
                 if not every:
                     raise
                 entry["error"] = str(failure)  # listing everything: one broken plugin hides nothing
+                factory = None
+            except DuplicateVariantError as clash:
+                if not every:
+                    raise
+                entry["distribution"] = " and ".join(clash.distributions)
+                entry["error"] = (f"variant {name!r} ({entry['distribution']}) cannot be loaded: "
+                                  f"{len(clash.distributions)} distributions register the name")
                 factory = None
             else:
                 if factory is None:

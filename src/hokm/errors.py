@@ -15,11 +15,14 @@ HokmError(Exception)
 ├── GameStateError(HokmError)
 ├── RulesetError(HokmError)
 │   ├── UnknownVariantError(RulesetError, LookupError)
+│   ├── DuplicateVariantError(RulesetError, LookupError)
+│   ├── VariantLoadError(RulesetError)
 │   ├── VariantConflictError(RulesetError)
 │   └── InvalidOptionError(RulesetError, ValueError)
 └── PluginContractError(HokmError)
 HokmWarning(UserWarning)
-└── VariantOverlapWarning(HokmWarning)
+├── VariantOverlapWarning(HokmWarning)
+└── DuplicateVariantWarning(HokmWarning)
 ```
 """
 
@@ -28,6 +31,8 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
+    "DuplicateVariantError",
+    "DuplicateVariantWarning",
     "GameStateError",
     "HokmError",
     "HokmWarning",
@@ -40,6 +45,7 @@ __all__ = [
     "RulesetError",
     "UnknownVariantError",
     "VariantConflictError",
+    "VariantLoadError",
     "VariantOverlapWarning",
 ]
 
@@ -89,6 +95,41 @@ class UnknownVariantError(RulesetError, LookupError):
     """No installed variant has this name."""
 
 
+class DuplicateVariantError(RulesetError, LookupError):
+    """Two installed distributions register the same variant name; hokm will not guess which is meant.
+
+    Attributes:
+        variant: the variant name.
+        entry_points: the ``"module:attr"`` each distribution registers under it.
+        distributions: the distributions (name and version), in the same order.
+    """
+
+    def __init__(self, message: str, *, variant: str, entry_points: tuple[str, ...],
+                 distributions: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.variant = variant
+        self.entry_points = entry_points
+        self.distributions = distributions
+
+
+class VariantLoadError(RulesetError):
+    """An installed variant cannot be loaded: importing its entry point raised.
+
+    The original exception is the ``__cause__``.
+
+    Attributes:
+        variant: the variant name.
+        entry_point: the entry point's ``"module:attr"``.
+        distribution: the distribution (name and version) that registers it.
+    """
+
+    def __init__(self, message: str, *, variant: str, entry_point: str, distribution: str) -> None:
+        super().__init__(message)
+        self.variant = variant
+        self.entry_point = entry_point
+        self.distribution = distribution
+
+
 class VariantConflictError(RulesetError):
     """Selected variants cannot run together (declared conflict, unmet requirement, empty legal set)."""
 
@@ -119,3 +160,7 @@ class HokmWarning(UserWarning):
 
 class VariantOverlapWarning(HokmWarning):
     """Two selected variants answer the same first-result hook; the later-listed one is asked first."""
+
+
+class DuplicateVariantWarning(HokmWarning):
+    """Two installed distributions register the same variant name: it is left out of the listing."""

@@ -147,7 +147,12 @@ class MatchState:
 
     @property
     def seed(self) -> int | str:
-        """The seed; the same seed replays the same match."""
+        """The seed; the same seed replays the same match.
+
+        Drawn from the OS's randomness when ``new_match`` got none. It tells every card of
+        the match: keep it from the players until the match is over (observations and
+        ``repr`` never show it).
+        """
         return self._seed
 
     @property

@@ -16,8 +16,9 @@ first. The result is compiled once into tables and plain call chains.
 from __future__ import annotations
 
 import random
+import re
 import warnings
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -30,24 +31,27 @@ from hokm._standard import Standard
 from hokm.cards import Card, Suit, frozen_cards
 from hokm.context import RulesetInfo, VariantInfo
 from hokm.errors import (
+    DuplicateVariantError,
+    DuplicateVariantWarning,
     InvalidNotationError,
     InvalidOptionError,
     PluginContractError,
     RulesetError,
     UnknownVariantError,
     VariantConflictError,
+    VariantLoadError,
     VariantOverlapWarning,
 )
 from hokm.match import MatchState
 from hokm.state import HandState
 from hokm.table import Rotation, Seat, TableLayout, Team
 from hokm.trick import Trick
-from hokm.variant import Variant, check_plugin
+from hokm.variant import Variant, check_plugin, option_values
 
 if TYPE_CHECKING:
     import importlib.metadata
 
-__all__ = ["ENTRY_POINT_GROUP", "Ruleset", "available_variants"]
+__all__ = ["ENTRY_POINT_GROUP", "Ruleset", "available_variants", "load_variant"]
 
 ENTRY_POINT_GROUP = "hokm.variants"
 STANDARD = "standard"
@@ -56,10 +60,20 @@ STANDARD = "standard"
 def available_variants() -> dict[str, str]:
     """Installed variants: entry-point name -> ``"module:attr"``. Imports nothing.
 
+    These are the names :meth:`Ruleset.compose` accepts. A name that two distributions
+    register is left out, with a :class:`~hokm.errors.DuplicateVariantWarning` naming both:
+    ``compose`` refuses it (:class:`~hokm.errors.DuplicateVariantError`) rather than guess.
+
     >>> available_variants()["clockwise"]
     'hokm_clockwise:Clockwise'
     """
-    return {ep.name: ep.value for ep in sorted(_entry_points(), key=lambda ep: ep.name)}
+    found = {}
+    for name, eps in _installed().items():
+        if len(eps) > 1:
+            warnings.warn(_clash_message(name, eps), DuplicateVariantWarning, stacklevel=2)
+        else:
+            found[name] = eps[0].value
+    return found
 
 
 def _entry_points() -> Iterable[importlib.metadata.EntryPoint]:
@@ -68,12 +82,64 @@ def _entry_points() -> Iterable[importlib.metadata.EntryPoint]:
     return importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
 
 
-def _entry_point(name: str) -> importlib.metadata.EntryPoint:
+def _distribution_of(ep: importlib.metadata.EntryPoint) -> str:
+    """``"hokm-house-rule 0.1.0"``: the name and version of the distribution that provides ``ep``."""
+    dist = getattr(ep, "dist", None)
+    if dist is None:
+        return "an unknown distribution"
+    return f"{dist.metadata['Name'] or dist.name} {dist.version}"
+
+
+def _installed() -> dict[str, list[importlib.metadata.EntryPoint]]:
+    """Entry points by variant name (sorted), one per distinct distribution that registers it."""
+    found: dict[str, dict[str, importlib.metadata.EntryPoint]] = {}
     for ep in _entry_points():
-        if ep.name == name:
-            return ep
-    known = ", ".join(sorted(available_variants())) or "none installed"
-    raise UnknownVariantError(f"no variant named {name!r} is installed (available: {known})")
+        dist = getattr(ep, "dist", None)
+        provider = (re.sub(r"[-_.]+", "-", dist.name).lower() if dist is not None and dist.name
+                    else f"?{ep.value}")
+        found.setdefault(ep.name, {}).setdefault(provider, ep)
+    return {name: list(found[name].values()) for name in sorted(found)}
+
+
+def _clash_message(name: str, eps: Sequence[importlib.metadata.EntryPoint]) -> str:
+    which = [f"{_distribution_of(ep)} ({ep.value})" for ep in eps]
+    listed = " and ".join(which) if len(which) == 2 else ", ".join(which[:-1]) + " and " + which[-1]
+    return (f"variant name {name!r} is registered by {len(eps)} installed distributions: {listed}; "
+            "hokm will not guess which one is meant: uninstall all but one")
+
+
+def _entry_point(name: str) -> importlib.metadata.EntryPoint:
+    """The entry point of variant ``name``; unknown and ambiguous names are errors."""
+    installed = _installed()
+    eps = installed.get(name)
+    if not eps:
+        known = ", ".join(installed) or "none installed"
+        raise UnknownVariantError(f"no variant named {name!r} is installed (available: {known})")
+    if len(eps) > 1:
+        raise DuplicateVariantError(_clash_message(name, eps), variant=name,
+                                    entry_points=tuple(ep.value for ep in eps),
+                                    distributions=tuple(map(_distribution_of, eps)))
+    return eps[0]
+
+
+def load_variant(name: str) -> Any:
+    """Import installed variant ``name``: what its entry point names (usually the plugin class).
+
+    Raises:
+        UnknownVariantError: no installed distribution registers ``name``.
+        DuplicateVariantError: more than one does.
+        VariantLoadError: importing it raised; names the variant, the entry point and the
+            distribution, and the original exception is the ``__cause__``.
+    """
+    ep = _entry_point(name)
+    try:
+        return ep.load()
+    except Exception as error:
+        detail = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+        raise VariantLoadError(
+            f"variant {name!r} cannot be loaded: entry point {ep.value!r} of {_distribution_of(ep)} "
+            f"raised {detail}", variant=name, entry_point=ep.value,
+            distribution=_distribution_of(ep)) from error
 
 
 def variant_info(plugin: object) -> VariantInfo:
@@ -108,30 +174,156 @@ def _instantiate(name: str, factory: Any, options: Mapping[str, Any]) -> object:
         raise InvalidOptionError(f"variant {name!r}, {which}: {message}") from error
 
 
+class _ReadOnlyMapping(Mapping[str, Any]):
+    """A mapping that cannot be changed; it prints and compares like the dict it copies."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self._data = dict(data)
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return repr(self._data)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Mapping):
+            return self._data == dict(other.items())
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # like dict: equal to dicts, so not hashable
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` with its lists, sets and dicts (at any depth) made immutable."""
+    if isinstance(value, Mapping):
+        return _read_only(value)
+    if isinstance(value, list | tuple) and type(value) in (list, tuple):
+        return tuple(map(_frozen, value))
+    if isinstance(value, set):
+        return frozenset(value)  # its items are hashable already
+    return value
+
+
+def _read_only(mapping: Mapping[Any, Any]) -> _ReadOnlyMapping:
+    return mapping if isinstance(mapping, _ReadOnlyMapping) else _ReadOnlyMapping(
+        {key: _frozen(value) for key, value in mapping.items()})
+
+
+class _Identity:
+    """Compares and hashes by the identity of the object it wraps."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: object) -> None:
+        self.obj = obj
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Identity) and self.obj is other.obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
+
+
+def _plugin_key(plugin: object) -> object:
+    """What a plugin contributes to equality: its class and option values, or its identity."""
+    cls = type(plugin)
+    if attrs.has(cls):
+        return (cls, _value_key(option_values(plugin)))
+    return _Identity(plugin)
+
+
+def _value_key(value: Any) -> Any:
+    """A hashable stand-in for an option value that is equal exactly for values that play alike.
+
+    Lists and tuples read alike, as do sets and frozensets and any two mappings; scalars
+    keep their type (``True`` is not ``1``); an unhashable object stands for itself alone.
+    """
+    if isinstance(value, Mapping):
+        return ("mapping", frozenset((_value_key(k), _value_key(v)) for k, v in value.items()))
+    if isinstance(value, set | frozenset):
+        return ("set", frozenset(map(_value_key, value)))
+    if isinstance(value, list | tuple) and type(value) in (list, tuple):
+        return ("sequence", tuple(map(_value_key, value)))
+    try:
+        hash(value)
+    except TypeError:
+        return ("object", _Identity(value))
+    return (type(value), value)
+
+
 @attrs.frozen(eq=False)
 class Ruleset:
     """A composed, frozen set of rules; build it with :meth:`compose`.
 
-    Two rulesets are equal when they were composed from the same variants with
-    the same options.
+    A ruleset is an immutable value, safe as a dictionary key or in a set. Two
+    rulesets are equal (and hash alike) when they play the same game: the same
+    variants in the same order, each plugin of the same class with the same
+    :attr:`option_values` (defaults included, after the plugin's converters).
+    So ``compose()`` equals ``compose(options={"standard": {"target": 7}})``
+    (7 is the default), and ``packets="5-4-4"`` equals ``packets=(5, 4, 4)``.
+    A plugin that is not an ``attrs`` class has no options hokm can read: it
+    compares by identity (the same instance, or the same object an entry point
+    loads).
+
+    >>> Ruleset.compose(options={"standard": {"packets": "5-4-4"}}) == Ruleset.compose()
+    True
+    >>> Ruleset.compose("satat") == Ruleset.compose(
+    ...     "satat", options={"satat": {"two_hearts_follows": "hearts"}})
+    False
     """
 
     variants: tuple[str, ...]
     """The selected variant names, in the order given."""
-    options: Mapping[str, Mapping[str, Any]]
-    """The options given per variant name (``"standard"`` included)."""
+    options: Mapping[str, Mapping[str, Any]] = attrs.field(converter=_read_only)
+    """The options given per variant name (``"standard"`` included), read-only.
+
+    Only what was given, as given, frozen (lists read as tuples, sets as frozensets, dicts as
+    read-only mappings); :attr:`option_values` has every option as the plugins hold it.
+    """
     plugins: tuple[tuple[str, object], ...] = attrs.field(repr=False)
     """(name, plugin instance) in registration order, standard first."""
     _pm: pluggy.PluginManager = attrs.field(repr=False, alias="pm")
     _engine: Engine = attrs.field(repr=False, alias="engine")
+    _key: tuple[Any, ...] = attrs.field(init=False, repr=False)
+    _hash: int = attrs.field(init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        key = tuple((name, _plugin_key(plugin)) for name, plugin in self.plugins)
+        object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "_hash", hash(key))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Ruleset):
             return NotImplemented
-        return (self.variants, _freeze(self.options)) == (other.variants, _freeze(other.options))
+        return self is other or (self._hash == other._hash and self._key == other._key)
 
     def __hash__(self) -> int:
-        return hash((self.variants, _freeze(self.options)))
+        return self._hash
+
+    @property
+    def option_values(self) -> Mapping[str, Mapping[str, Any]]:
+        """Every option of every plugin, standard first, as the plugin holds it (read-only).
+
+        Defaults are included and each value is the one the plugin's converter made
+        (``"5-4-4"`` reads ``(5, 4, 4)``); a plugin that is not an ``attrs`` class has
+        none. These values, the plugins' classes and the variants' order decide equality.
+
+        >>> rules = Ruleset.compose("satat", options={"standard": {"packets": "5-4-4"}})
+        >>> rules.options
+        {'standard': {'packets': '5-4-4'}}
+        >>> rules.option_values["standard"]["packets"], rules.option_values["satat"]
+        ((5, 4, 4), {'two_hearts_follows': 'trump'})
+        """
+        return _read_only({name: option_values(plugin) for name, plugin in self.plugins})
 
     # Composition --------------------------------------------------------------------
 
@@ -147,6 +339,9 @@ class Ruleset:
 
         Raises:
             UnknownVariantError: a name is not installed.
+            DuplicateVariantError: two installed distributions register a name.
+            VariantLoadError: a variant's import raised (the message names the variant, its
+                entry point and distribution; the original error is the ``__cause__``).
             InvalidOptionError: an option is unknown or has a bad value.
             VariantConflictError: the variants declare a conflict or an unmet requirement.
             RulesetError: something given is not a plugin (a list, a class, an object with no
@@ -159,7 +354,7 @@ class Ruleset:
         used_options = {STANDARD}
         for variant in variants:
             if isinstance(variant, str):
-                factory = _entry_point(variant).load()
+                factory = load_variant(variant)
                 name = variant
                 plugin = _instantiate(name, factory, options.get(name, {}))
                 check_plugin(plugin)
@@ -197,8 +392,7 @@ class Ruleset:
             raise
         except Exception as error:
             raise RulesetError(f"composing {names or ('standard',)} failed: {error}") from error
-        frozen_options = {k: dict(v) for k, v in options.items()}
-        return cls(names, frozen_options, tuple(plugins), pm=pm, engine=engine)
+        return cls(names, options, tuple(plugins), pm=pm, engine=engine)
 
     # Facts about the table --------------------------------------------------------------
 
@@ -361,10 +555,28 @@ class Ruleset:
                   deck: Sequence[Card] | None = None) -> MatchState:
         """A match, seeded for reproducibility.
 
+        A match is a pure function of its seed and the actions taken: the same seed
+        deals the same cards, hand after hand, on any machine and Python version.
+
         Args:
             seed: any int or str; the same seed gives the same match everywhere.
-                ``None`` draws a fresh seed (recorded as ``match.seed``).
+                ``None`` (the default) draws a fresh, unpredictable 128-bit seed from
+                the operating system's randomness, as ``secrets`` does, and
+                records it as ``match.seed``; ``new_match(seed=match.seed)`` replays it.
             deck: the first hand's deck order (later hands are shuffled from the seed).
+
+        Warning:
+            Whoever knows the seed knows every card of every hand to come. A game
+            server must leave ``seed`` as ``None`` (or pass its own value from
+            ``secrets``, never a counter, a time, a table id or ``random``)
+            and must not show ``match.seed`` to any player before the match is over;
+            see [Run a game server](../how-to/run-a-game-server.md). Fixed seeds are for
+            tests, replays and simulations.
+
+        >>> rules = Ruleset.compose()
+        >>> match = rules.new_match()  # a fresh seed from the OS
+        >>> rules.new_match(seed=match.seed).hand.hands == match.hand.hands
+        True
         """
         return MatchState.start(self, seed=seed, deck=deck)
 
@@ -383,11 +595,6 @@ class Ruleset:
     def describe(self) -> str:
         """A one-line description: ``standard + satat + obligatory-trump``."""
         return " + ".join((STANDARD, *self.variants))
-
-
-def _freeze(options: Mapping[str, Mapping[str, Any]]) -> tuple[Any, ...]:
-    return tuple(sorted((name, tuple(sorted((k, repr(v)) for k, v in opts.items())))
-                        for name, opts in options.items()))
 
 
 def _kebab(name: str) -> str:
