@@ -21,9 +21,17 @@ from typing import TYPE_CHECKING, cast
 import pluggy
 
 from hokm._dealing import DealPlan
-from hokm._hooks import Impl, contract_error, first_result, hook_facts, optional_result, resolve_chain
+from hokm._hooks import (
+    Impl,
+    contract_error,
+    crash_error,
+    first_result,
+    hook_facts,
+    optional_result,
+    resolve_chain,
+)
 from hokm._standard import Standard
-from hokm.actions import Action
+from hokm.actions import Action, CallTrump, DrawCard, PlayCard
 from hokm.cards import Card, Suit, frozen_cards
 from hokm.context import (
     Capture,
@@ -35,7 +43,7 @@ from hokm.context import (
     StockDraw,
     VoidDuty,
 )
-from hokm.errors import VariantConflictError
+from hokm.errors import HokmError, VariantConflictError
 from hokm.outcomes import HandScore, Kot
 from hokm.table import Rotation, Seat, TableLayout, Team
 from hokm.trick import Trick
@@ -44,8 +52,11 @@ if TYPE_CHECKING:
     from hokm.context import DealPattern
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
+MAX_DECISIONS = 1000
+"""Decisions one hand may take before a variant that keeps offering them is reported as broken."""
 _FROZEN_MASKS: dict[frozenset[Card], int] = {}
 _NOT_INTERNED = object()
+_CORE_ACTIONS = (PlayCard, CallTrump, DrawCard)
 # (seat, card) pairs by packed play (seat << 6 | card index), shared by every Trick value.
 _PAIRS: tuple[tuple[Seat, Card], ...] = tuple(
     (Seat(packed >> 6), Card.from_index(packed & 63)) if packed & 63 < 52 else (Seat(0), Card.from_index(0))
@@ -107,6 +118,9 @@ class Engine:
             raise contract_error(impl, "hokm_table_layout", f"returned {layout!r}, not a TableLayout")
         if not 2 <= layout.players <= 16:
             raise contract_error(impl, "hokm_table_layout", f"{layout.players} seats: hokm plays 2 to 16")
+        if layout.team_count < 2:
+            raise contract_error(impl, "hokm_table_layout",
+                                 f"{layout!r} has {layout.team_count} team: a hand needs two sides or more")
         self.layout: TableLayout = layout
         self.players = layout.players
         self.teams: tuple[int, ...] = tuple(layout.teams)
@@ -288,10 +302,15 @@ class Engine:
                  else None)
         capture: object = None
         impl = None
-        for impl in self.capture_chain:
-            capture = impl.call(hand, trick, winner, number)
-            if capture is not None:
-                break
+        try:
+            for impl in self.capture_chain:
+                capture = impl.call(hand, trick, winner, number)
+                if capture is not None:
+                    break
+        except HokmError:
+            raise
+        except Exception as error:
+            raise crash_error(impl, error) from error
         interned = self._interned_captures.get(id(capture), _NOT_INTERNED)
         if interned is not _NOT_INTERNED:
             return interned  # type: ignore[return-value]  # Capture.of a seat of this table
@@ -330,39 +349,41 @@ class Engine:
 
     def play_on(self, hand: HandView) -> bool:
         """Whether a ``hokm_play_on`` rule keeps a hand going that the stop rule would end."""
-        for impl in self.play_on_chain:
-            answer = impl.call(hand)
-            if answer is None:
-                continue
-            if not isinstance(answer, bool):
-                raise contract_error(impl, "hokm_play_on", f"returned {answer!r}, not a bool")
-            return answer
-        return False
+        answer, impl = optional_result(self.play_on_chain, hand)
+        if answer is not None and not isinstance(answer, bool):
+            raise contract_error(impl, "hokm_play_on", f"returned {answer!r}, not a bool")
+        return bool(answer)
 
     def variant_completion(self, hand: HandView) -> bool | None:
         """The first variant's answer to ``hokm_hand_complete``, or ``None`` if none answers."""
-        for impl in self.complete_plugins:
-            answer = impl.call(hand)
-            if answer is None:
-                continue
-            if not isinstance(answer, bool):
-                raise contract_error(impl, "hokm_hand_complete", f"returned {answer!r}, not a bool")
-            return answer
-        return None
+        answer, impl = optional_result(self.complete_plugins, hand)
+        if answer is not None and not isinstance(answer, bool):
+            raise contract_error(impl, "hokm_hand_complete", f"returned {answer!r}, not a bool")
+        return answer
 
     def pending_decision(self, hand: HandView) -> Decision | None:
         """The decision a variant makes play wait for, if any."""
-        for impl in self.decision_chain:
-            decision = impl.call(hand)
-            if decision is None:
-                continue
-            if (not isinstance(decision, Decision) or not is_index(decision.seat, self.players)
-                    or not decision.options
-                    or not all(isinstance(option, Action) for option in decision.options)):
-                raise contract_error(impl, "hokm_pending_decision",
-                                     f"returned {decision!r}: need a Decision with a seat and actions")
-            return decision
-        return None
+        decision, impl = optional_result(self.decision_chain, hand)
+        if decision is None:
+            return None
+        if (not isinstance(decision, Decision) or not is_index(decision.seat, self.players)
+                or not decision.options
+                or not all(isinstance(option, Action) for option in decision.options)):
+            raise contract_error(impl, "hokm_pending_decision",
+                                 f"returned {decision!r}: need a Decision with a seat and actions")
+        core = [option for option in decision.options if isinstance(option, _CORE_ACTIONS)]
+        if core:
+            raise contract_error(impl, "hokm_pending_decision",
+                                 f"offered {core[0]}: cards, trump calls and stock draws are the "
+                                 "core's own actions, not decisions a variant may offer")
+        if len(set(decision.options)) != len(decision.options):
+            raise contract_error(impl, "hokm_pending_decision",
+                                 f"offered the same option twice: {', '.join(map(str, decision.options))}")
+        if len(hand.decisions) >= MAX_DECISIONS:
+            raise contract_error(impl, "hokm_pending_decision",
+                                 f"offered a decision after {MAX_DECISIONS} decisions in one hand: "
+                                 "a decision that never stops being offered would never end the hand")
+        return decision
 
     # Legality plumbing ----------------------------------------------------------------
 
@@ -382,20 +403,26 @@ class Engine:
         chain = self.void_restrictors if void else self.restrictors
         # trick_plays is never mutated afterwards (a state's list, or a fresh slice): no copy.
         ctx = PlayContext(self, Seat(seat), hand_mask, trump, trick_plays, number, hand)
-        for impl in chain:
-            allowed = impl.call(ctx)
-            if allowed is None:
-                continue
-            mask = self._mask_of_answer(allowed, impl, seat)
-            if mask & ~hand_mask:
-                stray = ", ".join(map(str, frozen_cards(mask & ~hand_mask)))
-                raise contract_error(impl, impl.hook, f"allowed {stray}, which seat {seat} does not hold")
-            legal &= mask
-            if not legal:
-                contributors = [i.plugin for i in chain if i.call(ctx) is not None]
-                raise VariantConflictError(
-                    f"no card is legal for seat {seat}: the restrictions of "
-                    f"{', '.join(sorted(contributors))} (with follow suit) leave nothing to play")
+        impl = None
+        try:
+            for impl in chain:
+                allowed = impl.call(ctx)
+                if allowed is None:
+                    continue
+                mask = self._mask_of_answer(allowed, impl, seat)
+                if mask & ~hand_mask:
+                    stray = ", ".join(map(str, frozen_cards(mask & ~hand_mask)))
+                    raise contract_error(impl, impl.hook, f"allowed {stray}, which seat {seat} does not hold")
+                legal &= mask
+                if not legal:
+                    contributors = [i.plugin for i in chain if i.call(ctx) is not None]
+                    raise VariantConflictError(
+                        f"no card is legal for seat {seat}: the restrictions of "
+                        f"{', '.join(sorted(contributors))} (with follow suit) leave nothing to play")
+        except HokmError:
+            raise
+        except Exception as error:
+            raise crash_error(impl, error) from error
         return legal
 
     @staticmethod
@@ -438,10 +465,12 @@ class Engine:
     def hand_score(self, hand: HandView, match: MatchView | None) -> HandScore:
         score, impl = first_result(self.chains["hokm_hand_score"], "hokm_hand_score", hand, match)
         if (not isinstance(score, HandScore) or not is_index(score.winner, self.team_count)
-                or not is_index(score.points, 1 << 62)):
+                or not is_index(score.points, 1 << 62) or not isinstance(score.kot, bool)
+                or not isinstance(score.label, str) or not score.label):
             raise contract_error(impl, "hokm_hand_score",
                                  f"returned {score!r}: need a HandScore for one of teams "
-                                 f"0..{self.team_count - 1} with non-negative points")
+                                 f"0..{self.team_count - 1} with non-negative int points, a bool kot "
+                                 "and a non-empty label")
         return score
 
     def next_hakem(self, hand: HandView, score: HandScore, match: MatchView | None) -> Seat:
@@ -449,14 +478,12 @@ class Engine:
         return self._seat(seat, impl, "hokm_next_hakem")
 
     def match_winner(self, match: MatchView) -> Team | None:
-        for impl in self.chains["hokm_match_winner"]:
-            team = impl.call(match)
-            if team is None:
-                continue
-            if not is_index(team, self.team_count):
-                raise contract_error(impl, "hokm_match_winner", f"returned {team!r}, not a team")
-            return Team(team)
-        return None
+        team, impl = optional_result(self.chains["hokm_match_winner"], match)
+        if team is None:
+            return None
+        if not is_index(team, self.team_count):
+            raise contract_error(impl, "hokm_match_winner", f"returned {team!r}, not a team")
+        return Team(team)
 
     def first_hakem(self, face_up: Sequence[Card], first_seat: int, rng: random.Random) -> Seat:
         seat, impl = first_result(self.chains["hokm_first_hakem"], "hokm_first_hakem",

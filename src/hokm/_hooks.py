@@ -17,10 +17,10 @@ import attrs
 import pluggy
 
 from hokm import hookspecs
-from hokm.errors import PluginContractError
+from hokm.errors import HokmError, PluginContractError
 
-__all__ = ["HookFacts", "Impl", "contract_error", "first_result", "hook_facts", "optional_result",
-           "resolve_chain"]
+__all__ = ["HookFacts", "Impl", "contract_error", "crash_error", "first_result", "hook_facts",
+           "optional_result", "resolve_chain"]
 
 
 @attrs.frozen
@@ -104,12 +104,33 @@ def contract_error(impl: Impl | None, hook: str, problem: str) -> PluginContract
                                plugin=who, hook=hook)
 
 
+def crash_error(impl: Impl | None, error: BaseException) -> PluginContractError:
+    """The error for a hook implementation that raised instead of answering (chain it ``from``)."""
+    who = impl.plugin if impl is not None else None
+    hook = impl.hook if impl is not None else None
+    text = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    if len(text) > 300:
+        text = text[:297] + "..."
+    return PluginContractError(f"plugin {who or '?'!r} raised in {hook or 'a hook'}: {text}",
+                               plugin=who, hook=hook, cause=text)
+
+
 def optional_result(chain: tuple[Impl, ...], *args: Any) -> tuple[Any, Impl | None]:
-    """The first non-None answer and who gave it, or ``(None, None)`` for hooks with no default."""
-    for impl in chain:
-        answer = impl.call(*args)
-        if answer is not None:
-            return answer, impl
+    """The first non-None answer and who gave it, or ``(None, None)`` for hooks with no default.
+
+    A hokm error a plugin raises on purpose passes through; any other exception
+    becomes a :class:`hokm.PluginContractError` naming the plugin and the hook.
+    """
+    impl = None
+    try:
+        for impl in chain:
+            answer = impl.call(*args)
+            if answer is not None:
+                return answer, impl
+    except HokmError:
+        raise
+    except Exception as error:
+        raise crash_error(impl, error) from error
     return None, None
 
 

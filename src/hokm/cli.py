@@ -34,7 +34,13 @@ from typing import Any, Literal, NoReturn, TextIO
 import attrs
 
 from hokm._build import build_name
-from hokm.errors import DuplicateVariantError, HokmError, UnknownVariantError, VariantLoadError
+from hokm.errors import (
+    DuplicateVariantError,
+    HokmError,
+    PluginContractError,
+    UnknownVariantError,
+    VariantLoadError,
+)
 from hokm.rules import ENTRY_POINT_GROUP, Ruleset, _installed, load_variant, variant_info
 from hokm.simulate import CHUNK_HANDS, MAX_HANDS, _plain, _show_value, simulate
 
@@ -65,8 +71,11 @@ class _Terminated(KeyboardInterrupt):
 class _PluginFailure(Exception):
     """A variant's code raised something hokm does not expect: the import or the variant broke."""
 
-    def __init__(self, name: str, distribution: str, what: str, error: BaseException) -> None:
-        detail = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    def __init__(self, name: str, distribution: str, what: str, error: BaseException | str) -> None:
+        if isinstance(error, str):
+            detail = error
+        else:
+            detail = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
         super().__init__(f"variant {name!r} ({distribution}) {what}: {detail}")
 
 
@@ -552,6 +561,13 @@ def _simulate_command(args: argparse.Namespace) -> int:
         report = simulate(*args.variant, hands=args.hands, options=options, seed=args.seed,
                           executor=executor, progress=bar)
         finished = True
+    except PluginContractError as error:
+        # A variant's hook raised: name it with its distribution, the hook and the cause.
+        if error.plugin is None or error.plugin not in args.variant or error.cause is None:
+            raise
+        where = f"failed in {error.hook}" if error.hook else "failed"
+        raise _PluginFailure(error.plugin, _distribution(_find(error.plugin)), where,
+                             error.cause) from error
     except HokmError:
         raise
     except Exception as error:

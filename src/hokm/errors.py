@@ -139,19 +139,24 @@ class InvalidOptionError(RulesetError, ValueError):
 
 
 class PluginContractError(HokmError):
-    """A plugin's hook returned something its hook specification forbids.
+    """A plugin's hook returned something its hook specification forbids, or raised.
 
-    The message names the plugin and the hook.
+    The message names the plugin and the hook. When the hook raised, the
+    original exception is chained (``__cause__``) and summarised in ``cause``.
 
     Attributes:
         plugin: the offending plugin's registered name (``None`` if unknown).
         hook: the hook whose contract was broken (``None`` if unknown).
+        cause: ``"ZeroDivisionError: ..."`` when the hook raised, else ``None``
+            (kept as text so it survives a process pool).
     """
 
-    def __init__(self, message: str, *, plugin: str | None = None, hook: str | None = None) -> None:
+    def __init__(self, message: str, *, plugin: str | None = None, hook: str | None = None,
+                 cause: str | None = None) -> None:
         super().__init__(message)
         self.plugin = plugin
         self.hook = hook
+        self.cause = cause
 
 
 class HokmWarning(UserWarning):

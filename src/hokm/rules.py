@@ -26,13 +26,14 @@ import pluggy
 
 from hokm._dealing import deal_hand, start_hand
 from hokm._engine import Engine
-from hokm._hooks import hook_facts, resolve_chain, spec_manager
+from hokm._hooks import crash_error, hook_facts, resolve_chain, spec_manager
 from hokm._standard import Standard
 from hokm.cards import Card, Suit, frozen_cards
 from hokm.context import RulesetInfo, VariantInfo
 from hokm.errors import (
     DuplicateVariantError,
     DuplicateVariantWarning,
+    HokmError,
     InvalidNotationError,
     InvalidOptionError,
     PluginContractError,
@@ -172,6 +173,12 @@ def _instantiate(name: str, factory: Any, options: Mapping[str, Any]) -> object:
             attribute = next((key for key in options if key in str(message)), None)
         which = f"option {attribute!r}" if attribute else "options " + (", ".join(map(repr, options)) or "-")
         raise InvalidOptionError(f"variant {name!r}, {which}: {message}") from error
+    except HokmError:
+        raise
+    except Exception as error:  # the plugin's own constructor broke: name it
+        cause = f"{type(error).__name__}: {error}"
+        raise PluginContractError(f"variant {name!r} raised while being created: {cause}",
+                                  plugin=name, cause=cause) from error
 
 
 class _ReadOnlyMapping(Mapping[str, Any]):
@@ -379,12 +386,14 @@ class Ruleset:
         _check_declarations(plugins)
         pm = _plugin_manager(plugins)
         info = RulesetInfo(names)
-        try:
-            pm.hook.hokm_check_ruleset(ruleset=info)
-        except RulesetError:
+        impl = None
+        try:  # every plugin may veto, with a RulesetError; anything else it raises is a crash
+            for impl in resolve_chain(pm, "hokm_check_ruleset", standard):
+                impl.call(info)
+        except HokmError:
             raise
         except Exception as error:
-            raise PluginContractError(f"hokm_check_ruleset raised {error!r}") from error
+            raise crash_error(impl, error) from error
         _warn_overlaps(pm, standard)
         try:
             engine = Engine(pm, standard, names)

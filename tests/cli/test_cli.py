@@ -378,8 +378,8 @@ def test_a_variant_that_raises_while_playing(broken: Path, jobs: str,
     status, _, err = run(["simulate", "--hands", str(2 * CHUNK_HANDS), "--jobs", jobs, "--variant",
                           "clockwise", "--variant", "broken-hook"], capsys)
     assert status == 2
-    assert err == ("hokm: error: variant 'broken-hook' (hokm-broken 1.2.3) failed: ZeroDivisionError: "
-                   "no score for you (--debug shows the traceback)\n")
+    assert err == ("hokm: error: variant 'broken-hook' (hokm-broken 1.2.3) failed in hokm_hand_score: "
+                   "ZeroDivisionError: no score for you (--debug shows the traceback)\n")
 
 
 def test_a_worker_that_dies(broken: Path, capsys: pytest.CaptureFixture[str]) -> None:
