@@ -57,7 +57,7 @@ def available_variants() -> dict[str, str]:
     """Installed variants: entry-point name -> ``"module:attr"``. Imports nothing.
 
     >>> available_variants()["clockwise"]
-    'hokm_clockwise:Clockwise'
+    'hokm_variants.clockwise:Clockwise'
     """
     return {ep.name: ep.value for ep in sorted(_entry_points(), key=lambda ep: ep.name)}
 
