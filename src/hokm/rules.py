@@ -66,7 +66,7 @@ def available_variants() -> dict[str, str]:
     ``compose`` refuses it (:class:`~hokm.errors.DuplicateVariantError`) rather than guess.
 
     >>> available_variants()["clockwise"]
-    'hokm_clockwise:Clockwise'
+    'hokm_variants.clockwise:Clockwise'
     """
     found = {}
     for name, eps in _installed().items():

@@ -21,34 +21,55 @@ from hokm.hookspecs import PROJECT
 ROOT = Path(__file__).resolve().parents[2]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 ENTRY_POINTS: dict[str, str] = PYPROJECT["project"]["entry-points"]["hokm.variants"]
-PLUGIN_DIRS = sorted(p for p in (ROOT / "plugins").iterdir() if (p / "__init__.py").exists())
+PACKAGE = "hokm_variants"
+"""The one top-level import name the bundled variants live under, a module each."""
+PACKAGE_DIR = ROOT / "plugins" / PACKAGE
+VARIANT_MODULES = sorted(p for p in PACKAGE_DIR.glob("*.py") if p.name != "__init__.py")
 PUBLIC_MODULES = {"hokm", "hokm.actions", "hokm.cards", "hokm.context", "hokm.errors", "hokm.hookspecs",
                   "hokm.table"}
 
 
-def test_every_plugin_folder_is_registered_and_packaged() -> None:
-    registered = {value.split(":")[0] for value in ENTRY_POINTS.values()}
-    assert registered == {p.name for p in PLUGIN_DIRS}
-    packaged = set(PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"])
-    assert {f"plugins/{p.name}" for p in PLUGIN_DIRS} <= packaged
+def test_bundled_variants_are_one_package() -> None:
+    """``plugins/`` holds one import package and nothing else, shipped in the wheel with ``py.typed``."""
+    assert sorted(p.name for p in (ROOT / "plugins").iterdir() if p.name != "__pycache__") == [PACKAGE]
+    assert (PACKAGE_DIR / "__init__.py").exists() and (PACKAGE_DIR / "py.typed").exists()
+    assert not [p for p in PACKAGE_DIR.iterdir() if p.is_dir() and p.name != "__pycache__"]
+    packaged = PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"]
+    assert sorted(packaged) == ["plugins/" + PACKAGE, "src/hokm"]
+
+
+def test_every_variant_module_is_registered_once() -> None:
+    """Entry points and variant modules match one to one: no module without a name, nor the reverse."""
+    targets = [value.split(":")[0] for value in ENTRY_POINTS.values()]
+    assert sorted(targets) == sorted(f"{PACKAGE}.{p.stem}" for p in VARIANT_MODULES)
+    for name, value in ENTRY_POINTS.items():
+        assert value.split(":")[0] == f"{PACKAGE}.{name.replace('-', '_')}", name
 
 
 def test_installed_entry_points_match_pyproject() -> None:
     assert hokm.available_variants() == dict(sorted(ENTRY_POINTS.items()))
 
 
-@pytest.mark.parametrize("path", PLUGIN_DIRS, ids=lambda p: p.name)
-def test_plugins_import_only_public_api_and_ship_py_typed(path: Path) -> None:
-    assert (path / "py.typed").exists()
-    for source in path.rglob("*.py"):
-        tree = ast.parse(source.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("hokm"):
-                assert node.module in PUBLIC_MODULES, f"{source.name} imports {node.module}"
-            if isinstance(node, ast.Import):
-                for alias in node.names:
-                    if alias.name.startswith("hokm"):
-                        assert alias.name in PUBLIC_MODULES, f"{source.name} imports {alias.name}"
+def _imported(tree: ast.AST) -> list[str]:
+    """Every module an ``import`` or ``from ... import`` names; a relative import as its dots."""
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            found.append("." * node.level + (node.module or ""))
+        elif isinstance(node, ast.Import):
+            found.extend(alias.name for alias in node.names)
+    return found
+
+
+@pytest.mark.parametrize("path", [PACKAGE_DIR / "__init__.py", *VARIANT_MODULES], ids=lambda p: p.name)
+def test_plugins_import_only_public_api(path: Path) -> None:
+    """A variant module is a template a third party can copy: hokm's public API, no sibling module."""
+    for module in _imported(ast.parse(path.read_text(encoding="utf-8"))):
+        assert not module.startswith("."), f"{path.name} imports {module} (relative)"
+        top = module.split(".")[0]
+        assert top != PACKAGE, f"{path.name} imports {module}: variant modules stand alone"
+        if top == "hokm":
+            assert module in PUBLIC_MODULES, f"{path.name} imports {module}"
 
 
 @pytest.mark.parametrize("name", sorted(ENTRY_POINTS))
@@ -75,10 +96,10 @@ def test_variant_metadata_and_hook_markers(name: str) -> None:
 
 
 def test_importing_hokm_stays_light() -> None:
-    """``import hokm`` must not import Hypothesis or pytest, nor load any variant."""
+    """``import hokm`` must not import Hypothesis or pytest, nor load any variant (nor their package)."""
     code = ("import sys, hokm; hokm.Ruleset.compose(); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
-            "{'hypothesis', 'pytest', 'hokm_satat', 'hokm_clockwise'}))")
+            "{'hypothesis', 'pytest', 'hokm_variants'}))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
 

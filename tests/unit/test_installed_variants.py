@@ -153,10 +153,10 @@ def test_a_second_satat_is_refused_naming_both_distributions(clash: Path) -> Non
     """)
     message = str(result.pop("message"))
     assert message.startswith("variant name 'satat' is registered by 2 installed distributions: ")
-    assert f"hokm {VERSION} (hokm_satat:Satat)" in message
+    assert f"hokm {VERSION} (hokm_variants.satat:Satat)" in message
     assert "hokm-evil 6.6.6 (hokm_evil_satat:Satat)" in message
     assert message.endswith("hokm will not guess which one is meant: uninstall all but one")
-    assert result == {"variant": "satat", "entry_points": ["hokm_evil_satat:Satat", "hokm_satat:Satat"],
+    assert result == {"variant": "satat", "entry_points": ["hokm_evil_satat:Satat", "hokm_variants.satat:Satat"],
                       "distributions": sorted([f"hokm {VERSION}", "hokm-evil 6.6.6"]),
                       "lookup_error": True, "other names work": ["clockwise"]}
 
@@ -172,7 +172,7 @@ def test_the_listing_leaves_a_clashing_name_out_and_warns(clash: Path) -> None:
                   "evil imported": "hokm_evil_satat" in __import__("sys").modules}
     """)
     assert result["satat listed"] is False
-    assert result["clockwise"] == "hokm_clockwise:Clockwise"
+    assert result["clockwise"] == "hokm_variants.clockwise:Clockwise"
     assert result["evil imported"] is False  # listing and refusing import nothing
     [(category, message)] = result["warnings"]
     assert category == "DuplicateVariantWarning"

@@ -214,7 +214,7 @@ def test_rulesets_compare_by_variants_and_options() -> None:
 
 def test_available_variants_lists_entry_points_without_importing() -> None:
     found = hokm.available_variants()
-    assert found["clockwise"] == "hokm_clockwise:Clockwise"
+    assert found["clockwise"] == "hokm_variants.clockwise:Clockwise"
     assert list(found) == sorted(found)
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import hokm
 from hokm import Card, Suit, cards
-from hokm_satat import Satat
+from hokm_variants.satat import Satat
 
 compose = hokm.Ruleset.compose
 

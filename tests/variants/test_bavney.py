@@ -252,7 +252,7 @@ def test_conflicts(other: str) -> None:
 
 
 def test_info() -> None:
-    from hokm_bavney import Bavney
+    from hokm_variants.bavney import Bavney
 
     assert Bavney.info.name == "bavney"
     assert Bavney.info.conflict_names == {"double-sar", "court-piece", "three-player"}

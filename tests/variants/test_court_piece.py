@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import hokm
 from hokm import Card, HandResult, HandState, PlayOn, Rank, Suit, TableLayout
-from hokm_court_piece import COURT_LABELS, CourtPiece
+from hokm_variants.court_piece import COURT_LABELS, CourtPiece
 
 Plan = list[list[Card]]  # plan[trick][seat]: the card seat plays to that trick
 

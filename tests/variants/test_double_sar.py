@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import hokm
 from hokm import Card, HandState, Rank, Suit
-from hokm_double_sar import DoubleSar
+from hokm_variants.double_sar import DoubleSar
 
 Plan = list[list[Card]]  # plan[trick][seat]: the card seat plays to that trick
 

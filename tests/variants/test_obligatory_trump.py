@@ -100,7 +100,7 @@ def test_in_a_played_hand() -> None:
 
 
 def test_default_is_no_overtrump() -> None:
-    from hokm_obligatory_trump import ObligatoryTrump
+    from hokm_variants.obligatory_trump import ObligatoryTrump
 
     assert ObligatoryTrump().overtrump is False
     assert legal(Ruleset.compose("obligatory-trump"), "3♥ A♥ 5♣", "4♠ Q♥", Suit.HEARTS) == {"3♥", "A♥"}
@@ -118,7 +118,7 @@ def test_unknown_option() -> None:
 
 
 def test_info() -> None:
-    from hokm_obligatory_trump import ObligatoryTrump
+    from hokm_variants.obligatory_trump import ObligatoryTrump
 
     assert ObligatoryTrump.info.name == "obligatory-trump"
     assert ObligatoryTrump.info.conflict_names == frozenset()

@@ -217,7 +217,7 @@ def test_unknown_option() -> None:
 
 
 def test_info() -> None:
-    from hokm_satat import Satat
+    from hokm_variants.satat import Satat
 
     assert Satat.info.name == "satat"
     assert Satat.info.conflict_names == frozenset()

@@ -13,7 +13,7 @@ from tests.helpers import ScriptedWinners
 
 import hokm
 from hokm import Card, Suit, cards
-from hokm_three_player import ThreePlayer, decided_winner
+from hokm_variants.three_player import ThreePlayer, decided_winner
 
 RULES = hokm.Ruleset.compose("three-player")
 TWO_CLUBS = Card.parse("2♣")

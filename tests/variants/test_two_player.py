@@ -13,7 +13,7 @@ from tests.helpers import ScriptedWinners
 
 import hokm
 from hokm import Card, DrawCard, Suit, cards
-from hokm_two_player import TwoPlayer
+from hokm_variants.two_player import TwoPlayer
 
 RULES = hokm.Ruleset.compose("two-player")
 KEEP, REJECT = DrawCard(keep=True), DrawCard(keep=False)
