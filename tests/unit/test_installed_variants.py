@@ -156,7 +156,8 @@ def test_a_second_satat_is_refused_naming_both_distributions(clash: Path) -> Non
     assert f"hokm {VERSION} (hokm_variants.satat:Satat)" in message
     assert "hokm-evil 6.6.6 (hokm_evil_satat:Satat)" in message
     assert message.endswith("hokm will not guess which one is meant: uninstall all but one")
-    assert result == {"variant": "satat", "entry_points": ["hokm_evil_satat:Satat", "hokm_variants.satat:Satat"],
+    assert result == {"variant": "satat",
+                      "entry_points": ["hokm_evil_satat:Satat", "hokm_variants.satat:Satat"],
                       "distributions": sorted([f"hokm {VERSION}", "hokm-evil 6.6.6"]),
                       "lookup_error": True, "other names work": ["clockwise"]}
 
