@@ -111,8 +111,12 @@ def crash_error(impl: Impl | None, error: BaseException) -> PluginContractError:
     text = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
     if len(text) > 300:
         text = text[:297] + "..."
-    return PluginContractError(f"plugin {who or '?'!r} raised in {hook or 'a hook'}: {text}",
-                               plugin=who, hook=hook, cause=text)
+    crash = PluginContractError(f"plugin {who or '?'!r} raised in {hook or 'a hook'}: {text}",
+                                plugin=who, hook=hook, cause=text)
+    # Chained here as well as by the callers' ``raise ... from``, which a mypyc-compiled caller
+    # does not always honour.
+    crash.__cause__ = error
+    return crash
 
 
 def optional_result(chain: tuple[Impl, ...], *args: Any) -> tuple[Any, Impl | None]:
