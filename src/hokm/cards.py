@@ -285,21 +285,27 @@ def _suit_set(suit: int, bits: int) -> frozenset[Card]:
 
 _SUIT_GETS = tuple(sets.get for sets in _SUIT_SETS)
 _NO_CARDS: frozenset[Card] = frozenset()
+_SINGLE_SUIT_SETS: dict[int, frozenset[Card]] = {}  # by whole mask: at most 4 x 8191 entries
 
 
 def frozen_cards(mask: int) -> frozenset[Card]:
     """The cards of ``mask`` as a frozenset, memoised (legal sets repeat a lot).
 
-    Single-suit sets are memoised per suit; a set over several suits is the union
-    of those, which reuses their stored hashes instead of calling ``Card.__hash__``.
+    Single-suit sets are memoised by mask; a set over several suits is the union
+    of the suits' sets, which reuses their stored hashes instead of calling
+    ``Card.__hash__``.
     """
+    found = _SINGLE_SUIT_SETS.get(mask)
+    if found is not None:
+        return found
     if not mask:
         return _NO_CARDS
     top = (mask.bit_length() - 1) // 13  # the highest suit present
     shift = 13 * top
     high = mask >> shift
     if high << shift == mask:  # one suit: the usual legal set
-        return _SUIT_GETS[top](high) or _suit_set(top, high)
+        found = _SINGLE_SUIT_SETS[mask] = _suit_set(top, high)
+        return found
     spades_get, hearts_get, diamonds_get, clubs_get = _SUIT_GETS
     spades = spades_get(mask & 0x1FFF) or _suit_set(0, mask & 0x1FFF)
     hearts = hearts_get(mask >> 13 & 0x1FFF) or _suit_set(1, mask >> 13 & 0x1FFF)
