@@ -54,9 +54,10 @@ from hokm.table import Rotation, Seat, TableLayout, Team
 
 if TYPE_CHECKING:
     from hokm._plugin import hookimpl
+    from hokm.discovery import available_variants
     from hokm.match import MatchState
     from hokm.observation import HandObservation, MatchObservation
-    from hokm.rules import Ruleset, available_variants
+    from hokm.rules import Ruleset
     from hokm.state import HandState
     from hokm.variant import Variant
 
@@ -68,7 +69,7 @@ _LAZY = {
     "HandObservation": "hokm.observation",
     "MatchObservation": "hokm.observation",
     "Ruleset": "hokm.rules",
-    "available_variants": "hokm.rules",
+    "available_variants": "hokm.discovery",
     "HandState": "hokm.state",
     "Variant": "hokm.variant",
 }

@@ -34,6 +34,7 @@ from typing import Any, Literal, NoReturn, TextIO
 import attrs
 
 from hokm._build import build_name
+from hokm.discovery import ENTRY_POINT_GROUP, _installed, load_variant
 from hokm.errors import (
     DuplicateVariantError,
     HokmError,
@@ -41,7 +42,7 @@ from hokm.errors import (
     UnknownVariantError,
     VariantLoadError,
 )
-from hokm.rules import ENTRY_POINT_GROUP, Ruleset, _installed, load_variant, variant_info
+from hokm.rules import Ruleset, variant_info
 from hokm.simulate import CHUNK_HANDS, MAX_HANDS, _plain, _show_value, simulate
 
 __all__ = ["MAX_JOBS", "MAX_OPTION_LENGTH", "build_parser", "main", "parse_options"]

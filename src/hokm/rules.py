@@ -16,9 +16,8 @@ first. The result is compiled once into tables and plain call chains.
 from __future__ import annotations
 
 import random
-import re
 import warnings
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -28,19 +27,17 @@ from hokm._dealing import deal_hand, start_hand
 from hokm._engine import Engine
 from hokm._hooks import crash_error, hook_facts, resolve_chain, spec_manager
 from hokm._standard import Standard
+from hokm._values import plugin_key, read_only
 from hokm.cards import Card, Suit, frozen_cards
 from hokm.context import RulesetInfo, VariantInfo
+from hokm.discovery import ENTRY_POINT_GROUP, available_variants, load_variant  # noqa: F401 (old home)
 from hokm.errors import (
-    DuplicateVariantError,
-    DuplicateVariantWarning,
     HokmError,
     InvalidNotationError,
     InvalidOptionError,
     PluginContractError,
     RulesetError,
-    UnknownVariantError,
     VariantConflictError,
-    VariantLoadError,
     VariantOverlapWarning,
 )
 from hokm.match import MatchState
@@ -50,97 +47,11 @@ from hokm.trick import Trick
 from hokm.variant import Variant, check_plugin, option_values
 
 if TYPE_CHECKING:
-    import importlib.metadata
+    pass
 
-__all__ = ["ENTRY_POINT_GROUP", "Ruleset", "available_variants", "load_variant"]
+__all__ = ["Ruleset"]
 
-ENTRY_POINT_GROUP = "hokm.variants"
 STANDARD = "standard"
-
-
-def available_variants() -> dict[str, str]:
-    """Installed variants: entry-point name -> ``"module:attr"``. Imports nothing.
-
-    These are the names :meth:`Ruleset.compose` accepts. A name that two distributions
-    register is left out, with a :class:`~hokm.errors.DuplicateVariantWarning` naming both:
-    ``compose`` refuses it (:class:`~hokm.errors.DuplicateVariantError`) rather than guess.
-
-    >>> available_variants()["clockwise"]
-    'hokm_variants.clockwise:Clockwise'
-    """
-    found = {}
-    for name, eps in _installed().items():
-        if len(eps) > 1:
-            warnings.warn(_clash_message(name, eps), DuplicateVariantWarning, stacklevel=2)
-        else:
-            found[name] = eps[0].value
-    return found
-
-
-def _entry_points() -> Iterable[importlib.metadata.EntryPoint]:
-    import importlib.metadata  # read installed metadata only when variants are looked up
-
-    return importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
-
-
-def _distribution_of(ep: importlib.metadata.EntryPoint) -> str:
-    """``"hokm-house-rule 0.1.0"``: the name and version of the distribution that provides ``ep``."""
-    dist = getattr(ep, "dist", None)
-    if dist is None:
-        return "an unknown distribution"
-    return f"{dist.metadata['Name'] or dist.name} {dist.version}"
-
-
-def _installed() -> dict[str, list[importlib.metadata.EntryPoint]]:
-    """Entry points by variant name (sorted), one per distinct distribution that registers it."""
-    found: dict[str, dict[str, importlib.metadata.EntryPoint]] = {}
-    for ep in _entry_points():
-        dist = getattr(ep, "dist", None)
-        provider = (re.sub(r"[-_.]+", "-", dist.name).lower() if dist is not None and dist.name
-                    else f"?{ep.value}")
-        found.setdefault(ep.name, {}).setdefault(provider, ep)
-    return {name: list(found[name].values()) for name in sorted(found)}
-
-
-def _clash_message(name: str, eps: Sequence[importlib.metadata.EntryPoint]) -> str:
-    which = [f"{_distribution_of(ep)} ({ep.value})" for ep in eps]
-    listed = " and ".join(which) if len(which) == 2 else ", ".join(which[:-1]) + " and " + which[-1]
-    return (f"variant name {name!r} is registered by {len(eps)} installed distributions: {listed}; "
-            "hokm will not guess which one is meant: uninstall all but one")
-
-
-def _entry_point(name: str) -> importlib.metadata.EntryPoint:
-    """The entry point of variant ``name``; unknown and ambiguous names are errors."""
-    installed = _installed()
-    eps = installed.get(name)
-    if not eps:
-        known = ", ".join(installed) or "none installed"
-        raise UnknownVariantError(f"no variant named {name!r} is installed (available: {known})")
-    if len(eps) > 1:
-        raise DuplicateVariantError(_clash_message(name, eps), variant=name,
-                                    entry_points=tuple(ep.value for ep in eps),
-                                    distributions=tuple(map(_distribution_of, eps)))
-    return eps[0]
-
-
-def load_variant(name: str) -> Any:
-    """Import installed variant ``name``: what its entry point names (usually the plugin class).
-
-    Raises:
-        UnknownVariantError: no installed distribution registers ``name``.
-        DuplicateVariantError: more than one does.
-        VariantLoadError: importing it raised; names the variant, the entry point and the
-            distribution, and the original exception is the ``__cause__``.
-    """
-    ep = _entry_point(name)
-    try:
-        return ep.load()
-    except Exception as error:
-        detail = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-        raise VariantLoadError(
-            f"variant {name!r} cannot be loaded: entry point {ep.value!r} of {_distribution_of(ep)} "
-            f"raised {detail}", variant=name, entry_point=ep.value,
-            distribution=_distribution_of(ep)) from error
 
 
 def variant_info(plugin: object) -> VariantInfo:
@@ -181,92 +92,6 @@ def _instantiate(name: str, factory: Any, options: Mapping[str, Any]) -> object:
                                   plugin=name, cause=cause) from error
 
 
-class _ReadOnlyMapping(Mapping[str, Any]):
-    """A mapping that cannot be changed; it prints and compares like the dict it copies."""
-
-    __slots__ = ("_data",)
-
-    def __init__(self, data: Mapping[str, Any]) -> None:
-        self._data = dict(data)
-
-    def __getitem__(self, key: str) -> Any:
-        return self._data[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._data)
-
-    def __len__(self) -> int:
-        return len(self._data)
-
-    def __repr__(self) -> str:
-        return repr(self._data)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Mapping):
-            return self._data == dict(other.items())
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]  # like dict: equal to dicts, so not hashable
-
-
-def _frozen(value: Any) -> Any:
-    """``value`` with its lists, sets and dicts (at any depth) made immutable."""
-    if isinstance(value, Mapping):
-        return _read_only(value)
-    if isinstance(value, list | tuple) and type(value) in (list, tuple):
-        return tuple(map(_frozen, value))
-    if isinstance(value, set):
-        return frozenset(value)  # its items are hashable already
-    return value
-
-
-def _read_only(mapping: Mapping[Any, Any]) -> _ReadOnlyMapping:
-    return mapping if isinstance(mapping, _ReadOnlyMapping) else _ReadOnlyMapping(
-        {key: _frozen(value) for key, value in mapping.items()})
-
-
-class _Identity:
-    """Compares and hashes by the identity of the object it wraps."""
-
-    __slots__ = ("obj",)
-
-    def __init__(self, obj: object) -> None:
-        self.obj = obj
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Identity) and self.obj is other.obj
-
-    def __hash__(self) -> int:
-        return id(self.obj)
-
-
-def _plugin_key(plugin: object) -> object:
-    """What a plugin contributes to equality: its class and option values, or its identity."""
-    cls = type(plugin)
-    if attrs.has(cls):
-        return (cls, _value_key(option_values(plugin)))
-    return _Identity(plugin)
-
-
-def _value_key(value: Any) -> Any:
-    """A hashable stand-in for an option value that is equal exactly for values that play alike.
-
-    Lists and tuples read alike, as do sets and frozensets and any two mappings; scalars
-    keep their type (``True`` is not ``1``); an unhashable object stands for itself alone.
-    """
-    if isinstance(value, Mapping):
-        return ("mapping", frozenset((_value_key(k), _value_key(v)) for k, v in value.items()))
-    if isinstance(value, set | frozenset):
-        return ("set", frozenset(map(_value_key, value)))
-    if isinstance(value, list | tuple) and type(value) in (list, tuple):
-        return ("sequence", tuple(map(_value_key, value)))
-    try:
-        hash(value)
-    except TypeError:
-        return ("object", _Identity(value))
-    return (type(value), value)
-
-
 @attrs.frozen(eq=False)
 class Ruleset:
     """A composed, frozen set of rules; build it with :meth:`compose`.
@@ -290,7 +115,7 @@ class Ruleset:
 
     variants: tuple[str, ...]
     """The selected variant names, in the order given."""
-    options: Mapping[str, Mapping[str, Any]] = attrs.field(converter=_read_only)
+    options: Mapping[str, Mapping[str, Any]] = attrs.field(converter=read_only)
     """The options given per variant name (``"standard"`` included), read-only.
 
     Only what was given, as given, frozen (lists read as tuples, sets as frozensets, dicts as
@@ -304,7 +129,7 @@ class Ruleset:
     _hash: int = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        key = tuple((name, _plugin_key(plugin)) for name, plugin in self.plugins)
+        key = tuple((name, plugin_key(plugin)) for name, plugin in self.plugins)
         object.__setattr__(self, "_key", key)
         object.__setattr__(self, "_hash", hash(key))
 
@@ -330,7 +155,7 @@ class Ruleset:
         >>> rules.option_values["standard"]["packets"], rules.option_values["satat"]
         ((5, 4, 4), {'two_hearts_follows': 'trump'})
         """
-        return _read_only({name: option_values(plugin) for name, plugin in self.plugins})
+        return read_only({name: option_values(plugin) for name, plugin in self.plugins})
 
     # Composition --------------------------------------------------------------------
 

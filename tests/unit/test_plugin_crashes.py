@@ -142,13 +142,14 @@ def test_a_decision_offered_forever_is_stopped_after_the_documented_bound() -> N
 
 
 def test_a_plugin_constructor_that_raises_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
-    from hokm import rules
+    from hokm import discovery
 
     class Fragile(hokm.Variant):
         def __init__(self) -> None:
             raise KeyError("missing table")
 
-    monkeypatch.setattr(rules, "_entry_point", lambda name: type("EP", (), {"load": lambda self: Fragile})())
+    entry_point = type("EntryPoint", (), {"load": lambda self: Fragile})()
+    monkeypatch.setattr(discovery, "_entry_point", lambda name: entry_point)
     with pytest.raises(hokm.PluginContractError) as caught:
         hokm.Ruleset.compose("fragile")
     assert caught.value.plugin == "fragile" and caught.value.cause == "KeyError: 'missing table'"
