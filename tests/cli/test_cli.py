@@ -20,7 +20,8 @@ import pytest
 import hokm
 from hokm import cli
 from hokm._build import build_name
-from hokm.cli import MAX_JOBS, MAX_OPTION_LENGTH, build_parser, main, option_table
+from hokm._option_docs import option_table
+from hokm.cli import MAX_JOBS, MAX_OPTION_LENGTH, build_parser, main
 from hokm.simulate import CHUNK_HANDS, MAX_HANDS
 
 VERSION = importlib.metadata.version("hokm")
