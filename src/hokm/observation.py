@@ -44,6 +44,8 @@ class HandObservation:
         decisions: decisions taken so far (public).
         seen: cards this seat saw leave play unplayed (two-player discards).
         stock_left: cards left in the two-player stock.
+        offered: the stock card this seat is offered to keep or reject, while it is
+            its turn to draw (two-player); ``None`` otherwise and for every other seat.
     """
 
     seat: Seat
@@ -61,6 +63,7 @@ class HandObservation:
     decisions: tuple[tuple[Seat, Action], ...]
     seen: frozenset[Card]
     stock_left: int
+    offered: Card | None = None
 
 
 @attrs.frozen

@@ -317,6 +317,16 @@ class HandState:
         return len(self._setup.stock) - self._extra.stock_pos
 
     @property
+    def offered_card(self) -> Card | None:
+        """The stock card the seat to act may keep or reject (two-player draw), else ``None``.
+
+        Omniscient, like ``hands``: the drawer's ``observation`` shows it to him alone.
+        """
+        if self._phase != _DRAW:
+            return None
+        return Card.from_index(self._setup.stock[self._extra.stock_pos])
+
+    @property
     def kot_team(self) -> Team | None:
         """The team that made this hand's kot (by the ruleset's definition), once it is over."""
         if self._phase != _OVER:
@@ -608,6 +618,7 @@ class HandState:
             decisions=self._extra.decisions,
             seen=frozen_cards(self._extra.seen[seat] & ~hand),
             stock_left=self.stock_left,
+            offered=self.offered_card if seat == self._to_act else None,
         )
 
     def __repr__(self) -> str:
