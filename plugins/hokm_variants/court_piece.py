@@ -32,6 +32,7 @@ from hokm import (
     HandScore,
     HandView,
     Kot,
+    MatchStatus,
     MatchView,
     PlayOn,
     Seat,
@@ -191,11 +192,13 @@ class CourtPiece(Variant):
         return caller  # same dealer, same caller
 
     @hookimpl
-    def hokm_match_winner(self, match: MatchView) -> Team | None:
+    def hokm_match_winner(self, match: MatchView) -> Team | MatchStatus:
         scores = match.scores
         best = max(scores)
         if best < self.match_target or scores.count(best) > 1:
-            return None  # nobody has reached the target (a tie cannot arise: one side scores a deal)
+            # Nobody has reached this variant's target (a tie cannot arise: one side scores a
+            # deal). Decided: the standard first-to-7 rule must not be asked.
+            return MatchStatus.GOES_ON
         return Team(scores.index(best))
 
 

@@ -48,7 +48,7 @@ from hokm.errors import (
     VariantLoadError,
     VariantOverlapWarning,
 )
-from hokm.outcomes import HandResult, Phase, majority
+from hokm.outcomes import HandResult, MatchStatus, Phase, majority
 from hokm.simulate import SimulationReport, simulate  # eager: the name is also its module's
 from hokm.table import Rotation, Seat, TableLayout, Team
 
@@ -113,6 +113,7 @@ __all__ = [
     "Kot",
     "MatchObservation",
     "MatchState",
+    "MatchStatus",
     "MatchView",
     "Packets",
     "Phase",

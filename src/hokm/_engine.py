@@ -44,7 +44,7 @@ from hokm.context import (
     VoidDuty,
 )
 from hokm.errors import HokmError, VariantConflictError
-from hokm.outcomes import HandScore, Kot
+from hokm.outcomes import HandScore, Kot, MatchStatus
 from hokm.table import Rotation, Seat, TableLayout, Team
 from hokm.trick import Trick
 
@@ -479,10 +479,11 @@ class Engine:
 
     def match_winner(self, match: MatchView) -> Team | None:
         team, impl = optional_result(self.chains["hokm_match_winner"], match)
-        if team is None:
+        if team is None or team is MatchStatus.GOES_ON:
             return None
         if not is_index(team, self.team_count):
-            raise contract_error(impl, "hokm_match_winner", f"returned {team!r}, not a team")
+            raise contract_error(impl, "hokm_match_winner",
+                                 f"returned {team!r}, not a team or MatchStatus.GOES_ON")
         return Team(team)
 
     def first_hakem(self, face_up: Sequence[Card], first_seat: int, rng: random.Random) -> Seat:

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
         Trick,
         VoidDuty,
     )
+    from hokm.outcomes import MatchStatus
     from hokm.table import Rotation, Seat, TableLayout, Team
 
 __all__ = [
@@ -467,10 +468,15 @@ def hokm_next_hakem(hand: HandView, score: HandScore, match: MatchView | None) -
 
 
 @hookspec(firstresult=True)
-def hokm_match_winner(match: MatchView) -> Team | None:
-    """The team that has won the match, or ``None`` while it goes on.
+def hokm_match_winner(match: MatchView) -> Team | MatchStatus | None:
+    """The team that has won the match, or that nobody has won it yet.
 
     Called after every hand.
+
+    Returns:
+        A team: it has won. ``MatchStatus.GOES_ON``: nobody has won yet, decided
+        here (a variant with its own target uses it, so the standard first-to-7
+        rule is not asked). ``None``: no opinion; the next plugin decides.
 
     Default:
         The first team to reach ``target`` points (with ``sets=2``: the first

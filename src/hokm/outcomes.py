@@ -15,7 +15,7 @@ import attrs
 from hokm.cards import Suit
 from hokm.table import Seat, Team
 
-__all__ = ["HandResult", "HandScore", "Kot", "Phase", "majority"]
+__all__ = ["HandResult", "HandScore", "Kot", "MatchStatus", "Phase", "majority"]
 
 
 def majority(tricks_total: int) -> int:
@@ -48,6 +48,20 @@ class Phase(enum.Enum):
 # Phase codes as hand states store them (an int compares faster than an enum member).
 TRUMP, DRAW, PLAY, OVER = 0, 1, 2, 3
 PHASES: tuple[Phase, ...] = (Phase.TRUMP, Phase.DRAW, Phase.PLAY, Phase.OVER)
+
+
+class MatchStatus(enum.Enum):
+    """An answer of ``hokm_match_winner`` other than a team."""
+
+    GOES_ON = "goes-on"
+    """Nobody has won yet, and that is decided: the plugins after this one are not asked.
+
+    Distinct from ``None`` ("no opinion"), which lets the next plugin (in the end the
+    standard first-to-7 rule) decide.
+    """
+
+    def __repr__(self) -> str:
+        return f"MatchStatus.{self.name}"
 
 
 @attrs.frozen

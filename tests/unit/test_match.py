@@ -122,3 +122,27 @@ def test_playout_hand_refuses_a_finished_match() -> None:
     match = random_match(RULES, seed=4)
     with pytest.raises(hokm.IllegalActionError, match="match is over"):
         match.playout_hand(random.Random(1))
+
+
+def test_match_goes_on_decides_while_none_defers_to_the_standard_rule() -> None:
+    import random
+
+    class NeverEnds(hokm.Variant):
+        @hokm.hookimpl
+        def hokm_match_winner(self) -> hokm.MatchStatus:
+            return hokm.MatchStatus.GOES_ON
+
+    class NoOpinion(hokm.Variant):
+        @hokm.hookimpl
+        def hokm_match_winner(self) -> None:
+            return None
+
+    endless = hokm.Ruleset.compose(NeverEnds()).new_match(seed=1)
+    rng = random.Random(0)
+    for _ in range(40):
+        endless = endless.playout_hand(rng)
+    assert not endless.is_over and max(endless.scores) >= 7
+    deferring = hokm.Ruleset.compose(NoOpinion()).new_match(seed=1)
+    while not deferring.is_over:
+        deferring = deferring.playout_hand(rng)
+    assert max(deferring.scores) >= 7 and deferring.winner is not None

@@ -270,7 +270,8 @@ def fake(scores: tuple[int, int]) -> FakeMatch:
 ])
 def test_match_winner_uses_its_own_target(options: dict[str, Any], scores: tuple[int, int],
                                           winner: int | None) -> None:
-    assert CourtPiece(**options).hokm_match_winner(fake(scores)) == winner
+    expected = hokm.MatchStatus.GOES_ON if winner is None else winner
+    assert CourtPiece(**options).hokm_match_winner(fake(scores)) == expected
 
 
 def test_default_target_depends_on_scoring() -> None:
@@ -374,3 +375,21 @@ def test_matches_keep_the_court_piece_invariants(partners: tuple[str, ...], scor
         else:
             assert result.points == (0 if scoring == "courts" else 1 if caller_side else 2)
     assert tuple(scores) == match.scores
+
+
+@pytest.mark.parametrize(("options", "target"), [
+    ({"scoring": "points"}, 10), ({"scoring": "courts", "target": 9}, 9),
+    ({"scoring": "points", "target": 4}, 4)])
+def test_the_match_ends_at_the_variants_own_target_in_real_play(options: dict[str, object],
+                                                                target: int) -> None:
+    # The standard first-to-7 rule used to decide whenever court-piece answered "not yet".
+    rules = hokm.Ruleset.compose("court-piece", options={"court-piece": options})
+    for seed in range(12):
+        match = rules.new_match(seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            match = match.apply(rng.choice(match.legal_actions()))
+        assert max(match.scores) >= target
+        assert match.winner is not None and max(match.scores) == match.scores[match.winner]
+        before = [sum(r.points for r in match.results[:-1] if r.winner == team) for team in (0, 1)]
+        assert max(before) < target, "the match went on after a team had reached the target"
