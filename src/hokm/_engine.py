@@ -43,7 +43,7 @@ from hokm.context import (
     StockDraw,
     VoidDuty,
 )
-from hokm.errors import HokmError, VariantConflictError
+from hokm.errors import HokmError, InvalidArgumentError, VariantConflictError
 from hokm.outcomes import HandScore, Kot
 from hokm.table import Rotation, Seat, TableLayout, Team
 from hokm.trick import Trick
@@ -142,6 +142,8 @@ class Engine:
         self.full_deck = self.deck_indices == tuple(range(52))  # a deck position is a card index
 
         pattern, impl = first_result(chains["hokm_deal_pattern"], "hokm_deal_pattern", layout, len(deck))
+        # The user's options first: a bad `packets` is his, not a broken plugin's.
+        cast(Standard, standard).check_table(layout, len(deck), deals=impl.standard)
         self.pattern: DealPattern = self._check_pattern(pattern, impl)
         self.hand_size: int = self.pattern.hand_size
         self.first_packet: int = (self.pattern.sizes[0] if isinstance(self.pattern, Packets)
@@ -307,6 +309,8 @@ class Engine:
                 capture = impl.call(hand, trick, winner, number)
                 if capture is not None:
                     break
+        except InvalidArgumentError as error:  # a bad call the plugin made itself: its bug
+            raise crash_error(impl, error) from error
         except HokmError:
             raise
         except Exception as error:
@@ -419,6 +423,8 @@ class Engine:
                     raise VariantConflictError(
                         f"no card is legal for seat {seat}: the restrictions of "
                         f"{', '.join(sorted(contributors))} (with follow suit) leave nothing to play")
+        except InvalidArgumentError as error:  # a bad call the plugin made itself: its bug
+            raise crash_error(impl, error) from error
         except HokmError:
             raise
         except Exception as error:
