@@ -146,14 +146,12 @@ def _deal_indices(ruleset: Ruleset, indices: list[int], hakem: int) -> HandState
 def check_deck(deck_mask: int, size: int, order: Sequence[Card]) -> list[Card]:
     """Validate a deck order against the ruleset's deck; raise InvalidDealError naming the problem."""
     cards = list(order)
-    try:
+    if len(cards) == size and all(c.__class__ is Card for c in cards):
         mask = 0
         for card in cards:
             mask |= 1 << card.index
-        if mask == deck_mask and len(cards) == size and all(c.__class__ is Card for c in cards):
+        if mask == deck_mask:
             return cards
-    except AttributeError:
-        pass
     seen = 0
     for card in cards:
         if not isinstance(card, Card):

@@ -36,6 +36,8 @@ def _normalized(text: str, what: str) -> str:
 
     Whitespace inside is refused, not skipped: ``"A ♠"`` and ``"1 0h"`` are typing slips.
     """
+    if len(text) > 64:  # checked before any scan: a megabyte of text is refused at once
+        raise InvalidNotationError(f"{_shown(text)} is not a {what}: far too long, e.g. 'A♠' or '10♥'")
     stripped = text.strip()
     if "\ufe0e" in stripped or "\ufe0f" in stripped:
         stripped = stripped.translate(_SELECTORS)
@@ -267,9 +269,6 @@ class Card:
         if not isinstance(text, str):
             raise NotationTypeError(f"cannot parse {_got(text)} as a card: expected a string "
                                     "such as 'A♠' or '10h'")
-        if len(text) > 64:
-            raise InvalidNotationError(f"{_shown(text)} is not a card: far too long for a rank "
-                                       "and a suit, e.g. 'A♠'")
         stripped = _normalized(text, "card")
         card = _PARSE_CACHE.get(stripped)
         if card is not None:

@@ -271,7 +271,7 @@ class Ruleset:
         unused = set(options) - used_options
         if unused:
             raise InvalidOptionError(
-                f"options given for {', '.join(sorted(map(repr, unused)))}, which "
+                f"options given for {', '.join(sorted(map(_shown, unused)))}, which "
                 f"{'is' if len(unused) == 1 else 'are'} not selected")
         names = tuple(name for name, _ in plugins[1:])
         _check_declarations(plugins)
