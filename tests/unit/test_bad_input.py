@@ -264,6 +264,10 @@ def std(**options: object) -> Callable[[], object]:
     return lambda: compose(options={"standard": options})
 
 
+def three(**options: object) -> Callable[[], object]:
+    return lambda: compose("three-player", options={"three-player": options})
+
+
 bad("options/str", lambda: compose(options="target=10"), OptionTypeError, T, "got 'target=10' (a str)")
 bad("options/list", lambda: compose(options=["standard"]), OptionTypeError, T, "options must be a mapping")
 bad("options/standard-none", lambda: compose(options={"standard": None}), OptionTypeError, T,
@@ -313,10 +317,10 @@ bad("options/satat-value", lambda: compose("satat", options={"satat": {"two_hear
     InvalidOptionError, V, "option 'two_hearts_follows'")
 bad("options/two-player-int", lambda: compose("two-player", options={"two-player": {"second_card_seen": 1}}),
     InvalidOptionError, V, "option 'second_card_seen'")
-bad("options/removed-two-text", lambda: compose("three-player", options={"three-player": {"removed_two": "zz"}}),
-    InvalidOptionError, V, "'zz' is not a card")
-bad("options/removed-two-ace", lambda: compose("three-player", options={"three-player": {"removed_two": "A♣"}}),
-    InvalidOptionError, V, "one of the four twos")
+bad("options/removed-two-text", three(removed_two="zz"), InvalidOptionError, V, "'zz' is not a card")
+bad("options/removed-two-rank", three(removed_two="A"), InvalidOptionError, V, "'A' is not a card: no suit")
+bad("options/removed-two-ace", three(removed_two="A♣"), InvalidOptionError, V, "one of the four twos")
+bad("options/removed-two-int", three(removed_two=2), InvalidOptionError, V, "must be a Card or a string")
 bad("variants/none", lambda: compose(None), RulesetError, None, "None is not a variant")
 bad("variants/int", lambda: compose(42), RulesetError, None, "42 is not a variant")
 bad("variants/list", lambda: compose(["satat"]), RulesetError, None, "is a list, not a variant")
@@ -484,7 +488,8 @@ bad("deal/set", lambda: RU.deal(set(DECK)), DealTypeError, T, "a set has no orde
 bad("deal/51-cards", lambda: RU.deal(DECK[:51]), InvalidDealError, V, "the deck has 51 cards")
 bad("deal/empty", lambda: RU.deal([]), InvalidDealError, V, "and 44 more")
 bad("deal/card-twice", lambda: RU.deal([*DECK, DECK[0]]), InvalidDealError, V, "appears twice")
-bad("deal/text-card", lambda: RU.deal([*DECK[:51], "A♣"]), DealTypeError, T, "'A♣' (a str), which is not a Card")
+bad("deal/text-card", lambda: RU.deal([*DECK[:51], "A♣"]), DealTypeError, T,
+    "'A♣' (a str), which is not a Card")
 bad("deal/million-ints", lambda: RU.deal(list(range(MB))), DealTypeError, T, "the deck holds 0 (an int)")
 bad("deal/million-cards", lambda: RU.deal([A_S] * MB), InvalidDealError, V, "A♠ appears twice", budget=5.0)
 bad("deal/hakem-4", lambda: RU.deal(DECK_LIST, hakem=4), InvalidDealError, V, "hakem=4 is not a seat")
@@ -543,7 +548,7 @@ bad("hand-observation/negative", lambda: PL.observation(-1), InvalidNotationErro
 bad("hand-observation/str", lambda: PL.observation("0"), NotationTypeError, T, "seat='0'", pure_only=True)
 bad("hand-observation/none", lambda: PL.observation(None), NotationTypeError, T, "seat=None",
     pure_only=True)
-bad("hand-result/not-over", lambda: PL.result(), GameStateError, None, "the hand is not over")
+bad("hand-result/not-over", PL.result, GameStateError, None, "the hand is not over")
 bad("hand-result/int-match", lambda: OV.result(5), ArgumentTypeError, T, "match must be a MatchView")
 bad("hand-result/str-match", lambda: OV.result("match"), ArgumentTypeError, T, "(a str)")
 bad("hand-playout/int", lambda: PL.playout(5), ArgumentTypeError, T, "rng must be a random.Random")
@@ -560,7 +565,7 @@ bad("match-apply/suit", lambda: MA.apply(Suit.HEARTS), ActionTypeError, T, "got 
 bad("match-apply/play-at-call", lambda: MA.apply(PlayCard(A_S)), IllegalPlayError, V,
     "during the trump phase")
 bad("match-apply/over", lambda: MO.apply(CallTrump(Suit.CLUBS)), IllegalActionError, V, "the match is over")
-bad("match-playout/over", lambda: MO.playout_hand(), IllegalActionError, V, "no hand to play out")
+bad("match-playout/over", MO.playout_hand, IllegalActionError, V, "no hand to play out")
 bad("match-playout/int", lambda: MA.playout_hand(5), ArgumentTypeError, T, "rng must be a random.Random")
 bad("match-observation/4", lambda: MA.observation(4), InvalidNotationError, V, "seat=4")
 bad("match-observation/negative", lambda: MA.observation(-1), InvalidNotationError, V, "seat=-1")
@@ -570,7 +575,7 @@ bad("deck-for/negative", lambda: MA.deck_for(-1), InvalidArgumentError, V, "got 
 bad("deck-for/str", lambda: MA.deck_for("1"), ArgumentTypeError, T, "got '1' (a str)")
 bad("deck-for/bool", lambda: MA.deck_for(True), ArgumentTypeError, T, "(a bool)")
 bad("deck-for/float", lambda: MA.deck_for(1.0), ArgumentTypeError, T, "(a float)")
-bad("match-last-result/none-yet", lambda: MA.last_result(), GameStateError, None, "no hand of this match")
+bad("match-last-result/none-yet", MA.last_result, GameStateError, None, "no hand of this match")
 
 # simulate -----------------------------------------------------------------------------------------
 
@@ -584,7 +589,8 @@ bad("simulate/none-hands", lambda: simulate(hands=None), ArgumentTypeError, T, "
 bad("simulate/too-many-hands", lambda: simulate(hands=MAX_HANDS + 1), InvalidArgumentError, V,
     "at most 1,000,000,000,000")
 bad("simulate/huge-hands", lambda: simulate(hands=10**5000), InvalidArgumentError, V, "an int of 16,610 bits")
-bad("simulate/str-options", lambda: simulate(hands=5, options="x"), OptionTypeError, T, "options must be a mapping")
+bad("simulate/str-options", lambda: simulate(hands=5, options="x"), OptionTypeError, T,
+    "options must be a mapping")
 bad("simulate/none-options", lambda: simulate(hands=5, options={"standard": None}), OptionTypeError, T,
     "options['standard']")
 bad("simulate/bad-option", lambda: simulate(hands=5, options={"standard": {"first_hakem": 9}}),
@@ -673,7 +679,7 @@ def _run_guarded(call: Callable[[], object], seconds: float) -> BaseException | 
         call()
     except _Hang:
         pytest.fail(f"no answer within {seconds} seconds: the call hangs")
-    except BaseException as error:  # noqa: BLE001 - judged by the caller
+    except BaseException as error:  # judged by the caller
         return error
     finally:
         if guarded:
