@@ -36,6 +36,9 @@ def _positive_int(instance: object, attribute: attrs.Attribute[Any], value: obje
         raise ValueError(f"{attribute.name} must be a positive integer, got {_shown(value)}")
 
 
+DEFAULT_PACKETS = (5, 4, 4)
+"""Pagat's deal."""
+
 FIRST_PACKET = 5
 """The Hakem calls trump having seen exactly this many cards: every packet pattern starts with it."""
 
@@ -104,7 +107,7 @@ class Standard(Variant):
     first_hakem: Literal["first-ace", "random"] | int = attrs.field(
         default="first-ace", kw_only=True, validator=_check_first_hakem)
     packets: tuple[int, ...] = attrs.field(
-        default=(5, 4, 4), kw_only=True, converter=_packets, validator=_check_packets)
+        default=DEFAULT_PACKETS, kw_only=True, converter=_packets, validator=_check_packets)
     partners: Literal["seating", "second-ace"] = attrs.field(
         default="seating", kw_only=True, validator=attrs.validators.in_(("seating", "second-ace")))
     sets: int = attrs.field(default=1, kw_only=True, validator=_positive_int)
@@ -119,7 +122,9 @@ class Standard(Variant):
         """Check the options that depend on the composed table, when the ruleset is composed.
 
         ``first_hakem`` must be a seat of ``layout``; when the standard deal is used
-        (``deals``: no variant replaces it), ``packets`` must deal the whole deck.
+        (``deals``: no variant replaces it), ``packets`` other than the default must deal the
+        whole deck (default packets that do not fit are the fault of the variant that changed
+        the table without a deal of its own, and the engine names it).
 
         Raises:
             InvalidOptionError: naming ``standard`` and the option.
@@ -130,11 +135,14 @@ class Standard(Variant):
                 f"variant 'standard', option 'first_hakem': {self.first_hakem} is not a seat of this "
                 f"{players}-player table (seats 0..{players - 1}), nor 'first-ace' or 'random'")
         dealt = sum(self.packets) * players
-        if deals and dealt != deck_size:
+        # Default packets that do not fit: a variant changed the table without a deal of its own
+        # (the engine names it); packets the user chose are his to fix.
+        if deals and dealt != deck_size and self.packets != DEFAULT_PACKETS:
             per_seat = (f"packets adding up to {deck_size // players}, such as "
                         f"{FIRST_PACKET}-{deck_size // players - FIRST_PACKET}"
                         if deck_size % players == 0 and deck_size // players > FIRST_PACKET
-                        else "packets that deal the whole deck")
+                        else f"a variant's own deal: {deck_size} cards do not split evenly "
+                             f"among {players} players")
             raise InvalidOptionError(
                 f"variant 'standard', option 'packets': {'-'.join(map(str, self.packets))} deals "
                 f"{dealt:,} cards to {players} players but the deck has {deck_size}; use {per_seat}")
