@@ -330,7 +330,8 @@ class HandState:
 
     def first_tricks_by(self, count: int) -> Team | None:
         """The team that won each of the first ``count`` tricks, if one did."""
-        check_int(count, "count", low=1, high=self._setup.engine.hand_size)
+        if count.__class__ is not int or not 1 <= count <= self._setup.engine.hand_size:
+            check_int(count, "count", low=1, high=self._setup.engine.hand_size)
         winners = self._winners
         if len(winners) < count:
             return None
