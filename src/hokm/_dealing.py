@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from hokm._seeding import shuffled_positions
 from hokm.cards import Card, Suit, frozen_cards
 from hokm.context import Packets
-from hokm.errors import InvalidDealError
+from hokm.errors import DealTypeError, InvalidDealError, _got, _shown
 from hokm.state import HandState
 
 if TYPE_CHECKING:
@@ -63,28 +63,38 @@ def _getter(positions: list[int]) -> Callable[[Sequence[int]], Sequence[int]]:
 
 def _seat_number(ruleset: Ruleset, hakem: object) -> int:
     players = ruleset._engine.players
-    if isinstance(hakem, bool) or not isinstance(hakem, int) or not 0 <= hakem < players:
-        raise InvalidDealError(f"hakem {hakem!r} is not a seat 0..{players - 1}")
+    if isinstance(hakem, bool) or not isinstance(hakem, int):
+        raise DealTypeError(f"hakem={_shown(hakem)} is not a seat: seats are the ints "
+                            f"0..{players - 1}, got {_got(hakem)}")
+    if not 0 <= hakem < players:
+        raise InvalidDealError(f"hakem={_shown(hakem)} is not a seat: seats are 0..{players - 1}")
     return hakem
 
 
-def start_hand(ruleset: Ruleset, hands: Sequence[Sequence[Card]], hakem: object,
+def start_hand(ruleset: Ruleset, hands: Sequence[object], hakem: object,
                trump: object) -> HandState:
     """Validate explicit hands and start a hand (see ``Ruleset.new_hand``)."""
     engine = ruleset._engine
     hakem = _seat_number(ruleset, hakem)
     if trump is not None and not isinstance(trump, Suit):
-        raise InvalidDealError(f"trump {trump!r} is not a Suit")
+        raise DealTypeError(f"trump={_shown(trump)} is not a Suit: give a Suit such as Suit.HEARTS "
+                            f"or None, got {_got(trump)}")
     if len(hands) != engine.players:
-        raise InvalidDealError(f"expected {engine.players} hands (one per seat), got {len(hands)}")
+        raise InvalidDealError(f"expected {engine.players} hands (one per seat), got {len(hands):,}")
     masks: list[int] = []
     seen = 0
+    first_cards: list[Card] = []
     for seat, given in enumerate(hands):
+        if isinstance(given, str | bytes | bytearray | Mapping) or not isinstance(given, Iterable):
+            hint = "; hokm.cards() parses text" if isinstance(given, str) else ""
+            raise DealTypeError(f"hands[{seat}] must be an iterable of Cards, got {_got(given)}{hint}")
         mask = 0
         cards = list(given)
+        if seat == hakem:
+            first_cards = cards
         for card in cards:
             if not isinstance(card, Card):
-                raise InvalidDealError(f"seat {seat}'s hand holds {card!r}, which is not a Card")
+                raise DealTypeError(f"seat {seat}'s hand holds {_got(card)}, which is not a Card")
             bit = 1 << card.index
             if not engine.deck_mask & bit:
                 raise InvalidDealError(f"{card} (seat {seat}) is not in this ruleset's deck")
@@ -94,9 +104,9 @@ def start_hand(ruleset: Ruleset, hands: Sequence[Sequence[Card]], hakem: object,
             mask |= bit
         if len(cards) != engine.hand_size:
             raise InvalidDealError(
-                f"seat {seat} holds {len(cards)} cards; every hand needs {engine.hand_size}")
+                f"seat {seat} holds {len(cards):,} cards; every hand needs {engine.hand_size}")
         masks.append(mask)
-    first = sum(1 << card.index for card in list(hands[hakem])[:engine.first_packet])
+    first = sum(1 << card.index for card in first_cards[:engine.first_packet])
     return HandState._start(ruleset, masks, hakem, first, (), None if trump is None else trump.index)
 
 
@@ -136,25 +146,24 @@ def _deal_indices(ruleset: Ruleset, indices: list[int], hakem: int) -> HandState
 def check_deck(deck_mask: int, size: int, order: Sequence[Card]) -> list[Card]:
     """Validate a deck order against the ruleset's deck; raise InvalidDealError naming the problem."""
     cards = list(order)
-    try:
+    if len(cards) == size and all(c.__class__ is Card for c in cards):
         mask = 0
         for card in cards:
             mask |= 1 << card.index
-        if mask == deck_mask and len(cards) == size and all(c.__class__ is Card for c in cards):
+        if mask == deck_mask:
             return cards
-    except AttributeError:
-        pass
     seen = 0
     for card in cards:
         if not isinstance(card, Card):
-            raise InvalidDealError(f"the deck holds {card!r}, which is not a Card")
+            raise DealTypeError(f"the deck holds {_got(card)}, which is not a Card")
         bit = 1 << card.index
         if not deck_mask & bit:
             raise InvalidDealError(f"{card} is not in this ruleset's deck")
         if seen & bit:
             raise InvalidDealError(f"{card} appears twice in the deck")
         seen |= bit
-    missing = [str(c) for c in frozen_cards(deck_mask & ~seen)]
+    missing = [str(c) for c in sorted(frozen_cards(deck_mask & ~seen), key=_INDEX)]
+    shown = ", ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
     raise InvalidDealError(
-        f"the deck has {len(cards)} cards; this ruleset deals {size}"
-        + (f" (missing: {', '.join(sorted(missing))})" if missing else ""))
+        f"the deck has {len(cards):,} cards; this ruleset deals {size}"
+        + (f" (missing: {shown})" if missing else ""))

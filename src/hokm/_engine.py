@@ -43,7 +43,7 @@ from hokm.context import (
     StockDraw,
     VoidDuty,
 )
-from hokm.errors import HokmError, VariantConflictError
+from hokm.errors import HokmError, InvalidArgumentError, VariantConflictError
 from hokm.outcomes import HandScore, Kot, MatchStatus
 from hokm.table import Rotation, Seat, TableLayout, Team
 from hokm.trick import Trick
@@ -114,6 +114,7 @@ class Engine:
         self.chains = chains
 
         layout, impl = first_result(chains["hokm_table_layout"], "hokm_table_layout")
+        table_by = None if impl.standard else impl  # a variant that changed the table, if any
         if not isinstance(layout, TableLayout):
             raise contract_error(impl, "hokm_table_layout", f"returned {layout!r}, not a TableLayout")
         if not 2 <= layout.players <= 16:
@@ -133,6 +134,7 @@ class Engine:
         self.rotation: Rotation = rotation
 
         deck, impl = first_result(chains["hokm_deck"], "hokm_deck", layout)
+        table_by = table_by or (None if impl.standard else impl)
         deck = tuple(deck)
         if not deck or not all(isinstance(card, Card) for card in deck) or len(set(deck)) != len(deck):
             raise contract_error(impl, "hokm_deck", "the deck must be a non-empty sequence of distinct Cards")
@@ -142,7 +144,9 @@ class Engine:
         self.full_deck = self.deck_indices == tuple(range(52))  # a deck position is a card index
 
         pattern, impl = first_result(chains["hokm_deal_pattern"], "hokm_deal_pattern", layout, len(deck))
-        self.pattern: DealPattern = self._check_pattern(pattern, impl)
+        # The user's options first: a bad `packets` is his, not a broken plugin's.
+        cast(Standard, standard).check_table(layout, len(deck), deals=impl.standard)
+        self.pattern: DealPattern = self._check_pattern(pattern, impl, table_by)
         self.hand_size: int = self.pattern.hand_size
         self.first_packet: int = (self.pattern.sizes[0] if isinstance(self.pattern, Packets)
                                   else self.pattern.first_packet)
@@ -174,9 +178,15 @@ class Engine:
         self.play_on_chain = chains["hokm_play_on"]
         self.stop_at: int | None = cast(Standard, standard).stop_at(self.hand_size)
 
-    def _check_pattern(self, pattern: object, impl: Impl) -> DealPattern:
+    def _check_pattern(self, pattern: object, impl: Impl, table_by: Impl | None) -> DealPattern:
         n, size = self.players, len(self.deck)
         if isinstance(pattern, Packets):
+            if pattern.hand_size * n != size and impl.standard and table_by is not None:
+                # The standard deal on a table a variant changed: that variant lacks a deal.
+                raise contract_error(table_by, table_by.hook,
+                                     f"it makes a table of {n} seats and {size} cards, which the "
+                                     f"standard packets {pattern.sizes} do not deal: answer "
+                                     "hokm_deal_pattern too")
             if pattern.hand_size * n != size:
                 raise contract_error(impl, "hokm_deal_pattern",
                                      f"packets {pattern.sizes} deal {pattern.hand_size * n} cards "
@@ -307,6 +317,8 @@ class Engine:
                 capture = impl.call(hand, trick, winner, number)
                 if capture is not None:
                     break
+        except InvalidArgumentError as error:  # a bad call the plugin made itself: its bug
+            raise crash_error(impl, error) from error
         except HokmError:
             raise
         except Exception as error:
@@ -419,6 +431,8 @@ class Engine:
                     raise VariantConflictError(
                         f"no card is legal for seat {seat}: the restrictions of "
                         f"{', '.join(sorted(contributors))} (with follow suit) leave nothing to play")
+        except InvalidArgumentError as error:  # a bad call the plugin made itself: its bug
+            raise crash_error(impl, error) from error
         except HokmError:
             raise
         except Exception as error:

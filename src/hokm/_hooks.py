@@ -16,7 +16,7 @@ import attrs
 import pluggy
 
 from hokm import hookspecs
-from hokm.errors import HokmError, PluginContractError
+from hokm.errors import HokmError, InvalidArgumentError, PluginContractError
 
 __all__ = ["HookFacts", "Impl", "contract_error", "crash_error", "first_result", "hook_facts",
            "optional_result", "resolve_chain"]
@@ -132,6 +132,8 @@ def optional_result(chain: tuple[Impl, ...], *args: Any) -> tuple[Any, Impl | No
             answer = impl.call(*args)
             if answer is not None:
                 return answer, impl
+    except InvalidArgumentError as error:  # a bad call the plugin made itself: its bug
+        raise crash_error(impl, error) from error
     except HokmError:
         raise
     except Exception as error:

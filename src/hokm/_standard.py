@@ -15,6 +15,7 @@ import attrs
 from hokm._plugin import hookimpl
 from hokm.cards import Card, Rank, Suit, full_deck
 from hokm.context import Capture, HandView, MatchView, Packets, VariantInfo
+from hokm.errors import InvalidDealError, InvalidOptionError, _got, _shown
 from hokm.outcomes import HandScore, Kot, majority
 from hokm.table import Rotation, Seat, TableLayout, Team
 from hokm.trick import Trick
@@ -27,31 +28,52 @@ NAMED_PACKETS: tuple[tuple[int, ...], ...] = ((5, 4, 4), (5, 3, 3, 2), (5, 4, 2,
 
 def _non_negative_int(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{attribute.name} must be a non-negative integer, got {value!r}")
+        raise ValueError(f"{attribute.name} must be a non-negative integer, got {_shown(value)}")
 
 
 def _positive_int(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{attribute.name} must be a positive integer, got {value!r}")
+        raise ValueError(f"{attribute.name} must be a positive integer, got {_shown(value)}")
+
+
+DEFAULT_PACKETS = (5, 4, 4)
+"""Pagat's deal."""
+
+FIRST_PACKET = 5
+"""The Hakem calls trump having seen exactly this many cards: every packet pattern starts with it."""
 
 
 def _packets(value: Sequence[int] | str) -> tuple[int, ...]:
     """Accept ``(5, 4, 4)`` or the written form ``"5-4-4"``."""
     if isinstance(value, str):
-        return tuple(int(part) for part in value.replace("-", ",").split(",") if part.strip())
+        if len(value) > 100:
+            raise ValueError(f"packets must be packet sizes such as '5-4-4', got {_shown(value)}")
+        parts = [part.strip() for part in value.replace("-", ",").split(",")]
+        if not all(part.isdigit() for part in parts):
+            raise ValueError(f"packets must be packet sizes such as '5-4-4' or (5, 4, 4), "
+                             f"got {_shown(value)}")
+        return tuple(int(part) for part in parts)
+    if not isinstance(value, list | tuple):
+        raise TypeError(f"packets must be packet sizes such as (5, 4, 4) or '5-4-4', "
+                        f"got {_got(value)}")
     return tuple(value)
 
 
 def _check_packets(instance: object, attribute: attrs.Attribute[Any], value: tuple[int, ...]) -> None:
     if not value or any(isinstance(v, bool) or not isinstance(v, int) or v < 1 for v in value):
-        raise ValueError(f"packets must be positive packet sizes such as (5, 4, 4), got {value!r}")
+        raise ValueError(f"packets must be positive packet sizes such as (5, 4, 4), got {_shown(value)}")
+    if value[0] != FIRST_PACKET:
+        raise ValueError(f"packets must start with a packet of {FIRST_PACKET} (the Hakem calls trump "
+                         f"after his first {FIRST_PACKET} cards), such as "
+                         f"{' or '.join('-'.join(map(str, named)) for named in NAMED_PACKETS)}; "
+                         f"got {_shown(value)}")
 
 
 def _check_first_hakem(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value in ("first-ace", "random"):
         return
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"first_hakem must be 'first-ace', 'random' or a seat number, got {value!r}")
+        raise ValueError(f"first_hakem must be 'first-ace', 'random' or a seat number, got {_shown(value)}")
 
 
 @attrs.frozen(eq=False)  # pluggy tells registered plugins apart by ==; keep identity
@@ -85,7 +107,7 @@ class Standard(Variant):
     first_hakem: Literal["first-ace", "random"] | int = attrs.field(
         default="first-ace", kw_only=True, validator=_check_first_hakem)
     packets: tuple[int, ...] = attrs.field(
-        default=(5, 4, 4), kw_only=True, converter=_packets, validator=_check_packets)
+        default=DEFAULT_PACKETS, kw_only=True, converter=_packets, validator=_check_packets)
     partners: Literal["seating", "second-ace"] = attrs.field(
         default="seating", kw_only=True, validator=attrs.validators.in_(("seating", "second-ace")))
     sets: int = attrs.field(default=1, kw_only=True, validator=_positive_int)
@@ -95,6 +117,35 @@ class Standard(Variant):
         if value == "second-ace" and self.first_hakem != "first-ace":
             raise ValueError("partners='second-ace' needs first_hakem='first-ace': the face-up "
                              "deal goes on from the Ace that made the Hakem")
+
+    def check_table(self, layout: TableLayout, deck_size: int, *, deals: bool) -> None:
+        """Check the options that depend on the composed table, when the ruleset is composed.
+
+        ``first_hakem`` must be a seat of ``layout``; when the standard deal is used
+        (``deals``: no variant replaces it), ``packets`` other than the default must deal the
+        whole deck (default packets that do not fit are the fault of the variant that changed
+        the table without a deal of its own, and the engine names it).
+
+        Raises:
+            InvalidOptionError: naming ``standard`` and the option.
+        """
+        players = layout.players
+        if isinstance(self.first_hakem, int) and not self.first_hakem < players:
+            raise InvalidOptionError(
+                f"variant 'standard', option 'first_hakem': {self.first_hakem} is not a seat of this "
+                f"{players}-player table (seats 0..{players - 1}), nor 'first-ace' or 'random'")
+        dealt = sum(self.packets) * players
+        # Default packets that do not fit: a variant changed the table without a deal of its own
+        # (the engine names it); packets the user chose are his to fix.
+        if deals and dealt != deck_size and self.packets != DEFAULT_PACKETS:
+            per_seat = (f"packets adding up to {deck_size // players}, such as "
+                        f"{FIRST_PACKET}-{deck_size // players - FIRST_PACKET}"
+                        if deck_size % players == 0 and deck_size // players > FIRST_PACKET
+                        else f"a variant's own deal: {deck_size} cards do not split evenly "
+                             f"among {players} players")
+            raise InvalidOptionError(
+                f"variant 'standard', option 'packets': {'-'.join(map(str, self.packets))} deals "
+                f"{dealt:,} cards to {players} players but the deck has {deck_size}; use {per_seat}")
 
     # Table and deal ------------------------------------------------------------
 
@@ -124,7 +175,8 @@ class Standard(Variant):
         for position, card in enumerate(face_up):
             if card.rank == Rank.ACE:
                 return Seat((first_seat + position) % layout.players)
-        raise ValueError("the face-up cards hold no Ace")
+        raise InvalidDealError(f"face_up holds no Ace ({len(face_up)} cards): deal face up until "
+                               "the first Ace")
 
     @hookimpl(trylast=True)
     def hokm_seating(self, layout: TableLayout, face_up: Sequence[Card], first_seat: Seat,

@@ -14,11 +14,33 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from hokm.cards import Card, Suit
+from hokm.errors import ArgumentTypeError, NotationTypeError, _got
 
 __all__ = ["Action", "CallTrump", "DrawCard", "PlayCard", "PlayOn"]
+
+
+def _card(_instance: object, _attribute: attrs.Attribute[Any], value: object) -> None:
+    if value.__class__ is not Card:
+        hint = "; Card.parse() reads text" if isinstance(value, str) else ""
+        raise NotationTypeError(f"PlayCard() card must be a Card, got {_got(value)}{hint}")
+
+
+def _suit(_instance: object, _attribute: attrs.Attribute[Any], value: object) -> None:
+    if value.__class__ is not Suit:
+        hint = "; Suit.parse() reads text" if isinstance(value, str) else ""
+        raise NotationTypeError(f"CallTrump() suit must be a Suit such as Suit.HEARTS, got "
+                                f"{_got(value)}{hint}")
+
+
+def _flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value.__class__ is not bool:
+        raise ArgumentTypeError(f"{type(instance).__name__}() {attribute.name} must be True or "
+                                f"False, got {_got(value)}")
 
 
 @attrs.frozen
@@ -30,7 +52,7 @@ class Action:
 class PlayCard(Action):
     """Play ``card`` to the current trick."""
 
-    card: Card = attrs.field(validator=attrs.validators.instance_of(Card))
+    card: Card = attrs.field(validator=_card)
 
     def __str__(self) -> str:
         return f"play {self.card}"
@@ -40,7 +62,7 @@ class PlayCard(Action):
 class CallTrump(Action):
     """The Hakem names the trump suit (having seen only his first packet)."""
 
-    suit: Suit = attrs.field(validator=attrs.validators.instance_of(Suit))
+    suit: Suit = attrs.field(validator=_suit)
 
     def __str__(self) -> str:
         return f"call {self.suit.value}"
@@ -50,7 +72,7 @@ class CallTrump(Action):
 class DrawCard(Action):
     """Two-player stock draw: keep the top card (the next is discarded) or reject it (take the next)."""
 
-    keep: bool = attrs.field(validator=attrs.validators.instance_of(bool))
+    keep: bool = attrs.field(validator=_flag)
 
     def __str__(self) -> str:
         return "keep" if self.keep else "reject"
@@ -60,7 +82,7 @@ class DrawCard(Action):
 class PlayOn(Action):
     """Answer to a play-on offer (bavney, 52-court): ``True`` plays on for all 13 tricks."""
 
-    accept: bool = attrs.field(validator=attrs.validators.instance_of(bool))
+    accept: bool = attrs.field(validator=_flag)
 
     def __str__(self) -> str:
         return "play on" if self.accept else "stop"

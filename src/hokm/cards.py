@@ -17,14 +17,34 @@ Card.parse('10♥')
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import attrs
 
-from hokm.errors import InvalidNotationError
+from hokm.errors import InvalidNotationError, NotationTypeError, _got, _shown
 
 __all__ = ["Card", "Rank", "Suit", "cards", "full_deck"]
+
+
+_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
+"""The text (U+FE0E) and emoji (U+FE0F) presentation selectors: ``♥️`` is ``♥`` on a phone."""
+
+
+def _normalized(text: str, what: str) -> str:
+    """``text`` without surrounding whitespace or presentation selectors.
+
+    Whitespace inside is refused, not skipped: ``"A ♠"`` and ``"1 0h"`` are typing slips.
+    """
+    if len(text) > 64:  # checked before any scan: a megabyte of text is refused at once
+        raise InvalidNotationError(f"{_shown(text)} is not a {what}: far too long, e.g. 'A♠' or '10♥'")
+    stripped = text.strip()
+    if "\ufe0e" in stripped or "\ufe0f" in stripped:
+        stripped = stripped.translate(_SELECTORS)
+    if any(char.isspace() for char in stripped):
+        raise InvalidNotationError(f"{_shown(text)} is not a {what}: it holds whitespace inside; "
+                                   "write it without spaces or line breaks, e.g. 'A♠' or '10♥'")
+    return stripped
 
 
 class Suit(enum.Enum):
@@ -57,13 +77,22 @@ class Suit(enum.Enum):
     def parse(cls, text: str) -> Suit:
         """Parse a suit symbol, letter or English name (``♥``, ``h``, ``hearts``).
 
-        >>> Suit.parse("h"), Suit.parse("♣"), Suit.parse("Spades")
-        (Suit.HEARTS, Suit.CLUBS, Suit.SPADES)
+        A symbol may carry the emoji or text presentation selector phones add (``♥️``).
+
+        >>> Suit.parse("h"), Suit.parse("♣"), Suit.parse("Spades"), Suit.parse("♥️")
+        (Suit.HEARTS, Suit.CLUBS, Suit.SPADES, Suit.HEARTS)
+
+        Raises:
+            InvalidNotationError: ``text`` is not a suit.
+            NotationTypeError: ``text`` is not a string.
         """
-        suit = _SUIT_ALIASES.get(text.strip().lower())
+        if not isinstance(text, str):
+            raise NotationTypeError(f"Suit.parse() takes a string such as '♥', 'h' or 'hearts', "
+                                    f"got {_got(text)}")
+        suit = _SUIT_ALIASES.get(_normalized(text, "suit").lower())
         if suit is None:
             raise InvalidNotationError(
-                f"{text!r} is not a suit: use a symbol (♠ ♥ ♦ ♣), a letter (S H D C) or a name"
+                f"{_shown(text)} is not a suit: use a symbol (♠ ♥ ♦ ♣), a letter (S H D C) or a name"
             )
         return suit
 
@@ -111,11 +140,18 @@ class Rank(enum.IntEnum):
 
         >>> Rank.parse("t"), Rank.parse("10"), Rank.parse("a")
         (Rank.TEN, Rank.TEN, Rank.ACE)
+
+        Raises:
+            InvalidNotationError: ``text`` is not a rank.
+            NotationTypeError: ``text`` is not a string (``Rank(10)`` makes a rank from a number).
         """
-        rank = _RANK_ALIASES.get(text.strip().upper())
+        if not isinstance(text, str):
+            raise NotationTypeError(f"Rank.parse() takes a string such as 'A', '10' or 'T', "
+                                    f"got {_got(text)}; Rank(10) makes a rank from a number")
+        rank = _RANK_ALIASES.get(_normalized(text, "rank").upper())
         if rank is None:
             raise InvalidNotationError(
-                f"{text!r} is not a rank: use 2-10, T, J, Q, K or A"
+                f"{_shown(text)} is not a rank: use 2-10, T, J, Q, K or A"
             )
         return rank
 
@@ -150,13 +186,21 @@ class Card:
     True
     """
 
-    rank: Rank = attrs.field(validator=attrs.validators.instance_of(Rank))
-    suit: Suit = attrs.field(validator=attrs.validators.instance_of(Suit))
+    rank: Rank
+    suit: Suit
     index: int = attrs.field(init=False, repr=False)
     """Position 0-51 in the canonical deck (suit-major, twos first)."""
 
     @index.default
     def _compute_index(self) -> int:
+        # Checked here, before the index is computed from them (attrs validators run later).
+        rank: object = self.rank
+        suit: object = self.suit
+        if not isinstance(rank, Rank) or not isinstance(suit, Suit):
+            wrong = "rank" if not isinstance(rank, Rank) else "suit"
+            expected = "a Rank such as Rank.ACE" if wrong == "rank" else "a Suit such as Suit.SPADES"
+            raise NotationTypeError(f"Card() {wrong} must be {expected}, got "
+                                    f"{_got(getattr(self, wrong))}; Card.parse('A♠') reads text")
         return _card_index(self)
 
     def __eq__(self, other: object) -> bool:
@@ -198,31 +242,53 @@ class Card:
 
         >>> Card.from_index(51)
         Card.parse('A♣')
+
+        Raises:
+            InvalidNotationError: ``index`` is outside 0-51.
+            NotationTypeError: ``index`` is not an int (a bool, a float or a string is refused).
         """
-        if not 0 <= index < 52:
-            raise InvalidNotationError(f"card index {index} is outside 0-51")
-        return _DECK[index]
+        if index.__class__ is int and 0 <= index < 52:
+            return _DECK[index]
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise NotationTypeError(f"Card.from_index() takes an int index 0-51, got {_got(index)}")
+        raise InvalidNotationError(f"card index {_shown(index)} is outside 0-51")
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Parse ``A♠``, ``AS``, ``as``, ``10h``, ``Th`` or ``10♥``.
+        """Parse ``A♠``, ``AS``, ``as``, ``10h``, ``Th``, ``10♥`` or ``A♥️`` (an emoji suit).
+
+        Whitespace around the card is ignored; whitespace inside it is refused.
 
         Raises:
             InvalidNotationError: ``text`` is not a card.
+            NotationTypeError: ``text`` is not a string.
         """
+        card = _PARSE_CACHE.get(text) if text.__class__ is str else None
+        if card is not None:
+            return card
         if not isinstance(text, str):
-            raise InvalidNotationError(f"cannot parse {text!r} as a card: expected a string")
-        stripped = text.strip()
+            raise NotationTypeError(f"cannot parse {_got(text)} as a card: expected a string "
+                                    "such as 'A♠' or '10h'")
+        stripped = _normalized(text, "card")
         card = _PARSE_CACHE.get(stripped)
         if card is not None:
             return card
+        if not stripped:
+            raise InvalidNotationError(f"{_shown(text)} is not a card: it is empty; expected rank then "
+                                       "suit, e.g. 'A♠'")
+        if stripped.upper() in _RANK_ALIASES:
+            raise InvalidNotationError(f"{_shown(text)} is not a card: no suit; expected rank then suit, "
+                                       f"e.g. '{stripped.upper()}♠'")
+        if stripped.lower() in _SUIT_ALIASES:
+            raise InvalidNotationError(f"{_shown(text)} is not a card: no rank; expected rank then suit, "
+                                       f"e.g. 'A{_SUIT_ALIASES[stripped.lower()].value}'")
         if len(stripped) < 2:
-            raise InvalidNotationError(f"{text!r} is not a card: expected rank then suit, e.g. 'A♠'")
+            raise InvalidNotationError(f"{_shown(text)} is not a card: expected rank then suit, e.g. 'A♠'")
         try:
             rank = Rank.parse(stripped[:-1])
             suit = Suit.parse(stripped[-1])
         except InvalidNotationError as error:
-            raise InvalidNotationError(f"{text!r} is not a card: {error}") from None
+            raise InvalidNotationError(f"{_shown(text)} is not a card: {error}") from None
         return _DECK[suit.index * 13 + rank - 2]
 
 
@@ -241,15 +307,36 @@ def full_deck() -> tuple[Card, ...]:
 
 
 def cards(text: str | Iterable[str]) -> tuple[Card, ...]:
-    """Parse many cards from a space/comma separated string or an iterable.
+    """Parse many cards from a space/comma separated string or an iterable of strings.
 
     >>> cards("A♠, 10h Th")
     (Card.parse('A♠'), Card.parse('10♥'), Card.parse('10♥'))
     >>> cards("")
     ()
+
+    Raises:
+        InvalidNotationError: an item is not a card (the message says which).
+        NotationTypeError: ``text`` is neither a string nor an iterable of strings.
     """
-    items: Iterable[str] = text.replace(",", " ").split() if isinstance(text, str) else text
-    return tuple(Card.parse(item) for item in items)
+    if isinstance(text, str):
+        items: Iterable[object] = text.replace(",", " ").split()
+    elif isinstance(text, bytes | bytearray | Mapping) or not isinstance(text, Iterable):
+        raise NotationTypeError(f"cards() takes a string such as 'A♠ K♠ 10♥' or an iterable of "
+                                f"such strings, got {_got(text)}")
+    else:
+        items = text
+    parsed = []
+    for position, item in enumerate(items):
+        if not isinstance(item, str):
+            raise NotationTypeError(f"cards(): item {position:,} is {_got(item)}, not a string "
+                                    "such as 'A♠'")
+        try:
+            parsed.append(Card.parse(item))
+        except InvalidNotationError as error:
+            if isinstance(text, str):
+                raise
+            raise InvalidNotationError(f"cards(): item {position:,}: {error}") from None
+    return tuple(parsed)
 
 
 def cards_in_mask(mask: int) -> Iterator[Card]:

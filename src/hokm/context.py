@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
 
 from hokm.cards import Card, Suit, frozen_cards
+from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got, _shown
 from hokm.outcomes import HandScore, Kot
 from hokm.table import Seat, TableLayout, Team
 from hokm.trick import Trick
@@ -180,14 +181,37 @@ class HandResultLike(Protocol):
     def label(self) -> str: ...
 
 
+def _names_in(value: object, attribute: str, example: str) -> list[str]:
+    """The variant names of ``value``: an iterable of strings, never one bare string."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"VariantInfo() {attribute} must be {example}, got {_got(value)}")
+    names = list(value)
+    for name in names:
+        if not isinstance(name, str):
+            raise ArgumentTypeError(f"VariantInfo() {attribute} must hold variant names (strings), "
+                                    f"got {_got(name)}")
+    return names
+
+
 def _reasons(value: Mapping[str, str] | Iterable[str]) -> tuple[tuple[str, str], ...]:
+    example = "variant names or a mapping of name to reason, e.g. {'two-player': 'why'}"
     if isinstance(value, Mapping):
-        return tuple(sorted((str(k), str(v)) for k, v in value.items()))
-    return tuple(sorted((str(name), "") for name in value))
+        names = _names_in(value.keys(), "conflicts", example)
+        for reason in value.values():
+            if not isinstance(reason, str):
+                raise ArgumentTypeError(f"VariantInfo() conflicts: each reason must be a string, "
+                                        f"got {_got(reason)}")
+        return tuple(sorted((name, value[name]) for name in names))
+    return tuple(sorted((name, "") for name in _names_in(value, "conflicts", example)))
 
 
 def _names(value: Iterable[str]) -> frozenset[str]:
-    return frozenset(value)
+    return frozenset(_names_in(value, "requires", "variant names, e.g. ('satat',)"))
+
+
+def _text(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, str):
+        raise ArgumentTypeError(f"VariantInfo() {attribute.name} must be a string, got {_got(value)}")
 
 
 @attrs.frozen
@@ -203,11 +227,11 @@ class VariantInfo:
         source: where the rule comes from: a public citation (a pagat page, a book, a site).
     """
 
-    summary: str
-    name: str = ""
+    summary: str = attrs.field(validator=_text)
+    name: str = attrs.field(default="", validator=_text)
     conflicts: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_reasons)
     requires: frozenset[str] = attrs.field(default=frozenset(), converter=_names)
-    source: str = ""
+    source: str = attrs.field(default="", validator=_text)
 
     @property
     def conflict_names(self) -> frozenset[str]:
@@ -230,7 +254,22 @@ class RulesetInfo:
 
 
 def _sizes(value: Iterable[int]) -> tuple[int, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"Packets() sizes must be packet sizes such as (5, 4, 4), got "
+                                f"{_got(value)}")
     return tuple(value)
+
+
+def _count(low: int) -> Any:
+    """An attrs validator: an int (not a bool) of at least ``low``."""
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ArgumentTypeError(f"{type(instance).__name__}() {attribute.name} must be an int, "
+                                    f"got {_got(value)}")
+        if value < low:
+            raise InvalidArgumentError(f"{type(instance).__name__}() {attribute.name} must be at "
+                                       f"least {low}, got {_got(value)}")
+    return check
 
 
 @attrs.frozen
@@ -246,8 +285,10 @@ class Packets:
 
     @sizes.validator
     def _check(self, _attribute: object, value: tuple[int, ...]) -> None:
-        if not value or any(not isinstance(v, int) or v < 1 for v in value):
-            raise ValueError(f"packet sizes must be positive integers, got {value!r}")
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in value):
+            raise ArgumentTypeError(f"Packets() sizes must be positive integers, got {_shown(value)}")
+        if not value or any(v < 1 for v in value):
+            raise InvalidArgumentError(f"Packets() sizes must be positive integers, got {_shown(value)}")
 
     @property
     def hand_size(self) -> int:
@@ -264,10 +305,19 @@ class StockDraw:
     every seat holds ``hand_size`` cards.
     """
 
-    first_packet: int = 5
-    hand_size: int = 13
-    second_card_seen: bool = False
+    first_packet: int = attrs.field(default=5, validator=_count(1))
+    hand_size: int = attrs.field(default=13, validator=_count(1))
+    second_card_seen: bool = attrs.field(default=False)
     """Whether the drawer sees the card discarded after a keep (information only)."""
+
+    @second_card_seen.validator
+    def _check_seen(self, _attribute: object, value: object) -> None:
+        if value.__class__ is not bool:
+            raise ArgumentTypeError(f"StockDraw() second_card_seen must be True or False, "
+                                    f"got {_got(value)}")
+        if self.first_packet > self.hand_size:
+            raise InvalidArgumentError(f"StockDraw() first_packet ({self.first_packet}) must not "
+                                       f"exceed hand_size ({self.hand_size})")
 
 
 DealPattern = Packets | StockDraw

@@ -13,7 +13,13 @@ import warnings
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from hokm.errors import DuplicateVariantError, DuplicateVariantWarning, UnknownVariantError, VariantLoadError
+from hokm.errors import (
+    DuplicateVariantError,
+    DuplicateVariantWarning,
+    UnknownVariantError,
+    VariantLoadError,
+    _shown,
+)
 
 if TYPE_CHECKING:
     import importlib.metadata
@@ -81,7 +87,7 @@ def _entry_point(name: str) -> importlib.metadata.EntryPoint:
     eps = installed.get(name)
     if not eps:
         known = ", ".join(installed) or "none installed"
-        raise UnknownVariantError(f"no variant named {name!r} is installed (available: {known})")
+        raise UnknownVariantError(f"no variant named {_shown(name)} is installed (available: {known})")
     if len(eps) > 1:
         raise DuplicateVariantError(_clash_message(name, eps), variant=name,
                                     entry_points=tuple(ep.value for ep in eps),

@@ -2,16 +2,25 @@
 
 Every error is a :class:`HokmError`; errors about bad input are also
 :class:`ValueError` (or :class:`LookupError` for unknown names), so generic
-``except ValueError`` handlers keep working. Messages name what was wrong
-(seat, card, variant, option) and why. When an error is raised by a state
-transition, the state is unchanged: states are immutable.
+``except ValueError`` handlers keep working. An argument of the wrong *type*
+raises an :class:`ArgumentTypeError`, which is a :class:`TypeError` too; the
+``...TypeError`` classes below are also the error of their area (a
+:class:`NotationTypeError` is an :class:`InvalidNotationError`). Messages name
+the argument, show its value (shortened) and say what was expected. When an
+error is raised by a state transition, the state is unchanged: states are
+immutable.
 
 ```
 HokmError(Exception)
+├── InvalidArgumentError(HokmError, ValueError)
+│   └── ArgumentTypeError(InvalidArgumentError, TypeError)
 ├── InvalidNotationError(HokmError, ValueError)
+│   └── NotationTypeError(InvalidNotationError, ArgumentTypeError)
 ├── IllegalActionError(HokmError, ValueError)
 │   └── IllegalPlayError(IllegalActionError)
+│       └── ActionTypeError(IllegalPlayError, ArgumentTypeError)
 ├── InvalidDealError(HokmError, ValueError)
+│   └── DealTypeError(InvalidDealError, ArgumentTypeError)
 ├── GameStateError(HokmError)
 ├── RulesetError(HokmError)
 │   ├── UnknownVariantError(RulesetError, LookupError)
@@ -19,6 +28,7 @@ HokmError(Exception)
 │   ├── VariantLoadError(RulesetError)
 │   ├── VariantConflictError(RulesetError)
 │   └── InvalidOptionError(RulesetError, ValueError)
+│       └── OptionTypeError(InvalidOptionError, ArgumentTypeError)
 └── PluginContractError(HokmError)
 HokmWarning(UserWarning)
 ├── VariantOverlapWarning(HokmWarning)
@@ -31,6 +41,9 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
+    "ActionTypeError",
+    "ArgumentTypeError",
+    "DealTypeError",
     "DuplicateVariantError",
     "DuplicateVariantWarning",
     "GameStateError",
@@ -38,9 +51,12 @@ __all__ = [
     "HokmWarning",
     "IllegalActionError",
     "IllegalPlayError",
+    "InvalidArgumentError",
     "InvalidDealError",
     "InvalidNotationError",
     "InvalidOptionError",
+    "NotationTypeError",
+    "OptionTypeError",
     "PluginContractError",
     "RulesetError",
     "UnknownVariantError",
@@ -54,8 +70,33 @@ class HokmError(Exception):
     """Base class of every error raised by hokm."""
 
 
+class InvalidArgumentError(HokmError, ValueError):
+    """An argument has a bad value and no narrower error below fits.
+
+    For example ``simulate(hands=0)``, ``match.deck_for(0)``, ``hand.first_tricks_by(99)``
+    or a :class:`hokm.TableLayout` whose teams do not match its seats.
+    """
+
+
+class ArgumentTypeError(InvalidArgumentError, TypeError):
+    """An argument has the wrong type: ``simulate(hands="5")``, ``hand.playout(5)``.
+
+    It is a :class:`TypeError` and, like every error about bad input, a
+    :class:`ValueError`: ``except TypeError`` catches wrong types only, and
+    ``except ValueError`` still catches all bad input as it always did. Where a
+    wrong type belongs to an area with an error of its own, the error raised is
+    that area's ``...TypeError`` (:class:`NotationTypeError`,
+    :class:`DealTypeError`, :class:`ActionTypeError`, :class:`OptionTypeError`).
+    """
+
+
 class InvalidNotationError(HokmError, ValueError):
-    """Text (or a value) is not a card, suit, rank or seat."""
+    """Text (or a value) is not a card, suit, rank, seat or team."""
+
+
+class NotationTypeError(InvalidNotationError, ArgumentTypeError):
+    """A card, suit, rank, seat or trump is given as the wrong type: ``Suit.parse(5)``,
+    ``Card.from_index("3")``, ``rules.trick_winner(plays, trump="h")``, ``layout.team_of("1")``."""
 
 
 class IllegalActionError(HokmError, ValueError):
@@ -79,8 +120,21 @@ class IllegalPlayError(IllegalActionError):
     """A card may not be played now (not in hand, must follow suit, a variant forbids it)."""
 
 
+class ActionTypeError(IllegalPlayError, ArgumentTypeError):
+    """What was given to ``play`` is not a Card, or to ``apply`` not an :class:`hokm.Action`.
+
+    It is an :class:`IllegalPlayError` (as ``hand.play("A♠")`` always raised one), so a
+    server that catches illegal plays also catches unparsed input passed by mistake.
+    """
+
+
 class InvalidDealError(HokmError, ValueError):
     """Hands or a deck do not make a valid deal: wrong count, duplicates, unknown cards."""
+
+
+class DealTypeError(InvalidDealError, ArgumentTypeError):
+    """Hands, a deck, face-up cards, a Hakem, a trump or a seed of the wrong type:
+    ``rules.deal(None)``, ``rules.new_hand("A♠ K♠")``, ``rules.new_match(seed=1.5)``."""
 
 
 class GameStateError(HokmError):
@@ -135,7 +189,16 @@ class VariantConflictError(RulesetError):
 
 
 class InvalidOptionError(RulesetError, ValueError):
-    """A variant option is unknown or has a bad value; the message names variant and option."""
+    """A variant option is unknown or has a bad value; the message names variant and option.
+
+    Options that depend on the composed table (``first_hakem``, a seat; ``packets``, which
+    must deal the whole deck) are checked when the ruleset is composed.
+    """
+
+
+class OptionTypeError(InvalidOptionError, ArgumentTypeError):
+    """``options`` is not shaped as ``{variant name: {option: value}}``: a string, a list,
+    ``{"standard": None}`` or a name that is not a string."""
 
 
 class PluginContractError(HokmError):
@@ -169,3 +232,48 @@ class VariantOverlapWarning(HokmWarning):
 
 class DuplicateVariantWarning(HokmWarning):
     """Two installed distributions register the same variant name: it is left out of the listing."""
+
+
+# Messages --------------------------------------------------------------------------------
+
+
+def _shown(value: object, limit: int = 60) -> str:
+    """``repr(value)``, shortened to about ``limit`` characters: a message never echoes a megabyte.
+
+    Long strings and large collections are cut before ``repr`` runs, so showing them is cheap.
+
+    >>> _shown("x" * 10_000_000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (10,000,000 characters)"
+    >>> _shown(list(range(1_000_000)))
+    'a list of 1,000,000 items'
+    >>> _shown(None), _shown("A♠")
+    ('None', "'A♠'")
+    """
+    if isinstance(value, str | bytes | bytearray) and len(value) > limit:
+        unit = "characters" if isinstance(value, str) else "bytes"
+        return f"{value[:limit - 14]!r}... ({len(value):,} {unit})"
+    if isinstance(value, int) and value.bit_length() > 192:  # printing huge ints is slow, or refused
+        return f"an int of {value.bit_length():,} bits"
+    if isinstance(value, list | tuple | set | frozenset | dict) and len(value) > 16:
+        return f"{_article(type(value).__name__)} of {len(value):,} items"
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ must not hide the real error
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _article(noun: str) -> str:
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
+def _kind(value: object) -> str:
+    """What ``value`` is, for "expected ..., got ...": ``an int``, ``a str``, ``None``."""
+    if value is None:
+        return "None"
+    return _article(type(value).__name__)
+
+
+def _got(value: object) -> str:
+    """``5 (an int)``: the value shortened, with its type (``None`` alone)."""
+    return "None" if value is None else f"{_shown(value)} ({_kind(value)})"

@@ -20,11 +20,20 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from hokm._checks import check_rng
 from hokm._dealing import check_deck, deal_hand
 from hokm._seeding import normalize_seed, rng_for, shuffled
 from hokm.actions import Action
 from hokm.cards import Card
-from hokm.errors import GameStateError, IllegalActionError, InvalidDealError
+from hokm.errors import (
+    ActionTypeError,
+    ArgumentTypeError,
+    GameStateError,
+    IllegalActionError,
+    InvalidArgumentError,
+    InvalidDealError,
+    _got,
+)
 from hokm.observation import MatchObservation
 from hokm.outcomes import HandResult
 from hokm.state import HandState
@@ -117,9 +126,16 @@ class MatchState:
 
         Omniscient, like ``HandState.hands``: for replays, tests and analysis, never
         for a player. Hand 1 uses the ``deck=`` given to ``new_match``, if any.
+
+        Raises:
+            InvalidArgumentError: ``hand_number`` is less than 1 (hand numbers start at 1);
+                ``ArgumentTypeError`` if it is not an int.
         """
-        if isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 1:
-            raise GameStateError(f"hand numbers start at 1, got {hand_number!r}")
+        if hand_number.__class__ is not int or hand_number < 1:
+            error = ArgumentTypeError if isinstance(hand_number, bool) or not isinstance(
+                hand_number, int) else InvalidArgumentError
+            raise error(f"hand_number must be an int of at least 1 (hand numbers start at 1), "
+                        f"got {_got(hand_number)}")
         return tuple(self._deck_for(hand_number))
 
     @property
@@ -212,7 +228,12 @@ class MatchState:
         Raises:
             IllegalActionError: the action is not legal now (``IllegalPlayError`` for cards),
                 or the match is over.
+            ActionTypeError: ``action`` is not an :class:`hokm.Action`.
         """
+        if not isinstance(action, Action):
+            raise ActionTypeError(f"action must be an Action such as PlayCard(card) or "
+                                  f"CallTrump(suit), got {_got(action)}", action=action,
+                                  seat=self.to_act, legal=self.legal_actions())
         if self._winner is not None:
             raise IllegalActionError(f"illegal action {action}: the match is over "
                                      f"(team {self._winner} won)", action=action)
@@ -235,7 +256,9 @@ class MatchState:
 
         Raises:
             IllegalActionError: the match is over.
+            ArgumentTypeError: ``rng`` is not a ``random.Random``.
         """
+        check_rng(rng)
         if self._winner is not None:
             raise IllegalActionError(f"the match is over (team {self._winner} won): no hand to play out")
         return self._finish_hand(self._hand.playout(rng))

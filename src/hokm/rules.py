@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pluggy
 
+from hokm._checks import check_seed, ordered
 from hokm._dealing import deal_hand, start_hand
 from hokm._engine import Engine
 from hokm._hooks import crash_error, hook_facts, resolve_chain, spec_manager
@@ -32,13 +33,21 @@ from hokm.cards import Card, Suit, frozen_cards
 from hokm.context import RulesetInfo, VariantInfo
 from hokm.discovery import ENTRY_POINT_GROUP, available_variants, load_variant  # noqa: F401 (old home)
 from hokm.errors import (
+    ArgumentTypeError,
+    DealTypeError,
     HokmError,
+    InvalidArgumentError,
+    InvalidDealError,
     InvalidNotationError,
     InvalidOptionError,
+    NotationTypeError,
+    OptionTypeError,
     PluginContractError,
     RulesetError,
     VariantConflictError,
     VariantOverlapWarning,
+    _got,
+    _shown,
 )
 from hokm.match import MatchState
 from hokm.state import HandState
@@ -60,11 +69,62 @@ def variant_info(plugin: object) -> VariantInfo:
     return info if isinstance(info, VariantInfo) else VariantInfo(summary="")
 
 
+def checked_options(options: object) -> dict[str, dict[str, Any]]:
+    """A copy of ``options`` if it is shaped ``{variant name: {option name: value}}``.
+
+    Raises:
+        OptionTypeError: ``options`` is not a mapping, a variant name or an option name is
+            not a string, or a variant's options are not a mapping.
+    """
+    if options is None:
+        return {}
+    shape = "{variant name: {option: value}}, e.g. {'standard': {'target': 10}}"
+    if not isinstance(options, Mapping):
+        raise OptionTypeError(f"options must be a mapping {shape}, got {_got(options)}")
+    checked: dict[str, dict[str, Any]] = {}
+    for name, given in options.items():
+        if not isinstance(name, str):
+            raise OptionTypeError(f"options must be a mapping {shape}: the variant name "
+                                  f"{_got(name)} is not a string")
+        if not isinstance(given, Mapping):
+            raise OptionTypeError(f"options[{_shown(name)}] must be a mapping of option names to "
+                                  f"values, e.g. {{'target': 10}}, got {_got(given)}")
+        for key in given:
+            if not isinstance(key, str):
+                raise OptionTypeError(f"options[{_shown(name)}]: option names are strings, got "
+                                      f"{_got(key)}")
+        checked[name] = dict(given)
+    return checked
+
+
+def _trump(trump: object) -> int:
+    """The index of ``trump``, which must be a Suit."""
+    if trump.__class__ is Suit:
+        return trump.index
+    hint = "; Suit.parse() reads text" if isinstance(trump, str) else ""
+    raise NotationTypeError(f"trump must be a Suit such as Suit.HEARTS, got {_got(trump)}{hint}")
+
+
+def _card(card: object, name: str = "card") -> Card:
+    if card.__class__ is Card:
+        return card
+    hint = "; Card.parse() reads text" if isinstance(card, str) else ""
+    raise NotationTypeError(f"{name} must be a Card, got {_got(card)}{hint}")
+
+
+def _cards_arg(cards: object, name: str) -> Iterable[object]:
+    """An iterable of cards, refusing text, mappings and non-iterables up front."""
+    if isinstance(cards, str | bytes | bytearray | Mapping) or not isinstance(cards, Iterable):
+        hint = "; hokm.cards() parses text" if isinstance(cards, str) else ""
+        raise NotationTypeError(f"{name} must be an iterable of Cards, got {_got(cards)}{hint}")
+    return cards
+
+
 def _instantiate(name: str, factory: Any, options: Mapping[str, Any]) -> object:
     """Build a plugin from its class and options; option errors name variant and option."""
     if not isinstance(factory, type):
         if options:
-            raise InvalidOptionError(f"variant {name!r} takes no options (got {sorted(options)})")
+            raise InvalidOptionError(f"variant {name!r} takes no options (got {_shown(sorted(options))})")
         return factory
     fields = ({field.alias for field in attrs.fields(factory) if field.init}
               if attrs.has(factory) else None)
@@ -72,7 +132,7 @@ def _instantiate(name: str, factory: Any, options: Mapping[str, Any]) -> object:
         for key in options:
             if key not in fields:
                 raise InvalidOptionError(
-                    f"variant {name!r} has no option {key!r}"
+                    f"variant {name!r} has no option {_shown(key)}"
                     + (f" (options: {', '.join(sorted(fields))})" if fields else " (it takes none)"))
     try:
         return factory(**options)
@@ -83,7 +143,10 @@ def _instantiate(name: str, factory: Any, options: Mapping[str, Any]) -> object:
         if attribute is None:
             attribute = next((key for key in options if key in str(message)), None)
         which = f"option {attribute!r}" if attribute else "options " + (", ".join(map(repr, options)) or "-")
-        raise InvalidOptionError(f"variant {name!r}, {which}: {message}") from error
+        text = str(message)
+        if len(text) > 200:  # a validator may echo a huge value back
+            text = text[:197] + "..."
+        raise InvalidOptionError(f"variant {name!r}, {which}: {text}") from error
     except HokmError:
         raise
     except Exception as error:  # the plugin's own constructor broke: name it
@@ -174,12 +237,15 @@ class Ruleset:
             DuplicateVariantError: two installed distributions register a name.
             VariantLoadError: a variant's import raised (the message names the variant, its
                 entry point and distribution; the original error is the ``__cause__``).
-            InvalidOptionError: an option is unknown or has a bad value.
+            InvalidOptionError: an option is unknown or has a bad value, including a value
+                the composed table refuses (``first_hakem`` a seat it lacks, ``packets`` that
+                do not deal its whole deck).
+            OptionTypeError: ``options`` is not shaped ``{variant: {option: value}}``.
             VariantConflictError: the variants declare a conflict or an unmet requirement.
             RulesetError: something given is not a plugin (a list, a class, an object with no
                 hooks, a pluggy wrapper), or fails pluggy's validation (e.g. a misspelt hook).
         """
-        options = {name: dict(opts) for name, opts in (options or {}).items()}
+        options = checked_options(options)
         plugins: list[tuple[str, object]] = []
         standard = _instantiate(STANDARD, Standard, options.get(STANDARD, {}))
         plugins.append((STANDARD, standard))
@@ -205,7 +271,7 @@ class Ruleset:
         unused = set(options) - used_options
         if unused:
             raise InvalidOptionError(
-                f"options given for {', '.join(sorted(map(repr, unused)))}, which "
+                f"options given for {', '.join(sorted(map(_shown, unused)))}, which "
                 f"{'is' if len(unused) == 1 else 'are'} not selected")
         names = tuple(name for name, _ in plugins[1:])
         _check_declarations(plugins)
@@ -215,6 +281,8 @@ class Ruleset:
         try:  # every plugin may veto, with a RulesetError; anything else it raises is a crash
             for impl in resolve_chain(pm, "hokm_check_ruleset", standard):
                 impl.call(info)
+        except InvalidArgumentError as error:  # a bad call the plugin made itself: its bug
+            raise crash_error(impl, error) from error
         except HokmError:
             raise
         except Exception as error:
@@ -269,21 +337,21 @@ class Ruleset:
 
     def dealer_for(self, hakem: int) -> Seat:
         """The dealer when ``hakem`` is Hakem: always the seat before him."""
-        return self.layout.previous_seat(hakem)
+        return self.layout.previous_seat(self.layout.check_seat(hakem, "hakem"))
 
     # Rules questions -------------------------------------------------------------------
 
     def effective_suit(self, card: Card, trump: Suit) -> Suit:
         """The suit ``card`` counts as when ``trump`` is trump."""
-        return self._engine.suit_objects[trump.index][card.index]
+        return self._engine.suit_objects[_trump(trump)][_card(card).index]
 
     def trick_suit(self, card: Card, trump: Suit) -> Suit:
         """The suit ``card`` competes in when a trick is decided."""
-        return self._engine.trick_suit_objects[trump.index][card.index]
+        return self._engine.trick_suit_objects[_trump(trump)][_card(card).index]
 
     def card_rank(self, card: Card, trump: Suit) -> int:
         """The strength of ``card`` within its effective suit."""
-        return self._engine.rank_of[trump.index][card.index]
+        return self._engine.rank_of[_trump(trump)][_card(card).index]
 
     def first_hakem(self, face_up: Sequence[Card], first_seat: int = 0, *,
                     seed: int | str = 0) -> Seat:
@@ -295,7 +363,18 @@ class Ruleset:
         """
         from hokm._seeding import rng_for
 
-        first_seat = self.layout.check_seat(first_seat)
+        face_up = ordered(face_up, "face_up", "Cards dealt face up, one a seat", DealTypeError)
+        seen = 0
+        for card in face_up:
+            if card.__class__ is not Card:
+                raise DealTypeError(f"face_up must hold Cards, got {_got(card)}")
+            if not self._engine.deck_mask >> card.index & 1:
+                raise InvalidDealError(f"face_up holds {card}, which is not in this ruleset's deck")
+            if seen >> card.index & 1:
+                raise InvalidDealError(f"face_up holds {card} twice")
+            seen |= 1 << card.index
+        first_seat = self.layout.check_seat(first_seat, "first_seat")
+        check_seed(seed, optional=False, error=InvalidDealError, type_error=DealTypeError)
         return self._engine.first_hakem(list(face_up), first_seat, rng_for(seed, "first-hakem"))
 
     def trick_winner(self, plays: Iterable[tuple[int, Card]], trump: Suit) -> Seat:
@@ -307,8 +386,9 @@ class Ruleset:
         ...      (3, Card.parse("3♥"))], trump=Suit.HEARTS)
         3
         """
+        trump_index = _trump(trump)
         packed = self._packed_trick(plays, complete=True)
-        return Seat(self._engine.trick_winner(packed, trump.index, 1))
+        return Seat(self._engine.trick_winner(packed, trump_index, 1))
 
     def legal_plays(self, hand: Iterable[Card], trick: Iterable[tuple[int, Card]] = (), *,
                     trump: Suit, seat: int | None = None) -> frozenset[Card]:
@@ -321,35 +401,59 @@ class Ruleset:
         ...     cards("7♠ K♥ 3♣"), trick=[(0, cards("A♠")[0])], trump=Suit.HEARTS)))
         ['7♠']
         """
+        trump_index = _trump(trump)
         hand_mask = 0
-        for card in hand:
-            if not isinstance(card, Card):
-                raise InvalidNotationError(f"{card!r} in the hand is not a Card")
-            hand_mask |= 1 << card.index
+        for card in _cards_arg(hand, "hand"):
+            hand_mask |= 1 << _card(card, "every card of hand").index
         packed = self._packed_trick(trick, complete=False)
         if seat is None:
-            seat = (packed[-1] >> 6) + 1 if packed else 0
-        seat = self.layout.check_seat(seat % self.players if packed else seat)
-        return frozen_cards(self._engine.legal_mask(hand_mask, packed, seat, trump.index, 1, None))
+            seat = ((packed[-1] >> 6) + 1) % self.players if packed else 0
+        else:
+            seat = self.layout.check_seat(seat)
+            if packed and seat != ((packed[-1] >> 6) + 1) % self.players:
+                raise InvalidNotationError(
+                    f"seat={seat} is not next to play: seat {packed[-1] >> 6} played last, so seat "
+                    f"{((packed[-1] >> 6) + 1) % self.players} plays next")
+        for play in packed:
+            if hand_mask >> (play & 63) & 1:
+                raise InvalidNotationError(f"{Card.from_index(play & 63)} is both in hand and "
+                                           "already played to the trick")
+        return frozen_cards(self._engine.legal_mask(hand_mask, packed, seat, trump_index, 1, None))
 
     def _packed_trick(self, plays: Iterable[tuple[int, Card]], *, complete: bool) -> list[int]:
-        packed = []
-        for given_seat, card in plays:
-            seat = self.layout.check_seat(given_seat)
-            if not isinstance(card, Card):
-                raise InvalidNotationError(f"{card!r} in the trick is not a Card")
+        """``(seat, card)`` pairs in play order, each seat after the one before, as packed ints."""
+        if isinstance(plays, str | bytes | bytearray | Mapping) or not isinstance(plays, Iterable):
+            raise NotationTypeError(f"the trick must be an iterable of (seat, Card) pairs in play "
+                                    f"order, e.g. [(0, Card.parse('A♠'))], got {_got(plays)}")
+        packed: list[int] = []
+        for play in plays:
+            if len(packed) == self.players:  # refused without reading the rest
+                raise InvalidNotationError(f"a trick has at most {self.players} plays, got more")
+            if not isinstance(play, tuple | list) or len(play) != 2:
+                raise NotationTypeError(f"each play of a trick must be a (seat, Card) pair, got "
+                                        f"{_got(play)}")
+            given_seat, card = play
+            seat = self.layout.check_seat(given_seat, "the seat of a play")
+            card = _card(card, "the card of a play")
+            if packed and seat != ((packed[-1] >> 6) + 1) % self.players:
+                raise InvalidNotationError(
+                    f"the trick's plays must follow play order: seat {seat} after seat "
+                    f"{packed[-1] >> 6} (seat {((packed[-1] >> 6) + 1) % self.players} plays next)")
+            if any(p & 63 == card.index for p in packed):
+                raise InvalidNotationError(f"a trick cannot hold the same card twice ({card})")
+            if not self._engine.deck_mask >> card.index & 1:
+                raise InvalidNotationError(f"{card} is not in this ruleset's deck")
             packed.append(seat << 6 | card.index)
         if complete and len(packed) != self.players:
             raise InvalidNotationError(
                 f"a complete trick has {self.players} plays, got {len(packed)}")
-        if len({p >> 6 for p in packed}) != len(packed) or len({p & 63 for p in packed}) != len(packed):
-            raise InvalidNotationError("a trick cannot hold the same seat or card twice")
         return packed
 
     def trick(self, plays: Iterable[tuple[int, Card]], trump: Suit) -> Trick:
         """A :class:`Trick` value that compares cards by this ruleset's effective suits and ranks."""
+        trump_index = _trump(trump)
         packed = self._packed_trick(plays, complete=False)
-        return self._engine.trick_value(packed, trump.index, 1)
+        return self._engine.trick_value(packed, trump_index, 1)
 
     # Hands and matches ---------------------------------------------------------------
 
@@ -362,8 +466,12 @@ class Ruleset:
         first packet) in the order given.
 
         Raises:
-            InvalidDealError: wrong number of hands or cards, duplicates, cards not in the deck.
+            InvalidDealError: wrong number of hands or cards, duplicates, cards not in the deck,
+                or ``hakem`` is not a seat.
+            DealTypeError: ``hands`` is not a list or tuple of hands (each an iterable of
+                Cards), ``hakem`` is not an int or ``trump`` is not a Suit.
         """
+        hands = ordered(hands, "hands", "hands, one per seat", DealTypeError)
         return start_hand(self, hands, hakem, trump)
 
     def deal(self, deck: Sequence[Card] | random.Random, *, hakem: int = 0) -> HandState:
@@ -376,13 +484,18 @@ class Ruleset:
             hakem: the Hakem; packets go round in play order starting with him.
 
         Raises:
-            InvalidDealError: ``deck`` is not an order of this ruleset's deck.
+            InvalidDealError: ``deck`` is not an order of this ruleset's deck, or ``hakem``
+                is not a seat.
+            DealTypeError: ``deck`` is neither a list or tuple of Cards nor a ``random.Random``,
+                or ``hakem`` is not an int.
 
         >>> import random
         >>> hand = Ruleset.compose().deal(random.Random(7), hakem=2)
         >>> hand.to_act, len(hand.observation(2).hand)
         (2, 5)
         """
+        if not isinstance(deck, random.Random):
+            deck = ordered(deck, "deck", "Cards, top card first (or a random.Random)", DealTypeError)
         return deal_hand(self, deck, hakem)
 
     def new_match(self, *, seed: int | str | None = None,
@@ -412,6 +525,9 @@ class Ruleset:
         >>> rules.new_match(seed=match.seed).hand.hands == match.hand.hands
         True
         """
+        check_seed(seed, error=InvalidDealError, type_error=DealTypeError)
+        if deck is not None:
+            deck = ordered(deck, "deck", "Cards, top card first (or None)", DealTypeError)
         return MatchState.start(self, seed=seed, deck=deck)
 
     # Introspection --------------------------------------------------------------------
@@ -422,8 +538,11 @@ class Ruleset:
         >>> Ruleset.compose().hook_order("hokm_trick_winner")
         ('standard',)
         """
+        if not isinstance(hook, str):
+            raise ArgumentTypeError(f"hook must be a hook name such as 'hokm_trick_winner', got "
+                                    f"{_got(hook)}")
         if hook not in hook_facts():
-            raise RulesetError(f"{hook!r} is not a hokm hook")
+            raise RulesetError(f"{_shown(hook)} is not a hokm hook")
         return tuple(impl.plugin for impl in resolve_chain(self._pm, hook, self.plugins[0][1]))
 
     def describe(self) -> str:

@@ -28,7 +28,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from hokm._checks import check_int, check_seed
 from hokm._seeding import normalize_seed, rng_for
+from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got, _shown
 
 if TYPE_CHECKING:  # imported when a simulation runs, so ``import hokm`` stays light
     from concurrent.futures import Executor, Future
@@ -281,9 +283,7 @@ def _units(hands: int) -> Iterator[tuple[int, int]]:
 
 def _window(executor: Executor, max_pending: int | None) -> int:
     if max_pending is not None:
-        if isinstance(max_pending, bool) or not isinstance(max_pending, int) or max_pending < 1:
-            raise ValueError(f"max_pending must be a positive integer, got {max_pending!r}")
-        return max_pending
+        return check_int(max_pending, "max_pending", low=1)
     workers = getattr(executor, "_max_workers", None)  # process and thread pools know their size
     if isinstance(workers, int) and not isinstance(workers, bool) and workers > 0:
         return PENDING_PER_WORKER * workers
@@ -314,18 +314,31 @@ def simulate(*variants: str | Variant, hands: int, options: Mapping[str, Mapping
     owner.
 
     Raises:
-        ValueError: ``hands`` is not an integer from 1 to ``MAX_HANDS``, or ``max_pending``
-            is not a positive integer.
-        RulesetError: the ruleset cannot be composed.
+        InvalidArgumentError: ``hands`` is not from 1 to ``MAX_HANDS``, or ``max_pending`` is
+            not positive (``ArgumentTypeError`` when either is not an int, ``seed`` is neither
+            an int nor a str, ``executor`` has no ``submit`` or ``progress`` is not callable).
+        RulesetError: the ruleset cannot be composed (``OptionTypeError`` when ``options``
+            is not shaped ``{variant: {option: value}}``).
     """
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
-        raise ValueError(f"hands must be a positive integer, got {hands!r}")
-    if hands > MAX_HANDS:
-        raise ValueError(f"hands must be at most {MAX_HANDS:,}, got {hands:,}")
-    options = {name: dict(opts) for name, opts in (options or {}).items()}
-    from concurrent.futures import FIRST_COMPLETED, wait
+    from hokm.rules import Ruleset, checked_options
 
-    from hokm.rules import Ruleset
+    if isinstance(hands, bool) or not isinstance(hands, int):
+        raise ArgumentTypeError(f"hands must be a positive int, got {_got(hands)}")
+    if hands < 1:
+        raise InvalidArgumentError(f"hands must be a positive int, got {_got(hands)}")
+    if hands > MAX_HANDS:
+        raise InvalidArgumentError(f"hands must be at most {MAX_HANDS:,}, got {_shown(hands)}")
+    options = checked_options(options)
+    check_seed(seed)
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ArgumentTypeError(f"executor must be a concurrent.futures.Executor (or None), "
+                                f"got {_got(executor)}")
+    if max_pending is not None:
+        check_int(max_pending, "max_pending", low=1)
+    if progress is not None and not callable(progress):
+        raise ArgumentTypeError(f"progress must be a function progress(done, total) (or None), "
+                                f"got {_got(progress)}")
+    from concurrent.futures import FIRST_COMPLETED, wait
 
     rules = Ruleset.compose(*variants, options=options)  # fail fast, here
     description, used = rules.describe(), _options_used(rules, options)

@@ -27,6 +27,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from hokm._checks import check_int, check_match_view, check_rng
 from hokm._masks import SegmentedTuples
 from hokm._playout import play_out
 from hokm.actions import (
@@ -40,7 +41,7 @@ from hokm.actions import (
 )
 from hokm.cards import Card, Suit, frozen_cards
 from hokm.context import Decision, MatchView, StockDraw
-from hokm.errors import GameStateError, IllegalActionError, IllegalPlayError
+from hokm.errors import ActionTypeError, GameStateError, IllegalActionError, IllegalPlayError, _got
 from hokm.observation import HandObservation
 from hokm.outcomes import DRAW, OVER, PHASES, PLAY, TRUMP, HandResult, Phase
 from hokm.table import Seat, TableLayout, Team
@@ -335,10 +336,12 @@ class HandState:
 
     def team_of(self, seat: int) -> Team:
         """The team of ``seat``."""
-        return Team(self._setup.engine.teams[seat])
+        return Team(self._setup.engine.teams[self.layout.check_seat(seat)])
 
     def first_tricks_by(self, count: int) -> Team | None:
         """The team that won each of the first ``count`` tricks, if one did."""
+        if count.__class__ is not int or not 1 <= count <= self._setup.engine.hand_size:
+            check_int(count, "count", low=1, high=self._setup.engine.hand_size)
         winners = self._winners
         if len(winners) < count:
             return None
@@ -390,9 +393,11 @@ class HandState:
 
         Raises:
             IllegalPlayError: the card is not legal now; the message says why.
+            ActionTypeError: ``card`` is not a Card.
         """
         if card.__class__ is not Card:
-            raise IllegalPlayError(f"{card!r} is not a Card", action=card, seat=self.to_act)
+            raise ActionTypeError(f"card {_got(card)} is not a Card; Card.parse() reads text",
+                                  action=card, seat=self.to_act)
         index = card.index
         legal = self._legal
         if not ((legal if legal >= 0 else self._legal_mask()) >> index) & 1:
@@ -406,6 +411,7 @@ class HandState:
 
         Raises:
             IllegalActionError: the action is not legal now (``IllegalPlayError`` for cards).
+            ActionTypeError: ``action`` is not an Action.
         """
         if isinstance(action, PlayCard):
             return self.play(action.card)
@@ -423,6 +429,9 @@ class HandState:
     def _illegal_action(self, action: object) -> IllegalActionError:
         seat = self.to_act
         legal = self.legal_actions()
+        if not isinstance(action, Action):
+            return ActionTypeError(f"action must be an Action such as PlayCard(card), got {_got(action)}",
+                                   action=action, seat=seat, legal=legal)
         if self._phase == _OVER:
             reason = "the hand is over"
         else:
@@ -561,6 +570,7 @@ class HandState:
         >>> hand.playout(random.Random(1)).is_over, hand.is_over
         (True, False)
         """
+        check_rng(rng)
         state = self._copy()
         play_out(state, (rng or random.Random()).random)
         return state
@@ -573,6 +583,7 @@ class HandState:
         Raises:
             GameStateError: the hand is not over yet.
         """
+        check_match_view(match)
         if self._phase != _OVER:
             raise GameStateError(
                 f"the hand is not over: {self.tricks_played} of {self.tricks_total} tricks played, "

@@ -19,7 +19,15 @@ from typing import NewType
 
 import attrs
 
-from hokm.errors import InvalidNotationError
+from hokm.errors import (
+    ArgumentTypeError,
+    InvalidArgumentError,
+    InvalidNotationError,
+    NotationTypeError,
+    _got,
+    _kind,
+    _shown,
+)
 
 __all__ = ["Rotation", "Seat", "TableLayout", "Team"]
 
@@ -42,18 +50,51 @@ class Rotation(enum.Enum):
         return f"Rotation.{self.name}"
 
     def right_of(self, seat: int, players: int) -> Seat:
-        """The seat physically on the right of ``seat``."""
+        """The seat physically on the right of ``seat`` at a table of ``players`` seats."""
         step = 1 if self is Rotation.COUNTERCLOCKWISE else -1
-        return Seat((seat + step) % players)
+        return Seat((_seat_at(seat, _players(players)) + step) % players)
 
     def left_of(self, seat: int, players: int) -> Seat:
-        """The seat physically on the left of ``seat``."""
+        """The seat physically on the left of ``seat`` at a table of ``players`` seats."""
         step = -1 if self is Rotation.COUNTERCLOCKWISE else 1
-        return Seat((seat + step) % players)
+        return Seat((_seat_at(seat, _players(players)) + step) % players)
 
 
-def _teams(value: tuple[int, ...] | list[int]) -> tuple[Team, ...]:
-    return tuple(Team(int(t)) for t in value)
+def _players(value: object) -> int:
+    """A number of seats: an int of at least 2."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(f"players must be an int of at least 2, got {_got(value)}")
+    if value < 2:
+        raise InvalidArgumentError(f"players must be an int of at least 2, got {_got(value)}")
+    return value
+
+
+def _seat_at(seat: object, players: int, name: str = "seat") -> Seat:
+    """``seat`` if it is a seat of a ``players``-seat table, else a notation error naming ``name``."""
+    if seat.__class__ is int and 0 <= seat < players:
+        return Seat(seat)
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise NotationTypeError(f"{name}={_shown(seat)} is not a seat: seats are the ints "
+                                f"0..{players - 1} on a {players}-player table, got {_kind(seat)}")
+    if not 0 <= seat < players:
+        raise InvalidNotationError(f"{name}={_shown(seat)} is not a seat: seats are "
+                                   f"0..{players - 1} on a {players}-player table")
+    return Seat(seat)
+
+
+def _teams(value: object) -> tuple[Team, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, tuple | list):
+        raise ArgumentTypeError(f"teams must be a tuple of team numbers, one per seat, such as "
+                                f"(0, 1, 0, 1), got {_got(value)}")
+    for team in value:
+        if isinstance(team, bool) or not isinstance(team, int):
+            raise ArgumentTypeError(f"teams must hold team numbers (ints), got {_got(team)} in "
+                                    f"{_shown(value)}")
+    return tuple(Team(t) for t in value)
+
+
+def _check_players(_instance: object, _attribute: object, value: int) -> None:
+    _players(value)
 
 
 @attrs.frozen
@@ -65,15 +106,16 @@ class TableLayout:
         teams: the team of each seat, indexed by seat.
     """
 
-    players: int = attrs.field(validator=[attrs.validators.instance_of(int), attrs.validators.ge(2)])
+    players: int = attrs.field(validator=_check_players)
     teams: tuple[Team, ...] = attrs.field(converter=_teams)
 
     @teams.validator
     def _check_teams(self, _attribute: object, value: tuple[Team, ...]) -> None:
         if len(value) != self.players:
-            raise ValueError(f"teams has {len(value)} entries for {self.players} seats")
+            raise InvalidArgumentError(f"teams has {len(value):,} entries for {self.players} seats: "
+                                       "give one team number per seat")
         if sorted(set(value)) != list(range(len(set(value)))):
-            raise ValueError(f"teams must be numbered 0..k-1 without gaps, got {value}")
+            raise InvalidArgumentError(f"teams must be numbered 0..k-1 without gaps, got {_shown(value)}")
 
     @classmethod
     def standard(cls, players: int) -> TableLayout:
@@ -86,7 +128,7 @@ class TableLayout:
         """
         if players == 4:
             return cls(4, (0, 1, 0, 1))
-        return cls(players, tuple(range(players)))
+        return cls(players, tuple(range(_players(players))))
 
     @property
     def team_count(self) -> int:
@@ -98,20 +140,38 @@ class TableLayout:
         """All seats in play order."""
         return range(self.players)
 
-    def check_seat(self, seat: object) -> Seat:
-        """Return ``seat`` if it is a seat on this table, else raise InvalidNotationError."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise InvalidNotationError(
-                f"{seat!r} is not a seat: seats are 0..{self.players - 1} on a {self.players}-player table"
-            )
-        return Seat(seat)
+    def check_seat(self, seat: object, name: str = "seat") -> Seat:
+        """Return ``seat`` if it is a seat on this table.
+
+        Args:
+            seat: the value to check: an int ``0 .. players - 1`` (a bool is not a seat).
+            name: the argument's name, for the message (``"hakem"``, ``"first_seat"``).
+
+        Raises:
+            InvalidNotationError: ``seat`` is an int outside the table (negative seats do not wrap).
+            NotationTypeError: ``seat`` is not an int.
+        """
+        return _seat_at(seat, self.players, name)
 
     def team_of(self, seat: int) -> Team:
         """The team ``seat`` plays for."""
         return self.teams[self.check_seat(seat)]
 
     def seats_of(self, team: int) -> tuple[Seat, ...]:
-        """The seats of ``team`` in play order."""
+        """The seats of ``team`` in play order.
+
+        Raises:
+            InvalidNotationError: ``team`` is not a team of this table (``NotationTypeError``
+                if it is not an int).
+        """
+        if team.__class__ is not int or not 0 <= team < self.team_count:
+            count = self.team_count
+            if isinstance(team, bool) or not isinstance(team, int):
+                raise NotationTypeError(f"team={_shown(team)} is not a team: teams are the ints "
+                                        f"0..{count - 1} on this table, got {_kind(team)}")
+            if not 0 <= team < count:
+                raise InvalidNotationError(f"team={_shown(team)} is not a team: teams are "
+                                           f"0..{count - 1} on this table")
         return tuple(Seat(s) for s, t in enumerate(self.teams) if t == team)
 
     def next_seat(self, seat: int) -> Seat:

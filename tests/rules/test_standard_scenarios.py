@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pytest
 from tests.helpers import find_hand, one_suit_each
 
@@ -110,8 +112,27 @@ def test_packets_option_accepts_written_form() -> None:
 
 
 def test_packets_that_do_not_deal_13_are_refused() -> None:
-    with pytest.raises(hokm.PluginContractError, match="packets"):
+    # The user's option, named as such: not blamed on the standard plugin.
+    with pytest.raises(hokm.InvalidOptionError, match="variant 'standard', option 'packets'"):
         hokm.Ruleset.compose(options={"standard": {"packets": (5, 4)}})
+
+
+class _ThirtyTwoCards(hokm.Variant):
+    """A 32-card pack (7s to Aces) on the standard table, with no deal of its own."""
+
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="thirty-two", summary="tests only")
+
+    @hokm.hookimpl
+    def hokm_deck(self) -> tuple[Card, ...]:
+        return tuple(card for card in hokm.full_deck() if card.rank >= Rank.SEVEN)
+
+
+def test_default_packets_on_a_variants_table_blame_the_variant_and_given_ones_the_option() -> None:
+    with pytest.raises(hokm.PluginContractError, match=r"plugin 'thirty-two'.*hokm_deal_pattern too"):
+        hokm.Ruleset.compose(_ThirtyTwoCards())
+    with pytest.raises(hokm.InvalidOptionError, match="option 'packets': 5-4-4-4 deals 68 cards"):
+        hokm.Ruleset.compose(_ThirtyTwoCards(), options={"standard": {"packets": (5, 4, 4, 4)}})
+    assert hokm.Ruleset.compose(_ThirtyTwoCards(), options={"standard": {"packets": (5, 3)}}).hand_size == 8
 
 
 # 3. End of hand, scoring, succession ----------------------------------------------------

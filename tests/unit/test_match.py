@@ -97,7 +97,7 @@ def test_deck_for_and_last_hand() -> None:
     assert match.last_hand.result(None).team_tricks == match.results[0].team_tricks
     hand2 = RULES.deal(match.deck_for(2), hakem=match.hand.hakem)
     assert hand2.observation(match.hand.hakem) == match.hand.observation(match.hand.hakem)
-    with pytest.raises(hokm.GameStateError, match="start at 1"):
+    with pytest.raises(hokm.InvalidArgumentError, match="start at 1"):
         match.deck_for(0)
 
 
