@@ -9,6 +9,11 @@ runs beside them; then the same process repeats every task on one thread (a
 table corrupted by a race shows there). Every result must equal a single-threaded reference computed in
 another fresh process. A run that hangs is stopped (``faulthandler`` in the
 worker, a timeout here) and fails with every thread's stack.
+
+Before all that each threaded run has sixteen threads ask ``Capture.of`` for the
+same seats at once, the first time anybody asks: its one-value-per-seat promise
+does not hold yet (an expected failure until ``src/hokm/context.py`` builds the
+values at import).
 """
 
 from __future__ import annotations
@@ -85,3 +90,15 @@ def test_threads_sharing_a_ruleset_match_one_thread(
     for key, digests in found["simulate"].items():
         # simulate(..., executor=ThreadPoolExecutor(4)) beside the threads, then without an executor.
         assert digests == reference["simulate"][key] * 2, f"simulate {key}"
+
+
+@pytest.mark.xfail(strict=False, reason=(
+    "race: Capture.of interns lazily (a get, then a set, in src/hokm/context.py), so threads asking "
+    "first at once can get different objects for one seat, and Engine keeps only the id() of the "
+    "one it got, which may then be freed and its id reused; fix: build _CAPTURES at import for "
+    "None and seats 0-15, and setdefault beyond"))
+def test_threads_share_one_capture_per_seat(runs: tuple[dict[str, Any], list[dict[str, Any]]]) -> None:
+    _, threaded = runs
+    split = {run + 1: seats for run, seats in enumerate(found["split_captures"] for found in threaded)
+             if seats}
+    assert not split, f"runs whose threads got two Capture.of(seat) objects for these seats: {split}"

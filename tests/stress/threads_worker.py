@@ -1,16 +1,20 @@
 """One fresh process of the thread-safety stress test (run by ``test_threads.py``, not by pytest).
 
 ``python threads_worker.py reference`` does every task once, on one thread, and
-``hokm.simulate`` without an executor. ``python threads_worker.py threads`` sets
-``sys.setswitchinterval(1e-6)`` and, before anything has warmed hokm's lazy memos,
-starts threads that share one ``Ruleset`` per variant set and do every task (in
-a different order on each thread), while ``hokm.simulate(...,
-executor=ThreadPoolExecutor(4))`` runs beside them; last, all of them work on the
-same state objects at once. Then it does every task again on one thread (a
-corrupted table shows there). Either way it prints one JSON
-object: a SHA-256 digest of each task's canonical result, per thread, so runs in
-different processes (with different hash seeds) compare. A hang dumps every
-thread's stack to stderr and exits with status 1 (``faulthandler``).
+``hokm.simulate`` without an executor.
+
+``python threads_worker.py threads`` sets ``sys.setswitchinterval(1e-6)`` and
+probes ``Capture.of`` from many threads at once. Then, before anything has warmed
+hokm's lazy memos, it starts threads that share one ``Ruleset`` per variant set
+and do every task (in a different order on each thread), while
+``hokm.simulate(..., executor=ThreadPoolExecutor(4))`` runs beside them; last,
+all of them work on the same state objects at once. Then it does every task
+again on one thread (a corrupted table shows there).
+
+Either way it prints one JSON object: a SHA-256 digest of each task's result,
+per thread, written so that runs in different processes (with different hash
+seeds) compare. A hang dumps every thread's stack to stderr and exits with
+status 1 (``faulthandler``).
 """
 
 from __future__ import annotations
@@ -38,6 +42,9 @@ STEPS = 40
 SIMULATED_HANDS = 1000
 """Four work units of 250 hands: one for each thread of the pool."""
 HANG_SECONDS = 60.0
+PROBES = 16
+"""Threads asking for the shared per-seat values at once, before anything else has."""
+PROBE_ROUNDS = 30
 
 SEVEN_OF_DIAMONDS = hokm.Card(hokm.Rank.SEVEN, hokm.Suit.DIAMONDS)
 
@@ -236,12 +243,41 @@ def reference() -> dict[str, Any]:
     table.build_states()
     tasks = {label(*task): [table.run(*task)] for task in task_names()}
     simulations = {simulation_key(v): [simulated(v, None)] for v in SIMULATIONS}
-    return {"tasks": tasks, "simulate": simulations, "errors": []}
+    return {"tasks": tasks, "simulate": simulations, "errors": [], "split_captures": []}
+
+
+def split_captures() -> list[int]:
+    """Seats for which threads asking ``Capture.of(seat)`` first, all at once, got different objects.
+
+    ``Capture.of`` promises one shared value per seat, and an engine keeps only their ``id()``s.
+    Each round the threads meet at a barrier and ask for four seats nobody has asked for yet
+    (the table seats 0-15 first).
+    """
+    seats = 4 * PROBE_ROUNDS
+    got: list[list[hokm.Capture]] = []
+    lock = threading.Lock()
+    start = threading.Barrier(PROBES)
+
+    def probe() -> None:
+        seen: list[hokm.Capture] = []
+        for first in range(0, seats, 4):
+            start.wait()
+            seen.extend(hokm.Capture.of(seat) for seat in range(first, first + 4))
+        with lock:
+            got.append(seen)
+
+    threads = [threading.Thread(target=probe, daemon=True) for _ in range(PROBES)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return [seat for seat in range(seats) if len({id(seen[seat]) for seen in got}) > 1]
 
 
 def threaded() -> dict[str, Any]:
     """Every thread does every task; the shared-state tasks last, all threads at once."""
     sys.setswitchinterval(1e-6)
+    split = split_captures()  # first: nothing has asked for a Capture yet
     table = Table()
     tasks = task_names()
     own = [task for task in tasks if task[1] != "shared"]
@@ -302,7 +338,7 @@ def threaded() -> dict[str, Any]:
         found[label(*task)].append(table.run(*task))
     for variants in SIMULATIONS:
         simulations[simulation_key(variants)].append(simulated(variants, None))
-    return {"tasks": found, "simulate": simulations, "errors": errors}
+    return {"tasks": found, "simulate": simulations, "errors": errors, "split_captures": split}
 
 
 def main() -> None:
