@@ -161,9 +161,9 @@ class Engine:
         self.capture_chain = None if all(i.standard for i in capture_chain) else capture_chain
         self.capture_wants_trick = any("trick" in i.argnames for i in capture_chain)
         # The shared Capture.of values (alive for good, so their ids are stable) need no checking.
-        self._interned_captures: dict[int, int | None] = {id(Capture.of(seat)): seat
-                                                          for seat in range(self.players)}
-        self._interned_captures[id(Capture.NOBODY)] = None
+        self._captures = (*map(Capture.of, range(self.players)), Capture.NOBODY)  # kept alive
+        self._interned_captures: dict[int, int | None] = {id(capture): capture.collector
+                                                          for capture in self._captures}
         duty, answered_by = optional_result(chains["hokm_void_duty"])
         if duty is not None and not isinstance(duty, VoidDuty):
             raise contract_error(answered_by, "hokm_void_duty", f"returned {duty!r}, not a VoidDuty")

@@ -361,12 +361,14 @@ class Capture:
         (True, True)
         """
         found = _CAPTURES.get(seat)
-        if found is None:
-            found = _CAPTURES[seat] = cls(seat)  # type: ignore[arg-type]
+        if found is None:  # a seat beyond 16 (or an unusual value): one shared value all the same
+            found = _CAPTURES.setdefault(seat, cls(seat))  # type: ignore[arg-type]
         return found
 
 
-_CAPTURES: dict[int | None, Capture] = {}
+# Built at import for every seat a table can have (2 to 16), so threads never race to make them
+# and the engine can trust their identity.
+_CAPTURES: dict[int | None, Capture] = {seat: Capture(seat) for seat in (None, *range(16))}
 Capture.NOBODY = Capture.of(None)
 
 

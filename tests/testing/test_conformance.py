@@ -2,24 +2,26 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import warnings
+from pathlib import Path
 
 import pytest
 from tests.testing.broken import Harmless, HatesClockwise, Moody, NoPoints
 
 import hokm
-from hokm.testing import CheckReport, InvariantViolation, check_variant
+from hokm.testing import BUNDLED_VARIANTS, CheckReport, InvariantViolation, check_variant
 from hokm.testing.conformance import compose_quietly
 
 
 @pytest.mark.parametrize("name", sorted(hokm.available_variants()))
 def test_every_installed_variant_conforms(name: str) -> None:
-    # One match under the variant alone and one with each compatible partner.
+    # One match under the variant alone and one with each compatible bundled variant.
     report = check_variant(name, matches=1)
     assert report.variant == name
     assert report.rulesets[0] == f"standard + {name}"
     combined = {r.split(" + ")[1] for r in report.rulesets[1:]}
-    assert combined | set(report.skipped) == set(hokm.available_variants()) - {name}
+    assert combined | set(report.skipped) == set(BUNDLED_VARIANTS) - {name}
     assert report.matches == len(report.rulesets)
     assert report.hands >= report.matches and report.actions > report.hands
 
@@ -120,3 +122,39 @@ def test_overlapping_partners_are_played_and_reported() -> None:
     report = check_variant(Harmless(), matches=1, partners=[Moody()], skip=["deterministic", "no-leak"])
     assert report.rulesets[-1] == "standard + moody + harmless"
     assert any("hokm_trick_winner" in overlap for overlap in report.overlaps)
+
+
+def test_the_bundled_variants_are_hokms_own() -> None:
+    shipped = sorted(ep.name for ep in importlib.metadata.distribution("hokm").entry_points
+                     if ep.group == "hokm.variants")
+    assert list(BUNDLED_VARIANTS) == shipped
+
+
+def _install_extra_variant(monkeypatch: pytest.MonkeyPatch, where: Path) -> None:
+    """What pip install of another distribution writes, reduced to what entry points read."""
+    info = where / "hokm_extra-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: hokm-extra\nVersion: 1.0\n",
+                                   encoding="utf-8")
+    (info / "entry_points.txt").write_text(
+        "[hokm.variants]\nextra-harmless = tests.testing.broken:Harmless\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(where))
+
+
+def test_default_partners_are_the_bundled_variants_whatever_is_installed(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    _install_extra_variant(monkeypatch, tmp_path)
+    assert "extra-harmless" in hokm.available_variants()
+    report = check_variant("clockwise", matches=1)
+    partners = [ruleset.split(" + ")[1] for ruleset in report.rulesets[1:]]
+    assert sorted([*partners, *report.skipped]) == [name for name in BUNDLED_VARIANTS if name != "clockwise"]
+    # The variant is never its own partner, not even when it is one of the bundled ones.
+    assert "clockwise" not in report.skipped
+    everything = check_variant("clockwise", matches=1, partners=True)
+    assert "standard + extra-harmless + clockwise" in everything.rulesets
+
+
+def test_a_variant_is_not_its_own_partner() -> None:
+    report = check_variant("clockwise", matches=1, partners=["clockwise", "satat"])
+    assert report.rulesets == ("standard + clockwise", "standard + satat + clockwise")
+    assert report.skipped == {}

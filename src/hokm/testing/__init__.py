@@ -3,8 +3,8 @@
 Install with ``pip install hokm[testing]``. The pieces:
 
 * :func:`check_variant`: plays random matches under a variant, alone and with
-  every compatible installed variant, checking every invariant after every
-  step (no test framework needed).
+  each compatible variant bundled with hokm (:data:`BUNDLED_VARIANTS`), checking
+  every invariant after every step (no test framework needed).
 * :class:`RulesetMachine`: a Hypothesis ``RuleBasedStateMachine`` to subclass
   with ``variants = ("my-rule",)`` (and ``plugins = (MyRule(),)``).
 * :mod:`hokm.testing.strategies`: Hypothesis strategies for cards, deals,
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hokm.testing.conformance import CheckReport, check_variant
+from hokm.testing.conformance import BUNDLED_VARIANTS, CheckReport, check_variant
 from hokm.testing.invariants import (
     INVARIANTS,
     Invariant,
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from hokm.testing.machine import RulesetMachine
 
 __all__ = [
+    "BUNDLED_VARIANTS",
     "INVARIANTS",
     "CheckReport",
     "Invariant",

@@ -1,7 +1,8 @@
 """``check_variant``: a framework-free conformance run for one variant (OpenSpiel's ``random_sim_test``).
 
-It plays random matches under the variant alone and composed with every
-other installed variant it can run with, checking every invariant of
+It plays random matches under the variant alone and composed with each of
+its partners (by default the variants bundled with hokm,
+:data:`BUNDLED_VARIANTS`), checking every invariant of
 :data:`hokm.testing.INVARIANTS` after every step. A failure is shrunk to the
 shortest prefix of the match that still shows it, and raised as an
 :class:`~hokm.testing.InvariantViolation` naming the invariant, the variants,
@@ -43,7 +44,17 @@ from hokm.testing.invariants import (
     _skip_set,
 )
 
-__all__ = ["CheckReport", "check_variant", "compose_quietly"]
+__all__ = ["BUNDLED_VARIANTS", "CheckReport", "check_variant", "compose_quietly"]
+
+BUNDLED_VARIANTS: tuple[str, ...] = (
+    "bavney", "clockwise", "court-piece", "double-sar", "obligatory-trump", "satat", "three-player",
+    "two-player",
+)
+"""The variants that come with hokm: :func:`check_variant`'s partners unless you name others.
+
+A stated list rather than whatever is installed, so a test means the same on every machine:
+installing another variant does not add partners to it (``partners=True`` asks for that).
+"""
 
 
 def _read_only(value: Mapping[str, str]) -> Mapping[str, str]:
@@ -139,6 +150,8 @@ def _rulesets(variant: str | Variant, options: Mapping[str, Any] | None,
     else:
         others = list(partners)
     for partner in others:
+        if partner == name:
+            continue  # the variant itself (one of the bundled ones, say) is no partner of its own
         label = partner if isinstance(partner, str) else type(partner).__name__
         try:
             label = compose_quietly([partner])[0].variants[-1]
@@ -203,11 +216,11 @@ def _shrink(rules: Ruleset, violation: InvariantViolation, *, max_hands: int,
 
 
 def check_variant(variant: str | Variant, *, matches: int = 2, seed: int | str = 0,
-                  partners: bool | Iterable[str | Variant] = True,
+                  partners: bool | Iterable[str | Variant] = BUNDLED_VARIANTS,
                   options: Mapping[str, Any] | None = None, max_hands: int = 1000,
                   skip: Iterable[str] = (),
                   progress: Callable[[int, int], None] | None = None) -> CheckReport:
-    """Play random matches under ``variant`` alone and with every compatible partner; check everything.
+    """Play random matches under ``variant`` alone and with each compatible partner; check everything.
 
     Every action is chosen at random among the legal ones (seeded), and every
     invariant of :data:`~hokm.testing.INVARIANTS` is checked after every step.
@@ -218,8 +231,11 @@ def check_variant(variant: str | Variant, *, matches: int = 2, seed: int | str =
         variant: an installed variant's name, or a plugin instance (not installed).
         matches: matches to play under each ruleset.
         seed: the run's seed; the same seed plays the same matches.
-        partners: ``True``: every installed variant; ``False``: the variant alone;
-            or the names (or plugin instances) to combine with.
+        partners: the names (or plugin instances) to combine with, by default the
+            variants bundled with hokm (:data:`BUNDLED_VARIANTS`: the same partners
+            wherever the test runs, whatever else is installed); ``True``: every
+            installed variant; ``False``: the variant alone. The variant itself is
+            never its own partner.
         options: the variant's options when it is given by name (``{"overtrump": True}``).
         max_hands: a match that has no winner after this many hands fails ``match-winner``.
         skip: names of invariants not to check (a house rule that deliberately breaks one).

@@ -176,7 +176,8 @@ class InvariantViolation(AssertionError):
         history: every action from the start of the match up to the failure;
             replay it with :func:`replay`.
         actors: the seat that took each action of ``history``.
-        hand_number: the hand in which the failure shows.
+        hand_number: the hand in which the failure shows, counted from 1 (as
+            ``MatchState.hand_number``): a failure at a hand's end names that hand.
         hand_start: how many actions of ``history`` belong to earlier hands.
         plugin: the plugin named by a contract break, if any.
         hook: the hook named by a contract break, if any.
@@ -567,6 +568,11 @@ def _moment(offset: int, step: int) -> str:
     return "at the start of the hand" if step == 0 else f"after action {offset + step}"
 
 
+_CONFIRMATIONS = 2
+"""How many more times a suspected leak is replayed, on the unchanged deal and on the swapped one,
+before it is reported: a hook with hidden state or outside randomness seldom repeats itself."""
+
+
 def _replay_differs(states: Sequence[HandState], signatures: Sequence[tuple[Any, ...]],
                     actions: Sequence[Action], card: Card,
                     deck: Sequence[Card] | None, offset: int) -> InvariantViolation | None:
@@ -579,9 +585,10 @@ def _replay_differs(states: Sequence[HandState], signatures: Sequence[tuple[Any,
                 break
             again = again.apply(action)
         else:
-            if _signature(again) == signatures[-1]:
-                return None
             step = len(actions)
+            end = states[-1]
+            if _signature(again) == signatures[-1] and (not end.is_over or again.result() == end.result()):
+                return None
     except Exception:  # the first run took these actions without error: any error here is instability
         pass
     return _fail(DETERMINISTIC, f"replaying the same actions on the same deal gives a different "
@@ -589,25 +596,20 @@ def _replay_differs(states: Sequence[HandState], signatures: Sequence[tuple[Any,
                                 "use outside randomness?)")
 
 
-def _compare_swap(states: Sequence[HandState], signatures: Sequence[tuple[Any, ...]],
-                  actions: Sequence[Action], first: Card, second: Card,
-                  owners: dict[Card, int], deck: Sequence[Card] | None, offset: int) -> bool:
-    """Replay ``actions`` on the swapped deal; False if the swap changed what its owners may do."""
-    start = states[0]
-    a, b = owners[first], owners[second]
-    observers = [seat for seat in range(start.ruleset.players) if seat not in (a, b)]
-    if not observers:
-        return False
+_SAME = "same"
+_OWNERS_ACT = "owners act"
 
-    def where(seat: int) -> str:
-        return "the stock" if seat == _STOCK else f"seat {seat}"
 
-    swap = f"{first} ({where(a)}) and {second} ({where(b)})"
+def _swap_run(states: Sequence[HandState], signatures: Sequence[tuple[Any, ...]],
+              actions: Sequence[Action], first: Card, second: Card, observers: Sequence[int],
+              swap: str, deck: Sequence[Card] | None, offset: int) -> InvariantViolation | str:
+    """Replay ``actions`` on the swapped deal once: the difference an observer sees, if any.
+
+    Returns ``_SAME``, ``_OWNERS_ACT`` (an owner's own action became illegal: no leak shown),
+    or the ``no-leak`` violation the run shows, not yet raised (it must repeat first).
+    """
 
     def differs(step: int, original: HandState, alt: HandState) -> InvariantViolation:
-        unstable = _replay_differs(states, signatures, actions, first, deck, offset)
-        if unstable is not None:
-            return unstable
         moment = _moment(offset, step)
         for seat in observers:
             mine, theirs = original.observation(seat), alt.observation(seat)
@@ -615,40 +617,72 @@ def _compare_swap(states: Sequence[HandState], signatures: Sequence[tuple[Any, .
                 return _fail(NO_LEAK, f"seat {seat} cannot see {swap}, yet swapping them changes its "
                                       f"view {moment}, so some rule depends on cards seat {seat} cannot "
                                       f"see: {_difference(mine, theirs)}")
-        return _fail(NO_LEAK, f"swapping {swap}, which seats {observers} cannot see, changes the "
+        return _fail(NO_LEAK, f"swapping {swap}, which seats {list(observers)} cannot see, changes the "
                               f"public state {moment}")
 
     with _guard("replaying the hand with two cards swapped"):
-        alt = _swapped_start(start, first, second, deck)
+        alt = _swapped_start(states[0], first, second, deck)
         for step, action in enumerate(actions):
             if not _same_view(signatures[step], _signature(alt), observers):
-                raise differs(step, states[step], alt)
+                return differs(step, states[step], alt)
             try:
                 alt = alt.apply(action)
             except IllegalActionError as error:
                 actor = states[step].to_act
-                if actor in (a, b):
-                    return False  # the owners' own options changed: that is no leak
-                unstable = _replay_differs(states, signatures, actions, first, deck, offset)
-                if unstable is not None:
-                    raise unstable from error
-                raise _fail(NO_LEAK, f"seat {actor} cannot see {swap}, yet after swapping them its "
-                                     f"action {offset + step + 1} ({action}) is refused: "
-                                     f"{error}") from error
+                if actor not in observers:
+                    return _OWNERS_ACT  # the owners' own options changed: that is no leak
+                refused = _fail(NO_LEAK, f"seat {actor} cannot see {swap}, yet after swapping them its "
+                                         f"action {offset + step + 1} ({action}) is refused: {error}")
+                refused.__cause__ = error
+                return refused
         end = states[-1]
         if not _same_view(signatures[-1], _signature(alt), observers) or any(
                 end.observation(seat) != alt.observation(seat) for seat in observers):
-            raise differs(len(actions), end, alt)
+            return differs(len(actions), end, alt)
         if end.is_over and alt.is_over:
             mine_result, their_result = end.result(), alt.result()
             if mine_result != their_result:
                 if end.result() != mine_result:
                     raise _fail(DETERMINISTIC, "asking the same finished hand for its result twice "
                                                "gives two answers (does a hook keep state?)")
-                raise _fail(NO_LEAK, f"the hand's result depends on {swap}, which seats "
-                                     f"{', '.join(map(str, observers))} never saw: "
-                                     f"{_difference(mine_result, their_result)}")
-    return True
+                return _fail(NO_LEAK, f"the hand's result depends on {swap}, which seats "
+                                      f"{', '.join(map(str, observers))} never saw: "
+                                      f"{_difference(mine_result, their_result)}")
+    return _SAME
+
+
+def _compare_swap(states: Sequence[HandState], signatures: Sequence[tuple[Any, ...]],
+                  actions: Sequence[Action], first: Card, second: Card,
+                  owners: dict[Card, int], deck: Sequence[Card] | None, offset: int) -> bool:
+    """Replay ``actions`` on the swapped deal; False if the swap changed what its owners may do.
+
+    A difference is reported as ``no-leak`` only once it has repeated: the unchanged deal must
+    replay exactly as played, and the swapped deal must show the same difference again, each
+    ``_CONFIRMATIONS`` more times. Otherwise it is hidden state or outside randomness in a hook,
+    reported as ``deterministic`` (and not also as a leak).
+    """
+    a, b = owners[first], owners[second]
+    observers = [seat for seat in range(states[0].ruleset.players) if seat not in (a, b)]
+    if not observers:
+        return False
+
+    def where(seat: int) -> str:
+        return "the stock" if seat == _STOCK else f"seat {seat}"
+
+    swap = f"{first} ({where(a)}) and {second} ({where(b)})"
+    found = _swap_run(states, signatures, actions, first, second, observers, swap, deck, offset)
+    if not isinstance(found, InvariantViolation):
+        return found == _SAME
+    for _ in range(_CONFIRMATIONS):
+        unstable = _replay_differs(states, signatures, actions, first, deck, offset)
+        if unstable is not None:
+            raise unstable from found.__cause__
+        again = _swap_run(states, signatures, actions, first, second, observers, swap, deck, offset)
+        if not isinstance(again, InvariantViolation) or again.detail != found.detail:
+            raise _fail(DETERMINISTIC, f"replaying the same actions on the same deal with {swap} "
+                                       "swapped gives a different state the next time (does a hook "
+                                       "keep state or use outside randomness?)") from found.__cause__
+    raise found
 
 
 def _leak_check(states: Sequence[HandState], actions: Sequence[Action], *,
@@ -709,7 +743,10 @@ def check_hidden_information(start: HandState, actions: Sequence[Action], *,
     and the unseen two-player stock), replays the same actions on the new deal
     and compares every other seat's observation (legal actions included) at
     every step, and the hand's result. Swaps that make an owner's own action
-    illegal are skipped: the owners may see their cards.
+    illegal are skipped: the owners may see their cards. A difference is
+    reported as a leak only if it repeats (the unchanged deal replays as
+    played, and the swapped deal shows the same difference again); one that
+    does not is a hook with hidden state, reported as ``deterministic``.
 
     Args:
         start: a hand at its start (trump call, or first lead with a given trump).
@@ -720,8 +757,8 @@ def check_hidden_information(start: HandState, actions: Sequence[Action], *,
         seed: chooses the swaps.
 
     Raises:
-        InvariantViolation: ``no-leak`` (with ``.swap`` set), or a
-            ``hook-contract`` error raised while replaying.
+        InvariantViolation: ``no-leak`` (with ``.swap`` set), ``deterministic``,
+            or a ``hook-contract`` error raised while replaying.
         ValueError: ``start`` is not the start of a hand.
 
     >>> import hokm
@@ -759,7 +796,8 @@ class MatchChecker:
     """Apply actions to a match and check every invariant after every step.
 
     The match must be new (hand 1, before the trump call). Use :meth:`apply`
-    instead of ``MatchState.apply``; the current state is :attr:`match`. At the
+    instead of ``MatchState.apply``; the current state is :attr:`match`. A hand
+    that ends is checked as the match kept it (``MatchState.last_hand``). At the
     end of every hand the checker also proves that nothing leaks (see
     :func:`check_hidden_information`); at the end of the match it replays the
     whole history from the seed and compares every state. :meth:`finish` runs
@@ -808,6 +846,7 @@ class MatchChecker:
         self._hand_states: list[HandState] = []
         self._hand_actions: list[Action] = []
         self._hand_start = 0
+        self._hand_no = 1
         self._streak = 0
         self._held0 = self._stock0 = 0
         self._attempt: tuple[int, Action] | None = None
@@ -857,6 +896,7 @@ class MatchChecker:
                                        "give MatchChecker the same deck)")
 
     def _start_hand(self, hand: HandState) -> None:
+        self._hand_no = self.match.hand_number
         self._hand_states = [hand]
         self._hand_actions = []
         self._hand_start = len(self.history)
@@ -943,17 +983,12 @@ class MatchChecker:
             self.actors.append(actor)
             self._hand_actions.append(action)
             hand_done = after.is_over or after.hand_number != before.hand_number
-            if hand_done:
-                # The match keeps only the next hand: rebuild the finished one (checked below).
-                try:
-                    with _guard(f"seat {actor}'s action {action}"):
-                        finished = before.hand.apply(action)
-                except IllegalActionError as error:
-                    raise _fail(DETERMINISTIC, f"{action} was accepted by the match but refused by "
-                                               "the same hand a second time (does a hook keep state "
-                                               "or use outside randomness?)") from error
-            else:
-                finished = after.hand
+            # At a hand's end the match moves on to the next hand; last_hand is the one that ended.
+            finished = after.last_hand if hand_done else after.hand
+            if finished is None or finished.is_over != hand_done:
+                raise _fail(HAND_RESULT, f"after {action} the match's current hand is hand "
+                                         f"{after.hand_number} and its last finished hand is "
+                                         f"{'missing' if finished is None else 'not over'}")
             self._hand_states.append(finished)
             self._step_hand(before.hand, actor, action, finished)
             self._step_match(before, after, finished if hand_done else None)
@@ -979,13 +1014,6 @@ class MatchChecker:
             raise _fail(SCORES, f"a hand finished but the results went from {len(before.results)} "
                                 f"to {len(after.results)}")
         result = after.results[-1]
-        # ``finished`` is the same action applied to the same hand a second time (the match keeps
-        # only the next hand); the core copies these fields, so a difference is nondeterminism.
-        if (not finished.is_over or result.team_tricks != finished.team_tricks
-                or result.tricks_played != finished.tricks_played):
-            raise _fail(DETERMINISTIC, "applying the same action to the same hand twice gives two "
-                                       "different hands (does a hook keep state or use outside "
-                                       "randomness?)")
         if self._on(HAND_RESULT):
             _check_result(finished, result)
         if self._on(SCORES):
@@ -1013,10 +1041,8 @@ class MatchChecker:
                                           f"{result.winner} for {result.points} points)")
 
     def _hand_number(self) -> int:
-        """The number of the hand being checked (the one just finished, at its end)."""
-        if self._hand_states and self._hand_states[-1].is_over:
-            return len(self.match.results)
-        return self.match.hand_number
+        """The number of the hand being checked, counted from 1 (the one just finished, at its end)."""
+        return self._hand_no
 
     def _hand_deck(self) -> tuple[Card, ...] | None:
         """The deck the current hand was dealt from (needed for two-player stock swaps)."""
