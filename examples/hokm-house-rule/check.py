@@ -15,5 +15,5 @@ from hokm.testing import check_variant
 if "seven-of-diamonds" not in hokm.available_variants():
     sys.exit("seven-of-diamonds is not installed: pip install ./examples/hokm-house-rule")
 print(hokm.Ruleset.compose("seven-of-diamonds", "satat").describe())  # composed by its entry-point name
-report = check_variant("seven-of-diamonds", matches=3, seed=0)  # alone and with every installed variant
+report = check_variant("seven-of-diamonds", matches=3, seed=0)  # alone and with every bundled variant
 print(report.summary())

@@ -30,7 +30,7 @@ def test_it_still_follows_suit_as_a_diamond() -> None:
     assert legal == frozenset(cards("3♣ 9♣"))
 
 
-def test_conforms_alone_and_with_every_installed_variant() -> None:
+def test_conforms_alone_and_with_every_bundled_variant() -> None:
     report = check_variant("seven-of-diamonds", matches=1)
     assert report.rulesets[0] == "standard + seven-of-diamonds"
 
@@ -40,4 +40,5 @@ class HouseRuleMachine(RulesetMachine):
 
 
 TestHouseRule = HouseRuleMachine.TestCase
-TestHouseRule.settings = settings(max_examples=10, stateful_step_count=10, deadline=None)
+# Keep the kit's defaults (no explain phase, one failure reported) and only make the run smaller.
+TestHouseRule.settings = settings(TestHouseRule.settings, max_examples=10, stateful_step_count=10)
