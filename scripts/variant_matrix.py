@@ -61,6 +61,35 @@ def variant_table() -> list[str]:
     return rows
 
 
+# A valid value for each standard option, different from the default where that matters.
+STANDARD_SAMPLES = {"target": 10, "kot_points": 2, "hakem_kot_points": 3, "play_all": True,
+                    "succession": "previous", "first_hakem": "random", "packets": (5, 8),
+                    "partners": "second-ace", "sets": 2}
+
+
+def standard_option_table() -> list[str]:
+    """Every standard option under every variant: honoured (✓) or refused at composition (✗)."""
+    names = sorted(hokm.available_variants())
+    rows = ["| standard option | " + " | ".join(f"`{n}`" for n in names) + " |",
+            "|---|" + "|".join(":-:" for _ in names) + "|"]
+    reasons: list[str] = []
+    for option, value in STANDARD_SAMPLES.items():
+        cells = []
+        for name in names:
+            replaced = plugin_class(name).info.replaced_options()  # type: ignore[attr-defined]
+            if option in replaced:
+                cells.append("✗")
+                reasons.append(f"- `{name}` replaces `{option}`: {replaced[option]}")
+                try:
+                    hokm.Ruleset.compose(name, options={"standard": {option: value}})
+                except hokm.InvalidOptionError:
+                    continue
+                raise SystemExit(f"{name} declares it replaces {option}, but compose accepted it")
+            cells.append("✓")
+        rows.append(f"| `{option}` | " + " | ".join(cells) + " |")
+    return [*rows, "", *sorted(reasons)]
+
+
 def render() -> str:
     names = sorted(hokm.available_variants())
     refused = conflicts()
@@ -80,7 +109,10 @@ def render() -> str:
         a, b = sorted(pair)
         reasons.append(f"- `{a}` × `{b}`: {message}")
     return "\n".join([BEGIN, "", *variant_table(), "", "Which variants compose (✓) and which are "
-                      "refused (✗):", "", *rows, *reasons, "", END])
+                      "refused (✗):", "", *rows, *reasons, "",
+                      "Which standard options each variant honours (✓), and which it replaces, so that "
+                      "giving them with the variant is refused when the ruleset is composed (✗):",
+                      "", *standard_option_table(), "", END])
 
 
 def rewrite(text: str) -> str:

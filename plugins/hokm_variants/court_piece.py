@@ -92,6 +92,15 @@ class CourtPiece(Variant):
                           "Double Sar is not defined",
         },
         source="pagat.com/whist/rang.html; Wikipedia: Court piece; cardzmania.com/CourtPiece; gamerules.com",
+        replaces={
+            "first_hakem": "the first dealer is chosen at random and the trump caller sits after him",
+            "partners": "partners sit opposite; the second-Ace seating needs the first-Ace Hakem",
+            "kot_points": "deals score courts (or court-piece's own points)",
+            "hakem_kot_points": "deals score courts (or court-piece's own points)",
+            "target": "use court-piece's own 'target' option",
+            "sets": "the match is to court-piece's own target",
+            "succession": "the dealer always comes from the side that lost",
+        },
     )
 
     scoring: Literal["courts", "points"] = attrs.field(

@@ -122,6 +122,12 @@ class ThreePlayer(Variant):
             "double-sar": "the 3-player stop rule counts tricks won; double-sar scores tricks collected",
         },
         source="pagat.com/whist/hokm.html (three players); Wikipedia: Court piece",
+        replaces={
+            "packets": "51 cards are dealt 5-4-4-4",
+            "partners": "three players have no partners",
+            "play_all": "three-player's own rule ends the hand: a kot, a lead out of reach, or 17 tricks",
+            "succession": "use three-player's own 'succession' option",
+        },
     )
 
     removed_two: Card = attrs.field(default=Card(Rank.TWO, Suit.CLUBS), kw_only=True,

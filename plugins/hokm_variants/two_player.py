@@ -59,6 +59,11 @@ class TwoPlayer(Variant):
             "court-piece": "Court Piece is a 4-player partnership game",
         },
         source="pagat.com/whist/hokm.html (two players, keep-or-reject draw); NuraChain Arcade (GitHub)",
+        replaces={
+            "packets": "five cards each, then keep-or-reject draws from the stock",
+            "partners": "two players have no partners",
+            "succession": "the hand's winner is the next Hakem",
+        },
     )
 
     second_card_seen: bool = attrs.field(

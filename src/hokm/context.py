@@ -225,6 +225,10 @@ class VariantInfo:
             (give a mapping name -> reason, or just names).
         requires: variant names that must be selected too.
         source: where the rule comes from: a public citation (a pagat page, a book, a site).
+        replaces: standard options this variant makes meaningless, each with the reason
+            (a mapping option -> reason, or just names). Giving such an option with the
+            variant selected is refused when the ruleset is composed: every option is
+            honoured or refused, never silently ignored.
     """
 
     summary: str = attrs.field(validator=_text)
@@ -232,6 +236,7 @@ class VariantInfo:
     conflicts: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_reasons)
     requires: frozenset[str] = attrs.field(default=frozenset(), converter=_names)
     source: str = attrs.field(default="", validator=_text)
+    replaces: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_reasons, kw_only=True)
 
     @property
     def conflict_names(self) -> frozenset[str]:
@@ -241,6 +246,10 @@ class VariantInfo:
     def conflict_reason(self, name: str) -> str:
         """Why this variant cannot run with ``name`` ("" if no reason was given)."""
         return dict(self.conflicts).get(name, "")
+
+    def replaced_options(self) -> dict[str, str]:
+        """The standard options this variant replaces, with the reasons."""
+        return dict(self.replaces)
 
 
 @attrs.frozen

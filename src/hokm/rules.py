@@ -275,6 +275,7 @@ class Ruleset:
                 f"{'is' if len(unused) == 1 else 'are'} not selected")
         names = tuple(name for name, _ in plugins[1:])
         _check_declarations(plugins)
+        _check_replaced_options(plugins, options.get(STANDARD, {}))
         pm = _plugin_manager(plugins)
         info = RulesetInfo(names)
         impl = None
@@ -569,6 +570,17 @@ def _check_declarations(plugins: list[tuple[str, object]]) -> None:
             raise VariantConflictError(f"{name!r} cannot be combined with {other!r}: {reason}")
         for required in sorted(info.requires - names):
             raise VariantConflictError(f"{name!r} requires {required!r}, which is not selected")
+
+
+def _check_replaced_options(plugins: list[tuple[str, object]], given: Mapping[str, Any]) -> None:
+    """Refuse a standard option that a selected variant replaces: it would be silently ignored."""
+    for name, plugin in plugins[1:]:
+        for option, reason in sorted(variant_info(plugin).replaced_options().items()):
+            if option in given:
+                raise InvalidOptionError(
+                    f"variant {name!r} replaces standard option {option!r}"
+                    + (f" ({reason})" if reason else "")
+                    + f": leave 'standard.{option}' out when {name!r} is selected")
 
 
 def _plugin_manager(plugins: list[tuple[str, object]]) -> pluggy.PluginManager:

@@ -12,7 +12,7 @@ import hokm
 COMBINATIONS = [(), ("clockwise", "satat"), ("obligatory-trump",), ("bavney",), ("double-sar",),
                 ("court-piece",), ("three-player",), ("two-player", "double-sar"),
                 ("satat", "obligatory-trump", "bavney")]
-RULESETS = [hokm.Ruleset.compose(*names, options={"standard": {"play_all": play_all}})
+RULESETS = [hokm.Ruleset.compose(*names, options={"standard": {"play_all": True}} if play_all else {})
             for names in COMBINATIONS for play_all in (False, True)
             if not (play_all and names in (("three-player",), ("court-piece",)))]
 RULESETS += [  # the kernel's other paths: overtrump duty, decisions that pause the hand

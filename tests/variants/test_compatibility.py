@@ -71,3 +71,24 @@ def test_docs_matrix_is_up_to_date() -> None:
     done = subprocess.run([sys.executable, str(ROOT / "scripts" / "variant_matrix.py"), "--check"],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
+
+
+REPLACED = sorted((name, option) for name in hokm.available_variants()
+                  for option in hokm.Ruleset.compose(name).plugins[-1][1].info.replaced_options())  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("variant", "option"), REPLACED, ids=[f"{v}-{o}" for v, o in REPLACED])
+def test_a_standard_option_a_variant_replaces_is_refused_not_ignored(variant: str, option: str) -> None:
+    value = {"target": 10, "kot_points": 2, "hakem_kot_points": 3, "play_all": True, "sets": 2,
+             "succession": "previous", "first_hakem": "random", "packets": (5, 8),
+             "partners": "second-ace"}[option]
+    with pytest.raises(hokm.InvalidOptionError) as caught:
+        hokm.Ruleset.compose(variant, options={"standard": {option: value}})
+    assert f"{variant!r} replaces standard option {option!r}" in str(caught.value)
+
+
+def test_court_piece_refuses_the_second_ace_seating() -> None:
+    # It used to re-seat players around a caller who never received the first Ace.
+    with pytest.raises(hokm.InvalidOptionError, match=r"'court-piece' replaces standard option 'partners'"):
+        hokm.Ruleset.compose("court-piece", options={"standard": {"partners": "second-ace"}})
+    assert hokm.Ruleset.compose(options={"standard": {"partners": "second-ace"}}).variants == ()

@@ -305,9 +305,13 @@ def test_succession_option(succession: str, hakem: int, script: list[int], winne
     assert (result.winner, result.next_hakem) == (winner, next_hakem)
 
 
-def test_standard_succession_option_does_not_override_three_player() -> None:
+def test_standard_succession_option_is_refused_with_three_player() -> None:
+    # It used to be silently ignored (three-player has its own succession option).
+    with pytest.raises(hokm.InvalidOptionError,
+                       match=r"'three-player' replaces standard option 'succession'"):
+        hokm.Ruleset.compose("three-player", options={"standard": {"succession": "previous"}})
     rules = hokm.Ruleset.compose("three-player", ScriptedWinners((2,) * 17),
-                                 options={"standard": {"succession": "previous"}})
+                                 options={"three-player": {"succession": "next"}})
     hand = play_first_legal(rules.deal(rules.deck, hakem=0).apply(hokm.CallTrump(Suit.CLUBS)))
     assert hand.result().next_hakem == 1
 
