@@ -291,6 +291,9 @@ bad("options/first-hakem-bool", std(first_hakem=True), InvalidOptionError, V, "o
 bad("options/packets-short", std(packets=(5, 4)), InvalidOptionError, V,
     "option 'packets': 5-4 deals 36 cards to 4 players")
 bad("options/packets-first-4", std(packets=(4, 5, 4)), InvalidOptionError, V, "start with a packet of 5")
+bad("options/packets-13", std(packets=(13,)), InvalidOptionError, V, "start with a packet of 5")
+bad("options/packets-1-12", std(packets=(1, 12)), InvalidOptionError, V, "start with a packet of 5")
+bad("options/packets-3-5-5", std(packets=(3, 5, 5)), InvalidOptionError, V, "start with a packet of 5")
 bad("options/packets-long", std(packets=(5, 4, 4, 4)), InvalidOptionError, V, "deals 68 cards")
 bad("options/packets-letters", std(packets="abc"), InvalidOptionError, V, "got 'abc'")
 bad("options/packets-int", std(packets=5), InvalidOptionError, V, "got 5 (an int)")
