@@ -25,6 +25,7 @@ from hokm._hooks import (
     Impl,
     contract_error,
     crash_error,
+    deliberate,
     first_result,
     hook_facts,
     optional_result,
@@ -43,7 +44,7 @@ from hokm.context import (
     StockDraw,
     VoidDuty,
 )
-from hokm.errors import HokmError, InvalidArgumentError, VariantConflictError
+from hokm.errors import VariantConflictError
 from hokm.outcomes import HandScore, Kot, MatchStatus
 from hokm.table import Rotation, Seat, TableLayout, Team
 from hokm.trick import Trick
@@ -317,11 +318,9 @@ class Engine:
                 capture = impl.call(hand, trick, winner, number)
                 if capture is not None:
                     break
-        except InvalidArgumentError as error:  # a bad call the plugin made itself: its bug
-            raise crash_error(impl, error) from error
-        except HokmError:
-            raise
         except Exception as error:
+            if deliberate(error):
+                raise
             raise crash_error(impl, error) from error
         interned = self._interned_captures.get(id(capture), _NOT_INTERNED)
         if interned is not _NOT_INTERNED:
@@ -431,11 +430,9 @@ class Engine:
                     raise VariantConflictError(
                         f"no card is legal for seat {seat}: the restrictions of "
                         f"{', '.join(sorted(contributors))} (with follow suit) leave nothing to play")
-        except InvalidArgumentError as error:  # a bad call the plugin made itself: its bug
-            raise crash_error(impl, error) from error
-        except HokmError:
-            raise
         except Exception as error:
+            if deliberate(error):
+                raise
             raise crash_error(impl, error) from error
         return legal
 

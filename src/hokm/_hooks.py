@@ -18,7 +18,7 @@ import pluggy
 from hokm import hookspecs
 from hokm.errors import HokmError, InvalidArgumentError, PluginContractError
 
-__all__ = ["HookFacts", "Impl", "contract_error", "crash_error", "first_result", "hook_facts",
+__all__ = ["HookFacts", "Impl", "contract_error", "crash_error", "deliberate", "first_result", "hook_facts",
            "optional_result", "resolve_chain"]
 
 
@@ -105,6 +105,15 @@ def contract_error(impl: Impl | None, hook: str, problem: str) -> PluginContract
                                plugin=who, hook=hook)
 
 
+def deliberate(error: BaseException) -> bool:
+    """Whether a plugin raised ``error`` on purpose: a hokm error other than a bad call of its own.
+
+    A plugin may veto or refuse with hokm's errors (a ``RulesetError`` from
+    ``hokm_check_ruleset``); a wrong argument it passed to hokm is its own bug.
+    """
+    return isinstance(error, HokmError) and not isinstance(error, InvalidArgumentError)
+
+
 def crash_error(impl: Impl | None, error: BaseException) -> PluginContractError:
     """The error for a hook implementation that raised instead of answering (chain it ``from``)."""
     who = impl.plugin if impl is not None else None
@@ -132,11 +141,9 @@ def optional_result(chain: tuple[Impl, ...], *args: Any) -> tuple[Any, Impl | No
             answer = impl.call(*args)
             if answer is not None:
                 return answer, impl
-    except InvalidArgumentError as error:  # a bad call the plugin made itself: its bug
-        raise crash_error(impl, error) from error
-    except HokmError:
-        raise
     except Exception as error:
+        if deliberate(error):
+            raise
         raise crash_error(impl, error) from error
     return None, None
 

@@ -26,7 +26,7 @@ import pluggy
 from hokm._checks import check_seed, ordered
 from hokm._dealing import deal_hand, start_hand
 from hokm._engine import Engine
-from hokm._hooks import crash_error, hook_facts, resolve_chain, spec_manager
+from hokm._hooks import crash_error, deliberate, hook_facts, resolve_chain, spec_manager
 from hokm._standard import Standard
 from hokm._values import plugin_key, read_only
 from hokm.cards import Card, Suit, frozen_cards
@@ -36,7 +36,6 @@ from hokm.errors import (
     ArgumentTypeError,
     DealTypeError,
     HokmError,
-    InvalidArgumentError,
     InvalidDealError,
     InvalidNotationError,
     InvalidOptionError,
@@ -282,11 +281,9 @@ class Ruleset:
         try:  # every plugin may veto, with a RulesetError; anything else it raises is a crash
             for impl in resolve_chain(pm, "hokm_check_ruleset", standard):
                 impl.call(info)
-        except InvalidArgumentError as error:  # a bad call the plugin made itself: its bug
-            raise crash_error(impl, error) from error
-        except HokmError:
-            raise
         except Exception as error:
+            if deliberate(error):
+                raise
             raise crash_error(impl, error) from error
         _warn_overlaps(pm, standard)
         try:
