@@ -59,7 +59,7 @@ def _interrupt(signum: int, *, group: bool) -> tuple[int, str, str, float, dict[
     finally:
         signal.signal(signal.SIGINT, previous)
     try:
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 20  # a loaded machine starts processes slowly
         workers: dict[int, int] = {}
         while len(workers) < 2 and time.monotonic() < deadline and process.poll() is None:
             time.sleep(0.05)
@@ -72,7 +72,7 @@ def _interrupt(signum: int, *, group: bool) -> tuple[int, str, str, float, dict[
             os.killpg(process.pid, signum)  # the session we started: the command and its workers
         else:
             os.kill(process.pid, signum)
-        out, err = process.communicate(timeout=10)
+        out, err = process.communicate(timeout=15)
         elapsed = time.monotonic() - sent
     finally:
         if process.poll() is None:  # pragma: no cover - only when the test fails
@@ -92,7 +92,7 @@ def _assert_workers_gone(workers: dict[int, int]) -> None:
 def test_ctrl_c_stops_promptly_with_one_line_and_no_workers_left() -> None:
     status, out, err, elapsed, workers = _interrupt(signal.SIGINT, group=True)
     assert status == 130
-    assert elapsed < 5
+    assert elapsed < 8  # "promptly": a hung command would run on for minutes
     assert out == ""
     assert "hands/s" in err  # the progress bar was drawn: the run was under way
     assert err.endswith("\nhokm: interrupted\n")  # on a line of its own, after the bar
@@ -103,7 +103,7 @@ def test_ctrl_c_stops_promptly_with_one_line_and_no_workers_left() -> None:
 def test_sigterm_stops_promptly_with_one_line_and_no_workers_left() -> None:
     status, out, err, elapsed, workers = _interrupt(signal.SIGTERM, group=False)
     assert status == 143
-    assert elapsed < 5
+    assert elapsed < 8  # "promptly": a hung command would run on for minutes
     assert out == ""
     assert err.endswith("\nhokm: terminated\n")
     assert "Traceback" not in err and err.count("hokm:") == 1

@@ -135,16 +135,13 @@ class RecordingExecutor(Executor):
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         with self.lock:
-            self.outstanding += 1
+            # Counted from the futures' own state: a done-callback runs only after waiters have
+            # been woken, so a counter it decrements can lag behind what the caller has seen.
+            self.outstanding = 1 + sum(not future.done() for future in self.futures)
             self.most = max(self.most, self.outstanding)
-        future = self.pool.submit(fn, *args, **kwargs)
-        self.futures.append(future)
-        future.add_done_callback(self._done)
+            future = self.pool.submit(fn, *args, **kwargs)
+            self.futures.append(future)
         return future
-
-    def _done(self, future: Future[Any]) -> None:
-        with self.lock:
-            self.outstanding -= 1
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         self.pool.shutdown(wait=wait, cancel_futures=cancel_futures)
