@@ -66,6 +66,11 @@ def _check_target(instance: object, attribute: attrs.Attribute[Any], value: obje
         raise ValueError(f"target must be a positive integer or None, got {value!r}")
 
 
+def _check_goon_value(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"goon_court_value must be a positive integer (courts), got {value!r}")
+
+
 @attrs.frozen(eq=False)  # pluggy tells registered plugins apart by ==; keep identity
 class CourtPiece(Variant):
     """Pagat's Court Piece: courts, seven-deal streaks, the 52-court, dealer from the losing side.
@@ -77,6 +82,8 @@ class CourtPiece(Variant):
             (1 court, or 10 points).
         decide: the team with the first seven tricks chooses whether to play on for the
             52-court (``False``: it always plays on).
+        goon_court_value: courts credited (``scoring="courts"``) for a single-deal court won
+            by the dealer's side, a goon court (1 by default; some sites credit 3).
     """
 
     info: ClassVar[VariantInfo] = VariantInfo(
@@ -108,6 +115,7 @@ class CourtPiece(Variant):
     target: int | None = attrs.field(default=None, kw_only=True, validator=_check_target)
     decide: bool = attrs.field(
         default=False, kw_only=True, validator=attrs.validators.instance_of(bool))
+    goon_court_value: int = attrs.field(default=1, kw_only=True, validator=_check_goon_value)
 
     @property
     def match_target(self) -> int:
@@ -185,6 +193,8 @@ class CourtPiece(Variant):
             return ALL_TRICKS_COURTS
         court = label in COURT_LABELS
         if self.scoring == "courts":
+            if label == "goon-court":
+                return self.goon_court_value
             return 1 if court else 0
         if caller_side:
             return 3 if court else 1

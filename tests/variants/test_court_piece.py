@@ -393,3 +393,18 @@ def test_the_match_ends_at_the_variants_own_target_in_real_play(options: dict[st
         assert match.winner is not None and max(match.scores) == match.scores[match.winner]
         before = [sum(r.points for r in match.results[:-1] if r.winner == team) for team in (0, 1)]
         assert max(before) < target, "the match went on after a team had reached the target"
+
+
+@pytest.mark.parametrize(("options", "points"), [({}, 1), ({"goon_court_value": 3}, 3),
+                                                 ({"goon_court_value": 3, "scoring": "points"}, 4)])
+def test_goon_court_value_credits_a_sweep_by_the_dealers_side(options: dict[str, Any], points: int) -> None:
+    result = run([1, 3, 1, 3, 1, 3, 1, 0], options=options).result()
+    assert (result.label, result.points) == ("goon-court", points)
+    caller_court = run([0, 2, 0, 2, 0, 2, 0, 1], options=options).result()
+    assert caller_court.label == "court" and caller_court.points == (1 if "scoring" not in options else 3)
+
+
+@pytest.mark.parametrize("value", [0, -1, True, 1.5, "3", None])
+def test_goon_court_value_is_validated(value: object) -> None:
+    with pytest.raises(hokm.InvalidOptionError, match="goon_court_value"):
+        hokm.Ruleset.compose("court-piece", options={"court-piece": {"goon_court_value": value}})
