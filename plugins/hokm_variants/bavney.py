@@ -61,7 +61,7 @@ class Bavney(Variant):
     Attributes:
         points: what taking every trick scores (instead of the kot value).
         decide: ``False`` (default): play on is automatic; ``True``: the kot
-            team decides, through a :class:`hokm.PlayOn` decision right after
+            team decides, through a ``hokm.PlayOn`` decision right after
             the seventh trick, taken by the seat that won it.
     """
 

@@ -1,7 +1,7 @@
 """Argument checks shared by the public entry points (pure Python, off the hot paths).
 
-Each check raises the error of its caller's area (a :class:`hokm.DealTypeError` for a deal,
-a plain :class:`hokm.ArgumentTypeError` elsewhere) with a message that names the argument,
+Each check raises the error of its caller's area (a ``hokm.DealTypeError`` for a deal,
+a plain ``hokm.ArgumentTypeError`` elsewhere) with a message that names the argument,
 shows its value shortened and says what was expected.
 """
 
@@ -60,7 +60,7 @@ def check_rng(rng: object, name: str = "rng") -> None:
 
 
 def check_match_view(match: object) -> None:
-    """An optional :class:`hokm.MatchView`: something with a layout, scores and results."""
+    """An optional ``hokm.MatchView``: something with a layout, scores and results."""
     if match is not None and not all(hasattr(match, name) for name in ("layout", "scores", "results")):
         raise ArgumentTypeError(f"match must be a MatchView such as a MatchState (or None), "
                                 f"got {_got(match)}")

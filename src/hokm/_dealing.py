@@ -1,7 +1,7 @@
 """Dealing: which deck positions each seat receives, and starting a hand from a deal.
 
-A ruleset's deal pattern (:class:`hokm.Packets` or :class:`hokm.StockDraw`)
-becomes one :class:`DealPlan` per possible Hakem when the ruleset is composed.
+A ruleset's deal pattern (``hokm.Packets`` or ``hokm.StockDraw``)
+becomes one ``DealPlan`` per possible Hakem when the ruleset is composed.
 ``Ruleset.deal`` and ``Ruleset.new_hand`` validate what they are given here
 and start the hand at its trump call.
 """

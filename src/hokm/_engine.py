@@ -1,6 +1,6 @@
 """The compiled form of a ruleset, and the one home of every rule of play.
 
-``Ruleset.compose()`` builds one :class:`Engine`. Answers that depend only on a
+``Ruleset.compose()`` builds one ``Engine``. Answers that depend only on a
 card and the trump (effective suit, trick suit, rank) become 52 x 4 tables;
 every other hook becomes a tuple of plain callables in pluggy's own call order,
 so play never goes through ``pm.hook``. Each rule of play has its home here —
@@ -400,7 +400,7 @@ class Engine:
 
     def trick_value(self, plays: Sequence[int], trump: int, number: int,
                     winner: int | None = None) -> Trick:
-        """A public :class:`Trick` from packed plays (``seat << 6 | card index``)."""
+        """A public ``Trick`` from packed plays (``seat << 6 | card index``)."""
         return Trick._trusted(tuple(map(_PAIRS.__getitem__, plays)), SUITS[trump], number,
                               None if winner is None else Seat(winner), self.suit_objects[trump],
                               self.trick_suit_objects[trump], self.rank_of[trump])

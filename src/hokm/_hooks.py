@@ -1,8 +1,8 @@
 """Hook facts read from the hookspecs, and hook implementations as plain call chains.
 
-What a hook takes and whether it is first-result come from :mod:`hokm.hookspecs`
+What a hook takes and whether it is first-result come from ``hokm.hookspecs``
 itself, as pluggy parses it: there is no second, hand-kept table to drift. The
-engine turns each hook's implementations into a tuple of :class:`Impl`, callable
+engine turns each hook's implementations into a tuple of ``Impl``, callable
 positionally with the spec's arguments, in the order pluggy would call them.
 """
 
@@ -133,7 +133,7 @@ def optional_result(chain: tuple[Impl, ...], *args: Any) -> tuple[Any, Impl | No
     """The first non-None answer and who gave it, or ``(None, None)`` for hooks with no default.
 
     A hokm error a plugin raises on purpose passes through; any other exception
-    becomes a :class:`hokm.PluginContractError` naming the plugin and the hook.
+    becomes a ``hokm.PluginContractError`` naming the plugin and the hook.
     """
     impl = None
     try:

@@ -1,6 +1,6 @@
 """Card masks as tuples of per-card items, memoised suit by suit (no Card in here).
 
-Kept apart from :mod:`hokm.cards`, whose attrs classes a mypyc build cannot
+Kept apart from ``hokm.cards``, whose attrs classes a mypyc build cannot
 compile, so the compiled build can compile this hot helper with the engine.
 """
 

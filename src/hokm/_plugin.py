@@ -1,4 +1,4 @@
-"""The hook implementation marker, re-exported as :data:`hokm.hookimpl`."""
+"""The hook implementation marker, re-exported as ``hokm.hookimpl``."""
 
 from __future__ import annotations
 

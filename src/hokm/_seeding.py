@@ -3,7 +3,7 @@
 Each stream (``"deck", 3`` for the third hand, ``"first-hakem"``, ...) gets its own
 ``random.Random`` seeded with an integer derived by SHA-256 from the seed and
 the stream name; integer seeding of Mersenne Twister and ``Random.random()`` are
-the parts of :mod:`random` whose output Python guarantees across versions. The
+the parts of ``random`` whose output Python guarantees across versions. The
 shuffle is our own (one ``random()`` key per card, then a sort), not ``random.shuffle``.
 """
 
@@ -25,8 +25,8 @@ def normalize_seed(seed: object) -> int | str:
     """Validate a seed; ``None`` becomes a fresh random 128-bit integer from the OS (``secrets``).
 
     Whoever knows a match's seed can compute all its deals, so a drawn seed must be
-    unpredictable: :mod:`secrets` reads the operating system's randomness, never
-    :mod:`random`'s generator.
+    unpredictable: ``secrets`` reads the operating system's randomness, never
+    ``random``'s generator.
     """
     if seed is None:
         import secrets  # the OS's randomness, read only when a fresh seed is drawn
@@ -60,5 +60,5 @@ def shuffled_positions(count: int, rng: random.Random) -> list[int]:
 
 
 def shuffled(items: Sequence[T], rng: random.Random) -> list[T]:
-    """``items`` in the order :func:`shuffled_positions` draws."""
+    """``items`` in the order ``shuffled_positions`` draws."""
     return [items[i] for i in shuffled_positions(len(items), rng)]

@@ -3,7 +3,7 @@
 A hand is not only "play a card". The Hakem calls trump, a two-player seat
 keeps or rejects a stock card, a kot team may choose to play on. States expose
 ``to_act``, ``legal_actions()`` and ``apply(action)`` over these values, and a
-variant may define its own :class:`Action` subclasses for new decisions.
+variant may define its own ``Action`` subclasses for new decisions.
 
 >>> from hokm import Card, Suit
 >>> PlayCard(Card.parse("A♠"))
@@ -89,6 +89,6 @@ class PlayOn(Action):
 
 
 PLAY_CARD: tuple[PlayCard, ...] = tuple(PlayCard(Card.from_index(i)) for i in range(52))
-"""Interned :class:`PlayCard` actions by card index (the hot path reuses them)."""
+"""Interned ``PlayCard`` actions by card index (the hot path reuses them)."""
 CALL_TRUMP: dict[Suit, CallTrump] = {suit: CallTrump(suit) for suit in Suit}
 DRAW_CHOICES: tuple[DrawCard, DrawCard] = (DrawCard(True), DrawCard(False))

@@ -1,9 +1,9 @@
 """Suits, ranks and cards: plain values with no rules attached.
 
-Cards are interned: there are exactly 52 :class:`Card` objects, so equality and
+Cards are interned: there are exactly 52 ``Card`` objects, so equality and
 hashing are integer operations and a hand can be stored as a 52-bit mask behind
 the friendly API. Card *order* is not defined here because it depends on the
-ruleset (the trump suit, Satat's 2♥); use :attr:`Card.sort_key` for display.
+ruleset (the trump suit, Satat's 2♥); use ``Card.sort_key`` for display.
 
 >>> from hokm import Card, cards
 >>> Card.parse("10h")
@@ -57,7 +57,7 @@ class Suit(enum.Enum):
 
     _value_: str
     index: int
-    """Position of the suit in :class:`Suit` order (0-3); used for card indices."""
+    """Position of the suit in ``Suit`` order (0-3); used for card indices."""
 
     def __init__(self, symbol: str) -> None:
         # A plain attribute, not a property: it is read on every card played.

@@ -220,7 +220,7 @@ def _find(name: str) -> importlib.metadata.EntryPoint | None:
 def _load(name: str) -> Any:
     """Import variant ``name``; an exception from its code becomes a one-line failure.
 
-    A name two distributions register raises :class:`hokm.DuplicateVariantError`.
+    A name two distributions register raises ``hokm.DuplicateVariantError``.
     """
     try:
         return load_variant(name)

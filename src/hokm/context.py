@@ -1,9 +1,9 @@
 """Read-only values handed to hooks, and the small values hooks return.
 
 Hooks never receive anything they could mutate: every argument is an immutable
-value from this module, :mod:`hokm.cards`, :mod:`hokm.table`, :mod:`hokm.trick`
-or :mod:`hokm.outcomes`, or a read-only view of a state (:class:`HandView`,
-:class:`MatchView`). ``Trick``, ``HandScore`` and ``Kot`` are re-exported here
+value from this module, ``hokm.cards``, ``hokm.table``, ``hokm.trick``
+or ``hokm.outcomes``, or a read-only view of a state (``HandView``,
+``MatchView``). ``Trick``, ``HandScore`` and ``Kot`` are re-exported here
 for the hooks' sake.
 """
 
@@ -47,7 +47,7 @@ class PlayContext:
     """What a legality rule may look at: the acting seat's hand and the trick so far.
 
     Built by the core for ``hokm_restrict_plays`` and ``hokm_restrict_void_plays``,
-    and only when a plugin implements one; the :class:`Trick` value is made only if
+    and only when a plugin implements one; the ``Trick`` value is made only if
     a rule asks for it. Valid during the hook call. Suits are effective suits
     (Satat's 2♥ is a trump under its default option).
     """
@@ -108,7 +108,7 @@ class PlayContext:
 
 
 class _LegalityTables(Protocol):
-    """What a :class:`PlayContext` reads of the composed rules (the engine's tables)."""
+    """What a ``PlayContext`` reads of the composed rules (the engine's tables)."""
 
     @property
     def suit_objects(self) -> Sequence[tuple[Suit, ...]]: ...
@@ -119,7 +119,7 @@ class _LegalityTables(Protocol):
 
 
 class HandView(Protocol):
-    """The read-only face of a hand that hooks see (a :class:`hokm.HandState` satisfies it)."""
+    """The read-only face of a hand that hooks see (a ``hokm.HandState`` satisfies it)."""
 
     @property
     def layout(self) -> TableLayout: ...
@@ -167,7 +167,7 @@ class MatchView(Protocol):
 
 
 class HandResultLike(Protocol):
-    """What match-level hooks read of a finished hand (:class:`hokm.HandResult`)."""
+    """What match-level hooks read of a finished hand (``hokm.HandResult``)."""
 
     @property
     def winner(self) -> Team: ...

@@ -33,9 +33,9 @@ ENTRY_POINT_GROUP = "hokm.variants"
 def available_variants() -> dict[str, str]:
     """Installed variants: entry-point name -> ``"module:attr"``. Imports nothing.
 
-    These are the names :meth:`Ruleset.compose` accepts. A name that two distributions
-    register is left out, with a :class:`~hokm.errors.DuplicateVariantWarning` naming both:
-    ``compose`` refuses it (:class:`~hokm.errors.DuplicateVariantError`) rather than guess.
+    These are the names ``Ruleset.compose`` accepts. A name that two distributions
+    register is left out, with a ``DuplicateVariantWarning`` naming both:
+    ``compose`` refuses it (``DuplicateVariantError``) rather than guess.
 
     >>> available_variants()["clockwise"]
     'hokm_variants.clockwise:Clockwise'

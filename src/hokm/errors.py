@@ -1,11 +1,11 @@
 """The exceptions and warnings hokm raises.
 
-Every error is a :class:`HokmError`; errors about bad input are also
-:class:`ValueError` (or :class:`LookupError` for unknown names), so generic
+Every error is a ``HokmError``; errors about bad input are also
+``ValueError`` (or ``LookupError`` for unknown names), so generic
 ``except ValueError`` handlers keep working. An argument of the wrong *type*
-raises an :class:`ArgumentTypeError`, which is a :class:`TypeError` too; the
+raises an ``ArgumentTypeError``, which is a ``TypeError`` too; the
 ``...TypeError`` classes below are also the error of their area (a
-:class:`NotationTypeError` is an :class:`InvalidNotationError`). Messages name
+``NotationTypeError`` is an ``InvalidNotationError``). Messages name
 the argument, show its value (shortened) and say what was expected. When an
 error is raised by a state transition, the state is unchanged: states are
 immutable.
@@ -74,19 +74,19 @@ class InvalidArgumentError(HokmError, ValueError):
     """An argument has a bad value and no narrower error below fits.
 
     For example ``simulate(hands=0)``, ``match.deck_for(0)``, ``hand.first_tricks_by(99)``
-    or a :class:`hokm.TableLayout` whose teams do not match its seats.
+    or a ``hokm.TableLayout`` whose teams do not match its seats.
     """
 
 
 class ArgumentTypeError(InvalidArgumentError, TypeError):
     """An argument has the wrong type: ``simulate(hands="5")``, ``hand.playout(5)``.
 
-    It is a :class:`TypeError` and, like every error about bad input, a
-    :class:`ValueError`: ``except TypeError`` catches wrong types only, and
+    It is a ``TypeError`` and, like every error about bad input, a
+    ``ValueError``: ``except TypeError`` catches wrong types only, and
     ``except ValueError`` still catches all bad input as it always did. Where a
     wrong type belongs to an area with an error of its own, the error raised is
-    that area's ``...TypeError`` (:class:`NotationTypeError`,
-    :class:`DealTypeError`, :class:`ActionTypeError`, :class:`OptionTypeError`).
+    that area's ``...TypeError`` (``NotationTypeError``,
+    ``DealTypeError``, ``ActionTypeError``, ``OptionTypeError``).
     """
 
 
@@ -121,9 +121,9 @@ class IllegalPlayError(IllegalActionError):
 
 
 class ActionTypeError(IllegalPlayError, ArgumentTypeError):
-    """What was given to ``play`` is not a Card, or to ``apply`` not an :class:`hokm.Action`.
+    """What was given to ``play`` is not a Card, or to ``apply`` not an ``hokm.Action``.
 
-    It is an :class:`IllegalPlayError` (as ``hand.play("A♠")`` always raised one), so a
+    It is an ``IllegalPlayError`` (as ``hand.play("A♠")`` always raised one), so a
     server that catches illegal plays also catches unparsed input passed by mistake.
     """
 

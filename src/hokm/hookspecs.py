@@ -1,6 +1,6 @@
 """Hook specifications: every rule of the game is answered by one of these hooks.
 
-Plugin authors implement any subset with :data:`hokm.hookimpl`; an
+Plugin authors implement any subset with ``hokm.hookimpl``; an
 implementation may accept only the arguments it uses (pluggy passes arguments
 by name), and must never give its parameters defaults.
 
@@ -92,7 +92,7 @@ def hokm_check_ruleset(ruleset: RulesetInfo) -> None:
         ruleset: the selected variant names, in the order given.
 
     Returns:
-        Nothing; raise :class:`hokm.VariantConflictError` to refuse.
+        Nothing; raise ``hokm.VariantConflictError`` to refuse.
 
     Default:
         The standard rules accept every combination.
@@ -112,7 +112,7 @@ def hokm_table_layout() -> TableLayout | None:
     Called once while composing.
 
     Returns:
-        A :class:`hokm.TableLayout`, or ``None`` for no opinion.
+        A ``hokm.TableLayout``, or ``None`` for no opinion.
 
     Default:
         ``TableLayout.standard(4)``: seats 0 and 2 against 1 and 3.
@@ -262,7 +262,7 @@ def hokm_restrict_plays(ctx: PlayContext) -> Collection[Card] | None:
     The core first applies the universal rule, follow suit if able (using
     effective suits); then every plugin that answers narrows the set further:
     answers are intersected with it, so listing order never matters. An empty
-    intersection raises :class:`hokm.VariantConflictError`. Not called when
+    intersection raises ``hokm.VariantConflictError``. Not called when
     following suit leaves a single card (a restriction could only keep it). A
     rule about what a seat that cannot follow suit may play belongs in
     ``hokm_restrict_void_plays``, which is asked only then.
@@ -334,7 +334,7 @@ def hokm_trick_winner(trick: Trick) -> Seat | None:
 
     Default:
         The highest trump, else the highest card of the led suit
-        (:meth:`hokm.Trick.default_winner`, using effective suits and ranks).
+        (``hokm.Trick.default_winner``, using effective suits and ranks).
 
     Implemented by:
         no bundled variant (Satat changes ranks instead, which keeps the table fast path).

@@ -48,7 +48,7 @@ _NEW = object.__new__
 
 
 class MatchState:
-    """An immutable match. Create one with :meth:`hokm.Ruleset.new_match`."""
+    """An immutable match. Create one with ``hokm.Ruleset.new_match``."""
 
     __slots__ = (
         "_draw",
@@ -228,7 +228,7 @@ class MatchState:
         Raises:
             IllegalActionError: the action is not legal now (``IllegalPlayError`` for cards),
                 or the match is over.
-            ActionTypeError: ``action`` is not an :class:`hokm.Action`.
+            ActionTypeError: ``action`` is not an ``hokm.Action``.
         """
         if not isinstance(action, Action):
             raise ActionTypeError(f"action must be an Action such as PlayCard(card) or "

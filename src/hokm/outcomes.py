@@ -1,4 +1,4 @@
-"""How a hand stands and how it ended: :class:`Phase`, :class:`HandScore`, :class:`Kot`, :class:`HandResult`.
+"""How a hand stands and how it ended: ``Phase``, ``HandScore``, ``Kot``, ``HandResult``.
 
 ``HandScore`` and ``Kot`` are what the scoring hooks answer; ``HandResult`` is
 what the core makes of them once a hand is over.
@@ -95,7 +95,7 @@ class HandScore:
 
 @attrs.frozen
 class HandResult:
-    """How a finished hand ended: its :class:`HandScore` plus the facts of the hand.
+    """How a finished hand ended: its ``HandScore`` plus the facts of the hand.
 
     Attributes:
         winner: the team that won the hand.
@@ -122,7 +122,7 @@ class HandResult:
 
     @property
     def tricks(self) -> tuple[int, ...]:
-        """Deprecated: use :attr:`team_tricks` (``HandState.tricks`` are the trick values)."""
+        """Deprecated: use ``team_tricks`` (``HandState.tricks`` are the trick values)."""
         warnings.warn("HandResult.tricks is deprecated; use HandResult.team_tricks",
                       DeprecationWarning, stacklevel=2)
         return self.team_tricks

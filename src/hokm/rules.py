@@ -1,6 +1,6 @@
 """Composing a ruleset from variants, and the typed facade over the composed rules.
 
-This is the only module that talks to pluggy: :meth:`Ruleset.compose` builds a
+This is the only module that talks to pluggy: ``Ruleset.compose`` builds a
 fresh plugin manager, registers the standard rules (every hook ``trylast``)
 and then the variants in the order given, so a variant listed later is asked
 first. The result is compiled once into tables and plain call chains.
@@ -156,12 +156,12 @@ def _instantiate(name: str, factory: Any, options: Mapping[str, Any]) -> object:
 
 @attrs.frozen(eq=False)
 class Ruleset:
-    """A composed, frozen set of rules; build it with :meth:`compose`.
+    """A composed, frozen set of rules; build it with ``compose``.
 
     A ruleset is an immutable value, safe as a dictionary key or in a set. Two
     rulesets are equal (and hash alike) when they play the same game: the same
     variants in the same order, each plugin of the same class with the same
-    :attr:`option_values` (defaults included, after the plugin's converters).
+    ``option_values`` (defaults included, after the plugin's converters).
     So ``compose()`` equals ``compose(options={"standard": {"target": 7}})``
     (7 is the default), and ``packets="5-4-4"`` equals ``packets=(5, 4, 4)``.
     A plugin that is not an ``attrs`` class has no options hokm can read: it
@@ -181,7 +181,7 @@ class Ruleset:
     """The options given per variant name (``"standard"`` included), read-only.
 
     Only what was given, as given, frozen (lists read as tuples, sets as frozensets, dicts as
-    read-only mappings); :attr:`option_values` has every option as the plugins hold it.
+    read-only mappings); ``option_values`` has every option as the plugins hold it.
     """
     plugins: tuple[tuple[str, object], ...] = attrs.field(repr=False)
     """(name, plugin instance) in registration order, standard first."""
@@ -448,7 +448,7 @@ class Ruleset:
         return packed
 
     def trick(self, plays: Iterable[tuple[int, Card]], trump: Suit) -> Trick:
-        """A :class:`Trick` value that compares cards by this ruleset's effective suits and ranks."""
+        """A ``Trick`` value that compares cards by this ruleset's effective suits and ranks."""
         trump_index = _trump(trump)
         packed = self._packed_trick(plays, complete=False)
         return self._engine.trick_value(packed, trump_index, 1)

@@ -297,9 +297,9 @@ def simulate(*variants: str | Variant, hands: int, options: Mapping[str, Mapping
     """Play ``hands`` random hands under ``standard + variants`` and summarise them.
 
     Args:
-        variants: variant names or plugin objects, as for :meth:`Ruleset.compose`.
+        variants: variant names or plugin objects, as for ``Ruleset.compose``.
         hands: how many hands to play (1 to [`MAX_HANDS`][hokm.simulate.MAX_HANDS]).
-        options: per-variant options, as for :meth:`Ruleset.compose`.
+        options: per-variant options, as for ``Ruleset.compose``.
         seed: the run's seed (``None``: a fresh one, reported back).
         executor: run the work units on this executor (process pool, Dask, ...);
             ``None`` runs them here, one after another.

@@ -108,8 +108,8 @@ class _Extra:
 class HandState:
     """An immutable hand: query it, then ``apply`` an action to get the next state.
 
-    Create one with :meth:`hokm.Ruleset.new_hand` (explicit hands) or
-    :meth:`hokm.Ruleset.deal` (from a deck order, starting at the trump call).
+    Create one with ``hokm.Ruleset.new_hand`` (explicit hands) or
+    ``hokm.Ruleset.deal`` (from a deck order, starting at the trump call).
     """
 
     __slots__ = (

@@ -1,4 +1,4 @@
-"""The :class:`Trick` value: plays in order, the trump, and the ruleset's view of each card.
+"""The ``Trick`` value: plays in order, the trump, and the ruleset's view of each card.
 
 A trick compares cards by the composed ruleset's *effective* suits and ranks
 (Satat's 2♥ counts as a trump), so plugins ask a trick rather than knowing
@@ -89,7 +89,7 @@ class Trick:
         return self._trick_suits[card.index]
 
     def contest_suit_of(self, card: Card) -> Suit:
-        """Deprecated spelling of :meth:`trick_suit_of` (one name per idea: the *trick suit*)."""
+        """Deprecated spelling of ``trick_suit_of`` (one name per idea: the *trick suit*)."""
         return self._trick_suits[card.index]
 
     def rank_of(self, card: Card) -> int:

@@ -1,7 +1,7 @@
-"""What a variant plugin is: the :class:`Variant` protocol, and the check made at composition.
+"""What a variant plugin is: the ``Variant`` protocol, and the check made at composition.
 
 A variant is an object whose methods are hook implementations (marked with
-:data:`hokm.hookimpl`). Subclass :class:`Variant` to have mypy check your
+``hokm.hookimpl``). Subclass ``Variant`` to have mypy check your
 plugin and to inherit the defaults of ``inactive_hooks`` and ``options``:
 
 >>> import attrs, hokm
@@ -71,10 +71,10 @@ def _describe(value: object) -> str:
 
 
 def check_plugin(plugin: object) -> None:
-    """Refuse, with a :class:`hokm.RulesetError` naming it, what cannot be a hokm plugin.
+    """Refuse, with a ``hokm.RulesetError`` naming it, what cannot be a hokm plugin.
 
     A plugin is an instance (not a class) with hook implementations or at least
-    a :class:`VariantInfo` (a variant may only declare conflicts), no pluggy
+    a ``VariantInfo`` (a variant may only declare conflicts), no pluggy
     wrappers, and an ``inactive_hooks`` (if any) naming only hooks.
     """
     if isinstance(plugin, list | tuple | set | frozenset | dict):

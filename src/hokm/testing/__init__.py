@@ -2,18 +2,18 @@
 
 Install with ``pip install hokm[testing]``. The pieces:
 
-* :func:`check_variant`: plays random matches under a variant, alone and with
-  each compatible variant bundled with hokm (:data:`BUNDLED_VARIANTS`), checking
+* ``check_variant``: plays random matches under a variant, alone and with
+  each compatible variant bundled with hokm (``BUNDLED_VARIANTS``), checking
   every invariant after every step (no test framework needed).
-* :class:`RulesetMachine`: a Hypothesis ``RuleBasedStateMachine`` to subclass
+* ``RulesetMachine``: a Hypothesis ``RuleBasedStateMachine`` to subclass
   with ``variants = ("my-rule",)`` (and ``plugins = (MyRule(),)``).
-* :mod:`hokm.testing.strategies`: Hypothesis strategies for cards, deals,
+* ``hokm.testing.strategies``: Hypothesis strategies for cards, deals,
   rulesets, states reached by legal play, and observations.
-* :data:`INVARIANTS`, :class:`MatchChecker`, :func:`check_hand_state`,
-  :func:`check_hidden_information`: the checks themselves.
+* ``INVARIANTS``, ``MatchChecker``, ``check_hand_state``,
+  ``check_hidden_information``: the checks themselves.
 * ``pytest_plugins = ["hokm.testing.pytest_plugin"]``: opt-in fixtures.
 
-Importing this package does not import Hypothesis; :class:`RulesetMachine`
+Importing this package does not import Hypothesis; ``RulesetMachine``
 is loaded on first use.
 
 >>> from hokm.testing import INVARIANTS

@@ -2,10 +2,10 @@
 
 It plays random matches under the variant alone and composed with each of
 its partners (by default the variants bundled with hokm,
-:data:`BUNDLED_VARIANTS`), checking every invariant of
-:data:`hokm.testing.INVARIANTS` after every step. A failure is shrunk to the
+``BUNDLED_VARIANTS``), checking every invariant of
+``hokm.testing.INVARIANTS`` after every step. A failure is shrunk to the
 shortest prefix of the match that still shows it, and raised as an
-:class:`~hokm.testing.InvariantViolation` naming the invariant, the variants,
+``InvariantViolation`` naming the invariant, the variants,
 the seeds and the actions.
 
 >>> from hokm.testing import check_variant
@@ -50,7 +50,7 @@ BUNDLED_VARIANTS: tuple[str, ...] = (
     "bavney", "clockwise", "court-piece", "double-sar", "obligatory-trump", "satat", "three-player",
     "two-player",
 )
-"""The variants that come with hokm: :func:`check_variant`'s partners unless you name others.
+"""The variants that come with hokm: ``check_variant``'s partners unless you name others.
 
 A stated list rather than whatever is installed, so a test means the same on every machine:
 installing another variant does not add partners to it (``partners=True`` asks for that).
@@ -63,7 +63,7 @@ def _read_only(value: Mapping[str, str]) -> Mapping[str, str]:
 
 @attrs.frozen
 class CheckReport:
-    """What :func:`check_variant` played (it raises on the first failure instead of reporting it).
+    """What ``check_variant`` played (it raises on the first failure instead of reporting it).
 
     Attributes:
         variant: the variant checked (its registered name).
@@ -223,7 +223,7 @@ def check_variant(variant: str | Variant, *, matches: int = 2, seed: int | str =
     """Play random matches under ``variant`` alone and with each compatible partner; check everything.
 
     Every action is chosen at random among the legal ones (seeded), and every
-    invariant of :data:`~hokm.testing.INVARIANTS` is checked after every step.
+    invariant of ``INVARIANTS`` is checked after every step.
     Partners that cannot be combined with the variant (declared conflicts,
     vetoes) are skipped and listed in the report.
 
@@ -232,7 +232,7 @@ def check_variant(variant: str | Variant, *, matches: int = 2, seed: int | str =
         matches: matches to play under each ruleset.
         seed: the run's seed; the same seed plays the same matches.
         partners: the names (or plugin instances) to combine with, by default the
-            variants bundled with hokm (:data:`BUNDLED_VARIANTS`: the same partners
+            variants bundled with hokm (``BUNDLED_VARIANTS``: the same partners
             wherever the test runs, whatever else is installed); ``True``: every
             installed variant; ``False``: the variant alone. The variant itself is
             never its own partner.

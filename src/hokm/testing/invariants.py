@@ -1,13 +1,13 @@
 """The invariants every composed ruleset keeps, and a checker that enforces them step by step.
 
-:data:`INVARIANTS` lists them by name; :class:`MatchChecker` applies actions
+``INVARIANTS`` lists them by name; ``MatchChecker`` applies actions
 to a match and checks every one of them after every step;
-:func:`check_hand_state` checks the invariants that a single hand state can
-show on its own; :func:`check_hidden_information` proves that a seat's view
+``check_hand_state`` checks the invariants that a single hand state can
+show on its own; ``check_hidden_information`` proves that a seat's view
 does not depend on cards it has not seen. Everything here is framework-free:
 no Hypothesis, no pytest.
 
-A broken invariant raises :class:`InvariantViolation`, an ``AssertionError``
+A broken invariant raises ``InvariantViolation``, an ``AssertionError``
 whose message names the invariant, the ruleset, the seed and the actions that
 led there.
 
@@ -169,12 +169,12 @@ class InvariantViolation(AssertionError):
     """An invariant does not hold; the message says which, where, and how to get there.
 
     Attributes:
-        invariant: the invariant's name (see :data:`INVARIANTS`).
+        invariant: the invariant's name (see ``INVARIANTS``).
         detail: what exactly went wrong.
         ruleset: the ruleset, as ``standard + satat + ...``.
         seed: the match's seed (``None`` when not known).
         history: every action from the start of the match up to the failure;
-            replay it with :func:`replay`.
+            replay it with ``replay``.
         actors: the seat that took each action of ``history``.
         hand_number: the hand in which the failure shows, counted from 1 (as
             ``MatchState.hand_number``): a failure at a hand's end names that hand.
@@ -795,12 +795,12 @@ _FINGERPRINT_FIELDS = ("hand number", "scores", "winner", "seat to act", "legal 
 class MatchChecker:
     """Apply actions to a match and check every invariant after every step.
 
-    The match must be new (hand 1, before the trump call). Use :meth:`apply`
-    instead of ``MatchState.apply``; the current state is :attr:`match`. A hand
+    The match must be new (hand 1, before the trump call). Use ``apply``
+    instead of ``MatchState.apply``; the current state is ``match``. A hand
     that ends is checked as the match kept it (``MatchState.last_hand``). At the
     end of every hand the checker also proves that nothing leaks (see
-    :func:`check_hidden_information`); at the end of the match it replays the
-    whole history from the seed and compares every state. :meth:`finish` runs
+    ``check_hidden_information``); at the end of the match it replays the
+    whole history from the seed and compares every state. ``finish`` runs
     those two checks for a match stopped early.
 
     Args:
@@ -816,10 +816,10 @@ class MatchChecker:
         match: the current state.
         history: the actions applied so far.
         actors: the seat that took each of them.
-        broken: set once a violation was raised; :meth:`finish` then does nothing.
+        broken: set once a violation was raised; ``finish`` then does nothing.
 
     Raises:
-        InvariantViolation: from the constructor and :meth:`apply`, with the
+        InvariantViolation: from the constructor and ``apply``, with the
             ruleset, seed and history in the message.
     """
 

@@ -13,17 +13,17 @@ collect its ``TestCase``::
 Each run starts a match from a drawn seed and, in about half the runs, a
 drawn first deck, then takes steps: one action drawn from the sorted legal
 actions, or the rest of the current hand played at random from a drawn seed.
-Every invariant of :data:`hokm.testing.INVARIANTS` is checked after every
+Every invariant of ``hokm.testing.INVARIANTS`` is checked after every
 action. When a match ends a new one starts. Hypothesis shrinks a failure to a
 short list of steps and prints them with the
-:class:`~hokm.testing.InvariantViolation`.
+``InvariantViolation``.
 
 A subclass's ``TestCase`` starts from these settings (the rest, ``max_examples``
 for one, come from your Hypothesis profile):
 
-* ``stateful_step_count=25`` (:data:`DEFAULT_STEPS`): a step may play a whole hand;
+* ``stateful_step_count=25`` (``DEFAULT_STEPS``): a step may play a whole hand;
 * ``deadline=None``: a whole run counts as one example;
-* ``phases``: your profile's without ``Phase.explain`` (:data:`DEFAULT_PHASES`).
+* ``phases``: your profile's without ``Phase.explain`` (``DEFAULT_PHASES``).
   Explaining replays the shrunk run many times over, each replay whole matches, and
   took most of the time to report a failure (160 of 202 seconds on a broken
   plugin); with it off a failure reports in seconds;
@@ -134,7 +134,7 @@ class RulesetMachine(RuleBasedStateMachine):
         skip_invariants: names of invariants not to check.
         leak_swaps: card swaps compared at the end of every hand (``no-leak``).
         ruleset: (on an instance) the composed ruleset.
-        checker: (on an instance) the :class:`~hokm.testing.MatchChecker` of the match in play.
+        checker: (on an instance) the ``MatchChecker`` of the match in play.
         matches_finished: (on an instance) matches played to the end in this run.
     """
 

@@ -6,8 +6,8 @@ States are always reached by legal play from a shuffled deal, so they are
 states a real game can reach; their actions are drawn from the sorted legal
 actions, so Hypothesis shrinks towards the first legal action at every step.
 
-``hokm`` registers :func:`cards`, :func:`rulesets`, :func:`hand_states` and
-:func:`match_states` with Hypothesis through its entry point, so
+``hokm`` registers ``cards``, ``rulesets``, ``hand_states`` and
+``match_states`` with Hypothesis through its entry point, so
 ``st.from_type(hokm.Card)`` (and ``Ruleset``, ``HandState``, ``MatchState``)
 works without importing this module.
 
@@ -283,7 +283,7 @@ def _playouts(draw: st.DrawFn, rules: st.SearchStrategy[Ruleset], low: int, high
 
 def action_sequences(*, ruleset: RulesetArg = None, min_actions: int = 0, max_actions: int = 60,
                      level: str = "hand") -> st.SearchStrategy[Playout]:
-    """A start and the legal actions played from it, as a :class:`Playout`. Requires hokm[testing].
+    """A start and the legal actions played from it, as a ``Playout``. Requires hokm[testing].
 
     Args:
         ruleset: a ruleset or a strategy of them (default: standard Hokm).
