@@ -168,3 +168,42 @@ def test_a_hakem_off_the_table_is_refused_when_drawn() -> None:
 def test_arguments_are_keyword_only() -> None:
     with pytest.raises(TypeError):
         hst.hands(5)  # type: ignore[call-arg]
+
+
+def test_rulesets_draw_only_bundled_variants_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hokm import discovery
+    from hokm.testing import BUNDLED_VARIANTS, strategies
+
+    class HouseRule(hokm.Variant):
+        info = hokm.VariantInfo(name="house-rule", summary="tests only")
+
+        @hokm.hookimpl
+        def hokm_rotation(self) -> None:
+            return None
+
+    # Another installed variant, loadable like any other: the default must never draw it.
+    installed = {**hokm.available_variants(), "house-rule": "tests:HouseRule"}
+    monkeypatch.setattr(strategies, "available_variants", lambda: installed)
+    real = discovery._entry_point
+    entry_point = type("EntryPoint", (), {"load": lambda self: HouseRule})()
+    monkeypatch.setattr(discovery, "_entry_point",
+                        lambda name: entry_point if name == "house-rule" else real(name))
+    assert hokm.Ruleset.compose("house-rule").variants == ("house-rule",)
+    seen: set[str] = set()
+
+    @given(strategies.rulesets(max_extra=3))
+    @settings(max_examples=60, database=None)
+    def draw(rules: hokm.Ruleset) -> None:
+        seen.update(rules.variants)
+
+    draw()
+    assert seen and "house-rule" not in seen and seen <= set(BUNDLED_VARIANTS)
+    also: set[str] = set()
+
+    @given(strategies.rulesets(include=["house-rule"], max_extra=1))
+    @settings(max_examples=20, database=None)
+    def draw_included(rules: hokm.Ruleset) -> None:
+        also.update(rules.variants)
+
+    draw_included()
+    assert also == {"house-rule"}, "naming it in include= still draws it"

@@ -59,7 +59,7 @@ from hokm import (  # noqa: E402
     available_variants,
     full_deck,
 )
-from hokm.testing.conformance import compose_quietly  # noqa: E402
+from hokm.testing.conformance import BUNDLED_VARIANTS, compose_quietly  # noqa: E402
 from hokm.testing.invariants import sorted_actions  # noqa: E402
 
 __all__ = [
@@ -181,14 +181,16 @@ def rulesets(*, variants: Sequence[str | Variant] = (), include: Iterable[str] |
     """Rulesets composed from installed variants that can run together. Requires hokm[testing].
 
     Every ruleset holds ``variants`` (names or plugin instances, first) plus up
-    to ``max_extra`` other installed variants; combinations that refuse to
-    compose (declared conflicts, vetoes) are never drawn. Shrinks towards the
-    fewest extra variants. Overlap warnings are silenced: the combinations are
+    to ``max_extra`` other variants; combinations that refuse to compose
+    (declared conflicts, vetoes) are never drawn. Shrinks towards the fewest
+    extra variants. Overlap warnings are silenced: the combinations are
     deliberate.
 
     Args:
         variants: always included, in this order.
-        include: the installed variants that may be added (default: all).
+        include: the installed variants that may be added (default: the bundled
+            ones, ``BUNDLED_VARIANTS``, so a test draws the same rulesets whatever
+            else is installed).
         exclude: installed variants never added.
         max_extra: at most this many added variants.
         options: per-variant options, as for ``Ruleset.compose`` (only those of
@@ -201,7 +203,8 @@ def rulesets(*, variants: Sequence[str | Variant] = (), include: Iterable[str] |
     for name in base:
         if isinstance(name, str) and name not in installed:
             raise InvalidArgument(f"variants holds {name!r}, which is not installed")
-    pool = _names_of(installed if include is None else include, "include")
+    default = tuple(name for name in BUNDLED_VARIANTS if name in installed)
+    pool = _names_of(default if include is None else include, "include")
     for name in pool:
         if name not in installed:
             raise InvalidArgument(f"include holds {name!r}, which is not installed")
