@@ -59,6 +59,7 @@ __all__ = [
     "OptionTypeError",
     "PluginContractError",
     "RulesetError",
+    "SpecVersionWarning",
     "UnknownVariantError",
     "VariantConflictError",
     "VariantLoadError",
@@ -228,6 +229,10 @@ class HokmWarning(UserWarning):
 
 class VariantOverlapWarning(HokmWarning):
     """Two selected variants answer the same first-result hook; the later-listed one is asked first."""
+
+
+class SpecVersionWarning(HokmWarning):
+    """A ruleset spec names a distribution version other than the one installed (``Ruleset.from_spec``)."""
 
 
 class DuplicateVariantWarning(HokmWarning):

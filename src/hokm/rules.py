@@ -219,6 +219,46 @@ class Ruleset:
         """
         return read_only({name: option_values(plugin) for name, plugin in self.plugins})
 
+    @property
+    def spec(self) -> dict[str, Any]:
+        """This ruleset as plain, JSON-ready data, for records and for ``from_spec``.
+
+        The variants in order, ``standard`` first, each with every option and its
+        value (defaults included; standard options a selected variant replaces are
+        left out) and the distribution and version that provide it.
+
+        Raises:
+            RulesetError: a variant was passed as a plugin object, not installed.
+
+        >>> rules = Ruleset.compose("satat", options={"standard": {"target": 10}})
+        >>> spec = rules.spec
+        >>> spec["format"], [entry["name"] for entry in spec["variants"]]
+        ('hokm-ruleset/1', ['standard', 'satat'])
+        >>> spec["variants"][0]["options"]["target"], spec["variants"][1]["options"]
+        (10, {'two_hearts_follows': 'trump'})
+        >>> Ruleset.from_spec(spec) == rules
+        True
+        """
+        from hokm._spec import ruleset_spec
+
+        return ruleset_spec(self)
+
+    @classmethod
+    def from_spec(cls, spec: Mapping[str, Any], *, strict: bool = False) -> Ruleset:
+        """The ruleset a ``spec`` describes; it equals the ruleset the spec was made from.
+
+        A variant recorded with another distribution version than the one installed
+        gives a ``hokm.SpecVersionWarning`` (``strict=True``: a ``RulesetError``).
+
+        Raises:
+            RulesetError: the spec is malformed or of an unknown format.
+            UnknownVariantError: it names a variant that is not installed.
+            InvalidOptionError: an option is unknown or has a bad value.
+        """
+        from hokm._spec import ruleset_from_spec
+
+        return ruleset_from_spec(spec, strict=strict)
+
     # Composition --------------------------------------------------------------------
 
     @classmethod
