@@ -69,17 +69,26 @@ def _players(value: object) -> int:
     return value
 
 
+def _index_at(value: object, count: int, name: str, noun: str, where: str) -> int:
+    """``value`` if it is an int in ``0 .. count - 1`` (a seat or a team), else a notation error.
+
+    The messages name the argument (``name``), what it should be (``noun``: "seat" or
+    "team") and the table (``where``).
+    """
+    if value.__class__ is int and 0 <= value < count:
+        return value
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise NotationTypeError(f"{name}={_shown(value)} is not a {noun}: {noun}s are the ints "
+                                f"0..{count - 1} {where}, got {_kind(value)}")
+    if not 0 <= value < count:
+        raise InvalidNotationError(f"{name}={_shown(value)} is not a {noun}: {noun}s are "
+                                   f"0..{count - 1} {where}")
+    return value
+
+
 def _seat_at(seat: object, players: int, name: str = "seat") -> Seat:
     """``seat`` if it is a seat of a ``players``-seat table, else a notation error naming ``name``."""
-    if seat.__class__ is int and 0 <= seat < players:
-        return Seat(seat)
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise NotationTypeError(f"{name}={_shown(seat)} is not a seat: seats are the ints "
-                                f"0..{players - 1} on a {players}-player table, got {_kind(seat)}")
-    if not 0 <= seat < players:
-        raise InvalidNotationError(f"{name}={_shown(seat)} is not a seat: seats are "
-                                   f"0..{players - 1} on a {players}-player table")
-    return Seat(seat)
+    return Seat(_index_at(seat, players, name, "seat", f"on a {players}-player table"))
 
 
 def _teams(value: object) -> tuple[Team, ...]:
@@ -164,14 +173,7 @@ class TableLayout:
             InvalidNotationError: ``team`` is not a team of this table (``NotationTypeError``
                 if it is not an int).
         """
-        if team.__class__ is not int or not 0 <= team < self.team_count:
-            count = self.team_count
-            if isinstance(team, bool) or not isinstance(team, int):
-                raise NotationTypeError(f"team={_shown(team)} is not a team: teams are the ints "
-                                        f"0..{count - 1} on this table, got {_kind(team)}")
-            if not 0 <= team < count:
-                raise InvalidNotationError(f"team={_shown(team)} is not a team: teams are "
-                                           f"0..{count - 1} on this table")
+        team = _index_at(team, self.team_count, "team", "team", "on this table")
         return tuple(Seat(s) for s, t in enumerate(self.teams) if t == team)
 
     def next_seat(self, seat: int) -> Seat:
