@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from hokm.actions import Action, CallTrump, DrawCard, PlayCard, PlayOn
+from hokm.actions import Action, CallTrump, Discard, DrawCard, HiddenAction, PlayCard, PlayOn
 from hokm.cards import Card, Rank, Suit, cards, full_deck
 from hokm.context import (
     Capture,
@@ -30,6 +30,7 @@ from hokm.context import (
     VariantInfo,
     VoidDuty,
 )
+from hokm.decisions import Effect, TrumpRule
 from hokm.errors import (
     ActionTypeError,
     ArgumentTypeError,
@@ -104,15 +105,18 @@ __all__ = [
     "DealPattern",
     "DealTypeError",
     "Decision",
+    "Discard",
     "DrawCard",
     "DuplicateVariantError",
     "DuplicateVariantWarning",
+    "Effect",
     "GameStateError",
     "HandObservation",
     "HandResult",
     "HandScore",
     "HandState",
     "HandView",
+    "HiddenAction",
     "HokmError",
     "HokmWarning",
     "IllegalActionError",
@@ -147,6 +151,7 @@ __all__ = [
     "TableLayout",
     "Team",
     "Trick",
+    "TrumpRule",
     "UnknownVariantError",
     "Variant",
     "VariantConflictError",

@@ -106,14 +106,21 @@ def start_hand(ruleset: Ruleset, hands: Sequence[object], hakem: object,
             raise InvalidDealError(
                 f"seat {seat} holds {len(cards):,} cards; every hand needs {engine.hand_size}")
         masks.append(mask)
+    if trump is not None and engine.fixes_trump:
+        raise InvalidDealError(f"trump={trump!r} given, but under this ruleset nobody calls trump: "
+                               "the first card played by a seat that cannot follow fixes it")
     first = sum(1 << card.index for card in first_cards[:engine.first_packet])
-    return HandState._start(ruleset, masks, hakem, first, (), None if trump is None else trump.index)
+    given = tuple(tuple(card.index for card in cards) for cards in hands)  # type: ignore[attr-defined]
+    return HandState._start(ruleset, masks, hakem, first, (), None if trump is None else trump.index,
+                            given)
 
 
-def deal_hand(ruleset: Ruleset, order: Sequence[Card] | random.Random, hakem: object) -> HandState:
+def deal_hand(ruleset: Ruleset, order: Sequence[Card] | random.Random, hakem: object,
+              redeals: int = 0) -> HandState:
     """Deal ``order`` (top card first), or a fresh shuffle from a ``random.Random``.
 
-    The hand starts at the trump call.
+    The hand starts at the trump call. ``redeals``: deals annulled in a row before
+    this one with the same Hakem (``HandState.redeals``).
     """
     engine = ruleset._engine
     hakem = _seat_number(ruleset, hakem)
@@ -121,26 +128,33 @@ def deal_hand(ruleset: Ruleset, order: Sequence[Card] | random.Random, hakem: ob
         positions = shuffled_positions(len(engine.deck_indices), order)
         if not engine.full_deck:  # positions in the ruleset's deck, to card indices
             positions = [engine.deck_indices[i] for i in positions]
-        return _deal_indices(ruleset, positions, hakem)
+        return _deal_indices(ruleset, positions, hakem, redeals)
     size = len(engine.deck)
     cards = list(order)
     if len(cards) == size and set(map(type, cards)) == {Card}:
         indices = list(map(_INDEX, cards))
         # Distinct indices whose bits add up to the deck: exactly the ruleset's cards.
         if len(set(indices)) == size and sum(map(_BIT, indices)) == engine.deck_mask:
-            return _deal_indices(ruleset, indices, hakem)
+            return _deal_indices(ruleset, indices, hakem, redeals)
     check_deck(engine.deck_mask, size, cards)  # raises the precise reason
     raise InvalidDealError("the deck is not a valid order of this ruleset's cards")
 
 
-def _deal_indices(ruleset: Ruleset, indices: list[int], hakem: int) -> HandState:
+def _deal_indices(ruleset: Ruleset, indices: list[int], hakem: int, redeals: int) -> HandState:
     """Deal a validated order of card indices by the ruleset's pattern."""
-    plan = ruleset._engine.plans[hakem]
+    engine = ruleset._engine
+    plan = engine.plans[hakem]
     bits = [_BITS[index] for index in indices]
     masks = [sum(take(bits)) for take in plan.seats]
     first = sum(plan.first(bits))
-    stock = tuple(indices[plan.dealt:]) if plan.dealt < len(indices) else ()
-    return HandState._start(ruleset, masks, hakem, first, stock, None)
+    # The rest of the deck is the two-player stock, or cards that stay undealt.
+    stock = tuple(indices[plan.dealt:]) if plan.dealt < len(indices) and not _undealt(engine) else ()
+    return HandState._start(ruleset, masks, hakem, first, stock, None, indices, redeals)
+
+
+def _undealt(engine: object) -> bool:
+    pattern = engine.pattern  # type: ignore[attr-defined]
+    return isinstance(pattern, Packets) and pattern.undealt
 
 
 def check_deck(deck_mask: int, size: int, order: Sequence[Card]) -> list[Card]:

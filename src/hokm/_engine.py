@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Literal, cast
 
 import pluggy
 
@@ -32,7 +32,7 @@ from hokm._hooks import (
     resolve_chain,
 )
 from hokm._standard import Standard
-from hokm.actions import Action, CallTrump, DrawCard, PlayCard
+from hokm.actions import CALL_TRUMP_ACTIONS, Action, CallTrump, Discard, DrawCard, PlayCard
 from hokm.cards import Card, Suit, frozen_cards
 from hokm.context import (
     Capture,
@@ -44,6 +44,7 @@ from hokm.context import (
     StockDraw,
     VoidDuty,
 )
+from hokm.decisions import Effect, TrumpRule
 from hokm.errors import VariantConflictError
 from hokm.outcomes import HandScore, Kot, MatchStatus
 from hokm.table import Rotation, Seat, TableLayout, Team
@@ -53,11 +54,12 @@ if TYPE_CHECKING:
     from hokm.context import DealPattern
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
+_TRUMP_SUITS: tuple[Suit | None, ...] = (*SUITS, None)
 MAX_DECISIONS = 1000
 """Decisions one hand may take before a variant that keeps offering them is reported as broken."""
 _FROZEN_MASKS: dict[frozenset[Card], int] = {}
 _NOT_INTERNED = object()
-_CORE_ACTIONS = (PlayCard, CallTrump, DrawCard)
+_CORE_ACTIONS = (PlayCard, CallTrump, DrawCard, Discard)
 # (seat, card) pairs by packed play (seat << 6 | card index), shared by every Trick value.
 _PAIRS: tuple[tuple[Seat, Card], ...] = tuple(
     (Seat(packed >> 6), Card.from_index(packed & 63)) if packed & 63 < 52 else (Seat(0), Card.from_index(0))
@@ -81,6 +83,28 @@ def table_winner(plays: Sequence[int], trick_suit_of: Sequence[int], rank_of: Se
         elif suit == trump:
             best, best_suit, best_rank = play, suit, rank_of[play & 63]
     return best >> 6
+
+
+def best_play(plays: Sequence[int], trick_suit_of: Sequence[int], rank_of: Sequence[int],
+              trump: int, first_trump: int = 0) -> tuple[int, int, int]:
+    """The play winning ``plays`` so far: ``(seat, trick suit, rank)`` by the table rule.
+
+    ``first_trump``: the position in the trick from which cards of the trump suit
+    count as trumps (the trump appeared mid-trick, RULES 1.5.1 rule 9). An earlier
+    card of the trump suit is an ordinary card, unless the trump suit was led.
+    """
+    lead = plays[0] & 63
+    best, best_suit, best_rank = plays[0] >> 6, trick_suit_of[lead], rank_of[lead]
+    late = first_trump and best_suit != trump
+    for position in range(1, len(plays)):
+        play = plays[position]
+        suit = trick_suit_of[play & 63]
+        if suit == best_suit:
+            if rank_of[play & 63] > best_rank and not (late and suit == trump and position < first_trump):
+                best, best_rank = play >> 6, rank_of[play & 63]
+        elif suit == trump and not (late and position < first_trump):
+            best, best_suit, best_rank = play >> 6, suit, rank_of[play & 63]
+    return best, best_suit, best_rank
 
 
 def _segment_base(mask: int) -> int:
@@ -151,6 +175,8 @@ class Engine:
         self.hand_size: int = self.pattern.hand_size
         self.first_packet: int = (self.pattern.sizes[0] if isinstance(self.pattern, Packets)
                                   else self.pattern.first_packet)
+        self.discards: tuple[int, ...] = (self.pattern.discards if isinstance(self.pattern, StockDraw)
+                                          else ())
         self.plans: tuple[DealPlan, ...] = tuple(
             DealPlan(self.pattern, self.players, hakem) for hakem in range(self.players))
 
@@ -178,6 +204,25 @@ class Engine:
         self.complete_plugins = tuple(i for i in chains["hokm_hand_complete"] if not i.standard)
         self.play_on_chain = chains["hokm_play_on"]
         self.stop_at: int | None = cast(Standard, standard).stop_at(self.hand_size)
+        self._decisions_setup(chains)
+
+    def _decisions_setup(self, chains: dict[str, tuple[Impl, ...]]) -> None:
+        """The trump rule and the decision hooks of RULES 1.5.1 (all idle in the classic game)."""
+        rule, impl = optional_result(chains["hokm_trump_rule"])
+        if rule is None:
+            rule = TrumpRule.CALLED
+        elif not isinstance(rule, TrumpRule):
+            raise contract_error(impl, "hokm_trump_rule", f"returned {rule!r}, not a TrumpRule")
+        self.trump_rule: TrumpRule = rule
+        self.fixes_trump = rule is not TrumpRule.CALLED
+        self.call_chain = tuple(i for i in chains["hokm_trump_call"] if not i.standard)
+        self.alternatives_chain = chains["hokm_call_alternatives"]
+        self.turn_chain = chains["hokm_turn_options"]
+        self.effect_chain = chains["hokm_decision_effect"]
+        self.forced_chain = chains["hokm_forced_effect"]
+        # The random-play kernel runs the classic hand; anything else steps action by action.
+        self.classic = not (self.fixes_trump or self.call_chain or self.alternatives_chain
+                            or self.turn_chain or self.forced_chain or self.discards)
 
     def _check_pattern(self, pattern: object, impl: Impl, table_by: Impl | None) -> DealPattern:
         n, size = self.players, len(self.deck)
@@ -188,13 +233,18 @@ class Engine:
                                      f"it makes a table of {n} seats and {size} cards, which the "
                                      f"standard packets {pattern.sizes} do not deal: answer "
                                      "hokm_deal_pattern too")
-            if pattern.hand_size * n != size:
+            if pattern.hand_size * n > size or (pattern.hand_size * n != size and not pattern.undealt):
                 raise contract_error(impl, "hokm_deal_pattern",
                                      f"packets {pattern.sizes} deal {pattern.hand_size * n} cards "
                                      f"but the deck has {size}")
             return pattern
         if isinstance(pattern, StockDraw):
-            needed = pattern.first_packet * n + 2 * (pattern.hand_size - pattern.first_packet) * n
+            kept = pattern.first_packet * n - sum(pattern.discards)
+            needed = pattern.first_packet * n + 2 * (pattern.hand_size * n - kept)
+            if len(pattern.discards) > n or any(d >= pattern.first_packet for d in pattern.discards):
+                raise contract_error(impl, "hokm_deal_pattern",
+                                     f"discards {pattern.discards}: at most one count per seat, each "
+                                     f"below the first packet of {pattern.first_packet}")
             if not 0 < pattern.first_packet <= pattern.hand_size or needed > size:
                 raise contract_error(impl, "hokm_deal_pattern",
                                      f"a stock draw to {pattern.hand_size} cards needs {needed} cards "
@@ -235,48 +285,56 @@ class Engine:
                 suits.append(suit)
                 trick_suits.append(trick_suit)
                 ranks.append(rank)
-            masks = [0, 0, 0, 0]
-            for index, suit in enumerate(suits):
-                masks[suit.index] |= 1 << index
-            self.suit_objects.append(tuple(suits))
-            self.suit_of.append(tuple(suit.index for suit in suits))
-            self.trick_suit_objects.append(tuple(trick_suits))
-            self.trick_suit_of.append(tuple(suit.index for suit in trick_suits))
-            self.rank_of.append(tuple(ranks))
-            self.suit_masks.append(tuple(masks))
-            # Where an effective suit lies inside one printed suit's 13 bits, its cards are
-            # that segment shifted by the base (the kernel picks from it directly); else -1.
-            self.suit_bases.append(tuple(map(_segment_base, masks)))
+            self._add_table(suits, trick_suits, ranks)
+        # Play without a trump (index NO_TRUMP): each card as it is when another suit is trump.
+        other = [(Card.from_index(index).suit.index + 1) % 4 for index in range(52)]
+        self._add_table([self.suit_objects[other[i]][i] for i in range(52)],
+                        [self.trick_suit_objects[other[i]][i] for i in range(52)],
+                        [self.rank_of[other[i]][i] for i in range(52)])
+
+    def _add_table(self, suits: list[Suit], trick_suits: list[Suit], ranks: list[int]) -> None:
+        masks = [0, 0, 0, 0, 0]  # the fifth: the trumps of play without trump, none
+        for index, suit in enumerate(suits):
+            masks[suit.index] |= 1 << index
+        self.suit_objects.append(tuple(suits))
+        self.suit_of.append(tuple(suit.index for suit in suits))
+        self.trick_suit_objects.append(tuple(trick_suits))
+        self.trick_suit_of.append(tuple(suit.index for suit in trick_suits))
+        self.rank_of.append(tuple(ranks))
+        self.suit_masks.append(tuple(masks))
+        # Where an effective suit lies inside one printed suit's 13 bits, its cards are
+        # that segment shifted by the base (the kernel picks from it directly); else -1.
+        self.suit_bases.append(tuple(map(_segment_base, masks)))
 
     # The rules of play ---------------------------------------------------------------
 
     def legal_mask(self, hand_mask: int, trick: Sequence[int], seat: int, trump: int, number: int,
-                   hand: HandView | None) -> int:
+                   hand: HandView | None, first_trump: int = 0, announced: Action | None = None) -> int:
         """The cards of ``hand_mask`` that ``seat`` may play to ``trick`` (packed plays).
 
         Follow the led effective suit if you can; then every legality hook that
         applies narrows the set (the void hooks only when the seat cannot follow).
+        ``first_trump`` and ``announced``: see ``Trick.first_trump`` and
+        ``PlayContext.announced`` (0 and ``None`` in the classic game).
         """
         follow = hand_mask & self.suit_masks[trump][self.suit_of[trump][trick[0] & 63]] if trick else 0
         legal = follow or hand_mask
         void = bool(trick) and not follow
         if void and self.void_duty is not None:
-            legal = self.void_duty_mask(hand_mask, trick, trump)
-        if (self.void_restrictors if void else self.restrictors) and legal & (legal - 1):
-            legal = self.restrict(legal, hand_mask, seat, trick, trump, number, hand, void)
+            legal = self.void_duty_mask(hand_mask, trick, trump, first_trump)
+        if (self.void_restrictors if void else self.restrictors) and (legal & (legal - 1) or announced):
+            legal = self.restrict(legal, hand_mask, seat, trick, trump, number, hand, void, first_trump,
+                                  announced)
         return legal
 
-    def void_duty_mask(self, hand_mask: int, trick: Sequence[int], trump: int) -> int:
+    def void_duty_mask(self, hand_mask: int, trick: Sequence[int], trump: int, first_trump: int = 0) -> int:
         """The cards a void seat may play under the declared ``void_duty`` (its trumps, if any)."""
         trumps = hand_mask & self.suit_masks[trump][trump]
         if not trumps or not self.overtrump:
             return trumps or hand_mask
-        trick_suit_of, rank_of = self.trick_suit_of[trump], self.rank_of[trump]
-        best_suit, best_rank = trick_suit_of[trick[0] & 63], rank_of[trick[0] & 63]
-        for play in trick[1:]:  # the winning card so far, by the table rule of trick_winner
-            suit, rank = trick_suit_of[play & 63], rank_of[play & 63]
-            if (suit == best_suit and rank > best_rank) or (suit == trump and best_suit != trump):
-                best_suit, best_rank = suit, rank
+        # The winning card so far, by the table rule of trick_winner.
+        _, best_suit, best_rank = best_play(trick, self.trick_suit_of[trump], self.rank_of[trump], trump,
+                                            first_trump)
         return self.beating(trumps, best_suit, best_rank, trump) or trumps
 
     def beating(self, cards: int, best_suit: int, best_rank: int, trump: int) -> int:
@@ -293,11 +351,17 @@ class Engine:
             rest ^= low
         return beats
 
-    def trick_winner(self, plays: Sequence[int], trump: int, number: int) -> int:
-        """The winner of a complete trick of packed plays."""
+    def trick_winner(self, plays: Sequence[int], trump: int, number: int, first_trump: int = 0) -> int:
+        """The winner of a complete trick of packed plays.
+
+        ``first_trump``: the position from which trump-suit cards are trumps (0 but
+        when the trump appeared during this trick).
+        """
         if self.winner_chain is None:
+            if first_trump:
+                return best_play(plays, self.trick_suit_of[trump], self.rank_of[trump], trump, first_trump)[0]
             return table_winner(plays, self.trick_suit_of[trump], self.rank_of[trump], trump)
-        trick = self.trick_value(plays, trump, number)
+        trick = self.trick_value(plays, trump, number, first_trump=first_trump)
         seat, impl = first_result(self.winner_chain, "hokm_trick_winner", trick)
         if not is_index(seat, self.players) or seat not in {p >> 6 for p in plays}:
             raise contract_error(impl, "hokm_trick_winner",
@@ -305,12 +369,12 @@ class Engine:
         return int(seat)
 
     def collector(self, hand: HandView, plays: Sequence[int], trump: int, number: int,
-                  winner: int) -> int | None:
+                  winner: int, first_trump: int = 0) -> int | None:
         """Who collects the centre after trick ``number`` (``None``: it stays there)."""
         if self.capture_chain is None:
             return winner
-        trick = (self.trick_value(plays, trump, number, winner) if self.capture_wants_trick
-                 else None)
+        trick = (self.trick_value(plays, trump, number, winner, first_trump=first_trump)
+                 if self.capture_wants_trick else None)
         capture: object = None
         impl = None
         try:
@@ -396,24 +460,93 @@ class Engine:
                                  "a decision that never stops being offered would never end the hand")
         return decision
 
+    def call_options(self, hand: HandView) -> tuple[Action, ...]:
+        """The caller's choices at the trump call: the ways to make trump, then the alternatives."""
+        if self.call_chain:
+            answer, impl = optional_result(self.call_chain, hand)
+            options = CALL_TRUMP_ACTIONS if answer is None else self._actions(answer, impl, "hokm_trump_call")
+        else:
+            options = CALL_TRUMP_ACTIONS
+        for impl in self.alternatives_chain:
+            more = self._call(impl, hand)
+            if more is not None:
+                options += self._actions(more, impl, impl.hook)
+        return self._distinct(options, impl if self.alternatives_chain else None)
+
+    def turn_options(self, hand: HandView) -> tuple[Action, ...]:
+        """The announcements the seat to act may make before its card (M3)."""
+        options: tuple[Action, ...] = ()
+        for impl in self.turn_chain:
+            more = self._call(impl, hand)
+            if more is not None:
+                options += self._actions(more, impl, impl.hook)
+                core = [o for o in options if isinstance(o, _CORE_ACTIONS)]
+                if core:
+                    raise contract_error(impl, impl.hook, f"offered {core[0]}: cards, trump calls and "
+                                         "stock draws are not announcements")
+        return self._distinct(options, self.turn_chain[-1] if self.turn_chain else None)
+
+    def decision_effect(self, hand: HandView, seat: int,
+                        action: Action) -> tuple[Effect | None, Impl | None]:
+        """What ``action`` by ``seat`` does (``None``: it is only recorded), and who said so."""
+        effect, impl = optional_result(self.effect_chain, hand, Seat(seat), action)
+        if effect is not None and not isinstance(effect, Effect):
+            raise contract_error(impl, "hokm_decision_effect", f"returned {effect!r}, not an Effect")
+        return effect, impl
+
+    def forced_effect(self, hand: HandView) -> tuple[Effect | None, Impl | None]:
+        """A consequence that happens by itself now, if a variant declares one, and who declared it."""
+        effect, impl = optional_result(self.forced_chain, hand)
+        if effect is not None and not isinstance(effect, Effect):
+            raise contract_error(impl, "hokm_forced_effect", f"returned {effect!r}, not an Effect")
+        return effect, impl
+
+    @staticmethod
+    def _call(impl: Impl, *args: object) -> object:
+        try:
+            return impl.call(*args)
+        except Exception as error:
+            if deliberate(error):
+                raise
+            raise crash_error(impl, error) from error
+
+    @staticmethod
+    def _actions(answer: object, impl: Impl | None, hook: str) -> tuple[Action, ...]:
+        if isinstance(answer, str | bytes) or not hasattr(answer, "__iter__"):
+            raise contract_error(impl, hook, f"returned {answer!r}, not a sequence of actions")
+        options = tuple(answer)
+        for option in options:
+            if not isinstance(option, Action):
+                raise contract_error(impl, hook, f"returned {option!r}, which is not an Action")
+        return options
+
+    @staticmethod
+    def _distinct(options: tuple[Action, ...], impl: Impl | None) -> tuple[Action, ...]:
+        if len(set(options)) != len(options):
+            raise contract_error(impl, impl.hook if impl else "hokm_trump_call",
+                                 f"the same choice is offered twice: {', '.join(map(str, options))}")
+        return options
+
     # Legality plumbing ----------------------------------------------------------------
 
     def trick_value(self, plays: Sequence[int], trump: int, number: int,
-                    winner: int | None = None) -> Trick:
+                    winner: int | None = None, *, first_trump: int = 0) -> Trick:
         """A public ``Trick`` from packed plays (``seat << 6 | card index``)."""
-        return Trick._trusted(tuple(map(_PAIRS.__getitem__, plays)), SUITS[trump], number,
+        return Trick._trusted(tuple(map(_PAIRS.__getitem__, plays)), _TRUMP_SUITS[trump], number,
                               None if winner is None else Seat(winner), self.suit_objects[trump],
-                              self.trick_suit_objects[trump], self.rank_of[trump])
+                              self.trick_suit_objects[trump], self.rank_of[trump], first_trump)
 
     def restrict(self, legal: int, hand_mask: int, seat: int, trick_plays: Sequence[int],
-                 trump: int, number: int, hand: HandView | None, void: bool) -> int:
+                 trump: int, number: int, hand: HandView | None, void: bool, first_trump: int = 0,
+                 announced: Action | None = None) -> int:
         """Narrow the follow-suit set ``legal`` by every legality rule that applies (kept lean).
 
         ``void``: the seat cannot follow, so ``hokm_restrict_void_plays`` answers too.
         """
         chain = self.void_restrictors if void else self.restrictors
         # trick_plays is never mutated afterwards (a state's list, or a fresh slice): no copy.
-        ctx = PlayContext(self, Seat(seat), hand_mask, trump, trick_plays, number, hand)
+        ctx = PlayContext(self, Seat(seat), hand_mask, trump, trick_plays, number, hand, announced,
+                          first_trump)
         impl = None
         try:
             for impl in chain:
@@ -488,10 +621,13 @@ class Engine:
         seat, impl = first_result(self.chains["hokm_next_hakem"], "hokm_next_hakem", hand, score, match)
         return self._seat(seat, impl, "hokm_next_hakem")
 
-    def match_winner(self, match: MatchView) -> Team | None:
+    def match_winner(self, match: MatchView) -> Team | Literal[MatchStatus.DRAWN] | None:
+        """The winning team, ``MatchStatus.DRAWN``, or ``None`` while the match goes on."""
         team, impl = optional_result(self.chains["hokm_match_winner"], match)
         if team is None or team is MatchStatus.GOES_ON:
             return None
+        if team is MatchStatus.DRAWN:
+            return team
         if not is_index(team, self.team_count):
             raise contract_error(impl, "hokm_match_winner",
                                  f"returned {team!r}, not a team or MatchStatus.GOES_ON")

@@ -45,6 +45,11 @@ _COUNTS: tuple[int, ...] = tuple(map(len, _BITS))
 
 def play_out(state: HandState, rand: Callable[[], float]) -> None:
     """Play ``state`` (a private copy) to the end in place, one ``rand()`` per choice."""
+    if not state._setup.engine.classic:  # decisions beyond the classic hand: step by step
+        while state._phase != OVER:
+            options = state.legal_actions()
+            state._apply(options[int(rand() * len(options))])
+        return
     while state._phase != OVER:
         if state._phase == PLAY and state._extra.pending is None:
             _random_cards(state, rand)
@@ -54,7 +59,7 @@ def play_out(state: HandState, rand: Callable[[], float]) -> None:
             state._draw(rand() < 0.5)
         else:
             options = state._extra.pending.options  # type: ignore[union-attr]
-            state._decide(options[int(rand() * len(options))])
+            state._apply(options[int(rand() * len(options))])
         state._legal = -1
 
 

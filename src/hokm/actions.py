@@ -14,20 +14,20 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
 from hokm.cards import Card, Suit
 from hokm.errors import ArgumentTypeError, NotationTypeError, _got
 
-__all__ = ["Action", "CallTrump", "DrawCard", "PlayCard", "PlayOn"]
+__all__ = ["Action", "CallTrump", "Discard", "DrawCard", "HiddenAction", "PlayCard", "PlayOn"]
 
 
 def _card(_instance: object, _attribute: attrs.Attribute[Any], value: object) -> None:
     if value.__class__ is not Card:
         hint = "; Card.parse() reads text" if isinstance(value, str) else ""
-        raise NotationTypeError(f"PlayCard() card must be a Card, got {_got(value)}{hint}")
+        raise NotationTypeError(f"{type(_instance).__name__}() card must be a Card, got {_got(value)}{hint}")
 
 
 def _suit(_instance: object, _attribute: attrs.Attribute[Any], value: object) -> None:
@@ -45,7 +45,21 @@ def _flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> N
 
 @attrs.frozen
 class Action:
-    """Base class of every action; variants subclass it for decisions of their own."""
+    """Base class of every action; variants subclass it for decisions of their own.
+
+    A subclass whose choice the rules keep from the other seats sets
+    ``private = True``: their observations show it as ``HiddenAction()``.
+    """
+
+    private: ClassVar[bool] = False
+
+
+@attrs.frozen
+class HiddenAction(Action):
+    """Another seat's private decision, as your observation shows it: that it decided, not what."""
+
+    def __str__(self) -> str:
+        return "(hidden)"
 
 
 @attrs.frozen
@@ -79,6 +93,20 @@ class DrawCard(Action):
 
 
 @attrs.frozen
+class Discard(Action):
+    """Lay ``card`` face down out of play before the draw (two-player ``zhinam`` and ``fifty-card``).
+
+    Only the discarding seat ever sees it.
+    """
+
+    private: ClassVar[bool] = True
+    card: Card = attrs.field(validator=_card)
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@attrs.frozen
 class PlayOn(Action):
     """Answer to a play-on offer (bavney, 52-court): ``True`` plays on for all 13 tricks."""
 
@@ -91,4 +119,9 @@ class PlayOn(Action):
 PLAY_CARD: tuple[PlayCard, ...] = tuple(PlayCard(Card.from_index(i)) for i in range(52))
 """Interned ``PlayCard`` actions by card index (the hot path reuses them)."""
 CALL_TRUMP: dict[Suit, CallTrump] = {suit: CallTrump(suit) for suit in Suit}
+CALL_TRUMP_ACTIONS: tuple[Action, ...] = tuple(CALL_TRUMP.values())
+"""The standard trump call's choices, in suit order."""
 DRAW_CHOICES: tuple[DrawCard, DrawCard] = (DrawCard(True), DrawCard(False))
+DISCARD: tuple[Discard, ...] = tuple(Discard(Card.from_index(i)) for i in range(52))
+"""Interned ``Discard`` actions by card index."""
+HIDDEN = HiddenAction()

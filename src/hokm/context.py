@@ -52,10 +52,12 @@ class PlayContext:
     (Satat's 2♥ is a trump under its default option).
     """
 
-    __slots__ = ("_hand_mask", "_hand_view", "_number", "_rules", "_trick", "_trick_plays", "_trump", "seat")
+    __slots__ = ("_first_trump", "_hand_mask", "_hand_view", "_number", "_rules", "_trick", "_trick_plays",
+                 "_trump", "announced", "seat")
 
     def __init__(self, rules: _LegalityTables, seat: Seat, hand_mask: int, trump: int,
-                 trick_plays: Sequence[int], number: int, hand_view: HandView | None) -> None:
+                 trick_plays: Sequence[int], number: int, hand_view: HandView | None,
+                 announced: Action | None = None, first_trump: int = 0) -> None:
         self.seat = seat
         """The seat about to play."""
         self._rules = rules
@@ -65,11 +67,14 @@ class PlayContext:
         self._number = number
         self._hand_view = hand_view
         self._trick: Trick | None = None
+        self._first_trump = first_trump
+        self.announced = announced
+        """The announcement this seat made on this turn before its card (M3), if any."""
 
     @property
-    def trump(self) -> Suit:
-        """The trump suit."""
-        return _SUITS[self._trump]
+    def trump(self) -> Suit | None:
+        """The trump suit (``None`` while the hand is played without one: RULES 1.5.1 rule 8)."""
+        return _SUITS[self._trump] if self._trump < 4 else None
 
     @property
     def led(self) -> Suit | None:
@@ -81,7 +86,8 @@ class PlayContext:
     def trick(self) -> Trick:
         """The trick so far (possibly empty)."""
         if self._trick is None:
-            self._trick = self._rules.trick_value(self._trick_plays, self._trump, self._number)
+            self._trick = self._rules.trick_value(self._trick_plays, self._trump, self._number,
+                                                  first_trump=self._first_trump)
         return self._trick
 
     @property
@@ -115,7 +121,7 @@ class _LegalityTables(Protocol):
     @property
     def suit_masks(self) -> Sequence[tuple[int, ...]]: ...
     def trick_value(self, plays: Sequence[int], trump: int, number: int,
-                    winner: int | None = None) -> Trick: ...
+                    winner: int | None = None, *, first_trump: int = 0) -> Trick: ...
 
 
 class HandView(Protocol):
@@ -149,6 +155,20 @@ class HandView(Protocol):
     def tricks(self) -> tuple[Trick, ...]: ...
     @property
     def decisions(self) -> tuple[tuple[Seat, Action], ...]: ...
+    @property
+    def decisions_at(self) -> tuple[int, ...]: ...
+    @property
+    def to_act(self) -> Seat | None: ...
+    @property
+    def plays(self) -> tuple[tuple[Seat, Card], ...]: ...
+    @property
+    def current_trick(self) -> Trick: ...
+    @property
+    def redeals(self) -> int: ...
+    @property
+    def set_aside(self) -> tuple[frozenset[Card], ...]: ...
+    def hand_of(self, seat: int) -> frozenset[Card]: ...
+    def dealt(self, seat: int) -> tuple[Card, ...]: ...
     @property
     def kot_team(self) -> Team | None: ...
     def team_of(self, seat: int) -> Team: ...
@@ -291,6 +311,14 @@ class Packets:
     """
 
     sizes: tuple[int, ...] = attrs.field(converter=_sizes)
+    undealt: bool = attrs.field(default=False, kw_only=True)
+    """Whether the packets may leave cards of the deck undealt, never seen by anyone
+    (two-player ``dead-half``); by default they must deal the whole deck."""
+
+    @undealt.validator
+    def _check_undealt(self, _attribute: object, value: object) -> None:
+        if value.__class__ is not bool:
+            raise ArgumentTypeError(f"Packets() undealt must be True or False, got {_got(value)}")
 
     @sizes.validator
     def _check(self, _attribute: object, value: tuple[int, ...]) -> None:
@@ -318,6 +346,22 @@ class StockDraw:
     hand_size: int = attrs.field(default=13, validator=_count(1))
     second_card_seen: bool = attrs.field(default=False)
     """Whether the drawer sees the card discarded after a keep (information only)."""
+    discards: tuple[int, ...] = attrs.field(default=(), kw_only=True, converter=tuple)
+    """Cards each seat lays face down out of play after the trump call, before the draw,
+    in play order from the Hakem (``(3, 2)``: the Hakem 3, then the other seat 2)."""
+    last_choice: bool = attrs.field(default=False, kw_only=True)
+    """On the last turn, with two stock cards left, the drawer sees both and keeps either."""
+
+    @discards.validator
+    def _check_discards(self, _attribute: object, value: tuple[object, ...]) -> None:
+        if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in value):
+            raise InvalidArgumentError(f"StockDraw() discards must be counts of cards (ints >= 0), "
+                                       f"got {_shown(value)}")
+
+    @last_choice.validator
+    def _check_last(self, _attribute: object, value: object) -> None:
+        if value.__class__ is not bool:
+            raise ArgumentTypeError(f"StockDraw() last_choice must be True or False, got {_got(value)}")
 
     @second_card_seen.validator
     def _check_seen(self, _attribute: object, value: object) -> None:

@@ -11,8 +11,9 @@ Two kinds of hook:
   is asked first) and the standard rules answer last. Returning ``None`` means
   "no opinion": the next plugin is asked.
 * **collect-all** hooks (``hokm_check_ruleset``, ``hokm_restrict_plays``,
-  ``hokm_restrict_void_plays``) ask every plugin; restrictions are
-  intersected, so their order never matters.
+  ``hokm_restrict_void_plays``, ``hokm_call_alternatives``,
+  ``hokm_turn_options``) ask every plugin; restrictions are intersected, so
+  their order never matters.
 
 A plugin whose options switch one of its rules off may list the hooks that
 are then idle in an ``inactive_hooks`` attribute (a collection of hook names);
@@ -32,6 +33,7 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
+    from hokm.actions import Action
     from hokm.cards import Card, Suit
     from hokm.context import (
         Capture,
@@ -46,16 +48,20 @@ if TYPE_CHECKING:
         Trick,
         VoidDuty,
     )
+    from hokm.decisions import Effect, TrumpRule
     from hokm.outcomes import MatchStatus
     from hokm.table import Rotation, Seat, TableLayout, Team
 
 __all__ = [
+    "hokm_call_alternatives",
     "hokm_card_rank",
     "hokm_check_ruleset",
     "hokm_deal_pattern",
+    "hokm_decision_effect",
     "hokm_deck",
     "hokm_effective_suit",
     "hokm_first_hakem",
+    "hokm_forced_effect",
     "hokm_hand_complete",
     "hokm_hand_score",
     "hokm_kot",
@@ -71,6 +77,9 @@ __all__ = [
     "hokm_trick_capture",
     "hokm_trick_suit",
     "hokm_trick_winner",
+    "hokm_trump_call",
+    "hokm_trump_rule",
+    "hokm_turn_options",
     "hokm_void_duty",
 ]
 
@@ -203,6 +212,114 @@ def hokm_seating(layout: TableLayout, face_up: Sequence[Card], first_seat: Seat,
 
     Implemented by:
         no bundled variant.
+    """
+
+
+# Trump and decisions ----------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def hokm_trump_rule() -> TrumpRule | None:
+    """How a hand gets its trump, declared once.
+
+    Asked once, when the ruleset is composed. With a ``FIRST_VOID_CARD`` rule
+    there is no trump call: the whole deal is made, the Hakem leads, and the
+    core fixes the trump on the first card a seat plays when it cannot follow
+    suit, without a plugin call on the card path.
+
+    Default:
+        ``TrumpRule.CALLED``: the Hakem names trump from his first packet.
+
+    Implemented by:
+        no bundled variant yet (be-ranga).
+    """
+
+
+@hookspec(firstresult=True)
+def hokm_trump_call(hand: HandView) -> Sequence[Action] | None:
+    """The choices that make trump at the trump call (moment M1 of RULES 1.5.1).
+
+    Asked when the caller is to choose, having seen his first packet. The
+    caller takes exactly one action of this answer and of every
+    ``hokm_call_alternatives`` answer. A choice other than ``CallTrump`` is
+    applied through ``hokm_decision_effect``; if its effect names no trump, the
+    hand is played without one until an effect names it.
+
+    Default:
+        The four ``CallTrump`` actions, one per suit.
+
+    Implemented by:
+        no bundled variant yet (hidden-trump lays a face-down indicator instead).
+    """
+
+
+@hookspec
+def hokm_call_alternatives(hand: HandView) -> Sequence[Action] | None:
+    """Choices offered at the trump call *instead of* making trump (collect-all).
+
+    Every answer is added to the ``hokm_trump_call`` choices; the caller takes
+    one action in all. Applied through ``hokm_decision_effect``.
+
+    Default:
+        None.
+
+    Implemented by:
+        no bundled variant yet (redeal claims; satat's last four).
+    """
+
+
+@hookspec
+def hokm_turn_options(hand: HandView) -> Sequence[Action] | None:
+    """Announcements the seat to act may make on its own turn, before its card (M3).
+
+    Asked at every turn of trick play (collect-all), only when a variant
+    implements it. An announcement does not pass the turn: the same seat then
+    plays a card, under whatever obligation the announcement created (the
+    variant's legality hooks see it as ``PlayContext.announced``). A seat makes
+    at most one announcement per turn, so nothing is offered after one.
+    Applied through ``hokm_decision_effect``.
+
+    Default:
+        None.
+
+    Implemented by:
+        no bundled variant yet (hidden-trump: the ask, the caller's reveal).
+    """
+
+
+@hookspec(firstresult=True)
+def hokm_decision_effect(hand: HandView, seat: Seat, action: Action) -> Effect | None:
+    """What a variant's action does to the hand, once ``seat`` has taken it.
+
+    Asked for every action that is not a card play, a trump call or a stock
+    draw, with ``hand`` as it was before the action. The core applies the
+    answer (see ``hokm.Effect``) and records the action in ``hand.decisions``.
+
+    Returns:
+        An ``Effect``, or ``None``: the action is only recorded (for example a
+        play-on answer that ``hokm_hand_complete`` reads later).
+
+    Default:
+        None.
+
+    Implemented by:
+        no bundled variant yet (hidden-trump, redeal, satat's last four).
+    """
+
+
+@hookspec(firstresult=True)
+def hokm_forced_effect(hand: HandView) -> Effect | None:
+    """A consequence that happens by itself before the seat to act chooses (RULES 1.5.1 rule 4).
+
+    Asked at the trump call and at every turn of trick play, only when a
+    variant implements it. Not a decision: nobody is asked; the effect is
+    applied at once (a forced reveal, an automatic reveal, a blind indicator).
+
+    Default:
+        None.
+
+    Implemented by:
+        no bundled variant yet (hidden-trump's forced and automatic reveals).
     """
 
 
@@ -362,9 +479,11 @@ def hokm_trick_capture(hand: HandView, trick: Trick, winner: Seat, number: int) 
 def hokm_pending_decision(hand: HandView) -> Decision | None:
     """A decision that must be taken before play goes on (for example "play on?").
 
-    Called after trump is called, after every trick and after every decision,
-    before ``hokm_hand_complete``. While a decision is pending, only its options
-    are legal; the choice is recorded in ``hand.decisions``.
+    Called once the deal is complete, before the first lead (moment M2 of RULES
+    1.5.1: a redeal claim on the whole hand), after every trick (M4: play on,
+    concede) and after every decision, before ``hokm_hand_complete``. While a
+    decision is pending, only its options are legal; the choice is recorded in
+    ``hand.decisions``.
 
     Default:
         None.

@@ -35,7 +35,7 @@ from hokm.errors import (
     _got,
 )
 from hokm.observation import MatchObservation
-from hokm.outcomes import HandResult
+from hokm.outcomes import HandResult, MatchStatus
 from hokm.state import HandState
 from hokm.table import Seat, TableLayout, Team
 
@@ -52,6 +52,7 @@ class MatchState:
 
     __slots__ = (
         "_draw",
+        "_drawn",
         "_first_deck",
         "_hand",
         "_hand_number",
@@ -75,6 +76,7 @@ class MatchState:
     _draw: tuple[Card, ...]
     _first_deck: tuple[Card, ...] | None
     _last_hand: HandState | None
+    _drawn: bool
 
     def __init__(self) -> None:
         raise TypeError("create matches with Ruleset.new_match()")
@@ -104,6 +106,7 @@ class MatchState:
         match._draw = draw
         match._first_deck = None if deck is None else tuple(deck)
         match._last_hand = None
+        match._drawn = False
         match._hand = deal_hand(rules, match._deal_source(1), hakem)
         return match
 
@@ -208,17 +211,22 @@ class MatchState:
 
     @property
     def is_over(self) -> bool:
-        """Whether a team has won."""
-        return self._winner is not None
+        """Whether a team has won, or the match ended drawn."""
+        return self._winner is not None or self._drawn
+
+    @property
+    def is_drawn(self) -> bool:
+        """Whether the match ended with no winner (a variant's format allows it: RULES 1.5.1 rule 11)."""
+        return self._drawn
 
     @property
     def to_act(self) -> Seat | None:
         """The seat whose action is awaited, or ``None`` once the match is over."""
-        return None if self._winner is not None else self._hand.to_act
+        return None if self.is_over else self._hand.to_act
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions of ``to_act`` (empty once the match is over)."""
-        return () if self._winner is not None else self._hand.legal_actions()
+        return () if self.is_over else self._hand.legal_actions()
 
     # Transition --------------------------------------------------------------------
 
@@ -234,9 +242,9 @@ class MatchState:
             raise ActionTypeError(f"action must be an Action such as PlayCard(card) or "
                                   f"CallTrump(suit), got {_got(action)}", action=action,
                                   seat=self.to_act, legal=self.legal_actions())
-        if self._winner is not None:
+        if self.is_over:
             raise IllegalActionError(f"illegal action {action}: the match is over "
-                                     f"(team {self._winner} won)", action=action)
+                                     f"({self._ending()})", action=action)
         hand = self._hand.apply(action)
         if not hand.is_over:
             return self._with(_hand=hand)
@@ -259,17 +267,29 @@ class MatchState:
             ArgumentTypeError: ``rng`` is not a ``random.Random``.
         """
         check_rng(rng)
-        if self._winner is not None:
-            raise IllegalActionError(f"the match is over (team {self._winner} won): no hand to play out")
+        if self.is_over:
+            raise IllegalActionError(f"the match is over ({self._ending()}): no hand to play out")
         return self._finish_hand(self._hand.playout(rng))
 
+    def _ending(self) -> str:
+        return "drawn" if self._drawn else f"team {self._winner} won"
+
     def _finish_hand(self, hand: HandState) -> MatchState:
+        if hand.is_annulled:  # no result, scores untouched; the same dealer deals again
+            number = self._hand_number + 1
+            redealt = self._with(_hand=hand, _last_hand=hand, _hand_number=number)
+            redealt._hand = deal_hand(self._rules, redealt._deal_source(number), hand.hakem,
+                                      hand.redeals + 1)
+            return redealt
         result = hand.result(self)
         scores = list(self._scores)
         scores[result.winner] += result.points
         finished = self._with(_hand=hand, _scores=tuple(scores), _results=(*self._results, result),
                               _last_hand=hand)
         winner = self._rules._engine.match_winner(finished)
+        if winner is MatchStatus.DRAWN:
+            finished._drawn = True
+            return finished
         if winner is not None:
             finished._winner = winner
             return finished
@@ -289,6 +309,7 @@ class MatchState:
             first_hakem_draw=self._draw,
             winner=self._winner,
             hand=self._hand.observation(seat),
+            drawn=self._drawn,
         )
 
     def last_result(self) -> HandResult:

@@ -46,6 +46,16 @@ class HandObservation:
         stock_left: cards left in the two-player stock.
         offered: the stock card this seat is offered to keep or reject, while it is
             its turn to draw (two-player); ``None`` otherwise and for every other seat.
+        offered_next: the second stock card, when this seat may see it before choosing
+            (the last turn of the two-player ``fifty-card`` draw).
+        set_aside: this seat's own cards laid face down apart from its hand that it
+            knows (a hidden-trump indicator, its two-player discards).
+        shown: cards turned face up for everyone by a decision (a redeal claim, a
+            revealed indicator, the "last four" card).
+        annulled: the hand ended before its first trick and counts for nothing.
+
+    Another seat's decision that its rule keeps private appears in ``decisions``
+    as ``hokm.HiddenAction()``: you learn that the seat decided, not what.
     """
 
     seat: Seat
@@ -64,6 +74,10 @@ class HandObservation:
     seen: frozenset[Card]
     stock_left: int
     offered: Card | None = None
+    offered_next: Card | None = None
+    set_aside: frozenset[Card] = frozenset()
+    shown: frozenset[Card] = frozenset()
+    annulled: bool = False
 
 
 @attrs.frozen
@@ -78,6 +92,7 @@ class MatchObservation:
         seating: ``seating[seat]`` is the player sitting there (by original seat).
         first_hakem_draw: the face-up cards dealt to find the first Hakem (public).
         winner: the match winner once decided.
+        drawn: whether the match ended with no winner.
         hand: this seat's view of the current hand.
     """
 
@@ -89,3 +104,4 @@ class MatchObservation:
     first_hakem_draw: tuple[Card, ...]
     winner: int | None
     hand: HandObservation
+    drawn: bool = False

@@ -53,6 +53,8 @@ PHASES: tuple[Phase, ...] = (Phase.TRUMP, Phase.DRAW, Phase.PLAY, Phase.OVER)
 class MatchStatus(enum.Enum):
     """An answer of ``hokm_match_winner`` other than a team."""
 
+    DRAWN = "drawn"
+    """The match is over and nobody won it (RULES 1.5.1 rule 11: Troefcall's equal sets)."""
     GOES_ON = "goes-on"
     """Nobody has won yet, and that is decided: the plugins after this one are not asked.
 
@@ -116,7 +118,7 @@ class HandResult:
     label: str
     team_tricks: tuple[int, ...]
     hakem: Seat
-    trump: Suit
+    trump: Suit | None
     next_hakem: Seat
     tricks_played: int
 

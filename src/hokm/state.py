@@ -24,18 +24,31 @@ exactly the hands that stepping with the same choices gives.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from hokm._checks import check_int, check_match_view, check_rng
 from hokm._masks import SegmentedTuples
+from hokm._moments import (
+    NO_TRUMP,
+    after_card,
+    begin_call,
+    begin_discards,
+    begin_turn,
+    decide,
+    discard,
+    discarder,
+)
 from hokm._playout import play_out
 from hokm.actions import (
-    CALL_TRUMP,
+    CALL_TRUMP_ACTIONS,
+    DISCARD,
     DRAW_CHOICES,
+    HIDDEN,
     PLAY_CARD,
     Action,
     CallTrump,
+    Discard,
     DrawCard,
     PlayCard,
 )
@@ -59,6 +72,14 @@ _PHASES = PHASES
 _play_actions: SegmentedTuples[PlayCard] = SegmentedTuples(PLAY_CARD.__getitem__)
 
 
+def _indices(mask: int) -> Iterator[int]:
+    """The card indices of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
 class _Setup:
     """Per-hand constants shared by every state of the hand."""
 
@@ -66,43 +87,67 @@ class _Setup:
         "engine",
         "first_packet",
         "hakem",
+        "order",
+        "redeals",
         "ruleset",
         "stock",
         "suit_masks",
         "suit_of",
         "trump",
+        "trump_from",
     )
 
     def __init__(self, ruleset: Ruleset, engine: Engine, hakem: int, first_packet: int,
-                 stock: tuple[int, ...]) -> None:
+                 stock: tuple[int, ...], order: Sequence[int] | tuple[tuple[int, ...], ...],
+                 redeals: int) -> None:
         self.ruleset = ruleset
         self.engine = engine
         self.hakem = hakem
         self.first_packet = first_packet
         self.stock = stock
-        self.trump = -1
+        self.order = order  # the deck order dealt (card indices), or each seat's cards as given
+        self.redeals = redeals
+        self.trump = -1  # 0-3: a suit; NO_TRUMP: play without one; -1: not called yet
+        self.trump_from = 0  # the play from which cards of the trump suit are trumps
         self.suit_of: tuple[int, ...] = ()
         self.suit_masks: tuple[int, ...] = ()
 
-    def with_trump(self, trump: int) -> _Setup:
-        setup = _Setup(self.ruleset, self.engine, self.hakem, self.first_packet, self.stock)
+    def with_trump(self, trump: int, trump_from: int = 0) -> _Setup:
+        setup = _Setup(self.ruleset, self.engine, self.hakem, self.first_packet, self.stock,
+                       self.order, self.redeals)
         setup.trump = trump
+        setup.trump_from = trump_from
         setup.suit_of = self.engine.suit_of[trump]
         setup.suit_masks = self.engine.suit_masks[trump]
         return setup
 
 
 class _Extra:
-    """Rarely-changing per-state data: decisions, the draw, what each seat saw."""
+    """Rarely-changing per-state data: decisions, the draw, what each seat saw or set aside."""
 
-    __slots__ = ("decisions", "pending", "seen", "stock_pos")
+    __slots__ = ("announced", "annulled", "aside", "blind", "decisions", "decisions_at", "discarded",
+                 "pending", "seen", "shown", "stock_pos")
 
-    def __init__(self, decisions: tuple[tuple[Seat, Action], ...], pending: Decision | None,
-                 stock_pos: int, seen: tuple[int, ...]) -> None:
-        self.decisions = decisions
-        self.pending = pending
-        self.stock_pos = stock_pos
-        self.seen = seen
+    def __init__(self, players: int) -> None:
+        self.decisions: tuple[tuple[Seat, Action], ...] = ()
+        self.decisions_at: tuple[int, ...] = ()  # cards played when each decision was taken
+        self.pending: Decision | None = None
+        self.stock_pos = 0
+        self.seen: tuple[int, ...] = (0,) * players
+        self.aside: tuple[int, ...] = (0,) * players  # face-down cards apart from each hand
+        self.blind = 0  # set-aside cards their owner has not seen either
+        self.shown = 0  # cards turned face up for everyone by a decision
+        self.announced: Action | None = None  # the announcement made on the current turn
+        self.annulled = False
+        self.discarded = 0  # discards made so far (two-player zhinam, fifty-card)
+
+    def copy(self) -> _Extra:
+        new = _Extra(0)
+        new.decisions, new.decisions_at, new.pending = self.decisions, self.decisions_at, self.pending
+        new.stock_pos, new.seen, new.aside, new.blind = self.stock_pos, self.seen, self.aside, self.blind
+        new.shown, new.announced, new.annulled = self.shown, self.announced, self.annulled
+        new.discarded = self.discarded
+        return new
 
 
 class HandState:
@@ -151,10 +196,11 @@ class HandState:
 
     @classmethod
     def _start(cls, ruleset: Ruleset, hands: list[int], hakem: int, first_packet: int,
-               stock: tuple[int, ...], trump: int | None) -> HandState:
+               stock: tuple[int, ...], trump: int | None,
+               order: Sequence[int] | tuple[tuple[int, ...], ...] = (), redeals: int = 0) -> HandState:
         engine = ruleset._engine
         state: HandState = _NEW(cls)
-        state._setup = _Setup(ruleset, engine, hakem, first_packet, stock)
+        state._setup = _Setup(ruleset, engine, hakem, first_packet, stock, order, redeals)
         state._phase = _TRUMP
         state._hands = hands
         state._to_act = hakem
@@ -164,10 +210,12 @@ class HandState:
         state._collectors = ()
         state._team_tricks = (0,) * engine.team_count
         state._pile = 0
-        state._extra = _Extra((), None, 0, (0,) * engine.players)
+        state._extra = _Extra(engine.players)
         state._legal = -1
         if trump is not None:
             state._call_trump(trump)
+        elif not engine.classic:
+            begin_call(state)
         return state
 
     def _copy(self) -> HandState:
@@ -215,9 +263,63 @@ class HandState:
 
     @property
     def trump(self) -> Suit | None:
-        """The trump suit, or ``None`` before the call."""
+        """The trump suit, or ``None`` before the call and while the hand has none (RULES 1.5.1 rule 8)."""
         trump = self._setup.trump
-        return None if trump < 0 else _SUITS[trump]
+        return _SUITS[trump] if 0 <= trump < NO_TRUMP else None
+
+    @property
+    def trump_from(self) -> int:
+        """The play (0-based, in ``plays``) from which cards of the trump suit count as trumps.
+
+        0 in the classic game; later when the trump appeared during the hand (a
+        hidden trump's reveal, be-ranga's fixing card). An earlier card of the trump
+        suit counts as one only in a trick where the trump suit was led.
+        """
+        return self._setup.trump_from
+
+    @property
+    def is_annulled(self) -> bool:
+        """Whether the hand ended before its first trick and counts for nothing (a redeal)."""
+        return self._extra.annulled
+
+    @property
+    def redeals(self) -> int:
+        """Deals annulled in a row, with this Hakem, before this one (the redeal limit counts them)."""
+        return self._setup.redeals
+
+    @property
+    def set_aside(self) -> tuple[frozenset[Card], ...]:
+        """Each seat's cards laid face down apart from its hand (omniscient)."""
+        return tuple(frozen_cards(mask) for mask in self._extra.aside)
+
+    @property
+    def shown(self) -> frozenset[Card]:
+        """Cards turned face up for every seat by a decision."""
+        return frozen_cards(self._extra.shown)
+
+    @property
+    def announced(self) -> Action | None:
+        """The announcement ``to_act`` made on this turn before its card (M3), if any."""
+        return self._extra.announced
+
+    @property
+    def decisions_at(self) -> tuple[int, ...]:
+        """How many cards had been played when each of ``decisions`` was taken."""
+        return self._extra.decisions_at
+
+    def dealt(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` was dealt, in the order received (omniscient).
+
+        From a deck, in deal order (so the last four are the seat's last packet of
+        four); for ``Ruleset.new_hand``, in the order given.
+        """
+        seat = self.layout.check_seat(seat)
+        setup = self._setup
+        order = setup.order
+        if order and isinstance(order[0], tuple):
+            return tuple(map(Card.from_index, order[seat]))  # type: ignore[arg-type]
+        plan = setup.engine.plans[setup.hakem]
+        return tuple(map(Card.from_index, plan.seats[seat](order))) if order else ()  # type: ignore[arg-type]
 
     @property
     def to_act(self) -> Seat | None:
@@ -251,18 +353,38 @@ class HandState:
     @property
     def current_trick(self) -> Trick:
         """The trick in progress (empty between tricks)."""
-        trump = self._setup.trump
-        if trump < 0:
+        if self._setup.trump < 0:
             return Trick(())
-        return self._setup.engine.trick_value(self._trick, trump, len(self._winners) + 1)
+        trump, first = self._active_trump()
+        return self._setup.engine.trick_value(self._trick, trump, len(self._winners) + 1,
+                                              first_trump=first)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks, each with its winner."""
-        engine, trump, n = self._setup.engine, self._setup.trump, self._setup.engine.players
+        setup = self._setup
+        engine, trump, since, n = setup.engine, setup.trump, setup.trump_from, setup.engine.players
         plays = self._plays
-        return tuple(engine.trick_value(plays[i * n:(i + 1) * n], trump, i + 1, winner)
-                     for i, winner in enumerate(self._winners))
+        tricks = []
+        for i, winner in enumerate(self._winners):
+            start = i * n
+            if since >= start + n:  # the trump appeared after this trick
+                tricks.append(engine.trick_value(plays[start:start + n], NO_TRUMP, i + 1, winner))
+            else:
+                tricks.append(engine.trick_value(plays[start:start + n], trump, i + 1, winner,
+                                                 first_trump=max(0, since - start)))
+        return tuple(tricks)
+
+    def _active_trump(self) -> tuple[int, int]:
+        """The trump table for the trick in progress, and the position its trumps count from."""
+        setup = self._setup
+        since = setup.trump_from
+        if not since:
+            return setup.trump, 0
+        played = len(self._plays)
+        if since > played:
+            return NO_TRUMP, 0
+        return setup.trump, max(0, since - (played - len(self._trick)))
 
     @property
     def tricks_total(self) -> int:
@@ -323,7 +445,7 @@ class HandState:
 
         Omniscient, like ``hands``: the drawer's ``observation`` shows it to him alone.
         """
-        if self._phase != _DRAW:
+        if self._phase != _DRAW or discarder(self) is not None:
             return None
         return Card.from_index(self._setup.stock[self._extra.stock_pos])
 
@@ -362,8 +484,10 @@ class HandState:
             legal = 0
         else:
             setup = self._setup
+            trump, first = self._active_trump() if setup.trump_from else (setup.trump, 0)
             legal = setup.engine.legal_mask(self._hands[self._to_act], self._trick, self._to_act,
-                                            setup.trump, len(self._winners) + 1, self)
+                                            trump, len(self._winners) + 1, self, first,
+                                            self._extra.announced)
         self._legal = legal
         return legal
 
@@ -379,10 +503,19 @@ class HandState:
             pending = self._extra.pending
             if pending is not None:
                 return pending.options
+            engine = self._setup.engine
+            if engine.turn_chain and self._extra.announced is None:
+                return _play_actions(self._legal_mask()) + engine.turn_options(self)
             return _play_actions(self._legal_mask())
         if phase == _TRUMP:
-            return tuple(CALL_TRUMP[suit] for suit in _SUITS)
+            engine = self._setup.engine
+            if engine.classic:
+                return CALL_TRUMP_ACTIONS
+            return engine.call_options(self)
         if phase == _DRAW:
+            seat = discarder(self)
+            if seat is not None:
+                return tuple(DISCARD[i] for i in _indices(self._hands[seat]))
             return DRAW_CHOICES
         return ()
 
@@ -418,13 +551,22 @@ class HandState:
         if action not in self.legal_actions():
             raise self._illegal_action(action)
         new = self._copy()
-        if isinstance(action, CallTrump):
-            new._call_trump(action.suit.index)
-        elif isinstance(action, DrawCard):
-            new._draw(action.keep)
-        else:
-            new._decide(action)
+        new._apply(action)
         return new
+
+    def _apply(self, action: Action) -> None:
+        """Apply a legal action in place (a fresh copy, or the playout's private one)."""
+        if action.__class__ is PlayCard:
+            self._play(action.card.index)
+        elif isinstance(action, CallTrump):
+            self._call_trump(action.suit.index)
+        elif isinstance(action, DrawCard):
+            self._draw(action.keep)
+        elif isinstance(action, Discard):
+            discard(self, action.card.index)
+        else:
+            decide(self, action)
+        self._legal = -1
 
     def _illegal_action(self, action: object) -> IllegalActionError:
         seat = self.to_act
@@ -463,10 +605,16 @@ class HandState:
 
     def _call_trump(self, trump: int) -> None:
         self._setup = self._setup.with_trump(trump)
+        self._after_call()
+
+    def _after_call(self) -> None:
+        """Trump is made (or the hand goes on without one): the draw, if any, else play."""
         if self._setup.stock:
             self._phase = _DRAW
             self._to_act = self._setup.hakem
-            if self._draw_done():
+            if self._setup.engine.discards:
+                begin_discards(self)
+            elif self._draw_done():
                 self._start_play()
         else:
             self._start_play()
@@ -482,12 +630,14 @@ class HandState:
         seat = self._to_act
         taken = top if keep else second
         seen_now = 1 << top
-        if not keep or self._pattern_sees_second():
+        if not keep or self._sees_second(position):
             seen_now |= 1 << second
         seen = list(extra.seen)
         seen[seat] |= seen_now
         self._hands[seat] |= 1 << taken
-        self._extra = _Extra(extra.decisions, None, position + 2, tuple(seen))
+        extra = extra.copy()
+        extra.stock_pos, extra.seen = position + 2, tuple(seen)
+        self._extra = extra
         if self._draw_done():
             self._start_play()
         else:
@@ -498,9 +648,11 @@ class HandState:
                 nxt = (nxt + 1) % players
             self._to_act = nxt
 
-    def _pattern_sees_second(self) -> bool:
+    def _sees_second(self, position: int) -> bool:
+        """Whether the drawer sees the second card of the turn at ``position`` before choosing."""
         pattern = self._setup.engine.pattern
-        return isinstance(pattern, StockDraw) and pattern.second_card_seen
+        return isinstance(pattern, StockDraw) and (
+            pattern.second_card_seen or (pattern.last_choice and position + 2 >= len(self._setup.stock)))
 
     def _start_play(self) -> None:
         self._phase = _PLAY
@@ -513,8 +665,9 @@ class HandState:
         if engine.decision_chain:  # no variant offers decisions: nothing to ask
             pending = engine.pending_decision(self)
             if pending is not None:
-                extra = self._extra
-                self._extra = _Extra(extra.decisions, pending, extra.stock_pos, extra.seen)
+                extra = self._extra.copy()
+                extra.pending = pending
+                self._extra = extra
                 self._to_act = pending.seat
                 return
         winners = self._winners
@@ -522,12 +675,8 @@ class HandState:
             self._phase = _OVER
             return
         self._to_act = winners[-1] if winners else self._setup.hakem
-
-    def _decide(self, action: Action) -> None:
-        extra = self._extra
-        self._extra = _Extra((*extra.decisions, (Seat(self._to_act), action)), None,
-                         extra.stock_pos, extra.seen)
-        self._after_pause()
+        if not engine.classic:
+            begin_turn(self)
 
     def _play(self, index: int) -> None:
         seat = self._to_act
@@ -536,24 +685,32 @@ class HandState:
         self._plays.append(packed)
         trick = self._trick
         trick.append(packed)
-        players = self._setup.engine.players
+        engine = self._setup.engine
+        players = engine.players
+        if not engine.classic:
+            after_card(self, index)
         if len(trick) < players:
             self._to_act = (seat + 1) % players
+            if not engine.classic:
+                begin_turn(self)
             return
         self._finish_trick()
 
     def _finish_trick(self) -> None:
         """The trick is complete: winner, capture, then the pause hooks (decision, completion)."""
-        winner = self._setup.engine.trick_winner(self._trick, self._setup.trump, len(self._winners) + 1)
-        self._collect(winner)
+        trump, first = self._active_trump()
+        winner = self._setup.engine.trick_winner(self._trick, trump, len(self._winners) + 1, first)
+        self._collect(winner, trump, first)
         self._trick = []
         self._after_pause()
 
-    def _collect(self, winner: int) -> None:
+    def _collect(self, winner: int, trump: int = -1, first: int = 0) -> None:
         """Record the trick's winner, then who collects the centre (the engine asks any capture rule)."""
         engine = self._setup.engine
         self._winners += (winner,)
-        collector = engine.collector(self, self._trick, self._setup.trump, len(self._winners), winner)
+        if trump < 0:
+            trump, first = self._active_trump()
+        collector = engine.collector(self, self._trick, trump, len(self._winners), winner, first)
         self._collectors += (collector,)
         self._team_tricks, self._pile = engine.tally(self._team_tricks, self._pile, collector)
 
@@ -588,6 +745,9 @@ class HandState:
             raise GameStateError(
                 f"the hand is not over: {self.tricks_played} of {self.tricks_total} tricks played, "
                 f"seat {self._to_act} to act")
+        if self._extra.annulled:
+            raise GameStateError("the hand was annulled before its first trick: it has no result "
+                                 "(the same dealer deals again)")
         engine = self._setup.engine
         score = engine.hand_score(self, match)
         return HandResult(
@@ -597,7 +757,7 @@ class HandState:
             label=score.label,
             team_tricks=self._team_tricks,
             hakem=Seat(self._setup.hakem),
-            trump=_SUITS[self._setup.trump],
+            trump=self.trump,
             next_hakem=engine.next_hakem(self, score, match),
             tricks_played=len(self._winners),
         )
@@ -605,9 +765,9 @@ class HandState:
     def observation(self, seat: int) -> HandObservation:
         """What ``seat`` may know now, and nothing more."""
         seat = self.layout.check_seat(seat)
-        setup = self._setup
+        setup, extra = self._setup, self._extra
         if self._phase == _TRUMP:
-            hand = setup.first_packet if seat == setup.hakem else 0
+            hand = setup.first_packet & ~extra.aside[seat] if seat == setup.hakem else 0
         else:
             hand = self._hands[seat]
         played = self._plays
@@ -626,11 +786,25 @@ class HandState:
             pile=self._pile,
             to_act=self.to_act,
             legal_actions=self.legal_actions() if self.to_act == seat else (),
-            decisions=self._extra.decisions,
-            seen=frozen_cards(self._extra.seen[seat] & ~hand),
+            decisions=tuple(decision if decision[0] == seat or not decision[1].private
+                            else (decision[0], HIDDEN) for decision in extra.decisions),
+            seen=frozen_cards(extra.seen[seat] & ~hand),
             stock_left=self.stock_left,
             offered=self.offered_card if seat == self._to_act else None,
+            offered_next=self._offered_next() if seat == self._to_act else None,
+            set_aside=frozen_cards(extra.aside[seat] & ~extra.blind),
+            shown=frozen_cards(extra.shown),
+            annulled=extra.annulled,
         )
+
+    def _offered_next(self) -> Card | None:
+        position = self._extra.stock_pos
+        if self._phase != _DRAW or discarder(self) is not None or not self._sees_second(position):
+            return None
+        pattern = self._setup.engine.pattern
+        if isinstance(pattern, StockDraw) and pattern.second_card_seen and not pattern.last_choice:
+            return None  # seen only after a keep, not before choosing
+        return Card.from_index(self._setup.stock[position + 1])
 
     def __repr__(self) -> str:
         trump = self.trump

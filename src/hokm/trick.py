@@ -48,11 +48,15 @@ class Trick:
     _trick_suits: tuple[Suit, ...] = attrs.field(default=_PRINTED_SUITS, kw_only=True, eq=False,
                                                  repr=False)
     _ranks: tuple[int, ...] = attrs.field(default=_PRINTED_RANKS, kw_only=True, eq=False, repr=False)
+    first_trump: int = attrs.field(default=0, kw_only=True)
+    """The position from which cards of the trump suit count as trumps: 0 unless the trump
+    appeared during this trick (a reveal, be-ranga's fixing card). An earlier card of the
+    trump suit is an ordinary card, unless the trump suit was led (RULES 1.5.1 rule 9)."""
 
     @classmethod
-    def _trusted(cls, plays: tuple[tuple[Seat, Card], ...], trump: Suit, number: int,
+    def _trusted(cls, plays: tuple[tuple[Seat, Card], ...], trump: Suit | None, number: int,
                  winner: Seat | None, suits: tuple[Suit, ...], trick_suits: tuple[Suit, ...],
-                 ranks: tuple[int, ...]) -> Trick:
+                 ranks: tuple[int, ...], first_trump: int = 0) -> Trick:
         """Build from values the core already checked, skipping converters (once per trick)."""
         trick: Trick = object.__new__(cls)
         setattr_ = object.__setattr__
@@ -63,6 +67,7 @@ class Trick:
         setattr_(trick, "_suits", suits)
         setattr_(trick, "_trick_suits", trick_suits)
         setattr_(trick, "_ranks", ranks)
+        setattr_(trick, "first_trump", first_trump)
         return trick
 
     @property
@@ -108,7 +113,10 @@ class Trick:
         if not self.plays:
             return None
         best = self.plays[0]
-        for play in self.plays[1:]:
+        late = self.first_trump and self._trick_suits[best[1].index] != self.trump
+        for position, play in enumerate(self.plays[1:], 1):
+            if late and position < self.first_trump and self._trick_suits[play[1].index] == self.trump:
+                continue  # played before the trump appeared: an ordinary card off the led suit
             if self.beats(play[1], best[1]):
                 best = play
         return best

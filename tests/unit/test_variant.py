@@ -97,7 +97,8 @@ def test_hook_facts_come_from_the_hookspecs() -> None:
     facts = hook_facts()
     assert list(facts) == hokm.hookspecs.__all__
     assert {name for name, f in facts.items() if not f.first_result} == {
-        "hokm_check_ruleset", "hokm_restrict_plays", "hokm_restrict_void_plays"}
+        "hokm_check_ruleset", "hokm_restrict_plays", "hokm_restrict_void_plays",
+        "hokm_call_alternatives", "hokm_turn_options"}
     assert facts["hokm_trick_capture"].args == ("hand", "trick", "winner", "number")
     assert facts["hokm_void_duty"].args == ()
 

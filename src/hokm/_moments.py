@@ -1,0 +1,215 @@
+"""The decision moments of RULES 1.5.1, run on a fresh copy of a state, in place.
+
+``HandState`` calls in here only when the composed ruleset uses them (its
+engine is not ``classic``): the trump call's alternatives (M1), announcements
+on a seat's own turn (M3), effects of variants' decisions, forced consequences,
+be-ranga's trump fixed by the first void card, and two-player discards. The
+classic hand never reaches this module, so its speed is untouched.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hokm._hooks import Impl, contract_error
+from hokm.actions import Action
+from hokm.decisions import Effect, TrumpRule
+from hokm.outcomes import DRAW, OVER, PLAY, TRUMP
+from hokm.table import Seat
+
+if TYPE_CHECKING:
+    from hokm.state import HandState
+
+__all__ = ["NO_TRUMP", "after_card", "begin_call", "begin_discards", "begin_turn", "decide", "discard",
+           "discarder"]
+
+NO_TRUMP = 4
+"""The table index of play without a trump suit (RULES 1.5.1 rule 8); 0-3 are the suits."""
+_MAX_FORCED = 16
+"""Forced effects in a row before a variant that keeps forcing is reported as broken."""
+
+
+def begin_call(state: HandState) -> None:
+    """The trump call begins: no call at all (be-ranga), forced effects, or a lone choice taken."""
+    engine = state._setup.engine
+    if engine.fixes_trump:  # no call: the whole deal, then play without a trump until one is fixed
+        state._setup = state._setup.with_trump(NO_TRUMP)
+        state._after_call()
+        return
+    _forced(state)
+    if state._phase == TRUMP:
+        options = engine.call_options(state)
+        if len(options) == 1:  # nothing to choose: never prompted (RULES 1.5.1 rule 3)
+            state._apply(options[0])
+
+
+def begin_turn(state: HandState) -> None:
+    """A seat's turn in trick play begins: forget the last announcement, apply forced effects."""
+    if state._extra.announced is not None:
+        extra = state._extra.copy()
+        extra.announced = None
+        state._extra = extra
+    if state._setup.engine.forced_chain and state._phase == PLAY and state._extra.pending is None:
+        _forced(state)
+
+
+def _forced(state: HandState) -> None:
+    engine = state._setup.engine
+    for _ in range(_MAX_FORCED):
+        effect, impl = engine.forced_effect(state)
+        if effect is None:
+            return
+        seat = state._to_act
+        apply_effect(state, effect, seat, impl, "hokm_forced_effect")
+        if state._phase == OVER or state._to_act != seat or effect.play is not None:
+            return
+    raise contract_error(engine.forced_chain[0], "hokm_forced_effect",
+                         f"forced {_MAX_FORCED} effects in a row at one turn: a consequence that "
+                         "keeps happening would never let the seat act")
+
+
+def after_card(state: HandState, index: int) -> None:
+    """A card was just played (already in the trick): be-ranga fixes trump on the first void card."""
+    setup = state._setup
+    engine = setup.engine
+    trick = state._trick
+    if not engine.fixes_trump or setup.trump != NO_TRUMP or len(trick) < 2:
+        return
+    suit_of = engine.suit_of[NO_TRUMP]
+    suit = suit_of[index]
+    if suit == suit_of[trick[0] & 63]:
+        return
+    played = len(state._plays)
+    if engine.trump_rule is TrumpRule.FIRST_VOID_CARD:
+        since = played - 1  # the fixing card is a trump in its own trick
+    else:
+        since = played - len(trick) + engine.players  # trumps from the next trick
+    state._setup = setup.with_trump(suit, since)
+
+
+def decide(state: HandState, action: Action) -> None:
+    """Apply a variant's action (legal, checked by the caller): record it, then its effect."""
+    engine = state._setup.engine
+    seat = state._to_act
+    effect, impl = engine.decision_effect(state, seat, action) if engine.effect_chain else (None, None)
+    extra = state._extra.copy()
+    extra.decisions += ((Seat(seat), action),)
+    extra.decisions_at += (len(state._plays),)
+    phase = state._phase
+    if phase == TRUMP:  # M1: one choice instead of naming a suit
+        state._extra = extra
+        if effect is not None:
+            apply_effect(state, effect, seat, impl, "hokm_decision_effect")
+        if state._phase == OVER:
+            return
+        if state._setup.trump < 0:
+            state._setup = state._setup.with_trump(NO_TRUMP)
+        state._after_call()
+    elif extra.pending is not None:  # M2 / M4: the answer to a pending decision
+        extra.pending = None
+        state._extra = extra
+        if effect is not None:
+            apply_effect(state, effect, seat, impl, "hokm_decision_effect")
+        if state._phase != OVER:
+            state._after_pause()
+    else:  # M3: an announcement; the same seat plays next
+        extra.announced = action
+        state._extra = extra
+        if effect is not None:
+            apply_effect(state, effect, seat, impl, "hokm_decision_effect")
+
+
+def apply_effect(state: HandState, effect: Effect, seat: int, impl: Impl | None, hook: str) -> None:
+    """Apply ``effect`` for ``seat``, refusing what breaks the hand (named as ``impl``'s contract breach)."""
+    setup = state._setup
+    extra = state._extra.copy()
+    hands = state._hands
+    if effect.set_aside is not None:
+        bit = 1 << effect.set_aside.index
+        if not hands[seat] & bit:
+            raise contract_error(impl, hook, f"set aside {effect.set_aside}, which seat {seat} does not hold")
+        hands[seat] ^= bit
+        aside = list(extra.aside)
+        aside[seat] |= bit
+        extra.aside = tuple(aside)
+        if effect.hidden_from_owner:
+            extra.blind |= bit
+    if effect.restore is not None:
+        bit = 1 << effect.restore.index
+        owners = [s for s, mask in enumerate(extra.aside) if mask & bit]
+        if not owners:
+            raise contract_error(impl, hook, f"restored {effect.restore}, which no seat set aside")
+        aside = list(extra.aside)
+        aside[owners[0]] ^= bit
+        extra.aside = tuple(aside)
+        extra.blind &= ~bit
+        hands[owners[0]] |= bit
+    if effect.trump is not None:
+        if 0 <= setup.trump < NO_TRUMP:
+            raise contract_error(impl, hook, f"named {effect.trump.name.lower()} trump, but the hand "
+                                 f"already has a trump: a trump in force never changes")
+        state._setup = setup.with_trump(effect.trump.index, len(state._plays))
+    for card in effect.show:
+        extra.shown |= 1 << card.index
+    state._extra = extra
+    if effect.annul:
+        if state._plays or state._phase not in (TRUMP, DRAW, PLAY):
+            raise contract_error(impl, hook, "annulled the hand after its first card: only a hand "
+                                 "that has not started may be annulled")
+        extra.annulled = True
+        extra.pending = None
+        state._phase = OVER
+        return
+    state._legal = -1
+    if effect.play is not None:
+        index = effect.play.index
+        if state._phase != PLAY or not (state._legal_mask() >> index) & 1:
+            raise contract_error(impl, hook, f"played {effect.play} for seat {state._to_act}, which is "
+                                 "not a legal play now")
+        state._play(index)
+        state._legal = -1
+
+
+# Two-player discards (StockDraw.discards) -----------------------------------------
+
+
+def discarder(state: HandState) -> int | None:
+    """The seat that must discard now, or ``None`` once every discard is made (or none are due)."""
+    if state._phase != DRAW:
+        return None
+    engine = state._setup.engine
+    done = state._extra.discarded
+    for offset, count in enumerate(engine.discards):
+        if done < count:
+            return (state._setup.hakem + offset) % engine.players
+        done -= count
+    return None
+
+
+def begin_discards(state: HandState) -> None:
+    """After the call: the first seat owing discards acts (or the draw starts at once)."""
+    seat = discarder(state)
+    if seat is None:
+        _start_draw(state)
+    else:
+        state._to_act = seat
+
+
+def discard(state: HandState, index: int) -> None:
+    """The seat to act lays card ``index`` face down out of play."""
+    seat = state._to_act
+    bit = 1 << index
+    state._hands[seat] ^= bit
+    extra = state._extra.copy()
+    aside = list(extra.aside)
+    aside[seat] |= bit
+    extra.aside = tuple(aside)
+    extra.discarded += 1
+    state._extra = extra
+    begin_discards(state)
+
+
+def _start_draw(state: HandState) -> None:
+    state._to_act = state._setup.hakem
+    if state._draw_done():
+        state._start_play()
