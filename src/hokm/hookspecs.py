@@ -175,8 +175,10 @@ def hokm_first_hakem(layout: TableLayout, face_up: Sequence[Card], first_seat: S
 
     Args:
         layout: the table.
-        face_up: a shuffled deck, dealt face up one card a seat in play order
-            starting with ``first_seat``.
+        face_up: the match's own cards, dealt face up one card a seat in play
+            order starting with ``first_seat``: the deck given to ``new_match``
+            (top first), or a shuffle from the seed. Take only as many as the rule
+            needs, in order.
         first_seat: the seat that receives the first face-up card.
         rng: the match's seeded generator, for rules that pick at random.
 
