@@ -316,7 +316,7 @@ class Ruleset:
         _check_declarations(plugins)
         _check_replaced_options(plugins, options.get(STANDARD, {}))
         pm = _plugin_manager(plugins)
-        info = RulesetInfo(names)
+        info = RulesetInfo(names, {name: option_values(plugin) for name, plugin in plugins})
         impl = None
         try:  # every plugin may veto, with a RulesetError; anything else it raises is a crash
             for impl in resolve_chain(pm, "hokm_check_ruleset", standard):
