@@ -215,7 +215,7 @@ class Ruleset:
         >>> rules.options
         {'standard': {'packets': '5-4-4'}}
         >>> rules.option_values["standard"]["packets"], rules.option_values["satat"]
-        ((5, 4, 4), {'two_hearts_follows': 'trump'})
+        ((5, 4, 4), {'two_hearts_follows': 'trump', 'first_trump_maker': 'ruleset'})
         """
         return read_only({name: option_values(plugin) for name, plugin in self.plugins})
 
@@ -235,7 +235,7 @@ class Ruleset:
         >>> spec["format"], [entry["name"] for entry in spec["variants"]]
         ('hokm-ruleset/1', ['standard', 'satat'])
         >>> spec["variants"][0]["options"]["target"], spec["variants"][1]["options"]
-        (10, {'two_hearts_follows': 'trump'})
+        (10, {'two_hearts_follows': 'trump', 'first_trump_maker': 'ruleset'})
         >>> Ruleset.from_spec(spec) == rules
         True
         """
