@@ -19,22 +19,89 @@ Suit.CLUBS
 >>> sorted(map(str, rules.legal_plays(hokm.cards("2♥ 7♥ K♦"), [(0, Card.parse("4♣"))],
 ...                                   trump=Suit.CLUBS)))
 ['2♥']
+
+
+The option ``first_trump_maker="high-card-draw"`` makes the first trump maker
+(the first Hakem) by Satat's own draw, pagat's: each seat in play order takes a
+card, aces low and kings high, and the highest makes trump. Tied highest seats
+draw again. The cards are the match's face-up cards (``Ruleset.new_match``):
+
+>>> draw = hokm.Ruleset.compose("satat", options={"satat": {"first_trump_maker": "high-card-draw"}})
+>>> draw.first_hakem(hokm.cards("K♠ K♥ A♦ 2♥ 7♣ J♦"), first_seat=0)  # K, K tie; J♦ beats 7♣
+1
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar, Literal
 
 import attrs
 
-from hokm import Card, Rank, Suit, Variant, VariantInfo, hookimpl
+from hokm import (
+    Card,
+    InvalidDealError,
+    InvalidOptionError,
+    Rank,
+    RulesetInfo,
+    Seat,
+    Suit,
+    TableLayout,
+    Variant,
+    VariantInfo,
+    hookimpl,
+)
 
-__all__ = ["SATAT_CARD", "SATAT_RANK", "Satat"]
+__all__ = ["SATAT_CARD", "SATAT_RANK", "Satat", "draw_rank", "high_card_draw"]
 
 SATAT_CARD = Card.parse("2♥")
 """The 2♥, the card the variant is about."""
 SATAT_RANK = int(Rank.ACE) + 1
 """The 2♥'s strength: one above the Ace, so it beats every other card of its suit."""
+
+
+def draw_rank(card: Card) -> int:
+    """A card's rank in the high-card draw: aces low (1), kings high (13), the 2♥ a plain two.
+
+    >>> draw_rank(Card.parse("A♠")), draw_rank(Card.parse("2♥")), draw_rank(Card.parse("K♦"))
+    (1, 2, 13)
+    """
+    return 1 if card.rank is Rank.ACE else int(card.rank)
+
+
+def high_card_draw(face_up: Sequence[Card], players: int,
+                   first_seat: int = 0) -> tuple[tuple[tuple[Seat, Card], ...], ...]:
+    """The rounds of Satat's high-card draw, as ``(seat, card)`` pairs in the order drawn.
+
+    Every seat, in play order from ``first_seat``, takes the next card of ``face_up``.
+    If several seats share the highest ``draw_rank``, those seats alone draw again, in
+    the same order, from the cards that follow, until one seat is highest: he is the last
+    round's strictly highest seat, the first trump maker.
+
+    >>> from hokm import cards
+    >>> rounds = high_card_draw(cards("K♠ K♥ A♦ 2♥ 7♣ J♦"), players=4)
+    >>> [[(seat, str(card)) for seat, card in one] for one in rounds]
+    [[(0, 'K♠'), (1, 'K♥'), (2, 'A♦'), (3, '2♥')], [(0, '7♣'), (1, 'J♦')]]
+
+    Raises:
+        InvalidDealError: ``face_up`` runs out while seats are still tied.
+    """
+    seats = [Seat((first_seat + offset) % players) for offset in range(players)]
+    rounds: list[tuple[tuple[Seat, Card], ...]] = []
+    position = 0
+    while True:
+        if position + len(seats) > len(face_up):
+            waiting = ", ".join(map(str, seats))
+            raise InvalidDealError(
+                f"face_up ran out ({len(face_up)} cards) during satat's high-card draw "
+                f"with seats {waiting} still to draw: deal more cards face up")
+        drawn = tuple(zip(seats, face_up[position:position + len(seats)], strict=True))
+        position += len(seats)
+        rounds.append(drawn)
+        best = max(draw_rank(card) for _, card in drawn)
+        seats = [seat for seat, card in drawn if draw_rank(card) == best]
+        if len(seats) == 1:
+            return tuple(rounds)
 
 
 @attrs.frozen(eq=False)  # pluggy tells registered plugins apart by ==; keep identity
@@ -46,6 +113,12 @@ class Satat(Variant):
             suit, for following suit as well as for winning; ``"hearts"``: it
             follows as a heart (must be played to a heart lead, cannot follow a
             trump lead) yet still wins any trick it is played to.
+        first_trump_maker: who makes trump in the first hand: ``"ruleset"`` (default):
+            the composed ruleset's first-Hakem rule (the first Ace, or Court Piece's random
+            first dealer); ``"high-card-draw"``: Satat's draw from the match's face-up cards
+            in play order, aces low, kings high and the 2♥ an ordinary two; tied highest
+            seats draw again until one is highest. Refused with ``partners="second-ace"`` or
+            another standard ``first_hakem``; with ``court-piece``, list satat after it.
     """
 
     info: ClassVar[VariantInfo] = VariantInfo(
@@ -56,6 +129,45 @@ class Satat(Variant):
 
     two_hearts_follows: Literal["trump", "hearts"] = attrs.field(
         default="trump", kw_only=True, validator=attrs.validators.in_(("trump", "hearts")))
+    first_trump_maker: Literal["ruleset", "high-card-draw"] = attrs.field(
+        default="ruleset", kw_only=True, validator=attrs.validators.in_(("ruleset", "high-card-draw")))
+
+    @property
+    def inactive_hooks(self) -> frozenset[str]:
+        """The draw's hooks are idle unless ``first_trump_maker="high-card-draw"``."""
+        if self.first_trump_maker == "high-card-draw":
+            return frozenset()
+        return frozenset({"hokm_first_hakem", "hokm_check_ruleset"})
+
+    # Composition and the first trump maker ---------------------------------------------
+
+    @hookimpl
+    def hokm_check_ruleset(self, ruleset: RulesetInfo) -> None:
+        # Only with the draw (otherwise idle): refuse what would silently undo it.
+        where = "variant 'satat', option 'first_trump_maker': 'high-card-draw'"
+        standard = ruleset.options.get("standard", {})
+        if standard.get("partners") == "second-ace":
+            raise InvalidOptionError(
+                f"{where} cannot be combined with standard option partners='second-ace', which "
+                "continues the first-Ace deal that the draw replaces")
+        if standard.get("first_hakem", "first-ace") != "first-ace":
+            raise InvalidOptionError(
+                f"{where} replaces the first Hakem: leave out standard option "
+                f"first_hakem={standard['first_hakem']!r}")
+        names, me = ruleset.variants, self.info.name
+        if "court-piece" in names and me in names and names.index("court-piece") > names.index(me):
+            # The later-listed variant is asked first; court-piece's random first dealer
+            # would shadow the draw that replaces it.
+            raise InvalidOptionError(
+                f"{where} replaces court-piece's random first dealer, so satat must be asked "
+                "first: list 'satat' after 'court-piece', e.g. "
+                "compose('court-piece', 'satat', ...)")
+
+    @hookimpl
+    def hokm_first_hakem(self, layout: TableLayout, face_up: Sequence[Card], first_seat: Seat) -> Seat:
+        # Only with the draw (otherwise idle): the last round's strictly highest seat.
+        last = high_card_draw(face_up, layout.players, first_seat)[-1]
+        return max(last, key=lambda play: draw_rank(play[1]))[0]
 
     @hookimpl
     def hokm_effective_suit(self, card: Card, trump: Suit) -> Suit | None:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from hokm.context import DealPattern
     from hokm.rules import Ruleset
 
-__all__ = ["DealPlan", "check_deck", "deal_hand", "start_hand"]
+__all__ = ["DealPlan", "check_deck", "deal_hand", "seat_number", "start_hand"]
 
 _INDEX = operator.attrgetter("index")
 _BITS = tuple(1 << index for index in range(64))
@@ -61,21 +61,22 @@ def _getter(positions: list[int]) -> Callable[[Sequence[int]], Sequence[int]]:
     return operator.itemgetter(*positions)
 
 
-def _seat_number(ruleset: Ruleset, hakem: object) -> int:
+def seat_number(ruleset: Ruleset, seat: object, name: str = "hakem") -> int:
+    """``seat`` if it is a seat of the ruleset's table; else ``DealTypeError`` or ``InvalidDealError``."""
     players = ruleset._engine.players
-    if isinstance(hakem, bool) or not isinstance(hakem, int):
-        raise DealTypeError(f"hakem={_shown(hakem)} is not a seat: seats are the ints "
-                            f"0..{players - 1}, got {_got(hakem)}")
-    if not 0 <= hakem < players:
-        raise InvalidDealError(f"hakem={_shown(hakem)} is not a seat: seats are 0..{players - 1}")
-    return hakem
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise DealTypeError(f"{name}={_shown(seat)} is not a seat: seats are the ints "
+                            f"0..{players - 1}, got {_got(seat)}")
+    if not 0 <= seat < players:
+        raise InvalidDealError(f"{name}={_shown(seat)} is not a seat: seats are 0..{players - 1}")
+    return seat
 
 
 def start_hand(ruleset: Ruleset, hands: Sequence[object], hakem: object,
                trump: object) -> HandState:
     """Validate explicit hands and start a hand (see ``Ruleset.new_hand``)."""
     engine = ruleset._engine
-    hakem = _seat_number(ruleset, hakem)
+    hakem = seat_number(ruleset, hakem)
     if trump is not None and not isinstance(trump, Suit):
         raise DealTypeError(f"trump={_shown(trump)} is not a Suit: give a Suit such as Suit.HEARTS "
                             f"or None, got {_got(trump)}")
@@ -123,7 +124,7 @@ def deal_hand(ruleset: Ruleset, order: Sequence[Card] | random.Random, hakem: ob
     this one with the same Hakem (``HandState.redeals``).
     """
     engine = ruleset._engine
-    hakem = _seat_number(ruleset, hakem)
+    hakem = seat_number(ruleset, hakem)
     if isinstance(order, random.Random):
         positions = shuffled_positions(len(engine.deck_indices), order)
         if not engine.full_deck:  # positions in the ruleset's deck, to card indices

@@ -186,16 +186,18 @@ class Standard(Variant):
             return tuple(seating)
         # The face-up deal continues after the first Ace, skipping the Hakem.
         aces = [i for i, card in enumerate(face_up) if card.rank == Rank.ACE]
+        if len(aces) < 2:
+            raise InvalidDealError(f"face_up holds {len(aces)} Ace{'' if len(aces) == 1 else 's'} "
+                                   f"({len(face_up)} cards): the second-Ace seating deals face up "
+                                   "until a second Ace")
         position = aces[0] + 1
         receiver = (hakem + 1) % layout.players
-        for card in face_up[position:]:
+        for card in face_up[position:]:  # a second Ace is among them (checked above)
             if card.rank == Rank.ACE:
                 break
             receiver = (receiver + 1) % layout.players
             if receiver == hakem:
                 receiver = (receiver + 1) % layout.players
-        else:
-            raise ValueError("the face-up cards hold no second Ace")
         opposite = (hakem + 2) % layout.players
         seating[receiver], seating[opposite] = seating[opposite], seating[receiver]
         return tuple(seating)

@@ -10,6 +10,7 @@ for the hooks' sake.
 from __future__ import annotations
 
 import enum
+import types
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -272,11 +273,27 @@ class VariantInfo:
         return dict(self.replaces)
 
 
+def _option_views(value: Mapping[str, Mapping[str, Any]]) -> Mapping[str, Mapping[str, Any]]:
+    """Read-only copies, two levels deep: a hook cannot change what the others see."""
+    return types.MappingProxyType({name: types.MappingProxyType(dict(options))
+                                   for name, options in value.items()})
+
+
 @attrs.frozen
 class RulesetInfo:
-    """The composition being checked by ``hokm_check_ruleset``: names in the order given."""
+    """The composition being checked by ``hokm_check_ruleset``.
+
+    >>> info = RulesetInfo(("satat",), {"standard": {"partners": "seating"}, "satat": {}})
+    >>> "satat" in info, info.options["standard"]["partners"]
+    (True, 'seating')
+    """
 
     variants: tuple[str, ...]
+    """The selected variant names, in the order given."""
+    options: Mapping[str, Mapping[str, Any]] = attrs.field(
+        factory=dict, converter=_option_views, hash=False)
+    """Every plugin's options by name, ``"standard"`` first, as the plugins hold them
+    (defaults included, read-only), for vetoes that depend on another plugin's option."""
 
     def __contains__(self, name: object) -> bool:
         return name in self.variants

@@ -98,16 +98,21 @@ def hokm_check_ruleset(ruleset: RulesetInfo) -> None:
     this hook; use it for conditions that depend on options.
 
     Args:
-        ruleset: the selected variant names, in the order given.
+        ruleset: the selected variant names, in the order given, and every
+            plugin's options (``ruleset.options["standard"]["partners"]``).
 
     Returns:
-        Nothing; raise ``hokm.VariantConflictError`` to refuse.
+        Nothing; raise ``hokm.VariantConflictError`` to refuse, or
+        ``hokm.InvalidOptionError`` naming the variant and option when it is an
+        option value that cannot be honoured in this company.
 
     Default:
         The standard rules accept every combination.
 
     Implemented by:
-        no bundled variant yet.
+        ``satat`` (option ``first_trump_maker="high-card-draw"``: refuses the
+        second-Ace seating, another standard ``first_hakem``, and Court Piece
+        listed after it).
     """
 
 
@@ -184,8 +189,10 @@ def hokm_first_hakem(layout: TableLayout, face_up: Sequence[Card], first_seat: S
 
     Args:
         layout: the table.
-        face_up: a shuffled deck, dealt face up one card a seat in play order
-            starting with ``first_seat``.
+        face_up: the match's own cards, dealt face up one card a seat in play
+            order starting with ``first_seat``: the deck given to ``new_match``
+            (top first), or a shuffle from the seed. Take only as many as the rule
+            needs, in order.
         first_seat: the seat that receives the first face-up card.
         rng: the match's seeded generator, for rules that pick at random.
 
@@ -194,7 +201,9 @@ def hokm_first_hakem(layout: TableLayout, face_up: Sequence[Card], first_seat: S
         ``"random"`` or a fixed seat).
 
     Implemented by:
-        ``court-piece`` (random first dealer).
+        ``court-piece`` (random first dealer), ``satat`` (option
+        ``first_trump_maker="high-card-draw"``; listed after ``court-piece`` it is
+        asked first, and replaces the random dealer).
     """
 
 

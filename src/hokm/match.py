@@ -54,6 +54,7 @@ class MatchState:
         "_draw",
         "_drawn",
         "_first_deck",
+        "_first_seat",
         "_hand",
         "_hand_number",
         "_last_hand",
@@ -75,6 +76,7 @@ class MatchState:
     _seating: tuple[int, ...]
     _draw: tuple[Card, ...]
     _first_deck: tuple[Card, ...] | None
+    _first_seat: Seat
     _last_hand: HandState | None
     _drawn: bool
 
@@ -83,8 +85,12 @@ class MatchState:
 
     @classmethod
     def start(cls, rules: Ruleset, *, seed: int | str | None,
-              deck: Sequence[Card] | None) -> MatchState:
-        """The first hand of a new match, at its trump call."""
+              deck: Sequence[Card] | None, first_seat: int = 0) -> MatchState:
+        """The first hand of a new match, at its trump call.
+
+        The first roles (Hakem, seating) come from face-up cards dealt from ``first_seat``:
+        the given ``deck`` itself (top first), else the seed's own face-up stream.
+        """
         try:
             seed = normalize_seed(seed)
         except TypeError as error:
@@ -92,9 +98,11 @@ class MatchState:
         engine = rules._engine
         if deck is not None:
             deck = check_deck(engine.deck_mask, len(engine.deck), deck)
-        draw = tuple(shuffled(engine.deck, rng_for(seed, "first-hakem-draw")))
-        hakem = engine.first_hakem(draw, 0, rng_for(seed, "first-hakem"))
-        seating = engine.seating(draw, 0, hakem)
+            draw = tuple(deck)
+        else:
+            draw = tuple(shuffled(engine.deck, rng_for(seed, "first-hakem-draw")))
+        hakem = engine.first_hakem(draw, first_seat, rng_for(seed, "first-hakem"))
+        seating = engine.seating(draw, first_seat, hakem)
         match: MatchState = _NEW(cls)
         match._rules = rules
         match._seed = seed
@@ -105,6 +113,7 @@ class MatchState:
         match._seating = seating
         match._draw = draw
         match._first_deck = None if deck is None else tuple(deck)
+        match._first_seat = Seat(first_seat)
         match._last_hand = None
         match._drawn = False
         match._hand = deal_hand(rules, match._deal_source(1), hakem)
@@ -201,8 +210,18 @@ class MatchState:
 
     @property
     def first_hakem_draw(self) -> tuple[Card, ...]:
-        """The face-up cards used to find the first Hakem (one a seat from seat 0)."""
+        """The face-up cards the first roles came from, one a seat from ``first_seat``.
+
+        The ``deck=`` given to ``new_match`` (top first), else a shuffle from the seed.
+        Not every card is turned up: only as many as the rule needs (to the first Ace,
+        say); the rest of the sequence is where the rule would have gone on.
+        """
         return self._draw
+
+    @property
+    def first_seat(self) -> Seat:
+        """The seat the face-up deal for the first roles started with (``new_match``)."""
+        return self._first_seat
 
     @property
     def winner(self) -> Team | None:

@@ -24,7 +24,7 @@ import attrs
 import pluggy
 
 from hokm._checks import check_seed, ordered
-from hokm._dealing import deal_hand, start_hand
+from hokm._dealing import deal_hand, seat_number, start_hand
 from hokm._engine import Engine
 from hokm._hooks import crash_error, deliberate, hook_facts, resolve_chain, spec_manager
 from hokm._standard import Standard
@@ -215,7 +215,7 @@ class Ruleset:
         >>> rules.options
         {'standard': {'packets': '5-4-4'}}
         >>> rules.option_values["standard"]["packets"], rules.option_values["satat"]
-        ((5, 4, 4), {'two_hearts_follows': 'trump'})
+        ((5, 4, 4), {'two_hearts_follows': 'trump', 'first_trump_maker': 'ruleset'})
         """
         return read_only({name: option_values(plugin) for name, plugin in self.plugins})
 
@@ -235,7 +235,7 @@ class Ruleset:
         >>> spec["format"], [entry["name"] for entry in spec["variants"]]
         ('hokm-ruleset/1', ['standard', 'satat'])
         >>> spec["variants"][0]["options"]["target"], spec["variants"][1]["options"]
-        (10, {'two_hearts_follows': 'trump'})
+        (10, {'two_hearts_follows': 'trump', 'first_trump_maker': 'ruleset'})
         >>> Ruleset.from_spec(spec) == rules
         True
         """
@@ -316,7 +316,7 @@ class Ruleset:
         _check_declarations(plugins)
         _check_replaced_options(plugins, options.get(STANDARD, {}))
         pm = _plugin_manager(plugins)
-        info = RulesetInfo(names)
+        info = RulesetInfo(names, {name: option_values(plugin) for name, plugin in plugins})
         impl = None
         try:  # every plugin may veto, with a RulesetError; anything else it raises is a crash
             for impl in resolve_chain(pm, "hokm_check_ruleset", standard):
@@ -395,15 +395,75 @@ class Ruleset:
                     seed: int | str = 0) -> Seat:
         """The first Hakem from face-up cards dealt one a seat from ``first_seat``.
 
+        ``new_match`` asks the same question of the match's own face-up cards.
+        ``seed`` feeds the rules that pick at random (``first_hakem="random"``,
+        Court Piece's first dealer) as a match's seed would.
+
+        Raises:
+            InvalidDealError: ``face_up`` holds a card twice or one not in the deck, or
+                runs out before the rule has its answer (no Ace for the first-Ace deal).
+            DealTypeError: ``face_up`` is not a list or tuple of Cards.
+            InvalidNotationError: ``first_seat`` is not a seat (``NotationTypeError``: not an int).
+
         >>> from hokm import cards
         >>> Ruleset.compose().first_hakem(cards("K♣ 7♦ A♥ 2♠"), first_seat=0)
         2
         """
         from hokm._seeding import rng_for
 
-        face_up = ordered(face_up, "face_up", "Cards dealt face up, one a seat", DealTypeError)
+        face_up = self._face_up(face_up)
+        first_seat = self.layout.check_seat(first_seat, "first_seat")
+        check_seed(seed, optional=False, error=InvalidDealError, type_error=DealTypeError)
+        return self._engine.first_hakem(face_up, first_seat, rng_for(seed, "first-hakem"))
+
+    def seating(self, face_up: Sequence[Card], first_seat: int = 0, *, hakem: int | None = None,
+                seed: int | str = 0) -> tuple[int, ...]:
+        """Who sits where after the face-up deal: ``result[seat]`` is the player (by original seat).
+
+        The partner of ``first_hakem``: the same face-up cards from the same
+        ``first_seat``. With the standard option ``partners="second-ace"`` the deal goes on
+        after the Ace that made the Hakem, skipping him, to a second Ace; its receiver
+        changes places with the player opposite the Hakem. Otherwise everyone keeps his
+        seat. ``MatchState.seating`` is this answer for the match's own cards.
+
+        Args:
+            face_up: the cards dealt face up, one a seat in play order from ``first_seat``.
+            first_seat: the seat that receives the first card.
+            hakem: the first Hakem; ``None`` (the default) means the one these cards make,
+                ``first_hakem(face_up, first_seat, seed=seed)``.
+            seed: as for ``first_hakem``, when ``hakem`` is ``None``.
+
+        Raises:
+            InvalidDealError: as for ``first_hakem``; also when the cards hold no second Ace
+                that the seating needs.
+            DealTypeError: ``face_up`` is not a list or tuple of Cards.
+            InvalidNotationError: ``first_seat`` or ``hakem`` is not a seat
+                (``NotationTypeError``: not an int).
+
+        >>> from hokm import cards
+        >>> rules = Ruleset.compose(options={"standard": {"partners": "second-ace"}})
+        >>> face_up = cards("K♣ 7♦ A♥ 2♠ 9♥ A♣")  # A♥ to seat 2: Hakem; A♣ to seat 1
+        >>> rules.first_hakem(face_up), rules.seating(face_up)  # player 1 moves opposite seat 2
+        (2, (1, 0, 2, 3))
+        >>> Ruleset.compose().seating(face_up)  # partners="seating": nobody moves
+        (0, 1, 2, 3)
+        """
+        face_up = self._face_up(face_up)
+        first_seat = self.layout.check_seat(first_seat, "first_seat")
+        if hakem is None:
+            from hokm._seeding import rng_for
+
+            check_seed(seed, optional=False, error=InvalidDealError, type_error=DealTypeError)
+            hakem = self._engine.first_hakem(face_up, first_seat, rng_for(seed, "first-hakem"))
+        else:
+            hakem = self.layout.check_seat(hakem, "hakem")
+        return self._engine.seating(face_up, first_seat, hakem)
+
+    def _face_up(self, face_up: object) -> list[Card]:
+        """Face-up cards: a list or tuple of distinct Cards of this ruleset's deck."""
+        cards = ordered(face_up, "face_up", "Cards dealt face up, one a seat", DealTypeError)
         seen = 0
-        for card in face_up:
+        for card in cards:
             if card.__class__ is not Card:
                 raise DealTypeError(f"face_up must hold Cards, got {_got(card)}")
             if not self._engine.deck_mask >> card.index & 1:
@@ -411,9 +471,7 @@ class Ruleset:
             if seen >> card.index & 1:
                 raise InvalidDealError(f"face_up holds {card} twice")
             seen |= 1 << card.index
-        first_seat = self.layout.check_seat(first_seat, "first_seat")
-        check_seed(seed, optional=False, error=InvalidDealError, type_error=DealTypeError)
-        return self._engine.first_hakem(list(face_up), first_seat, rng_for(seed, "first-hakem"))
+        return list(cards)
 
     def trick_winner(self, plays: Iterable[tuple[int, Card]], trump: Suit) -> Seat:
         """The winner of a complete trick given as ``(seat, card)`` pairs in play order.
@@ -536,19 +594,42 @@ class Ruleset:
             deck = ordered(deck, "deck", "Cards, top card first (or a random.Random)", DealTypeError)
         return deal_hand(self, deck, hakem)
 
-    def new_match(self, *, seed: int | str | None = None,
-                  deck: Sequence[Card] | None = None) -> MatchState:
+    def new_match(self, *, seed: int | str | None = None, deck: Sequence[Card] | None = None,
+                  first_seat: int = 0) -> MatchState:
         """A match, seeded for reproducibility.
 
-        A match is a pure function of its seed and the actions taken: the same seed
-        deals the same cards, hand after hand, on any machine and Python version.
+        A match is a pure function of its seed (or its first ``deck``), ``first_seat`` and the
+        actions taken: the same seed deals the same cards, hand after hand, on any machine and
+        Python version.
+
+        The first roles (the first Hakem by the first Ace, the ``second-ace`` seating, or a
+        variant's own procedure such as Satat's high-card draw) come from cards dealt face up
+        one a seat in play order, starting with ``first_seat``. They are the match's own cards
+        (``MatchState.first_hakem_draw``):
+
+        - with ``deck``, that deck itself, top card first, so a given deck reproduces the
+          roles as well as the first deal (the face-up cards go back and the pack is dealt
+          in the order given);
+        - with a seed only, a shuffle of the deck drawn from the seed's own face-up stream,
+          the same as before ``first_seat`` existed: seeded matches do not change.
+
+        Rules that pick at random (``first_hakem="random"``, Court Piece's first dealer)
+        draw from the seed in both cases.
 
         Args:
             seed: any int or str; the same seed gives the same match everywhere.
                 ``None`` (the default) draws a fresh, unpredictable 128-bit seed from
                 the operating system's randomness, as ``secrets`` does, and
                 records it as ``match.seed``; ``new_match(seed=match.seed)`` replays it.
-            deck: the first hand's deck order (later hands are shuffled from the seed).
+            deck: the first hand's deck order (later hands are shuffled from the seed); its
+                cards, top first, are also the face-up cards of the first roles.
+            first_seat: the seat that receives the first face-up card (``MatchState.first_seat``).
+
+        Raises:
+            InvalidDealError: ``deck`` is not an order of this ruleset's deck, ``first_seat``
+                is not a seat, or the seed is an int of more than 8,192 bits.
+            DealTypeError: ``seed`` is neither an int nor a str, ``deck`` is not a list or
+                tuple of Cards, or ``first_seat`` is not an int.
 
         Warning:
             Whoever knows the seed knows every card of every hand to come. A game
@@ -562,11 +643,22 @@ class Ruleset:
         >>> match = rules.new_match()  # a fresh seed from the OS
         >>> rules.new_match(seed=match.seed).hand.hands == match.hand.hands
         True
+
+        A given deck decides the first Hakem too: here the first Ace is the third card,
+        dealt face up to seat 3 + 2 = 1.
+
+        >>> from hokm import cards, full_deck
+        >>> top = cards("K♣ 7♦ A♥")
+        >>> deck = [*top, *(card for card in full_deck() if card not in top)]
+        >>> match = rules.new_match(deck=deck, first_seat=3)
+        >>> match.hand.hakem, match.first_seat, match.first_hakem_draw[:3] == tuple(top)
+        (1, 3, True)
         """
         check_seed(seed, error=InvalidDealError, type_error=DealTypeError)
         if deck is not None:
             deck = ordered(deck, "deck", "Cards, top card first (or None)", DealTypeError)
-        return MatchState.start(self, seed=seed, deck=deck)
+        first_seat = seat_number(self, first_seat, "first_seat")
+        return MatchState.start(self, seed=seed, deck=deck, first_seat=first_seat)
 
     # Introspection --------------------------------------------------------------------
 

@@ -428,6 +428,17 @@ bad("first-hakem/float-seed", lambda: RU.first_hakem([A_S], seed=1.5), DealTypeE
 bad("first-hakem/none-seed", lambda: RU.first_hakem([A_S], seed=None), DealTypeError, T, "got None")
 bad("first-hakem/removed-two", lambda: TH.first_hakem([TWO_C, A_S]), InvalidDealError, V,
     "2♣, which is not in this ruleset's deck")
+bad("seating/text", lambda: RU.seating("A♠ K♠"), DealTypeError, T, "hokm.cards(...)")
+bad("seating/twice", lambda: RU.seating([A_S, A_S]), InvalidDealError, V, "A♠ twice")
+bad("seating/seat-4", lambda: RU.seating([A_S], first_seat=4), InvalidNotationError, V,
+    "first_seat=4 is not a seat")
+bad("seating/hakem-4", lambda: RU.seating([A_S], hakem=4), InvalidNotationError, V, "hakem=4 is not a seat")
+bad("seating/hakem-str", lambda: RU.seating([A_S], hakem="0"), NotationTypeError, T, "hakem='0'")
+bad("seating/no-ace", lambda: RU.seating(cards("2♠ 3♠")), InvalidDealError, V, "face_up holds no Ace")
+bad("seating/float-seed", lambda: RU.seating([A_S], seed=1.5), DealTypeError, T, "a seed must be")
+bad("seating/no-second-ace",
+    lambda: compose(options={"standard": {"partners": "second-ace"}}).seating(cards("A♠ 2♠ 3♠")),
+    InvalidDealError, V, "face_up holds 1 Ace (3 cards)")
 bad("team-of/negative", lambda: RU.team_of(-1), InvalidNotationError, V, "seat=-1")
 bad("team-of/4", lambda: RU.team_of(4), InvalidNotationError, V, "seat=4")
 bad("team-of/str", lambda: RU.team_of("1"), NotationTypeError, T, "seat='1'")
@@ -510,6 +521,15 @@ bad("new-match/int-deck", lambda: RU.new_match(deck=5), DealTypeError, T, "got 5
 bad("new-match/short-deck", lambda: RU.new_match(deck=DECK[:51]), InvalidDealError, V, "has 51 cards")
 bad("new-match/generator-deck", lambda: RU.new_match(deck=generator_of(DECK)), DealTypeError, T,
     "pass list(...)")
+bad("new-match/first-seat-4", lambda: RU.new_match(seed=1, first_seat=4), InvalidDealError, V,
+    "first_seat=4 is not a seat")
+bad("new-match/first-seat-negative", lambda: RU.new_match(seed=1, first_seat=-1), InvalidDealError, V,
+    "first_seat=-1 is not a seat")
+bad("new-match/first-seat-str", lambda: RU.new_match(seed=1, first_seat="0"), DealTypeError, T,
+    "first_seat='0'")
+bad("new-match/first-seat-bool", lambda: RU.new_match(seed=1, first_seat=True), DealTypeError, T, "(a bool)")
+bad("new-match/first-seat-none", lambda: RU.new_match(seed=1, first_seat=None), DealTypeError, T,
+    "first_seat=None")
 
 # HandState --------------------------------------------------------------------------------------
 

@@ -146,3 +146,48 @@ def test_match_goes_on_decides_while_none_defers_to_the_standard_rule() -> None:
     while not deferring.is_over:
         deferring = deferring.playout_hand(rng)
     assert max(deferring.scores) >= 7 and deferring.winner is not None
+
+
+# First roles from the match's own cards (issue #10) ---------------------------------------------
+
+SECOND_ACE = hokm.Ruleset.compose(options={"standard": {"partners": "second-ace"}})
+
+
+def deck_starting(text: str) -> list[Card]:
+    top = hokm.cards(text)
+    return [*top, *(card for card in hokm.full_deck() if card not in top)]
+
+
+@pytest.mark.parametrize("first_seat", range(4))
+def test_a_given_deck_is_also_the_face_up_deal_of_the_first_roles(first_seat: int) -> None:
+    deck = deck_starting("K♣ 7♦ 2♠ 9♥ A♣ 3♦ A♦")  # first Ace 5th, second Ace 7th
+    for seed in (1, "other"):  # the seed plays no part in it
+        match = SECOND_ACE.new_match(seed=seed, deck=deck, first_seat=first_seat)
+        assert match.first_hakem_draw == tuple(deck) and match.first_seat == first_seat
+        assert match.hand.hakem == (first_seat + 4) % 4 == SECOND_ACE.first_hakem(deck, first_seat)
+        assert match.seating == SECOND_ACE.seating(deck, first_seat)
+        assert match.hand.hands == SECOND_ACE.deal(deck, hakem=match.hand.hakem).hands
+
+
+def test_the_second_ace_seating_continues_the_same_face_up_deal() -> None:
+    # From seat 1: the A♣ makes seat 1 Hakem; the deal goes on with the A♦ to seat 2, whose
+    # player moves opposite the Hakem, to seat 3.
+    match = SECOND_ACE.new_match(deck=deck_starting("A♣ A♦"), first_seat=1)
+    assert match.hand.hakem == 1 and match.seating == (0, 1, 3, 2)
+    # From seat 2: A♣ to seat 2; then 3♦ to seat 3 and the A♦ to seat 0, already opposite.
+    match = SECOND_ACE.new_match(deck=deck_starting("A♣ 3♦ A♦"), first_seat=2)
+    assert match.hand.hakem == 2 and match.seating == (0, 1, 2, 3)
+    # From seat 0: A♣ to seat 0; 3♦ to 1, 4♦ to 2, 5♦ to 3, skip the Hakem, A♦ to 1.
+    match = SECOND_ACE.new_match(deck=deck_starting("A♣ 3♦ 4♦ 5♦ A♦"), first_seat=0)
+    assert match.hand.hakem == 0 and match.seating == (0, 2, 1, 3)
+
+
+@pytest.mark.parametrize("first_seat", range(4))
+def test_seeded_first_roles_keep_their_stream_and_start_at_first_seat(first_seat: int) -> None:
+    for seed in range(10):
+        base = RULES.new_match(seed=seed)
+        match = RULES.new_match(seed=seed, first_seat=first_seat)
+        assert match.first_hakem_draw == base.first_hakem_draw and base.first_seat == 0
+        assert match.hand.hakem == (base.hand.hakem + first_seat) % 4
+        assert match.hand.hakem == RULES.first_hakem(match.first_hakem_draw, first_seat)
+        assert match.seating == RULES.seating(match.first_hakem_draw, first_seat)

@@ -161,6 +161,29 @@ def test_check_ruleset_hook_can_veto() -> None:
     assert hokm.Ruleset.compose(Picky()).variants == ("picky",)
 
 
+def test_check_ruleset_hook_sees_every_plugins_options() -> None:
+    seen: list[hokm.RulesetInfo] = []
+
+    class Watcher(hokm.Variant):
+        @hookimpl
+        def hokm_check_ruleset(self, ruleset: hokm.RulesetInfo) -> None:
+            seen.append(ruleset)
+            if ruleset.options["standard"]["target"] > 20:
+                raise hokm.InvalidOptionError("watcher: a target over 20 is too long")
+
+    hokm.Ruleset.compose("satat", Watcher(), options={"standard": {"target": 9}})
+    info = seen[-1]
+    assert info.variants == ("satat", "watcher")
+    assert list(info.options) == ["standard", "satat", "watcher"]
+    assert info.options["standard"]["target"] == 9 and info.options["standard"]["packets"] == (5, 4, 4)
+    assert info.options["satat"]["two_hearts_follows"] == "trump" and info.options["watcher"] == {}
+    with pytest.raises(TypeError):
+        info.options["standard"]["target"] = 3  # type: ignore[index]
+    with pytest.raises(hokm.InvalidOptionError, match="watcher: a target over 20"):
+        hokm.Ruleset.compose(Watcher(), options={"standard": {"target": 21}})
+    assert hokm.RulesetInfo(("satat",)).options == {}  # options are optional
+
+
 def test_broken_table_hooks_are_named() -> None:
     class BadDeck(hokm.Variant):
         @hookimpl

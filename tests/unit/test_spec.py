@@ -52,7 +52,9 @@ STANDARD_OPTIONS: st.SearchStrategy[dict[str, Any]] = st.fixed_dictionaries({}, 
     "first_hakem": st.sampled_from(["first-ace", "random", 0, 3]),
     "packets": st.sampled_from([(5, 4, 4), "5-3-3-2", [5, 4, 2, 2], (5, 8)]), "sets": st.integers(1, 3)})
 VARIANT_OPTIONS: dict[str, st.SearchStrategy[dict[str, Any]]] = {
-    "satat": st.fixed_dictionaries({}, optional={"two_hearts_follows": st.sampled_from(["trump", "hearts"])}),
+    "satat": st.fixed_dictionaries({}, optional={
+        "two_hearts_follows": st.sampled_from(["trump", "hearts"]),
+        "first_trump_maker": st.sampled_from(["ruleset", "high-card-draw"])}),
     "double-sar": st.fixed_dictionaries({}, optional={
         "chain": st.sampled_from(["player", "team"]), "reset_after_collect": st.booleans(),
         "blocked_pickups": st.frozensets(st.integers(1, 12), max_size=3)}),
@@ -68,6 +70,8 @@ def test_options_round_trip(data: st.DataObject) -> None:
     options: dict[str, dict[str, Any]] = {"standard": data.draw(STANDARD_OPTIONS)}
     for name in names:
         options[name] = data.draw(VARIANT_OPTIONS[name])
+    if options.get("satat", {}).get("first_trump_maker") == "high-card-draw":
+        options["standard"].pop("first_hakem", None)  # the draw refuses another first Hakem
     rules = hokm.Ruleset.compose(*names, options=options)
     spec = through_json(rules.spec)
     assert hokm.Ruleset.from_spec(spec) == rules

@@ -90,7 +90,8 @@ def test_variant_defaults_come_from_attrs_fields() -> None:
     assert WithOptions().inactive_hooks == frozenset()
     assert Marked().options == {}
     satat = hokm.Ruleset.compose("satat", options={"satat": {"two_hearts_follows": "hearts"}})
-    assert dict(satat.plugins)["satat"].options == {"two_hearts_follows": "hearts"}  # type: ignore[attr-defined]
+    assert dict(satat.plugins)["satat"].options == {  # type: ignore[attr-defined]
+        "two_hearts_follows": "hearts", "first_trump_maker": "ruleset"}
 
 
 def test_hook_facts_come_from_the_hookspecs() -> None:

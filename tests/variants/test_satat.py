@@ -255,3 +255,161 @@ def test_random_playouts_match_the_reference(deck: list[Card], hakem: int, follo
         assert done.winner == ref_winner(done.plays, trump)
     if play_all:
         assert any(TWO_HEARTS in done.cards for done in state.tricks)
+
+
+# The first trump maker: high-card draw (RULES.md 1.5.8 rule 1, 1.5.1 rule 10) ---------------
+
+DRAW: dict[str, dict[str, object]] = {"satat": {"first_trump_maker": "high-card-draw"}}
+
+
+def drawing(*others: str, standard: dict[str, object] | None = None) -> Ruleset:
+    options: dict[str, dict[str, object]] = dict(DRAW)
+    if standard:
+        options["standard"] = standard
+    return Ruleset.compose(*others, "satat", options=options)
+
+
+def deck_starting(text: str) -> list[Card]:
+    top = cards(text)
+    return [*top, *(card for card in hokm.full_deck() if card not in top)]
+
+
+S82 = "K♠ K♥ A♦ 2♥ 7♣ J♦"
+
+
+@pytest.mark.parametrize("others", [(), ("clockwise",)])
+def test_s82_the_first_draw_with_a_tie(others: tuple[str, ...]) -> None:
+    rules = drawing(*others)
+    # Aces low, the 2♥ an ordinary two: the kings of seats 0 and 1 tie; they draw again.
+    assert rules.first_hakem(cards(S82), first_seat=0) == 1
+    match = rules.new_match(deck=deck_starting(S82), seed="any")
+    assert match.hand.hakem == 1 and match.to_act == 1  # seat 1 makes trump ...
+    assert match.hand.dealer == 0 == rules.dealer_for(1)  # ... and seat 0 deals
+    assert match.first_hakem_draw[:6] == tuple(cards(S82))
+    # The drawn cards went back: the first hand is the whole deck, dealt as given from seat 1.
+    assert match.hand.hands == rules.deal(deck_starting(S82), hakem=1).hands
+    match = match.apply(hokm.CallTrump(Suit.CLUBS))
+    assert match.to_act == 1  # he leads trick 1 as well
+    if "clockwise" in others:
+        assert rules.right_of(1) == 0  # the dealer is on his right in clockwise play
+
+
+def test_s82_from_another_start_seat() -> None:
+    rules = drawing()
+    assert rules.first_hakem(cards(S82), first_seat=2) == 3  # the same cards, two seats on
+    assert rules.new_match(deck=deck_starting(S82), first_seat=2).hand.hakem == 3
+
+
+def test_only_the_tied_seats_draw_again_in_play_order() -> None:
+    from hokm_variants.satat import high_card_draw
+
+    # Seats 1 and 3 tie on queens (seat 2's A♣ is low); they draw again: 5♦ to 1, 5♥ to 3 (tie
+    # again), then 9♠ to 1 and 10♠ to 3.
+    face_up = cards("4♣ Q♠ A♣ Q♦ 5♦ 5♥ 9♠ 10♠")
+    rounds = high_card_draw(face_up, players=4)
+    assert [[seat for seat, _ in one] for one in rounds] == [[0, 1, 2, 3], [1, 3], [1, 3]]
+    assert drawing().first_hakem(face_up) == 3
+    # From seat 3 the same cards fall to seats 3, 0, 1, 2: seats 0 and 2 tie, and 3 is not asked.
+    assert [[seat for seat, _ in one] for one in high_card_draw(face_up, 4, first_seat=3)] == [
+        [3, 0, 1, 2], [0, 2], [0, 2]]
+
+
+def test_the_draw_runs_out_of_face_up_cards() -> None:
+    with pytest.raises(hokm.InvalidDealError, match=r"ran out \(5 cards\).*seats 0, 1 still to draw"):
+        drawing().first_hakem(cards("K♠ K♥ 3♦ 2♥ 7♣"))
+
+
+def test_the_seeded_draw_reads_the_seeds_face_up_stream() -> None:
+    from hokm_variants.satat import high_card_draw
+
+    rules, plain = drawing(), Ruleset.compose("satat")
+    for seed in range(20):
+        match = rules.new_match(seed=seed)
+        assert match.first_hakem_draw == plain.new_match(seed=seed).first_hakem_draw
+        last = high_card_draw(match.first_hakem_draw, 4)[-1]
+        assert match.hand.hakem == max(last, key=lambda play: play[1].rank % 14)[0]
+
+
+def test_the_default_leaves_the_first_hakem_to_the_ruleset() -> None:
+    rules = Ruleset.compose("satat")
+    assert rules.hook_order("hokm_first_hakem") == ("standard",)
+    assert rules.hook_order("hokm_check_ruleset") == ()
+    assert rules.first_hakem(cards(S82)) == 2  # the first Ace, the A♦
+    assert drawing().hook_order("hokm_first_hakem") == ("satat", "standard")
+
+
+def test_the_draw_is_refused_with_the_second_ace_seating() -> None:
+    with pytest.raises(hokm.InvalidOptionError,
+                       match=r"variant 'satat', option 'first_trump_maker'.*partners='second-ace'"):
+        drawing(standard={"partners": "second-ace"})
+    Ruleset.compose("satat", options={"standard": {"partners": "second-ace"}})  # without the draw: fine
+
+
+@pytest.mark.parametrize("first_hakem", ["random", 2])
+def test_the_draw_is_refused_with_another_first_hakem(first_hakem: object) -> None:
+    with pytest.raises(hokm.InvalidOptionError, match=r"'satat', option 'first_trump_maker'.*first_hakem"):
+        drawing(standard={"first_hakem": first_hakem})
+
+
+def test_with_court_piece_the_draw_replaces_the_random_first_dealer() -> None:
+    with pytest.warns(hokm.VariantOverlapWarning, match="asked in this order: satat, then court-piece"):
+        rules = Ruleset.compose("court-piece", "satat", options=DRAW)
+    assert rules.hook_order("hokm_first_hakem") == ("satat", "court-piece", "standard")
+    assert rules.first_hakem(cards(S82)) == 1
+    for seed in range(10):  # whatever the seed: court-piece's random dealer is not asked
+        assert rules.new_match(deck=deck_starting(S82), seed=seed).hand.hakem == 1
+    # Listed the other way round, court-piece would be asked first: refused, saying so.
+    with pytest.raises(hokm.InvalidOptionError, match=r"list 'satat' after 'court-piece'"):
+        Ruleset.compose("satat", "court-piece", options=DRAW)
+
+
+@pytest.mark.parametrize("value", ["high-card", "first-ace", None, True])
+def test_bad_first_trump_maker(value: object) -> None:
+    with pytest.raises(hokm.InvalidOptionError, match=r"'satat'.*first_trump_maker"):
+        Ruleset.compose("satat", options={"satat": {"first_trump_maker": value}})
+
+
+def reference_draw(face_up: Sequence[Card], players: int, first_seat: int) -> list[list[tuple[int, Card]]]:
+    """RULES.md 1.5.8 rule 1, written without the plugin: rounds of (seat, card)."""
+    low_ace = {14: 1}
+    seats = [(first_seat + i) % players for i in range(players)]
+    cards_left = list(face_up)
+    rounds = []
+    while True:
+        drawn = [(seat, cards_left.pop(0)) for seat in seats]
+        rounds.append(drawn)
+        top = max(low_ace.get(int(card.rank), int(card.rank)) for _, card in drawn)
+        seats = [seat for seat, card in drawn if low_ace.get(int(card.rank), int(card.rank)) == top]
+        if len(seats) == 1:
+            return rounds
+
+
+@settings(max_examples=150, deadline=None)
+@given(deck=st.permutations(hokm.full_deck()), first_seat=st.integers(0, 3),
+       others=st.sampled_from([(), ("clockwise",), ("obligatory-trump",)]))
+def test_the_drawn_seat_holds_the_strictly_highest_card_of_the_last_round(
+        deck: list[Card], first_seat: int, others: tuple[str, ...]) -> None:
+    from hokm_variants.satat import draw_rank, high_card_draw
+
+    rules = drawing(*others)
+    seat = rules.first_hakem(deck, first_seat)
+    rounds = high_card_draw(deck, 4, first_seat)
+    assert [list(one) for one in rounds] == reference_draw(deck, 4, first_seat)
+    last = dict(rounds[-1])
+    assert all(draw_rank(last[seat]) > draw_rank(card) for other, card in last.items() if other != seat)
+    match = rules.new_match(deck=deck, first_seat=first_seat)
+    assert match.hand.hakem == seat and match.hand.dealer == (seat - 1) % 4
+
+
+@settings(max_examples=40, deadline=None)
+@given(deck=st.permutations(hokm.full_deck()), first_seat=st.integers(0, 2),
+       table=st.sampled_from(["three-player", "two-player"]))
+def test_the_draw_on_smaller_tables(deck: list[Card], first_seat: int, table: str) -> None:
+    from hokm_variants.satat import draw_rank
+
+    rules = drawing(table)
+    players = rules.players
+    deck = [card for card in deck if card in rules.deck]
+    seat = rules.first_hakem(deck, first_seat % players)
+    last = dict(reference_draw(deck, players, first_seat % players)[-1])
+    assert all(draw_rank(last[seat]) > draw_rank(card) for other, card in last.items() if other != seat)
