@@ -43,7 +43,7 @@ class ThrowIn(hokm.Action):
     pass
 
 
-class FirstVoid:
+class FirstVoid(hokm.Variant):
     def __init__(self, rule: TrumpRule = TrumpRule.FIRST_VOID_CARD) -> None:
         self.rule = rule
 
@@ -52,7 +52,7 @@ class FirstVoid:
         return self.rule
 
 
-class FaceDown:
+class FaceDown(hokm.Variant):
     """Hidden trump in miniature: lay a card of the first five, reveal on your turn, forced at the end."""
 
     @hookimpl
@@ -89,7 +89,7 @@ class FaceDown:
         return None
 
 
-class WeakThrowIn:
+class WeakThrowIn(hokm.Variant):
     @hookimpl
     def hokm_call_alternatives(self, hand: hokm.HandView) -> list[hokm.Action] | None:
         five = hand.dealt(hand.hakem)[:5]
@@ -220,7 +220,7 @@ def test_a_forced_effect_plays_the_last_card() -> None:
 # Broken effects are named -----------------------------------------------------------------
 
 
-class Broken:
+class Broken(hokm.Variant):
     def __init__(self, **effect: object) -> None:
         self.effect = effect
 
@@ -247,7 +247,7 @@ def test_an_effect_that_would_break_the_hand_is_a_contract_error(effect: dict[st
 
 
 def test_a_trump_in_force_cannot_change_and_a_started_hand_cannot_be_annulled() -> None:
-    class Late:
+    class Late(hokm.Variant):
         @hookimpl
         def hokm_turn_options(self) -> list[hokm.Action]:
             return [ThrowIn()]
@@ -264,7 +264,7 @@ def test_a_trump_in_force_cannot_change_and_a_started_hand_cannot_be_annulled() 
 
 
 def test_a_forced_effect_that_never_stops_is_reported() -> None:
-    class Forever:
+    class Forever(hokm.Variant):
         @hookimpl
         def hokm_forced_effect(self) -> Effect:
             return Effect(show=[Card.parse("A♠")])
@@ -274,7 +274,7 @@ def test_a_forced_effect_that_never_stops_is_reported() -> None:
 
 
 def test_turn_options_may_not_offer_the_cores_actions() -> None:
-    class Cards:
+    class Cards(hokm.Variant):
         @hookimpl
         def hokm_turn_options(self) -> list[hokm.Action]:
             return [hokm.PlayCard(Card.parse("A♠"))]
@@ -337,7 +337,7 @@ def test_random_matches_with_annulments_keep_scores_consistent(seed: int) -> Non
 # G7: a drawn match ---------------------------------------------------------------------------
 
 
-class DrawAfterOne:
+class DrawAfterOne(hokm.Variant):
     @hookimpl
     def hokm_match_winner(self, match: hokm.MatchView) -> MatchStatus | None:
         return MatchStatus.DRAWN if len(match.results) == 1 else None
