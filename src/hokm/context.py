@@ -356,6 +356,11 @@ class Packets:
         return sum(self.sizes)
 
 
+def _discard_counts(value: Iterable[int]) -> tuple[int, ...]:
+    """``StockDraw.discards`` as a tuple (a typed converter: ``converter=tuple`` fails mypy --strict)."""
+    return tuple(value)
+
+
 @attrs.frozen
 class StockDraw:
     """Two-player deal: a first packet each, trump, then keep/reject draws from the stock.
@@ -369,7 +374,7 @@ class StockDraw:
     hand_size: int = attrs.field(default=13, validator=_count(1))
     second_card_seen: bool = attrs.field(default=False)
     """Whether the drawer sees the card discarded after a keep (information only)."""
-    discards: tuple[int, ...] = attrs.field(default=(), kw_only=True, converter=tuple)
+    discards: tuple[int, ...] = attrs.field(default=(), kw_only=True, converter=_discard_counts)
     """Cards each seat lays face down out of play after the trump call, before the draw,
     in play order from the Hakem (``(3, 2)``: the Hakem 3, then the other seat 2)."""
     last_choice: bool = attrs.field(default=False, kw_only=True)
