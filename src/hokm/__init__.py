@@ -33,6 +33,7 @@ from hokm.context import (
 from hokm.decisions import Effect, TrumpRule
 from hokm.errors import (
     ActionTypeError,
+    AgentLoadError,
     ArgumentTypeError,
     DealTypeError,
     DuplicateVariantError,
@@ -51,6 +52,7 @@ from hokm.errors import (
     PluginContractError,
     RulesetError,
     SpecVersionWarning,
+    UnknownAgentError,
     UnknownVariantError,
     VariantConflictError,
     VariantLoadError,
@@ -98,6 +100,7 @@ def __dir__() -> list[str]:
 __all__ = [
     "Action",
     "ActionTypeError",
+    "AgentLoadError",
     "ArgumentTypeError",
     "CallTrump",
     "Capture",
@@ -152,6 +155,7 @@ __all__ = [
     "Team",
     "Trick",
     "TrumpRule",
+    "UnknownAgentError",
     "UnknownVariantError",
     "Variant",
     "VariantConflictError",

@@ -22,6 +22,8 @@ HokmError(Exception)
 ├── InvalidDealError(HokmError, ValueError)
 │   └── DealTypeError(InvalidDealError, ArgumentTypeError)
 ├── GameStateError(HokmError)
+├── UnknownAgentError(HokmError, LookupError)
+├── AgentLoadError(HokmError)
 ├── RulesetError(HokmError)
 │   ├── UnknownVariantError(RulesetError, LookupError)
 │   ├── DuplicateVariantError(RulesetError, LookupError)
@@ -42,6 +44,7 @@ from typing import Any
 
 __all__ = [
     "ActionTypeError",
+    "AgentLoadError",
     "ArgumentTypeError",
     "DealTypeError",
     "DuplicateVariantError",
@@ -60,6 +63,7 @@ __all__ = [
     "PluginContractError",
     "RulesetError",
     "SpecVersionWarning",
+    "UnknownAgentError",
     "UnknownVariantError",
     "VariantConflictError",
     "VariantLoadError",
@@ -140,6 +144,27 @@ class DealTypeError(InvalidDealError, ArgumentTypeError):
 
 class GameStateError(HokmError):
     """The state cannot answer yet: for example the result of a hand that is not over."""
+
+
+class UnknownAgentError(HokmError, LookupError):
+    """No installed agent (``hokm.agents`` entry point) has this name."""
+
+
+class AgentLoadError(HokmError):
+    """An installed agent cannot be made: its entry point is registered twice, fails to
+    import, or its factory raised or returned something that is not an agent.
+
+    The original exception, if any, is the ``__cause__``.
+
+    Attributes:
+        agent: the agent name.
+        entry_point: the entry point's ``"module:attr"`` (``None`` when it is registered twice).
+    """
+
+    def __init__(self, message: str, *, agent: str, entry_point: str | None = None) -> None:
+        super().__init__(message)
+        self.agent = agent
+        self.entry_point = entry_point
 
 
 class RulesetError(HokmError):

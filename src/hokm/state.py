@@ -70,6 +70,8 @@ _SUITS: tuple[Suit, ...] = tuple(Suit)
 _TRUMP, _DRAW, _PLAY, _OVER = TRUMP, DRAW, PLAY, OVER
 _PHASES = PHASES
 _play_actions: SegmentedTuples[PlayCard] = SegmentedTuples(PLAY_CARD.__getitem__)
+_NOTHING_SHOWN: tuple[tuple[frozenset[Card], ...], ...] = tuple(
+    (frozen_cards(0),) * players for players in range(17))
 
 
 def _indices(mask: int) -> Iterator[int]:
@@ -795,7 +797,21 @@ class HandState:
             set_aside=frozen_cards(extra.aside[seat] & ~extra.blind),
             shown=frozen_cards(extra.shown),
             annulled=extra.annulled,
+            ruleset=setup.ruleset,
+            trump_from=setup.trump_from,
+            decisions_at=extra.decisions_at,
+            hand_sizes=tuple([mask.bit_count() for mask in self._hands]),
+            set_aside_counts=tuple([mask.bit_count() for mask in extra.aside]),
+            shown_in_hands=self._shown_in(self._hands),
+            shown_set_aside=self._shown_in(extra.aside),
         )
+
+    def _shown_in(self, masks: Sequence[int]) -> tuple[frozenset[Card], ...]:
+        """Per seat, the shown cards among ``masks`` (each seat's hand, or its set-aside cards)."""
+        shown = self._extra.shown
+        if not shown:
+            return _NOTHING_SHOWN[len(masks)]
+        return tuple([frozen_cards(mask & shown) for mask in masks])
 
     def _offered_next(self) -> Card | None:
         position = self._extra.stock_pos
