@@ -203,6 +203,20 @@ class Ruleset:
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as its plugin instances and options: unpickling composes an equal ruleset again.
+
+        Observations carry their ruleset, so they cross process boundaries (a process pool, a
+        Dask cluster) with it. A plugin that cannot be pickled makes the ruleset unpicklable.
+        """
+        return (_recomposed, (self.plugins, self.options))
+
+    def __copy__(self) -> Ruleset:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Ruleset:
+        return self  # immutable
+
     @property
     def option_values(self) -> Mapping[str, Mapping[str, Any]]:
         """Every option of every plugin, standard first, as the plugin holds it (read-only).
@@ -312,6 +326,13 @@ class Ruleset:
             raise InvalidOptionError(
                 f"options given for {', '.join(sorted(map(_shown, unused)))}, which "
                 f"{'is' if len(unused) == 1 else 'are'} not selected")
+        return cls._assemble(plugins, options)
+
+    @classmethod
+    def _assemble(cls, plugins: list[tuple[str, object]],
+                  options: Mapping[str, Mapping[str, Any]]) -> Ruleset:
+        """Check and compose named plugin instances, standard first (``compose``'s second half)."""
+        standard = plugins[0][1]
         names = tuple(name for name, _ in plugins[1:])
         _check_declarations(plugins)
         _check_replaced_options(plugins, options.get(STANDARD, {}))
@@ -678,6 +699,13 @@ class Ruleset:
     def describe(self) -> str:
         """A one-line description: ``standard + satat + obligatory-trump``."""
         return " + ".join((STANDARD, *self.variants))
+
+
+def _recomposed(plugins: tuple[tuple[str, object], ...], options: Mapping[str, Mapping[str, Any]]) -> Ruleset:
+    """A pickled ruleset, composed again from its plugins (it warned of any overlap the first time)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", VariantOverlapWarning)
+        return Ruleset._assemble(list(plugins), options)
 
 
 def _kebab(name: str) -> str:
