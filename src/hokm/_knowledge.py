@@ -162,8 +162,10 @@ def infer(observation: HandObservation) -> Knowledge:
     know.out_of_play = played | seen | (shown & ~played & ~anywhere)
     know.unseen = engine.deck_mask & ~(played | mine | my_aside | seen | shown | mask_of(stock_known))
     know.held = tuple(held)
+    # A card ruled out earlier but known to be in the hand now came back to it later (a restored,
+    # shown indicator): the inference was about the hand of that time.
+    know.excluded = tuple(mask & ~played & ~known for mask, known in zip(excluded, held, strict=True))
     know.held_aside = tuple(held_aside)
-    know.excluded = tuple(mask & ~played for mask in excluded)
     know.voids = tuple(frozenset(_SUITS[suit] for suit in seat_voids) for seat_voids in voids)
     sizes = observation.hand_sizes
     know.hand_caps = tuple(size - mask.bit_count() for size, mask in zip(sizes, held, strict=True))

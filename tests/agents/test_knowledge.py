@@ -187,3 +187,18 @@ def test_new_fields_are_public_and_equal_for_seats_that_cannot_tell_deals_apart(
     for seat in (0, 1):
         assert one.observation(seat) == two.observation(seat)
         assert one.observation(seat).cannot_hold == two.observation(seat).cannot_hold
+
+
+def test_a_card_restored_after_a_void_is_known_not_ruled_out() -> None:
+    hands = [cards("2♣ 3♥ A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠"),
+             cards("A♥ 3♣ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ 3♠"),
+             [card for card in DECK if card.suit is Suit.DIAMONDS],
+             cards("4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣ 2♥ 2♠")]
+    hand = hokm.Ruleset.compose(FaceDown()).new_hand(hands, hakem=0).apply(Lay(Card.parse("2♣")))
+    hand = play_cards(hand, "3♥ A♥ 2♦ 2♥ 3♣ 3♦ 4♣ 4♠")  # seat 0, its 2♣ laid aside, is void in clubs
+    assert Suit.CLUBS in hand.observation(2).voids[0]
+    hand = play_cards(hand, "5♣").apply(Reveal())  # the 2♣ goes back to seat 0's hand, face up
+    view = hand.observation(2)
+    assert Card.parse("2♣") in view.known_holdings[0]
+    assert Card.parse("2♣") not in view.cannot_hold[0]
+    assert hand.legal_plays() == {Card.parse("2♣")}

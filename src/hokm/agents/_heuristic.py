@@ -32,9 +32,10 @@ _HIGH = 11
 class HeuristicAgent(BaseAgent):
     """A rule-based player of decent club strength; deterministic, reads only its observation.
 
-    - **Trump call:** names the suit with the best score in the first packet: 2 per
-      card plus its honour points (J 1, Q 2, K 3, A 4, Satat's 2♥ 5, by the
-      ruleset's own ranks under that trump).
+    - **Trump call:** names the suit it holds most cards of in the first packet;
+      between suits of equal length, the one with more honour points (J 1, Q 2,
+      K 3, A 4, Satat's 2♥ 5, by the ruleset's own ranks under that trump: the 2♥
+      counts in every suit it would be a trump of).
     - **Leading:** cashes a sure winner of a plain suit (the highest card left in
       its suit, led where no opponent is known to ruff it); draws trumps with the
       top trump when it holds at least as many trumps as are still out; else
@@ -109,8 +110,7 @@ def _call(view: HandObservation, calls: Sequence[CallTrump]) -> CallTrump:
     def score(call: CallTrump) -> tuple[int, int]:
         suit = call.suit
         mine = [card for card in view.hand if rules.effective_suit(card, suit) == suit]
-        honours = sum(max(0, rules.card_rank(card, suit) - _HONOUR_FROM) for card in mine)
-        return 2 * len(mine) + honours, honours
+        return len(mine), sum(max(0, rules.card_rank(card, suit) - _HONOUR_FROM) for card in mine)
 
     return max(calls, key=score)  # ties: the first offered (suit order)
 

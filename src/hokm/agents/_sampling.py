@@ -306,7 +306,7 @@ def sample_deals(observation: HandObservation | MatchObservation, rng: random.Ra
     prove (its voids by the effective suits of the time, and its duties:
     must-trump, must-overtrump, a variant's announcement). Each such deal is
     equally likely, exactly, and drawing never stalls: see
-    [Sampling hidden hands](../explanation/sampling.md).
+    [Bots and hidden hands](../explanation/agents.md#sampling-hidden-hands).
 
     The sampler reads the observation alone, so it cannot leak a card the seat has
     not seen: two true deals with the same observation give the same samples for
