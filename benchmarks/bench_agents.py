@@ -25,7 +25,7 @@ from hokm.agents._play import play_match
 
 def mid_hand_states(rules: hokm.Ruleset, count: int) -> list[hokm.HandState]:
     rng = random.Random(1)
-    states = []
+    states: list[hokm.HandState] = []
     seed = 0
     while len(states) < count:
         seed += 1
