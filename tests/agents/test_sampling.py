@@ -371,3 +371,32 @@ def test_cards_played_twice_or_too_many_hands_read_as_inconsistent() -> None:
     crowded = attrs.evolve(view, hand=view.hand | frozenset(cards("A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠")))
     with pytest.raises(hokm.InvalidArgumentError, match="no deal is consistent"):
         count_deals(crowded)
+
+
+def test_an_annulled_hand_keeps_the_claimants_shown_cards_in_his_hand() -> None:
+    @attrs.frozen
+    class ThrowIn(hokm.Action):
+        pass
+
+    class WeakThrowIn(hokm.Variant):
+        info = hokm.VariantInfo(name="weak-throw-in", summary="tests only")
+
+        @hokm.hookimpl
+        def hokm_call_alternatives(self, hand: hokm.HandView) -> list[hokm.Action] | None:
+            return [ThrowIn()]
+
+        @hokm.hookimpl
+        def hokm_decision_effect(self, hand: hokm.HandView, seat: hokm.Seat,
+                                 action: hokm.Action) -> hokm.Effect | None:
+            if isinstance(action, ThrowIn):
+                return hokm.Effect(annul=True, show=hand.dealt(seat)[:5])
+            return None
+
+    state = compose(WeakThrowIn()).deal(random.Random(8), hakem=3).apply(ThrowIn())
+    view = state.observation(0)
+    five = frozenset(state.dealt(3)[:5])
+    assert view.annulled and view.shown == five and view.known_holdings[3] == five
+    assert len(view.unseen) == 52 - 13 - 5
+    for deal in sample_deals(view, random.Random(1), 20):
+        assert_consistent(view, deal)
+        assert five <= deal[3]
