@@ -14,8 +14,10 @@ play one of them", in layers) is exact for following suit, must-trump,
 must-overtrump and the announcement duties of the decision framework.
 
 Hands only lose cards during trick play, so a card ruled out at one trick stays
-ruled out; a card that came back later (a set-aside card restored to its owner)
-is always shown in the bundled rules, hence known, and so never in question.
+ruled out. The one way back into a hand is a set-aside card restored to its
+owner; the rules of RULES 1.5 show it as they restore it (a hidden trump's
+reveal), so it is a known holding and the inference leaves it alone. A card
+restored face down would not be modelled: the inference would still rule it out.
 """
 
 from __future__ import annotations

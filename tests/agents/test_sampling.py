@@ -287,6 +287,7 @@ def test_face_down_indicator_is_sampled_in_the_hakems_set_aside_cards() -> None:
     indicators = collections.Counter(card for deal in sample_deals(view, random.Random(0), 3900)
                                      for card in deal.set_aside[0])
     assert len(indicators) == 39 and sum(indicators.values()) == 3900  # any card he might hold
+    assert chi_square_sf(chi_square(list(indicators.values())), 38) > 1e-4  # each equally likely
     own = state.observation(0)
     assert all(deal.set_aside[0] == {Card.parse("2♠")} for deal in sample_deals(own, random.Random(0), 5))
     revealed = state.apply(Reveal()).observation(1)
