@@ -6,7 +6,8 @@ trick's winner does not take it: it goes to a centre pile, and only when the sam
 tricks in a row does he collect the whole pile for his team. The winner of the last trick takes
 whatever is left, so all 13 tricks are played; the team with 7 or more *collected* tricks wins the
 hand, and collecting all 13 is this variant's kot (scored with the usual kot / Hakem-kot values).
-Option ``ace_rule`` adds the "Double Sar with Ace" customs of some apps.
+Option ``ace_rule`` adds the "Double Sar with Ace" customs of some apps. Composed with
+``court-piece``, Court Piece scores the deals and Double Sar decides who owns the tricks.
 
 >>> import hokm
 >>> from hokm import Suit, cards
@@ -128,8 +129,6 @@ class DoubleSar(Variant):
         conflicts={
             "bavney": "Double Sar has no 'first seven tricks': collected tricks decide the hand, "
                       "and collecting all 13 is already its kot",
-            "court-piece": "both decide when a hand ends and how it scores; courts scoring of "
-                           "Double Sar is not defined",
             "three-player": "Double Sar is a 13-trick game; three-player's 17-trick early-stop "
                             "rule counts tricks as they are won, not as they are collected",
         },
@@ -182,10 +181,11 @@ class DoubleSar(Variant):
                                blocked_pickups=self.blocked_pickups, ace_rule=self.ace_rule)
 
     @hookimpl
-    def hokm_play_on(self) -> bool:
-        # Nothing is settled while tricks lie in the centre: play all of them, even after
-        # a team has collected seven.
-        return True
+    def hokm_hand_complete(self) -> bool:
+        # Nothing is settled while tricks lie in the centre: play all of them, even after a
+        # team has collected seven (the core ends the hand when the cards run out). Answering
+        # here rather than in hokm_play_on also settles court-piece's play-on question.
+        return False
 
     @hookimpl
     def hokm_kot(self, hand: HandView) -> Kot:

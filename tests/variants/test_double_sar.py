@@ -439,11 +439,11 @@ def test_unknown_option_is_refused() -> None:
 
 
 def test_declared_conflicts() -> None:
-    assert DoubleSar.info.conflict_names == {"bavney", "court-piece", "three-player"}
+    assert DoubleSar.info.conflict_names == {"bavney", "three-player"}
     assert all(DoubleSar.info.conflict_reason(name) for name in DoubleSar.info.conflict_names)
 
 
-@pytest.mark.parametrize("other", ["bavney", "court-piece", "three-player"])
+@pytest.mark.parametrize("other", ["bavney", "three-player"])
 @pytest.mark.parametrize("order", [0, 1])
 def test_conflicting_compositions_are_refused(other: str, order: int) -> None:
     names = ("double-sar", other) if order == 0 else (other, "double-sar")
