@@ -126,10 +126,16 @@ class _LegalityTables(Protocol):
 
 
 class HandView(Protocol):
-    """The read-only face of a hand that hooks see (a ``hokm.HandState`` satisfies it)."""
+    """The read-only face of a hand that hooks see (a ``hokm.HandState`` satisfies it).
+
+    ``variants`` names the selected variants (``Ruleset.variants``), so a rule can
+    adapt to another variant it is composed with (``"double-sar" in hand.variants``).
+    """
 
     @property
     def layout(self) -> TableLayout: ...
+    @property
+    def variants(self) -> tuple[str, ...]: ...
     @property
     def hakem(self) -> Seat: ...
     @property

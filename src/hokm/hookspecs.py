@@ -110,6 +110,7 @@ def hokm_check_ruleset(ruleset: RulesetInfo) -> None:
         The standard rules accept every combination.
 
     Implemented by:
+        ``court-piece`` (refuses its option ``decide=True`` under Double Sar),
         ``satat`` (option ``first_trump_maker="high-card-draw"``: refuses the
         second-Ace seating, another standard ``first_hakem``, and Court Piece
         listed after it).
@@ -514,7 +515,7 @@ def hokm_hand_complete(hand: HandView) -> bool | None:
         ``play_all`` only when every trick is played.
 
     Implemented by:
-        ``three-player``.
+        ``double-sar`` (never before the last trick), ``three-player``.
     """
 
 
@@ -535,8 +536,7 @@ def hokm_play_on(hand: HandView) -> bool | None:
         None: the hand ends.
 
     Implemented by:
-        ``bavney`` and ``court-piece`` (the sweeping team plays on), ``double-sar``
-        (every trick is played).
+        ``bavney`` and ``court-piece`` (the sweeping team plays on).
     """
 
 
@@ -559,8 +559,8 @@ def hokm_kot(hand: HandView) -> Kot | None:
         The team that won each of the first seven tricks (a majority of the hand).
 
     Implemented by:
-        ``court-piece`` (the first seven: a court), ``double-sar`` (all 13 collected),
-        ``three-player`` (the first seven, others none).
+        ``double-sar`` (all 13 collected), ``three-player`` (the first seven, others
+        none). Court Piece's court, the first seven tricks, is the default.
     """
 
 

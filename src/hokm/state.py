@@ -242,6 +242,19 @@ class HandState:
         return self._setup.ruleset
 
     @property
+    def variants(self) -> tuple[str, ...]:
+        """The selected variant names, in the order given (``ruleset.variants``).
+
+        Hooks read it to adapt to a variant they are composed with:
+
+        >>> import hokm
+        >>> hokm.Ruleset.compose("satat", "clockwise").new_hand(
+        ...     [hokm.full_deck()[i::4] for i in range(4)], trump=hokm.Suit.SPADES).variants
+        ('satat', 'clockwise')
+        """
+        return self._setup.ruleset.variants
+
+    @property
     def layout(self) -> TableLayout:
         """The table layout."""
         return self._setup.engine.layout
