@@ -799,11 +799,14 @@ class HandState:
 
     def _offered_next(self) -> Card | None:
         position = self._extra.stock_pos
-        if self._phase != _DRAW or discarder(self) is not None or not self._sees_second(position):
+        if self._phase != _DRAW or discarder(self) is not None:
             return None
         pattern = self._setup.engine.pattern
-        if isinstance(pattern, StockDraw) and pattern.second_card_seen and not pattern.last_choice:
-            return None  # seen only after a keep, not before choosing
+        # Only the last-choice turn shows the second card before choosing; second_card_seen
+        # shows it only after a keep (in ``seen``), on every turn.
+        if not (isinstance(pattern, StockDraw) and pattern.last_choice
+                and position + 2 >= len(self._setup.stock)):
+            return None
         return Card.from_index(self._setup.stock[position + 1])
 
     def __repr__(self) -> str:
