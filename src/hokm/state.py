@@ -440,6 +440,28 @@ class HandState:
         return len(self._setup.stock) - self._extra.stock_pos
 
     @property
+    def undealt(self) -> frozenset[Card]:
+        """Cards of the deck this hand never deals to anyone, nor puts in a stock (omniscient).
+
+        The 26 cards two-player ``dead-half`` leaves out; for a hand started with
+        ``Ruleset.new_hand``, the deck's cards given to no seat. Empty for the other deals.
+        Nobody ever sees them.
+        """
+        setup = self._setup
+        order = setup.order
+        given = 0
+        if order and isinstance(order[0], tuple):
+            for cards in order:
+                for index in cards:  # type: ignore[union-attr]
+                    given |= 1 << index
+        else:
+            for index in order[:setup.engine.plans[setup.hakem].dealt]:
+                given |= 1 << index  # type: ignore[operator]
+        for index in setup.stock:
+            given |= 1 << index
+        return frozen_cards(setup.engine.deck_mask & ~given)
+
+    @property
     def offered_card(self) -> Card | None:
         """The stock card the seat to act may keep or reject (two-player draw), else ``None``.
 
