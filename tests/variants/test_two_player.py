@@ -694,7 +694,11 @@ def test_random_play_in_every_mode_conserves_the_cards(
             assert len(aside) == sum(discards) and len(thrown) == turns
             assert len(aside | thrown) == out and hand.stock_left == stock_end
             assert len(hand.undealt) == undealt
-    assert hand.result().winner in (0, 1)
+    result = hand.result()
+    assert result.winner in (0, 1) and result.next_hakem == int(result.winner)
+    if not {"bavney", "double-sar"} & set(partners):  # the 2-player scoring of 1.3, in every mode
+        assert max(hand.team_tricks) == 7 and result.team_tricks[result.winner] == 7
+        assert result.points == (1 if not result.kot else 2 if result.winner == hakem else 3)
 
 
 def hidden_positions(mode: str, observer: int, hakem: int = 0) -> list[int]:
