@@ -161,7 +161,8 @@ def hokm_deck(layout: TableLayout) -> Sequence[Card] | None:
         The 52-card pack.
 
     Implemented by:
-        ``three-player`` (one two removed: 51 cards).
+        ``three-player`` (one two removed: 51 cards), ``two-player`` (``mode="fifty-card"``:
+        2♣ and 2♦ removed).
     """
 
 
@@ -170,14 +171,15 @@ def hokm_deal_pattern(layout: TableLayout, deck_size: int) -> DealPattern | None
     """How the cards are dealt, and when the Hakem calls trump.
 
     Called once while composing. The pattern must use the deck exactly
-    (``Packets``: sizes x players == deck size) or leave an unused stock
-    (``StockDraw``).
+    (``Packets``: sizes x players == deck size, unless ``undealt=True`` leaves
+    the rest undealt) or leave an unused stock (``StockDraw``).
 
     Default:
         ``Packets(standard option packets)``, pagat's ``(5, 4, 4)``.
 
     Implemented by:
-        ``three-player`` (5-4-4-4), ``two-player`` (``StockDraw``).
+        ``three-player`` (5-4-4-4), ``two-player`` (``StockDraw``, with discards and the
+        last choice by ``mode``; ``Packets((5, 4, 4), undealt=True)`` for ``mode="dead-half"``).
     """
 
 

@@ -35,6 +35,7 @@ from hokm import (
     Action,
     CallTrump,
     Card,
+    Discard,
     DrawCard,
     HandObservation,
     HandResult,
@@ -90,9 +91,10 @@ class Invariant:
 
 CARDS_CONSERVED = Invariant(
     "cards-conserved",
-    "Every card of the deck is in exactly one place: a hand, the cards played, or (two-player) "
-    "the stock and its discards; once play starts each seat holds a full hand minus the cards "
-    "it played, and a played card leaves the hand of the seat that played it.")
+    "Every card of the deck is in exactly one place: a hand, the cards played, the cards set "
+    "aside, or (two-player) the stock and its discards, or the cards never dealt; once play "
+    "starts each seat holds a full hand minus the cards it played, and a played card leaves "
+    "the hand of the seat that played it.")
 ONE_SEAT_TO_ACT = Invariant(
     "one-seat-to-act",
     "While a hand goes on exactly one seat is to act, its observation lists the legal actions "
@@ -133,8 +135,8 @@ DETERMINISTIC = Invariant(
 NO_LEAK = Invariant(
     "no-leak",
     "Observations leak nothing: after swapping two cards between two other seats (or another "
-    "seat and the unseen stock), a seat's observations, its legal actions and the hand's result "
-    "are unchanged, so no rule depends on cards the seat cannot see.")
+    "seat and the unseen stock or undealt cards), a seat's observations, its legal actions and "
+    "the hand's result are unchanged, so no rule depends on cards the seat cannot see.")
 HOOK_CONTRACT = Invariant(
     "hook-contract",
     "Every hook answer obeys its contract (a seat on the table, a card in the hand, a suit, a "
@@ -329,6 +331,18 @@ def _check_cards(hand: HandState) -> None:
     back = held & set(played)
     if back:
         raise _fail(CARDS_CONSERVED, f"{_cards(back)} played and still held")
+    aside: set[Card] = set()
+    for seat, cards in enumerate(hand.set_aside):
+        where = (held | set(played) | aside) & cards
+        if where:
+            raise _fail(CARDS_CONSERVED, f"{_cards(where)} set aside by seat {seat} and also held, "
+                                         "played or set aside by another seat")
+        aside |= cards
+    never = hand.undealt
+    where = (held | set(played) | aside) & never
+    if where or not never <= deck:
+        raise _fail(CARDS_CONSERVED, f"{_cards(where or never - deck)} counted as never dealt, but "
+                                     "in play or not in this ruleset's deck")
     if hand.phase in (Phase.PLAY, Phase.OVER):
         by_seat = Counter(int(seat) for seat, _ in hand.plays)
         for seat, cards in enumerate(hand.hands):
@@ -375,7 +389,7 @@ def _check_legal(hand: HandState, trick: Trick | None = None) -> None:
     if phase is Phase.TRUMP:
         wanted: type[Action] = CallTrump
     elif phase is Phase.DRAW:
-        wanted = DrawCard
+        wanted = Discard if isinstance(legal[0], Discard) else DrawCard
     elif pending is not None:
         if legal != tuple(pending.options):
             raise _fail(LEGAL_ACTIONS, f"seat {seat}'s legal actions are not the pending decision's options")
@@ -385,6 +399,13 @@ def _check_legal(hand: HandState, trick: Trick | None = None) -> None:
     odd = [action for action in legal if not isinstance(action, wanted)]
     if odd:
         raise _fail(LEGAL_ACTIONS, f"{', '.join(map(str, odd))} offered in the {phase.value} phase")
+    if wanted is Discard:  # two-player discards before the draw: one of the seat's own cards
+        assert seat is not None  # checked by one-seat-to-act; narrows the type
+        offered = frozenset(action.card for action in legal if isinstance(action, Discard))
+        foreign = offered - hand.hand_of(seat)
+        if foreign:
+            raise _fail(LEGAL_ACTIONS, f"seat {seat} may discard {_cards(foreign)}, which it does not hold")
+        return
     if wanted is not PlayCard:
         return
     cards = frozenset(action.card for action in legal if isinstance(action, PlayCard))
@@ -486,8 +507,10 @@ _STOCK = -1
 
 
 def _owners(start: HandState, end: HandState, deck: Sequence[Card] | None) -> dict[Card, int] | None:
-    """Who holds each card nobody else has seen at ``end``: a seat, or the stock."""
+    """Who holds each card nobody else has seen at ``end``: a seat, or the stock (or nobody: undealt)."""
     owners = {card: seat for seat in range(end.ruleset.players) for card in end.hand_of(seat)}
+    for card in start.undealt:
+        owners[card] = _STOCK
     if start.stock_left:
         if deck is None or len(deck) != len(end.ruleset.deck):
             return None
@@ -667,7 +690,7 @@ def _compare_swap(states: Sequence[HandState], signatures: Sequence[tuple[Any, .
         return False
 
     def where(seat: int) -> str:
-        return "the stock" if seat == _STOCK else f"seat {seat}"
+        return "unseen: the stock or undealt" if seat == _STOCK else f"seat {seat}"
 
     swap = f"{first} ({where(a)}) and {second} ({where(b)})"
     found = _swap_run(states, signatures, actions, first, second, observers, swap, deck, offset)
@@ -740,9 +763,9 @@ def check_hidden_information(start: HandState, actions: Sequence[Action], *,
 
     Plays ``actions`` from ``start``; then, ``swaps`` times, trades two cards
     that are still unplayed at the end between two different seats (or a seat
-    and the unseen two-player stock), replays the same actions on the new deal
-    and compares every other seat's observation (legal actions included) at
-    every step, and the hand's result. Swaps that make an owner's own action
+    and the unseen two-player stock or the undealt cards), replays the same
+    actions on the new deal and compares every other seat's observation (legal
+    actions included) at every step, and the hand's result. Swaps that make an owner's own action
     illegal are skipped: the owners may see their cards. A difference is
     reported as a leak only if it repeats (the unchanged deal replays as
     played, and the swapped deal shows the same difference again); one that
@@ -903,10 +926,11 @@ class MatchChecker:
         self._streak = 0
         self._held0 = sum(len(cards) for cards in hand.hands)
         self._stock0 = hand.stock_left
-        if self._on(CARDS_CONSERVED) and self._held0 + self._stock0 != len(hand.ruleset.deck):
-            raise _fail(CARDS_CONSERVED, f"the deal placed {self._held0} cards in hands and "
-                                         f"{self._stock0} in the stock, but the deck has "
-                                         f"{len(hand.ruleset.deck)}")
+        undealt = len(hand.undealt)
+        if self._on(CARDS_CONSERVED) and self._held0 + self._stock0 + undealt != len(hand.ruleset.deck):
+            raise _fail(CARDS_CONSERVED, f"the deal placed {self._held0} cards in hands, "
+                                         f"{self._stock0} in the stock and left {undealt} undealt, "
+                                         f"but the deck has {len(hand.ruleset.deck)}")
         self._check_hand(hand)
 
     def _check_hand(self, hand: HandState) -> Trick:
@@ -918,7 +942,8 @@ class MatchChecker:
             boundary = hand.phase is not Phase.PLAY or not trick.plays
             if self._on(CARDS_CONSERVED) and boundary:
                 _check_cards(hand)
-                held = sum(len(cards) for cards in hand.hands) + len(hand.plays)
+                held = (sum(len(cards) for cards in hand.hands) + len(hand.plays)
+                        + sum(len(cards) for cards in hand.set_aside))
                 drawn = held - self._held0
                 if self._stock0 - hand.stock_left != 2 * drawn:
                     raise _fail(CARDS_CONSERVED, f"{drawn} cards were drawn but the stock shrank by "
@@ -1046,7 +1071,8 @@ class MatchChecker:
 
     def _hand_deck(self) -> tuple[Card, ...] | None:
         """The deck the current hand was dealt from (needed for two-player stock swaps)."""
-        if not self._hand_states[0].stock_left:
+        start = self._hand_states[0]
+        if not start.stock_left and not start.undealt:
             return None
         return self.first.deck_for(self._hand_number())
 
