@@ -60,7 +60,7 @@ class BeRanga(Variant):
             ``"trick-3"`` (default, Wikipedia): nobody collects at trick 2, the same as adding
             2 to double-sar's ``blocked_pickups``. ``"after-fixing-trick"`` (TashZone): no pair
             collects at or before the trick in which trump was fixed; the pair (fixing trick,
-            next trick) may. Double Sar applies it (RULES 1.5.4, collection rule 4(b)).
+            next trick) may. The rule is applied by double-sar when it decides who collects.
     """
 
     info: ClassVar[VariantInfo] = VariantInfo(
