@@ -192,6 +192,37 @@ def test_a_full_hand_always_fixes_a_trump() -> None:
     assert hand.tricks_played == 13 and hand.result().trump is not None
 
 
+# court-piece: the caller's side and the dealer's side ----------------------------------------
+
+
+@pytest.mark.parametrize(("scoring", "goon", "court_value", "goon_value"),
+                         [("courts", 1, 1, 1), ("courts", 3, 1, 3), ("points", 1, 3, 4)])
+@pytest.mark.parametrize("fixing", OPTIONS)
+def test_under_court_piece_the_seat_after_the_dealer_is_the_caller(
+        fixing: bool, scoring: str, goon: int, court_value: int, goon_value: int) -> None:
+    rules = be_ranga(fixing, "court-piece", **{"court-piece": {
+        "decide": True, "scoring": scoring, "goon_court_value": goon}})
+    stop = hokm.PlayOn(False)
+    # The caller's side (seat 0, after dealer 3) takes the first seven without a trump: a court.
+    hand = rules.new_hand(NO_VOID, hakem=0)
+    for lead in cards(NO_VOID_LEADS):
+        hand = hand.play(lead)
+        while hand.current_trick.plays:
+            hand = hand.play(lowest(hand))
+    assert hand.pending_decision is not None
+    result = hand.apply(stop).result()
+    assert (result.winner, result.label, result.points, result.trump) == (0, "court", court_value, None)
+    assert result.next_hakem == 2  # the caller's side won a court: the dealer's partner deals
+    # The dealer's side takes the first seven: a goon court.
+    hand = play(rules.new_hand(HAKEM_KOT, hakem=0), "2♠ 2♥ 6♠ A♠")
+    while hand.pending_decision is None:
+        hand = hand.play(max(hand.legal_plays(), key=lambda card: card.sort_key)
+                         if hand.to_act == 1 else lowest(hand))
+    result = hand.apply(stop).result()
+    assert (result.winner, result.label, result.points) == (1, "goon-court", goon_value)
+    assert result.next_hakem == 1  # the dealer's side won: the old caller deals
+
+
 # S46 (trick 1; the pick-up timing belongs to double-sar) -------------------------------------
 
 S46 = [cards("K♣ A♣ Q♣ J♣ A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠"),
