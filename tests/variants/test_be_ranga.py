@@ -484,3 +484,19 @@ def test_under_double_sar_the_trump_is_always_fixed(deck: list[Card], fixing: bo
         hand = hand.apply(rnd.choice(hand.legal_actions()))
     assert hand.tricks_played == 13 and hand.result().trump is not None
     assert sum(hand.team_tricks) == 13
+
+
+@settings(max_examples=40, deadline=None)
+@given(deal_seed=st.integers(0, 2**32), seed=st.integers(0, 2**32), fixing=st.booleans(),
+       partners=st.sampled_from(PROPERTY_PARTNERS))
+def test_playout_is_stepping_with_the_same_choices(deal_seed: int, seed: int, fixing: bool,
+                                                   partners: tuple[str, ...]) -> None:
+    hand = be_ranga(fixing, *partners).deal(random.Random(deal_seed))
+    fast = hand.playout(random.Random(seed))
+    rng = random.Random(seed)
+    while not hand.is_over:
+        options = hand.legal_actions()
+        hand = hand.apply(options[int(rng.random() * len(options))])
+    assert (fast.plays, fast.winners, fast.trump, fast.trump_from, fast.tricks) == (
+        hand.plays, hand.winners, hand.trump, hand.trump_from, hand.tricks)
+    assert fast.result() == hand.result()
