@@ -110,10 +110,11 @@ def hokm_check_ruleset(ruleset: RulesetInfo) -> None:
         The standard rules accept every combination.
 
     Implemented by:
-        ``court-piece`` (refuses its option ``decide=True`` under Double Sar),
-        ``satat`` (option ``first_trump_maker="high-card-draw"``: refuses the
-        second-Ace seating, another standard ``first_hakem``, and Court Piece
-        listed after it).
+        ``be-ranga`` (a ``first_pickup`` other than the default needs Double
+        Sar composed); ``court-piece`` (refuses its option ``decide=True`` under
+        Double Sar); ``satat`` (option ``first_trump_maker="high-card-draw"``:
+        refuses the second-Ace seating, another standard ``first_hakem``, and
+        Court Piece listed after it).
     """
 
 
@@ -243,7 +244,8 @@ def hokm_trump_rule() -> TrumpRule | None:
         ``TrumpRule.CALLED``: the Hakem names trump from his first packet.
 
     Implemented by:
-        no bundled variant yet (be-ranga).
+        ``be-ranga`` (``FIRST_VOID_CARD``, or ``FIRST_VOID_CARD_NEXT_TRICK`` with
+        ``fixing_card_is_trump=False``).
     """
 
 
