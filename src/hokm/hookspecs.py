@@ -146,7 +146,8 @@ def hokm_rotation(layout: TableLayout) -> Rotation | None:
         ``Rotation.COUNTERCLOCKWISE`` (pagat Hokm: play passes to the right).
 
     Implemented by:
-        ``clockwise``.
+        ``clockwise``, ``troefcall`` (composed together they declare the same rotation,
+        which is no overlap).
     """
 
 
@@ -203,7 +204,8 @@ def hokm_first_hakem(layout: TableLayout, face_up: Sequence[Card], first_seat: S
     Implemented by:
         ``court-piece`` (random first dealer), ``satat`` (option
         ``first_trump_maker="high-card-draw"``; listed after ``court-piece`` it is
-        asked first, and replaces the random dealer).
+        asked first, and replaces the random dealer), ``troefcall`` (the first Jack, or
+        the seat after the high card).
     """
 
 
@@ -292,7 +294,7 @@ def hokm_turn_options(hand: HandView) -> Sequence[Action] | None:
         None.
 
     Implemented by:
-        no bundled variant yet (hidden-trump: the ask, the caller's reveal).
+        ``troefcall`` (the caller's no-picture claim on his first lead).
     """
 
 
@@ -312,7 +314,7 @@ def hokm_decision_effect(hand: HandView, seat: Seat, action: Action) -> Effect |
         None.
 
     Implemented by:
-        no bundled variant yet (hidden-trump, redeal, satat's last four).
+        ``troefcall`` (the no-picture claim annuls the hand).
     """
 
 
@@ -448,7 +450,7 @@ def hokm_void_duty() -> VoidDuty | None:
         None: a void seat may play any card (pagat).
 
     Implemented by:
-        ``obligatory-trump``.
+        ``obligatory-trump``, ``troefcall`` (option ``trumping``).
     """
 
 
@@ -498,7 +500,8 @@ def hokm_pending_decision(hand: HandView) -> Decision | None:
         None.
 
     Implemented by:
-        ``bavney`` and ``court-piece`` (each only with its option ``decide=True``).
+        ``bavney`` and ``court-piece`` (each only with its option ``decide=True``),
+        ``troefcall`` (the kap offer; capitulation).
     """
 
 
@@ -514,7 +517,7 @@ def hokm_hand_complete(hand: HandView) -> bool | None:
         ``play_all`` only when every trick is played.
 
     Implemented by:
-        ``three-player``.
+        ``three-player``, ``troefcall`` (a capitulation ends the hand).
     """
 
 
@@ -536,7 +539,7 @@ def hokm_play_on(hand: HandView) -> bool | None:
 
     Implemented by:
         ``bavney`` and ``court-piece`` (the sweeping team plays on), ``double-sar``
-        (every trick is played).
+        (every trick is played), ``troefcall`` (the baunie).
     """
 
 
@@ -578,7 +581,7 @@ def hokm_hand_score(hand: HandView, match: MatchView | None) -> HandScore | None
         Hakem-kot (opponents take the first 7) 3.
 
     Implemented by:
-        ``bavney``, ``court-piece``, ``three-player``.
+        ``bavney``, ``court-piece``, ``three-player``, ``troefcall``.
     """
 
 
@@ -612,5 +615,5 @@ def hokm_match_winner(match: MatchView) -> Team | MatchStatus | None:
         more points, and a tie plays another hand.
 
     Implemented by:
-        ``court-piece``.
+        ``court-piece``, ``troefcall`` (a set that may end drawn, or a target).
     """
