@@ -63,6 +63,16 @@ def test_a_whole_match_passes(variants: tuple[str, ...]) -> None:
     assert replay(checker.ruleset, seed=3, actions=checker.history).scores == checker.match.scores
 
 
+def test_a_match_with_another_start_seat_replays() -> None:
+    # The first roles come from the face-up deal from first_seat: the replays start there too.
+    deck = list(hokm.Ruleset.compose().deck)
+    random.Random(6).shuffle(deck)
+    checker = MatchChecker(hokm.Ruleset.compose().new_match(seed=6, deck=deck, first_seat=2), deck=deck)
+    for _ in range(30):
+        checker.apply(checker.match.legal_actions()[0])
+    checker.finish()
+
+
 def test_finish_checks_a_match_stopped_early() -> None:
     checker = MatchChecker(hokm.Ruleset.compose().new_match(seed=9))
     for _ in range(20):

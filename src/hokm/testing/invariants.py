@@ -920,7 +920,8 @@ class MatchChecker:
     def _check_same_start(self) -> None:
         rules = self.first.ruleset
         with _guard("starting the match again from its seed"):
-            again = rules.new_match(seed=self.first.seed, deck=self.deck)
+            again = rules.new_match(seed=self.first.seed, deck=self.deck,
+                                    first_seat=self.first.first_seat)
         if self._fingerprint(again) != self._fingerprints[0]:
             raise _fail(DETERMINISTIC, f"new_match(seed={self.first.seed!r}) dealt a different first "
                                        "hand the second time (if the match was started with deck=..., "
@@ -1106,7 +1107,8 @@ class MatchChecker:
     def _check_replay(self) -> None:
         rules = self.first.ruleset
         with _guard("replaying the match from its seed"):
-            replayed = rules.new_match(seed=self.first.seed, deck=self.deck)
+            replayed = rules.new_match(seed=self.first.seed, deck=self.deck,
+                                       first_seat=self.first.first_seat)
         for step, action in enumerate(self.history):
             try:
                 with _guard("replaying the match from its seed"):
