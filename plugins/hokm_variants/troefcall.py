@@ -183,6 +183,11 @@ def _other(team: Team) -> Team:
 class Troefcall(Variant):
     """Pagat's Troefcall, with TC-RB's scoring, kap and capitulation (provisional).
 
+    *Provisional* below means: the rule rests on a single secondary source, the 2026
+    Troefcall rulebook site (TC-RB), because pagat's scoring section could not be read and
+    Wikipedia's point words do not fit TC-RB's table; it will change when pagat's or the
+    federation's table is read.
+
     Attributes:
         first_caller: who calls in the first hand. ``"first-jack"`` (pagat): cards are dealt
             face up, one a seat in play order, until a Jack; its receiver calls and the seat
@@ -192,22 +197,26 @@ class Troefcall(Variant):
         trumping: what a seat that cannot follow suit must play. ``"must-overtrump"``: a
             trump if it holds one, and one that beats the trump now winning the trick if it
             can (a lower trump if that is all it holds). ``"must-trump"``: any trump if it
-            holds one. ``"free"``: any card (Hokm and Court Piece practice). Provisional: the
-            duty is TC-RB's only.
+            holds one. ``"free"``: any card (Hokm and Court Piece practice). Provisional
+            (single secondary source, TC-RB).
         redeal: "no picture, no game" (pagat): a caller whose 13 cards hold no King, Queen or
             Jack (an Ace is no picture) may claim before he leads; his cards are shown, the
             hand is annulled and the same dealer deals again. No limit.
-        win_points: a side with 7 tricks while the other has at least one (provisional, TC-RB).
-        kap_points: a side that took the first seven tricks stops there (provisional, TC-RB).
-        baunie_points: the kap side played on and took all 13 tricks (provisional, TC-RB).
+        win_points: a side with 7 tricks while the other has at least one; also a
+            capitulation. Provisional (single secondary source, TC-RB).
+        kap_points: a side that took the first seven tricks stops there. Provisional (single
+            secondary source, TC-RB).
+        baunie_points: the kap side played on and took all 13 tricks. Provisional (single
+            secondary source, TC-RB).
         failed_baunie_points: the kap side played on and lost a trick; the hand ends at once
-            and the **other** side scores this (provisional, TC-RB).
+            and the **other** side scores this. Provisional (single secondary source, TC-RB).
         capitulation: after a trick, once both sides hold a trick, each seat in turn from the
-            trick's winner may concede for its side; the other side scores ``win_points``
-            (provisional, TC-RB).
+            trick's winner may concede for its side; the other side scores ``win_points``.
+            Provisional (single secondary source, TC-RB).
         match: ``"set"``: ``set_hands`` hands are played (annulled ones do not count), the side
-            with more points wins, equal totals draw (TC-RB, provisional). ``"target"``: the
-            first side to ``target`` points wins, overshoot counts (a house choice).
+            with more points wins, equal totals draw; provisional (single secondary source,
+            TC-RB). ``"target"``: the first side to ``target`` points wins, overshoot counts
+            (a house choice).
         set_hands: hands in a set (only with ``match="set"``).
         target: points that win with ``match="target"``, which needs it (there is no
             default); refused with ``match="set"``.

@@ -27,7 +27,7 @@ from hokm import (
     cards,
     full_deck,
 )
-from hokm.testing import RulesetMachine, check_variant
+from hokm.testing import MatchChecker, RulesetMachine, check_variant
 from hokm_variants.troefcall import PICTURES, Capitulate, ClaimRedeal, Troefcall, draw_rank, high_card_draw
 
 PLAY_ON, STOP = PlayOn(True), PlayOn(False)
@@ -633,26 +633,43 @@ TestTroefcallMachine = TroefcallMachine.TestCase
 
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 10**6), set_hands=st.integers(1, 5), policy=st.integers(0, 10**6),
-       claims=st.booleans())
+       no_picture_first=st.booleans())
 def test_a_set_ends_after_exactly_set_hands_played_hands(seed: int, set_hands: int, policy: int,
-                                                        claims: bool) -> None:
+                                                        no_picture_first: bool) -> None:
+    # With no_picture_first the first deal leaves the caller without a picture and he claims:
+    # that hand is annulled and does not count.
     rules = troefcall(set_hands=set_hands)
     rng = random.Random(policy)
-    match = rules.new_match(seed=seed)
+    if no_picture_first:
+        match = rules.new_match(deck=deck_for(_s68_hands(S68_CALLER), hakem=0), first_seat=3, seed=seed)
+    else:
+        match = rules.new_match(seed=seed)
     annulled = 0
     while not match.is_over:
         legal = match.legal_actions()
-        action = ClaimRedeal() if claims and ClaimRedeal() in legal else rng.choice(legal)
+        action = ClaimRedeal() if ClaimRedeal() in legal else rng.choice(legal)
         before = match.hand_number
         match = match.apply(action)
-        if match.last_hand is not None and match.hand_number != before and match.last_hand.is_annulled:
+        if match.hand_number != before and match.last_hand is not None and match.last_hand.is_annulled:
             annulled += 1
+    assert annulled >= no_picture_first
     assert len(match.results) == set_hands
     assert match.hand_number == set_hands + annulled
     totals = [sum(result.points for result in match.results if result.winner == team) for team in (0, 1)]
     assert tuple(totals) == match.scores
     assert match.is_drawn == (totals[0] == totals[1])
     assert match.winner == (None if match.is_drawn else totals.index(max(totals)))
+
+
+def test_a_claimed_redeal_keeps_every_invariant() -> None:
+    deck = deck_for(_s68_hands(S68_CALLER), hakem=0)
+    checker = MatchChecker(troefcall().new_match(deck=deck, first_seat=3, seed=8), deck=deck)
+    checker.apply(CallTrump(Suit.SPADES))
+    checker.apply(ClaimRedeal())
+    rng = random.Random(8)
+    while not checker.match.is_over:
+        checker.apply(rng.choice(checker.match.legal_actions()))
+    assert checker.match.results and checker.match.hand_number == len(checker.match.results) + 1
 
 
 NON_PICTURES = [card for card in full_deck() if card.rank not in PICTURES]
