@@ -76,6 +76,7 @@ PICTURES: frozenset[Rank] = frozenset({Rank.KING, Rank.QUEEN, Rank.JACK})
 _KAP_CHOICES = (PlayOn(True), PlayOn(False))
 """The kap offer: play on for the baunie, or stop and score the kap."""
 
+
 @attrs.frozen
 class ClaimRedeal(Action):
     """The caller shows his 13 cards, none a King, Queen or Jack, and the hand is dealt again.
