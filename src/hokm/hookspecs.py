@@ -148,7 +148,8 @@ def hokm_rotation(layout: TableLayout) -> Rotation | None:
         ``Rotation.COUNTERCLOCKWISE`` (pagat Hokm: play passes to the right).
 
     Implemented by:
-        ``clockwise``.
+        ``clockwise``, ``troefcall`` (composed together they declare the same rotation,
+        which is no overlap).
     """
 
 
@@ -207,7 +208,8 @@ def hokm_first_hakem(layout: TableLayout, face_up: Sequence[Card], first_seat: S
     Implemented by:
         ``court-piece`` (random first dealer), ``satat`` (option
         ``first_trump_maker="high-card-draw"``; listed after ``court-piece`` it is
-        asked first, and replaces the random dealer).
+        asked first, and replaces the random dealer), ``troefcall`` (the first Jack, or
+        the seat after the high card).
     """
 
 
@@ -297,7 +299,7 @@ def hokm_turn_options(hand: HandView) -> Sequence[Action] | None:
         None.
 
     Implemented by:
-        no bundled variant yet (hidden-trump: the ask, the caller's reveal).
+        ``troefcall`` (the caller's no-picture claim on his first lead).
     """
 
 
@@ -317,7 +319,7 @@ def hokm_decision_effect(hand: HandView, seat: Seat, action: Action) -> Effect |
         None.
 
     Implemented by:
-        no bundled variant yet (hidden-trump, redeal, satat's last four).
+        ``troefcall`` (the no-picture claim annuls the hand).
     """
 
 
@@ -453,7 +455,7 @@ def hokm_void_duty() -> VoidDuty | None:
         None: a void seat may play any card (pagat).
 
     Implemented by:
-        ``obligatory-trump``.
+        ``obligatory-trump``, ``troefcall`` (option ``trumping``).
     """
 
 
@@ -503,7 +505,8 @@ def hokm_pending_decision(hand: HandView) -> Decision | None:
         None.
 
     Implemented by:
-        ``bavney`` and ``court-piece`` (each only with its option ``decide=True``).
+        ``bavney`` and ``court-piece`` (each only with its option ``decide=True``),
+        ``troefcall`` (the kap offer; capitulation).
     """
 
 
@@ -519,7 +522,8 @@ def hokm_hand_complete(hand: HandView) -> bool | None:
         ``play_all`` only when every trick is played.
 
     Implemented by:
-        ``double-sar`` (never before the last trick), ``three-player``.
+        ``double-sar`` (never before the last trick), ``three-player``,
+        ``troefcall`` (a capitulation ends the hand).
     """
 
 
@@ -540,7 +544,8 @@ def hokm_play_on(hand: HandView) -> bool | None:
         None: the hand ends.
 
     Implemented by:
-        ``bavney`` and ``court-piece`` (the sweeping team plays on).
+        ``bavney`` and ``court-piece`` (the sweeping team plays on), ``troefcall``
+        (the baunie).
     """
 
 
@@ -582,7 +587,7 @@ def hokm_hand_score(hand: HandView, match: MatchView | None) -> HandScore | None
         Hakem-kot (opponents take the first 7) 3.
 
     Implemented by:
-        ``bavney``, ``court-piece``, ``three-player``.
+        ``bavney``, ``court-piece``, ``three-player``, ``troefcall``.
     """
 
 
@@ -616,5 +621,5 @@ def hokm_match_winner(match: MatchView) -> Team | MatchStatus | None:
         more points, and a tie plays another hand.
 
     Implemented by:
-        ``court-piece``.
+        ``court-piece``, ``troefcall`` (a set that may end drawn, or a target).
     """
