@@ -5,7 +5,8 @@ gamerules.com, cardzmania and TashZone spell it out and the points scoring of Wi
 piece* and cardzmania. Our Hakem is the trump caller, the seat after the dealer. A team that
 takes 7 tricks wins the deal; a **court** is won by taking the first seven tricks of a deal or by
 winning seven deals in a row; a team with the first seven plays on for all 13, the **52-court**;
-the next dealer always comes from the side that lost.
+the next dealer always comes from the side that lost. Composed with ``double-sar``, every deal
+plays all 13 tricks, Double Sar decides who collects them, and a deal's court is collecting all 13.
 
 >>> import hokm
 >>> rules = hokm.Ruleset.compose("court-piece")
@@ -31,20 +32,24 @@ from hokm import (
     Decision,
     HandScore,
     HandView,
-    Kot,
     MatchStatus,
     MatchView,
     PlayOn,
+    RulesetInfo,
     Seat,
     TableLayout,
     Team,
     Variant,
+    VariantConflictError,
     VariantInfo,
     hookimpl,
     majority,
 )
 
-__all__ = ["COURT_LABELS", "STREAK", "CourtPiece"]
+__all__ = ["COURT_LABELS", "DOUBLE_SAR", "STREAK", "CourtPiece"]
+
+DOUBLE_SAR = "double-sar"
+"""The variant that, composed with this one, decides who owns the tricks."""
 
 COURT_LABELS: frozenset[str] = frozenset({"court", "goon-court", "streak-court", "52-court"})
 """Hand labels that mean a court was scored (each resets the deal streaks)."""
@@ -84,6 +89,10 @@ class CourtPiece(Variant):
             52-court (``False``: it always plays on).
         goon_court_value: courts credited (``scoring="courts"``) for a single-deal court won
             by the dealer's side, a goon court (1 by default; some sites credit 3).
+
+    With ``double-sar`` (Double Sar under Court Piece) all 13 tricks are played, a deal is
+    won by 7 or more *collected* tricks, its court is collecting all 13 (a goon court for the
+    dealer's side), and there is no 52-court, so ``decide=True`` is refused.
     """
 
     info: ClassVar[VariantInfo] = VariantInfo(
@@ -95,8 +104,6 @@ class CourtPiece(Variant):
             "three-player": "Court Piece is a game for two partnerships of two",
             "bavney": "both play on after the first seven tricks and score the sweep; "
                       "Court Piece's 52-court already does this",
-            "double-sar": "both decide when a hand ends and how it scores; courts scoring of "
-                          "Double Sar is not defined",
         },
         source="pagat.com/whist/rang.html; Wikipedia: Court piece; cardzmania.com/CourtPiece; gamerules.com",
         replaces={
@@ -121,6 +128,15 @@ class CourtPiece(Variant):
     def match_target(self) -> int:
         """The target in force: ``target``, or the default of the scoring."""
         return _DEFAULT_TARGET[self.scoring] if self.target is None else self.target
+
+    # Composition -----------------------------------------------------------------------
+
+    @hookimpl
+    def hokm_check_ruleset(self, ruleset: RulesetInfo) -> None:
+        if self.decide and DOUBLE_SAR in ruleset:
+            raise VariantConflictError(
+                "'court-piece' option decide=True cannot be combined with 'double-sar': under "
+                "Double Sar every deal plays all 13 tricks and there is no 52-court to decide on")
 
     # Deal ----------------------------------------------------------------------------
 
@@ -152,7 +168,8 @@ class CourtPiece(Variant):
     @hookimpl
     def hokm_play_on(self, hand: HandView) -> bool:
         # Asked once a team holds seven. Play on while the sweep lasts; once the opponents
-        # take a trick only the court is left.
+        # take a trick only the court is left. (With double-sar it is never asked: double-sar
+        # answers hokm_hand_complete, and every trick is played.)
         team = hand.first_tricks_by(_majority(hand))
         if team is None or not self._plays_on(hand):
             return False  # no sweep, or the sweeping team chose to stop
@@ -165,20 +182,17 @@ class CourtPiece(Variant):
 
     # Scoring ------------------------------------------------------------------------------
 
-    @hookimpl
-    def hokm_kot(self, hand: HandView) -> Kot:
-        # A deal's court is the first seven tricks (a majority of 13) to one team.
-        team = hand.first_tricks_by(_majority(hand))
-        return Kot.NONE if team is None else Kot(team)
+    # A deal's court is the standard kot, the first seven tricks to one team, so this variant
+    # does not answer hokm_kot; with double-sar it is double-sar's, collecting all 13.
 
     @hookimpl
     def hokm_hand_score(self, hand: HandView, match: MatchView | None) -> HandScore:
-        tricks = hand.team_tricks
+        tricks = hand.team_tricks  # collected tricks, with double-sar
         caller_team = hand.team_of(hand.hakem)
         sweeper = hand.kot_team
         if sweeper is not None:
             winner = sweeper
-            if tricks[sweeper] == hand.tricks_total:
+            if tricks[sweeper] == hand.tricks_total and DOUBLE_SAR not in hand.variants:
                 label = "52-court"
             else:
                 label = "court" if sweeper == caller_team else "goon-court"

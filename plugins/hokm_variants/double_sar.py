@@ -6,6 +6,8 @@ trick's winner does not take it: it goes to a centre pile, and only when the sam
 tricks in a row does he collect the whole pile for his team. The winner of the last trick takes
 whatever is left, so all 13 tricks are played; the team with 7 or more *collected* tricks wins the
 hand, and collecting all 13 is this variant's kot (scored with the usual kot / Hakem-kot values).
+Option ``ace_rule`` adds the "Double Sar with Ace" customs of some apps. Composed with
+``court-piece``, Court Piece scores the deals and Double Sar decides who owns the tricks.
 
 >>> import hokm
 >>> from hokm import Suit, cards
@@ -31,14 +33,17 @@ hand, and collecting all 13 is this variant's kot (scored with the usual kot / H
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Literal
 
 import attrs
 
-from hokm import Capture, HandView, Kot, Seat, Team, Variant, VariantInfo, hookimpl
+from hokm import Capture, HandView, Kot, Rank, Seat, Team, Trick, Variant, VariantInfo, hookimpl
 
-__all__ = ["DoubleSar"]
+__all__ = ["ACE_RULES", "DoubleSar", "pile_collectors"]
+
+ACE_RULES: tuple[str, ...] = ("off", "two-aces", "ace-cannot-collect")
+"""The values of option ``ace_rule``."""
 
 
 def _trick_numbers(value: Iterable[int]) -> frozenset[int]:
@@ -56,6 +61,52 @@ def _check_blocked(instance: object, attribute: attrs.Attribute[Any], value: fro
                 f"got {number!r}")
 
 
+def pile_collectors(winners: Sequence[int], aces: Sequence[bool], *,
+                    same: Callable[[int, int], bool], tricks_total: int = 13,
+                    reset_after_collect: bool = True, blocked_pickups: Iterable[int] = (),
+                    ace_rule: str = "off") -> tuple[int | None, ...]:
+    """Who collects the centre after each trick: Double Sar's collection procedure, step by step.
+
+    ``winners[i]`` won trick ``i + 1``, with an Ace if ``aces[i]``; ``same(a, b)``
+    says whether a win by ``b`` completes a pair with a pending win by ``a`` (the same
+    seat, or with ``chain="team"`` the same team). ``None`` means the trick stayed in
+    the centre. The pending win is the last trick's winner and whether his card was an
+    Ace, or none.
+
+    >>> same_seat = lambda a, b: a == b
+    >>> pile_collectors([1, 1, 0, 0], [True, True, False, False], same=same_seat)
+    (None, 1, None, 0)
+    >>> pile_collectors([1, 1, 0, 0], [True, True, False, False], same=same_seat,
+    ...                 ace_rule="two-aces")  # the second Ace trick is not even a win
+    (None, None, None, 0)
+    """
+    blocked = frozenset(blocked_pickups)
+    pending: tuple[int, bool] | None = None
+    collectors: list[int | None] = []
+    for number, (winner, ace) in enumerate(zip(winners, aces, strict=True), start=1):
+        if number >= tricks_total:  # 2: the last trick sweeps; nothing blocks it
+            collectors.append(winner)
+            pending = None
+            continue
+        two_aces = False
+        if pending is not None and same(pending[0], winner):  # 3: a pair
+            two_aces = ace_rule == "two-aces" and ace and pending[1]  # 4 (d)
+            cannot = ace_rule == "ace-cannot-collect" and ace  # 4 (e)
+            if not (number in blocked or two_aces or cannot):  # 4 (a)
+                collectors.append(winner)  # 5: the pair collects the pile
+                pending = None if reset_after_collect else (winner, ace)
+                continue
+        # 6: no pair, or a blocked one: this trick is the pending win, except after two Aces.
+        collectors.append(None)
+        pending = None if two_aces else (winner, ace)
+    return tuple(collectors)
+
+
+def _won_with_an_ace(trick: Trick) -> bool:
+    """Whether the card that won ``trick`` is an Ace (of any suit; the satat 2♥ is a two)."""
+    return any(seat == trick.winner and card.rank == Rank.ACE for seat, card in trick.plays)
+
+
 @attrs.frozen(eq=False)  # pluggy tells registered plugins apart by ==; keep identity
 class DoubleSar(Variant):
     """Tricks go to a centre pile; two wins in a row by the same player collect it.
@@ -67,6 +118,9 @@ class DoubleSar(Variant):
             must win two *more* tricks to collect again (as TashZone has it).
         blocked_pickups: trick numbers after which nobody may collect, e.g. ``{2}`` or
             ``{2, 12}``; the last trick always sweeps.
+        ace_rule: ``"off"`` (pagat); ``"two-aces"``: a pair whose two winning cards are
+            both Aces does not collect, and its second trick does not count as a win;
+            ``"ace-cannot-collect"``: a trick won with an Ace never completes a pair.
     """
 
     info: ClassVar[VariantInfo] = VariantInfo(
@@ -75,8 +129,6 @@ class DoubleSar(Variant):
         conflicts={
             "bavney": "Double Sar has no 'first seven tricks': collected tricks decide the hand, "
                       "and collecting all 13 is already its kot",
-            "court-piece": "both decide when a hand ends and how it scores; courts scoring of "
-                           "Double Sar is not defined",
             "three-player": "Double Sar is a 13-trick game; three-player's 17-trick early-stop "
                             "rule counts tricks as they are won, not as they are collected",
         },
@@ -89,15 +141,20 @@ class DoubleSar(Variant):
         default=True, kw_only=True, validator=attrs.validators.instance_of(bool))
     blocked_pickups: frozenset[int] = attrs.field(
         default=frozenset(), kw_only=True, converter=_trick_numbers, validator=_check_blocked)
+    ace_rule: Literal["off", "two-aces", "ace-cannot-collect"] = attrs.field(
+        default="off", kw_only=True, validator=attrs.validators.in_(ACE_RULES))
 
     @hookimpl
     def hokm_trick_capture(self, hand: HandView, winner: Seat, number: int) -> Capture | None:
-        # Only the winner and the trick number matter: no Trick value is built for this rule.
+        # Only the winner and the trick number matter, so the hook takes no Trick: the core
+        # builds one per trick only for rules that ask. The ace rules read the cards below,
+        # and only when a pair is possible.
         if number >= hand.tricks_total:
             return Capture.of(winner)  # the last trick sweeps whatever is left
-        if number == 1 or number in self.blocked_pickups:
+        if number == 1:
             return Capture.NOBODY
         # hand.winners already ends with this trick's winner; collectors cover earlier tricks.
+        # The pending win, if any, is the previous trick's: no pair unless it chains.
         if self.reset_after_collect and hand.collectors[number - 2] is not None:
             return Capture.NOBODY  # the previous trick was a collection: no pair started there
         previous = hand.winners[number - 2]
@@ -105,13 +162,30 @@ class DoubleSar(Variant):
             chained = previous == winner
         else:
             chained = hand.team_of(previous) == hand.team_of(winner)
-        return Capture.of(winner) if chained else Capture.NOBODY
+        if not chained:
+            return Capture.NOBODY
+        if self.ace_rule != "off":
+            return Capture.of(self._replayed(hand)[-1])
+        return Capture.NOBODY if number in self.blocked_pickups else Capture.of(winner)
+
+    def _replayed(self, hand: HandView) -> tuple[int | None, ...]:
+        """The collection procedure over the hand so far, Ace-won tricks included."""
+        aces = [_won_with_an_ace(trick) for trick in hand.tricks]
+        team_of, by_seat = hand.team_of, self.chain == "player"
+
+        def same(a: int, b: int) -> bool:
+            return a == b if by_seat else team_of(a) == team_of(b)
+
+        return pile_collectors(hand.winners, aces, same=same, tricks_total=hand.tricks_total,
+                               reset_after_collect=self.reset_after_collect,
+                               blocked_pickups=self.blocked_pickups, ace_rule=self.ace_rule)
 
     @hookimpl
-    def hokm_play_on(self) -> bool:
-        # Nothing is settled while tricks lie in the centre: play all of them, even after
-        # a team has collected seven.
-        return True
+    def hokm_hand_complete(self) -> bool:
+        # Nothing is settled while tricks lie in the centre: play all of them, even after a
+        # team has collected seven (the core ends the hand when the cards run out). Answering
+        # here rather than in hokm_play_on also settles court-piece's play-on question.
+        return False
 
     @hookimpl
     def hokm_kot(self, hand: HandView) -> Kot:

@@ -18,6 +18,9 @@ ruled out. The one way back into a hand is a set-aside card restored to its
 owner; the rules of RULES 1.5 show it as they restore it (a hidden trump's
 reveal), so it is a known holding and the inference leaves it alone. A card
 restored face down would not be modelled: the inference would still rule it out.
+Nor is what the offer of an announcement reveals (an ask open only to a seat that
+cannot follow): the card played after it shows the same, and in between only the
+announcing seat acts.
 """
 
 from __future__ import annotations

@@ -126,10 +126,16 @@ class _LegalityTables(Protocol):
 
 
 class HandView(Protocol):
-    """The read-only face of a hand that hooks see (a ``hokm.HandState`` satisfies it)."""
+    """The read-only face of a hand that hooks see (a ``hokm.HandState`` satisfies it).
+
+    ``variants`` names the selected variants (``Ruleset.variants``), so a rule can
+    adapt to another variant it is composed with (``"double-sar" in hand.variants``).
+    """
 
     @property
     def layout(self) -> TableLayout: ...
+    @property
+    def variants(self) -> tuple[str, ...]: ...
     @property
     def hakem(self) -> Seat: ...
     @property
@@ -312,6 +318,13 @@ def _sizes(value: Iterable[int]) -> tuple[int, ...]:
     return tuple(value)
 
 
+def _discards(value: Iterable[int]) -> tuple[int, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"StockDraw() discards must be counts of cards such as (3, 2), got "
+                                f"{_got(value)}")
+    return tuple(value)
+
+
 def _count(low: int) -> Any:
     """An attrs validator: an int (not a bool) of at least ``low``."""
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -356,11 +369,6 @@ class Packets:
         return sum(self.sizes)
 
 
-def _discard_counts(value: Iterable[int]) -> tuple[int, ...]:
-    """``StockDraw.discards`` as a tuple (a typed converter: ``converter=tuple`` fails mypy --strict)."""
-    return tuple(value)
-
-
 @attrs.frozen
 class StockDraw:
     """Two-player deal: a first packet each, trump, then keep/reject draws from the stock.
@@ -374,7 +382,7 @@ class StockDraw:
     hand_size: int = attrs.field(default=13, validator=_count(1))
     second_card_seen: bool = attrs.field(default=False)
     """Whether the drawer sees the card discarded after a keep (information only)."""
-    discards: tuple[int, ...] = attrs.field(default=(), kw_only=True, converter=_discard_counts)
+    discards: tuple[int, ...] = attrs.field(default=(), kw_only=True, converter=_discards)
     """Cards each seat lays face down out of play after the trump call, before the draw,
     in play order from the Hakem (``(3, 2)``: the Hakem 3, then the other seat 2)."""
     last_choice: bool = attrs.field(default=False, kw_only=True)

@@ -110,9 +110,11 @@ def hokm_check_ruleset(ruleset: RulesetInfo) -> None:
         The standard rules accept every combination.
 
     Implemented by:
-        ``satat`` (option ``first_trump_maker="high-card-draw"``: refuses the
-        second-Ace seating, another standard ``first_hakem``, and Court Piece
-        listed after it).
+        ``be-ranga`` (a ``first_pickup`` other than the default needs Double
+        Sar composed); ``court-piece`` (refuses its option ``decide=True`` under
+        Double Sar); ``satat`` (option ``first_trump_maker="high-card-draw"``:
+        refuses the second-Ace seating, another standard ``first_hakem``, and
+        Court Piece listed after it).
     """
 
 
@@ -146,7 +148,8 @@ def hokm_rotation(layout: TableLayout) -> Rotation | None:
         ``Rotation.COUNTERCLOCKWISE`` (pagat Hokm: play passes to the right).
 
     Implemented by:
-        ``clockwise``.
+        ``clockwise``, ``troefcall`` (composed together they declare the same rotation,
+        which is no overlap).
     """
 
 
@@ -160,7 +163,8 @@ def hokm_deck(layout: TableLayout) -> Sequence[Card] | None:
         The 52-card pack.
 
     Implemented by:
-        ``three-player`` (one two removed: 51 cards).
+        ``three-player`` (one two removed: 51 cards), ``two-player`` (``mode="fifty-card"``:
+        2♣ and 2♦ removed).
     """
 
 
@@ -169,14 +173,15 @@ def hokm_deal_pattern(layout: TableLayout, deck_size: int) -> DealPattern | None
     """How the cards are dealt, and when the Hakem calls trump.
 
     Called once while composing. The pattern must use the deck exactly
-    (``Packets``: sizes x players == deck size) or leave an unused stock
-    (``StockDraw``).
+    (``Packets``: sizes x players == deck size, unless ``undealt=True`` leaves
+    the rest undealt) or leave an unused stock (``StockDraw``).
 
     Default:
         ``Packets(standard option packets)``, pagat's ``(5, 4, 4)``.
 
     Implemented by:
-        ``three-player`` (5-4-4-4), ``two-player`` (``StockDraw``).
+        ``three-player`` (5-4-4-4), ``two-player`` (``StockDraw``, with discards and the
+        last choice by ``mode``; ``Packets((5, 4, 4), undealt=True)`` for ``mode="dead-half"``).
     """
 
 
@@ -203,7 +208,8 @@ def hokm_first_hakem(layout: TableLayout, face_up: Sequence[Card], first_seat: S
     Implemented by:
         ``court-piece`` (random first dealer), ``satat`` (option
         ``first_trump_maker="high-card-draw"``; listed after ``court-piece`` it is
-        asked first, and replaces the random dealer).
+        asked first, and replaces the random dealer), ``troefcall`` (the first Jack, or
+        the seat after the high card).
     """
 
 
@@ -240,7 +246,8 @@ def hokm_trump_rule() -> TrumpRule | None:
         ``TrumpRule.CALLED``: the Hakem names trump from his first packet.
 
     Implemented by:
-        no bundled variant yet (be-ranga).
+        ``be-ranga`` (``FIRST_VOID_CARD``, or ``FIRST_VOID_CARD_NEXT_TRICK`` with
+        ``fixing_card_is_trump=False``).
     """
 
 
@@ -292,7 +299,7 @@ def hokm_turn_options(hand: HandView) -> Sequence[Action] | None:
         None.
 
     Implemented by:
-        no bundled variant yet (hidden-trump: the ask, the caller's reveal).
+        ``troefcall`` (the caller's no-picture claim on his first lead).
     """
 
 
@@ -312,7 +319,7 @@ def hokm_decision_effect(hand: HandView, seat: Seat, action: Action) -> Effect |
         None.
 
     Implemented by:
-        no bundled variant yet (hidden-trump, redeal, satat's last four).
+        ``troefcall`` (the no-picture claim annuls the hand).
     """
 
 
@@ -448,7 +455,7 @@ def hokm_void_duty() -> VoidDuty | None:
         None: a void seat may play any card (pagat).
 
     Implemented by:
-        ``obligatory-trump``.
+        ``obligatory-trump``, ``troefcall`` (option ``trumping``).
     """
 
 
@@ -498,7 +505,8 @@ def hokm_pending_decision(hand: HandView) -> Decision | None:
         None.
 
     Implemented by:
-        ``bavney`` and ``court-piece`` (each only with its option ``decide=True``).
+        ``bavney`` and ``court-piece`` (each only with its option ``decide=True``),
+        ``troefcall`` (the kap offer; capitulation).
     """
 
 
@@ -514,7 +522,8 @@ def hokm_hand_complete(hand: HandView) -> bool | None:
         ``play_all`` only when every trick is played.
 
     Implemented by:
-        ``three-player``.
+        ``double-sar`` (never before the last trick), ``three-player``,
+        ``troefcall`` (a capitulation ends the hand).
     """
 
 
@@ -535,8 +544,8 @@ def hokm_play_on(hand: HandView) -> bool | None:
         None: the hand ends.
 
     Implemented by:
-        ``bavney`` and ``court-piece`` (the sweeping team plays on), ``double-sar``
-        (every trick is played).
+        ``bavney`` and ``court-piece`` (the sweeping team plays on), ``troefcall``
+        (the baunie).
     """
 
 
@@ -559,8 +568,8 @@ def hokm_kot(hand: HandView) -> Kot | None:
         The team that won each of the first seven tricks (a majority of the hand).
 
     Implemented by:
-        ``court-piece`` (the first seven: a court), ``double-sar`` (all 13 collected),
-        ``three-player`` (the first seven, others none).
+        ``double-sar`` (all 13 collected), ``three-player`` (the first seven, others
+        none). Court Piece's court, the first seven tricks, is the default.
     """
 
 
@@ -578,7 +587,7 @@ def hokm_hand_score(hand: HandView, match: MatchView | None) -> HandScore | None
         Hakem-kot (opponents take the first 7) 3.
 
     Implemented by:
-        ``bavney``, ``court-piece``, ``three-player``.
+        ``bavney``, ``court-piece``, ``three-player``, ``troefcall``.
     """
 
 
@@ -612,5 +621,5 @@ def hokm_match_winner(match: MatchView) -> Team | MatchStatus | None:
         more points, and a tie plays another hand.
 
     Implemented by:
-        ``court-piece``.
+        ``court-piece``, ``troefcall`` (a set that may end drawn, or a target).
     """

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import warnings
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -26,7 +26,7 @@ import pluggy
 from hokm._checks import check_seed, ordered
 from hokm._dealing import deal_hand, seat_number, start_hand
 from hokm._engine import Engine
-from hokm._hooks import crash_error, deliberate, hook_facts, resolve_chain, spec_manager
+from hokm._hooks import Impl, crash_error, deliberate, hook_facts, resolve_chain, spec_manager
 from hokm._standard import Standard
 from hokm._values import plugin_key, read_only
 from hokm.cards import Card, Suit, frozen_cards
@@ -346,13 +346,15 @@ class Ruleset:
             if deliberate(error):
                 raise
             raise crash_error(impl, error) from error
-        _warn_overlaps(pm, standard)
         try:
             engine = Engine(pm, standard, names)
         except (PluginContractError, RulesetError):
+            _warn_overlaps(pm, standard, None)
             raise
         except Exception as error:
+            _warn_overlaps(pm, standard, None)
             raise RulesetError(f"composing {names or ('standard',)} failed: {error}") from error
+        _warn_overlaps(pm, standard, engine)
         return cls(names, options, tuple(plugins), pm=pm, engine=engine)
 
     # Facts about the table --------------------------------------------------------------
@@ -755,13 +757,40 @@ def _plugin_manager(plugins: list[tuple[str, object]]) -> pluggy.PluginManager:
     return pm
 
 
-def _warn_overlaps(pm: pluggy.PluginManager, standard: object) -> None:
-    """Warn when two selected variants answer the same first-result hook."""
+_DECLARATIONS: dict[str, Callable[[Engine], tuple[object, ...]]] = {
+    "hokm_table_layout": lambda engine: (),
+    "hokm_rotation": lambda engine: (engine.layout,),
+    "hokm_trump_rule": lambda engine: (),
+    "hokm_void_duty": lambda engine: (),
+}
+"""Hooks that declare a fact of the table once, with the arguments the engine asked them with."""
+
+
+def _declared_alike(chain: Sequence[Impl], engine: Engine | None) -> bool:
+    """Whether every implementation in ``chain`` of a declaration hook gives the same answer.
+
+    Two variants declaring the same fact (both say "clockwise") do not overlap: whichever is
+    asked first, the answer is the same. Any doubt (a crash, no engine) counts as different.
+    """
+    arguments = _DECLARATIONS.get(chain[0].hook)
+    if arguments is None or engine is None:
+        return False
+    try:
+        args = arguments(engine)
+        first = chain[0].call(*args)
+        return first is not None and all(impl.call(*args) == first for impl in chain[1:])
+    except Exception:
+        return False
+
+
+def _warn_overlaps(pm: pluggy.PluginManager, standard: object, engine: Engine | None) -> None:
+    """Warn when two selected variants answer the same first-result hook (differently, for a
+    declaration such as ``hokm_rotation``: two variants may both declare the same rotation)."""
     for hook, facts in hook_facts().items():
         if not facts.first_result:
             continue  # collect-all hooks combine every answer: no overlap to speak of
         chain = [impl for impl in resolve_chain(pm, hook, standard) if not impl.standard]
-        if len(chain) > 1:
+        if len(chain) > 1 and not _declared_alike(chain, engine):
             names = sorted(impl.plugin for impl in chain)
             who = " and ".join(names) if len(names) == 2 else ", ".join(names[:-1]) + " and " + names[-1]
             order = ", then ".join(impl.plugin for impl in chain)

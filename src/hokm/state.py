@@ -244,6 +244,19 @@ class HandState:
         return self._setup.ruleset
 
     @property
+    def variants(self) -> tuple[str, ...]:
+        """The selected variant names, in the order given (``ruleset.variants``).
+
+        Hooks read it to adapt to a variant they are composed with:
+
+        >>> import hokm
+        >>> hokm.Ruleset.compose("satat", "clockwise").new_hand(
+        ...     [hokm.full_deck()[i::4] for i in range(4)], trump=hokm.Suit.SPADES).variants
+        ('satat', 'clockwise')
+        """
+        return self._setup.ruleset.variants
+
+    @property
     def layout(self) -> TableLayout:
         """The table layout."""
         return self._setup.engine.layout
@@ -440,6 +453,28 @@ class HandState:
     def stock_left(self) -> int:
         """Cards left in the two-player stock (0 for other deals)."""
         return len(self._setup.stock) - self._extra.stock_pos
+
+    @property
+    def undealt(self) -> frozenset[Card]:
+        """Cards of the deck this hand never deals to anyone, nor puts in a stock (omniscient).
+
+        The 26 cards two-player ``dead-half`` leaves out; for a hand started with
+        ``Ruleset.new_hand``, the deck's cards given to no seat. Empty for the other deals.
+        Nobody ever sees them.
+        """
+        setup = self._setup
+        order = setup.order
+        given = 0
+        if order and isinstance(order[0], tuple):
+            for cards in order:
+                for index in cards:  # type: ignore[union-attr]
+                    given |= 1 << index
+        else:
+            for index in order[:setup.engine.plans[setup.hakem].dealt]:
+                given |= 1 << index  # type: ignore[operator]
+        for index in setup.stock:
+            given |= 1 << index
+        return frozen_cards(setup.engine.deck_mask & ~given)
 
     @property
     def offered_card(self) -> Card | None:
@@ -815,11 +850,14 @@ class HandState:
 
     def _offered_next(self) -> Card | None:
         position = self._extra.stock_pos
-        if self._phase != _DRAW or discarder(self) is not None or not self._sees_second(position):
+        if self._phase != _DRAW or discarder(self) is not None:
             return None
         pattern = self._setup.engine.pattern
-        if isinstance(pattern, StockDraw) and pattern.second_card_seen and not pattern.last_choice:
-            return None  # seen only after a keep, not before choosing
+        # Only the last-choice turn shows the second card before choosing; second_card_seen
+        # shows it only after a keep (in ``seen``), on every turn.
+        if not (isinstance(pattern, StockDraw) and pattern.last_choice
+                and position + 2 >= len(self._setup.stock)):
+            return None
         return Card.from_index(self._setup.stock[position + 1])
 
     def __repr__(self) -> str:

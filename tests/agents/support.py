@@ -154,7 +154,16 @@ def replayable(observation: HandObservation) -> bool:
     """
     return (observation.phase in (hokm.Phase.PLAY, hokm.Phase.OVER) and not observation.annulled
             and not any(observation.set_aside_counts) and observation.trump_from == 0
-            and not any(isinstance(action, hokm.HiddenAction) for _, action in observation.decisions))
+            and not any(isinstance(action, hokm.HiddenAction) for _, action in observation.decisions)
+            and 0 not in observation.decisions_at)  # new_hand(trump=...) starts after the call
+
+
+class AnnouncementNotOffered(AssertionError):
+    """The replayed deal does not offer the announcement the seat to act has just made.
+
+    What an announcement's availability reveals (an ask open only to a seat void in the led
+    suit) is inferred from the card that follows it, not before: a documented limit.
+    """
 
 
 def replay(observation: HandObservation, deal: Deal) -> HandState:
@@ -173,6 +182,8 @@ def replay(observation: HandObservation, deal: Deal) -> HandState:
             assert state.to_act == seat
             state = state.apply(action)
             continue
+        if index == len(plays):
+            raise AnnouncementNotOffered(f"{decisions[0][0][1]} is not offered after the replay")
         player, card = plays[index]
         assert state.to_act == player, (state.to_act, player)
         state = state.play(card)

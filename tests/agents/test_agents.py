@@ -329,11 +329,35 @@ def test_it_plays_on_with_control_and_stops_without() -> None:
     assert choose(state) == PlayOn(False)  # the opponents still hold the top hearts
 
 
+def test_a_trump_call_that_names_a_card_lays_the_lowest_of_the_suit_it_would_call() -> None:
+    rules = hokm.Ruleset.compose(FaceDown())
+    hands = rest_of_deck("K♥ 2♠ 9♥ A♣ 4♥")
+    state = rules.new_hand(hands, hakem=0)
+    assert set(state.legal_actions()) == {Lay(card) for card in cards("K♥ 2♠ 9♥ A♣ 4♥")}
+    assert choose(state) == Lay(Card.parse("4♥"))  # hearts, its longest suit: the lowest heart
+
+
+def test_a_yes_or_no_question_it_does_not_know_is_answered_no() -> None:
+    rules = hokm.Ruleset.compose("troefcall")
+    match = rules.new_match(seed=2)
+    bots: list[Agent] = [HeuristicAgent(), RandomAgent(seed=1)] * 2
+    asked = 0
+    while not match.is_over and asked < 5:
+        seat = match.to_act
+        assert seat is not None
+        legal = match.legal_actions()
+        if any(type(action).__name__ == "Capitulate" for action in legal) and seat % 2 == 0:
+            answer = bots[seat].act(match.observation(seat))
+            assert type(answer).__name__ == "Capitulate" and not answer.concede  # type: ignore[attr-defined]
+            asked += 1
+        match = match.apply(bots[seat].act(match.observation(seat)))
+    assert asked
+
+
 def test_unknown_decisions_get_the_first_legal_action_and_announcements_are_declined() -> None:
     rules = hokm.Ruleset.compose(FaceDown())
     deck = hokm.full_deck()
     state = rules.new_hand([deck[0:13], deck[13:26], deck[26:39], deck[39:52]], hakem=0)
-    assert choose(state) == Lay(deck[0])  # M1 without a suit to name: the first option
     state = state.apply(Lay(deck[0]))
     assert Reveal() in state.legal_actions()
     assert isinstance(choose(state), PlayCard)  # the reveal it does not know: declined

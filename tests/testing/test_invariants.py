@@ -9,7 +9,7 @@ from __future__ import annotations
 import pickle
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 import pytest
@@ -61,6 +61,16 @@ def test_a_whole_match_passes(variants: tuple[str, ...]) -> None:
     assert checker.match.winner is not None
     assert len(checker.history) == len(checker.actors) > 30
     assert replay(checker.ruleset, seed=3, actions=checker.history).scores == checker.match.scores
+
+
+def test_a_match_with_another_start_seat_replays() -> None:
+    # The first roles come from the face-up deal from first_seat: the replays start there too.
+    deck = list(hokm.Ruleset.compose().deck)
+    random.Random(6).shuffle(deck)
+    checker = MatchChecker(hokm.Ruleset.compose().new_match(seed=6, deck=deck, first_seat=2), deck=deck)
+    for _ in range(30):
+        checker.apply(checker.match.legal_actions()[0])
+    checker.finish()
 
 
 def test_finish_checks_a_match_stopped_early() -> None:
@@ -210,6 +220,125 @@ def test_the_stock_accounting_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(HandState, "stock_left", property(lambda self: 3))
     with pytest.raises(InvariantViolation, match=r"cards-conserved.*cards were drawn but the stock shrank"):
         checker.apply(checker.match.legal_actions()[0])
+
+
+# Annulled hands, drawn matches, broken sweeps (RULES 1.5.1 rules 7 and 11) ------------------
+
+
+class ThrowIn(hokm.Action):
+    """A Hakem whose first five hold no card above 10 throws the hand in before he leads."""
+
+
+@attrs.frozen(eq=False)
+class WeakFiveThrowIn(hokm.Variant):
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="weak-five", summary="tests only")
+
+    @hokm.hookimpl
+    def hokm_turn_options(self, hand: hokm.HandView) -> list[hokm.Action] | None:
+        if hand.tricks_played or hand.to_act != hand.hakem:
+            return None
+        five = hand.dealt(hand.hakem)[:5]
+        return [ThrowIn()] if all(card.rank <= hokm.Rank.TEN for card in five) else None
+
+    @hokm.hookimpl
+    def hokm_decision_effect(self, hand: hokm.HandView, seat: hokm.Seat,
+                             action: hokm.Action) -> hokm.Effect | None:
+        return hokm.Effect(annul=True, show=hand.dealt(seat)[:5]) if isinstance(action, ThrowIn) else None
+
+
+WEAK = cards("9♠ 8♥ 7♣ 4♦ 2♠")
+WEAK_DECK = [*WEAK, *(card for card in hokm.full_deck() if card not in WEAK)]
+
+
+def _throw_in_match() -> MatchState:
+    rules = hokm.Ruleset.compose(WeakFiveThrowIn(), options={"standard": {"first_hakem": 0}})
+    return rules.new_match(seed=4, deck=WEAK_DECK)
+
+
+def test_an_annulled_hand_adds_no_result_and_the_same_hakem_deals_again() -> None:
+    checker = MatchChecker(_throw_in_match(), deck=WEAK_DECK)
+    checker.apply(CallTrump(Suit.SPADES))
+    checker.apply(ThrowIn())
+    assert checker.match.last_hand is not None and checker.match.last_hand.is_annulled
+    assert (checker.match.hand_number, checker.match.results, checker.match.hand.hakem) == (2, (), 0)
+    rng = random.Random(4)
+    while not checker.match.is_over:
+        checker.apply(rng.choice(checker.match.legal_actions()))
+    checker.finish()
+
+
+def test_cards_shown_to_everyone_are_no_secret() -> None:
+    # The shown 9♠ traded with a low card of seat 2: the throw-in stays legal and the observers
+    # see another shown card, which is no leak, since every seat saw the shown cards.
+    match = _throw_in_match()
+    low = min((card for card in match.hand.hand_of(2) if card.rank <= hokm.Rank.TEN),
+              key=lambda card: card.index)
+    checker = MatchChecker(match, deck=WEAK_DECK, leak_swap=(Card.parse("9♠"), low))
+    checker.apply(CallTrump(Suit.SPADES))
+    checker.apply(ThrowIn())
+    assert checker.match.last_hand is not None and checker.match.last_hand.is_annulled
+
+
+@attrs.frozen(eq=False)
+class OneHandDraw(hokm.Variant):
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="one-hand-draw", summary="tests only")
+
+    @hokm.hookimpl
+    def hokm_match_winner(self) -> hokm.MatchStatus:
+        return hokm.MatchStatus.DRAWN
+
+
+def test_a_drawn_match_has_no_winner() -> None:
+    checker = MatchChecker(hokm.Ruleset.compose(OneHandDraw()).new_match(seed=5))
+    rng = random.Random(5)
+    while not checker.match.is_over:
+        checker.apply(rng.choice(checker.match.legal_actions()))
+    assert checker.match.is_drawn and checker.match.winner is None
+
+
+@attrs.frozen(eq=False)
+class BrokenSweepLoses(hokm.Variant):
+    """Play on while one team has every trick; if it then loses one, the other team scores."""
+
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="broken-sweep-loses", summary="tests only")
+
+    @hokm.hookimpl
+    def hokm_play_on(self, hand: hokm.HandView) -> bool:
+        return hand.first_tricks_by(hand.tricks_played) is not None
+
+    @hokm.hookimpl
+    def hokm_hand_score(self, hand: hokm.HandView) -> hokm.HandScore | None:
+        sweeper = hand.first_tricks_by(7)
+        if sweeper is None or hand.first_tricks_by(hand.tricks_played) == sweeper:
+            return None
+        return hokm.HandScore(hokm.Team(1 - sweeper), 1, label="broken-sweep")
+
+
+def test_a_broken_sweep_may_lose_the_hand() -> None:
+    # Hearts trump: seat 0 wins tricks 1-7 with his hearts, team 0 plays on, and seat 3's 9♣
+    # beats the 2♣ led to trick 8. Team 0 holds seven tricks, yet the hand is team 1's.
+    order = [cards("A♥ K♥ Q♥ J♥ 10♥ 9♥ 8♥ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣"),
+             cards("7♥ 6♥ 5♥ 4♥ 3♥ 2♥ A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠"),
+             cards("A♦ K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦ 6♦ 5♦ 4♦ 3♦ 2♦"),
+             cards("7♠ 6♠ 5♠ 4♠ 3♠ 2♠ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣")]
+    hand = hokm.Ruleset.compose(BrokenSweepLoses()).new_hand(order, hakem=0, trump=Suit.HEARTS)
+    while not hand.is_over:
+        seat = hand.to_act
+        assert seat is not None
+        hand = hand.play(next(card for card in order[seat] if card in hand.legal_plays()))
+    result = hand.result()
+    assert (result.label, result.winner, result.team_tricks) == ("broken-sweep", 1, (7, 1))
+    from hokm.testing.invariants import _check_result
+
+    _check_result(hand, result)  # no violation: team 0 won every trick but the last
+    # Still caught where the majority team won the last trick: the standard hand stops at 7-0.
+    stopped = hokm.Ruleset.compose().new_hand(order, hakem=0, trump=Suit.HEARTS)
+    while not stopped.is_over:
+        seat = stopped.to_act
+        assert seat is not None
+        stopped = stopped.play(next(card for card in order[seat] if card in stopped.legal_plays()))
+    with pytest.raises(InvariantViolation, match="team 0 took 7 of 13 tricks but the result names team 1"):
+        _check_result(stopped, attrs.evolve(stopped.result(), winner=hokm.Team(1)))
 
 
 # Hidden information ------------------------------------------------------------------------

@@ -679,6 +679,10 @@ bad("stock-draw/none-size", lambda: SD(hand_size=None), ArgumentTypeError, T, "h
 bad("stock-draw/first-too-big", lambda: SD(first_packet=14, hand_size=13), InvalidArgumentError, V,
     "must not exceed hand_size")
 bad("stock-draw/int-seen", lambda: SD(second_card_seen=1), ArgumentTypeError, T, "True or False")
+bad("stock-draw/int-discards", lambda: SD(discards=3), ArgumentTypeError, T, "discards must be counts")
+bad("stock-draw/text-discards", lambda: SD(discards="32"), ArgumentTypeError, T, "got '32' (a str)")
+bad("stock-draw/negative-discard", lambda: SD(discards=(3, -1)), InvalidArgumentError, V, "got (3, -1)")
+bad("stock-draw/int-last-choice", lambda: SD(last_choice=1), ArgumentTypeError, T, "True or False")
 
 
 # The checks ---------------------------------------------------------------------------------

@@ -149,6 +149,32 @@ def test_overlapping_variants_warn_with_the_order() -> None:
         hokm.Ruleset.compose(SevenOfDiamondsWins(), AlsoSeven())
 
 
+def test_variants_declaring_the_same_fact_do_not_overlap() -> None:
+    # Two variants that both declare clockwise play agree: whichever is asked first, the table
+    # is the same, so composing them is no overlap (troefcall with clockwise).
+    @attrs.frozen(eq=False)
+    class Lefty(hokm.Variant):
+        info: ClassVar[VariantInfo] = VariantInfo(name="lefty", summary="x")
+
+        @hookimpl
+        def hokm_rotation(self) -> hokm.Rotation:
+            return hokm.Rotation.CLOCKWISE
+
+    @attrs.frozen(eq=False)
+    class Righty(hokm.Variant):
+        info: ClassVar[VariantInfo] = VariantInfo(name="righty", summary="x")
+
+        @hookimpl
+        def hokm_rotation(self) -> hokm.Rotation:
+            return hokm.Rotation.COUNTERCLOCKWISE
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", hokm.VariantOverlapWarning)
+        assert hokm.Ruleset.compose("clockwise", Lefty()).rotation is hokm.Rotation.CLOCKWISE
+    with pytest.warns(hokm.VariantOverlapWarning, match="asked in this order: righty, then clockwise"):
+        assert hokm.Ruleset.compose("clockwise", Righty()).rotation is hokm.Rotation.COUNTERCLOCKWISE
+
+
 def test_check_ruleset_hook_can_veto() -> None:
     class Picky(hokm.Variant):
         @hookimpl

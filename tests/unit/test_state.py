@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pytest
 from tests.helpers import one_suit_each
 
@@ -152,3 +154,23 @@ def test_refused_card_during_the_trump_call_lists_the_legal_actions() -> None:
     with pytest.raises(hokm.IllegalPlayError) as caught:
         hand.play(Card.parse("A♠"))
     assert caught.value.legal == tuple(CallTrump(s) for s in Suit)
+
+
+def test_hooks_see_the_selected_variants_in_the_order_given() -> None:
+    seen: list[tuple[str, ...]] = []
+
+    class Watcher(hokm.Variant):
+        info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="watcher", summary="tests only")
+
+        @hokm.hookimpl
+        def hokm_kot(self, hand: hokm.HandView) -> None:
+            seen.append(hand.variants)
+
+    rules = hokm.Ruleset.compose("clockwise", Watcher(), "satat")
+    hand = one_suit_each(rules, trump=Suit.SPADES)
+    assert hand.variants == ("clockwise", "watcher", "satat") == rules.variants
+    while not hand.is_over:
+        hand = hand.play(min(hand.legal_plays(), key=lambda card: card.sort_key))
+    hand.result()
+    assert seen == [("clockwise", "watcher", "satat")]
+    assert fresh().variants == ()

@@ -1,4 +1,4 @@
-"""Court Piece / Rang (RULES.md 1.3, digest §3.1-3.3, §3.5; SCENARIOS S34-S37)."""
+"""Court Piece / Rang (RULES.md 1.3, 1.5.4, digest §3.1-3.3, §3.5; SCENARIOS S34-S37, S71, S72)."""
 
 from __future__ import annotations
 
@@ -321,11 +321,11 @@ def test_bad_options_are_refused(option: str, value: object) -> None:
 
 
 def test_declared_conflicts() -> None:
-    assert CourtPiece.info.conflict_names == {"two-player", "three-player", "bavney", "double-sar"}
+    assert CourtPiece.info.conflict_names == {"two-player", "three-player", "bavney"}
     assert all(CourtPiece.info.conflict_reason(name) for name in CourtPiece.info.conflict_names)
 
 
-@pytest.mark.parametrize("other", ["two-player", "three-player", "bavney", "double-sar"])
+@pytest.mark.parametrize("other", ["two-player", "three-player", "bavney"])
 @pytest.mark.parametrize("order", [0, 1])
 def test_conflicting_compositions_are_refused(other: str, order: int) -> None:
     names = ("court-piece", other) if order == 0 else (other, "court-piece")
@@ -408,3 +408,147 @@ def test_goon_court_value_credits_a_sweep_by_the_dealers_side(options: dict[str,
 def test_goon_court_value_is_validated(value: object) -> None:
     with pytest.raises(hokm.InvalidOptionError, match="goon_court_value"):
         hokm.Ruleset.compose("court-piece", options={"court-piece": {"goon_court_value": value}})
+
+
+# Double Sar under Court Piece (RULES.md 1.5.4; SCENARIOS S71, S72) ---------------------------------
+
+S71A = [0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 2, 2, 0]
+S71B = [1, 1, 3, 3, 1, 1, 3, 3, 1, 1, 3, 3, 1]
+S72 = [0, 0, 2, 2, 0, 0, 2, 1, 3, 1, 3, 1, 3]
+# The mirror of S72: B wins the first seven tricks, A collects seven (tricks 7-13 at the sweep).
+S72_MIRROR = [1, 1, 3, 3, 1, 1, 3, 0, 2, 0, 2, 0, 2]
+ORDERS = [("court-piece", "double-sar"), ("double-sar", "court-piece")]
+
+
+def with_double_sar(options: dict[str, Any] | None = None, *, order: int = 0) -> hokm.Ruleset:
+    return hokm.Ruleset.compose(*ORDERS[order], options={"court-piece": options or {}})
+
+
+def run_ds(winners: Sequence[int], *, hakem: int = 0, options: dict[str, Any] | None = None,
+           tricks: int = 13, order: int = 0) -> HandState:
+    hand = play_out(*scripted(with_double_sar(options, order=order), winners, hakem=hakem), tricks=tricks)
+    assert hand.winners == tuple(winners[:hand.tricks_played])  # the script did what it says
+    return hand
+
+
+def play_winner_lists(rules: hokm.Ruleset, deals: Sequence[Sequence[int]]) -> list[HandResult]:
+    """Play scripted deals in sequence, each with the Hakem the last one chose, as in a match."""
+    match = FakeMatch(rules.layout, (0, 0), ())
+    hakem = 0
+    for winners in deals:
+        hand = play_out(*scripted(rules, winners, hakem=hakem))
+        result = hand.result(match)
+        scores = list(match.scores)
+        scores[result.winner] += result.points
+        match = FakeMatch(match.layout, (scores[0], scores[1]), (*match.results, result))
+        hakem = result.next_hakem
+    return list(match.results)
+
+
+@pytest.mark.parametrize("order", [0, 1])
+def test_s71a_collecting_all_13_is_a_court_for_the_caller(order: int) -> None:
+    seven = run_ds(S71A, tricks=7, order=order)
+    assert not seven.is_over and seven.pending_decision is None  # no stop at 7, no offer
+    hand = run_ds(S71A, order=order)
+    assert hand.collectors == (None, 0, None, 2, None, 0, None, 2, None, 0, None, 2, 0)
+    assert (hand.tricks_played, hand.team_tricks, hand.decisions) == (13, (13, 0), ())
+    result = hand.result()
+    assert (result.winner, result.label, result.points, result.kot) == (0, "court", 1, True)
+    assert result.next_hakem == 2 and hand.ruleset.dealer_for(result.next_hakem) == 1
+
+
+@pytest.mark.parametrize(("options", "points"), [({}, 1), ({"goon_court_value": 3}, 3)])
+@pytest.mark.parametrize("order", [0, 1])
+def test_s71b_the_dealers_side_collecting_all_13_is_a_goon_court(options: dict[str, Any], points: int,
+                                                                 order: int) -> None:
+    hand = run_ds(S71B, options=options, order=order)
+    assert hand.team_tricks == (0, 13) and hand.tricks_played == 13
+    result = hand.result()
+    assert (result.winner, result.label, result.points, result.kot) == (1, "goon-court", points, True)
+    assert result.next_hakem == 1 and hand.ruleset.dealer_for(result.next_hakem) == 0
+
+
+@pytest.mark.parametrize(("winners", "winner", "label", "points"), [
+    (S71A, 0, "court", 3), (S71B, 1, "goon-court", 4), (S72, 1, "win", 2), (S72_MIRROR, 0, "win", 1)])
+def test_s71c_points_scoring_under_double_sar(winners: list[int], winner: int, label: str,
+                                              points: int) -> None:
+    result = run_ds(winners, options={"scoring": "points"}).result()
+    assert (result.winner, result.label, result.points) == (winner, label, points)
+
+
+@pytest.mark.parametrize("order", [0, 1])
+def test_s72_the_first_seven_tricks_are_no_court_under_double_sar(order: int) -> None:
+    hand = run_ds(S72, order=order)
+    assert hand.first_tricks_by(7) == 0  # A won the first seven tricks...
+    assert hand.collectors == (None, 0, None, 2, None, 0, *[None] * 6, 3)
+    assert hand.team_tricks == (6, 7)  # ...but B collected seven
+    assert hand.tricks_played == 13 and hand.decisions == ()
+    result = hand.result()
+    assert (result.winner, result.label, result.points, result.kot) == (1, "win", 0, False)
+    assert result.next_hakem == 1 and hand.ruleset.dealer_for(result.next_hakem) == 0
+    alone = run(S72)  # single sar: A's first seven are a court, and the 52-court fails at trick 8
+    assert (alone.tricks_played, alone.result().label, alone.result().points) == (8, "court", 1)
+
+
+def test_s72_streaks_count_deals_won_by_collected_tricks() -> None:
+    rules = with_double_sar()
+    labels = [r.label for r in play_winner_lists(rules, [S72] * 7)]
+    assert labels == ["win"] * 6 + ["streak-court"]  # B, seven times, never the first seven
+    # A's streak of six goes to 0 when B wins a deal: six more wins are not yet a court.
+    results = play_winner_lists(rules, [S72_MIRROR] * 6 + [S72] + [S72_MIRROR] * 7)
+    assert [r.winner for r in results] == [0] * 6 + [1] + [0] * 7
+    assert [r.label for r in results] == ["win"] * 13 + ["streak-court"]
+
+
+def test_an_all_13_collection_resets_every_streak() -> None:
+    results = play_winner_lists(with_double_sar(), [S72] * 3 + [S71A] + [S72] * 7)
+    labels = [r.label for r in results]
+    assert labels[3] in {"court", "goon-court"} and results[3].team_tricks == (13, 0)
+    assert labels[:3] + labels[4:] == ["win"] * 9 + ["streak-court"]
+
+
+def test_an_all_13_collection_that_is_also_the_seventh_win_is_one_court() -> None:
+    results = play_winner_lists(with_double_sar(), [S72] * 6 + [S71B])
+    last = results[-1]
+    assert last.team_tricks == (0, 13) and last.label in {"court", "goon-court"}
+    assert last.points == 1 and last.kot
+
+
+@pytest.mark.parametrize("order", [0, 1])
+def test_decide_is_refused_with_double_sar(order: int) -> None:
+    with pytest.raises(hokm.VariantConflictError, match=r"decide=True.*double-sar"):
+        hokm.Ruleset.compose(*ORDERS[order], options={"court-piece": {"decide": True}})
+    assert with_double_sar({"decide": False}, order=order).variants == ORDERS[order]
+
+
+@settings(max_examples=25, deadline=None)
+@given(scoring=st.sampled_from(["courts", "points"]), goon=st.sampled_from([1, 3]),
+       ace_rule=st.sampled_from(["off", "two-aces", "ace-cannot-collect"]),
+       order=st.sampled_from([0, 1]), seed=st.integers(0, 2**32))
+def test_matches_under_double_sar_keep_the_invariants(scoring: str, goon: int, ace_rule: str, order: int,
+                                                      seed: int) -> None:
+    rules = hokm.Ruleset.compose(*ORDERS[order], options={
+        "court-piece": {"scoring": scoring, "target": 10**6, "goon_court_value": goon},
+        "double-sar": {"ace_rule": ace_rule}})
+    match = random_match(rules, seed=seed, max_hands=60)
+    streak_team, streak = -1, 0
+    for result in match.results:
+        caller_side = result.winner == result.hakem % 2
+        assert result.tricks_played == 13 and sum(result.team_tricks) == 13
+        assert result.team_tricks[result.winner] >= 7  # won by collected tricks
+        assert (result.next_hakem - 1) % 2 != result.winner  # the dealer comes from the losers
+        assert result.kot == (result.team_tricks[result.winner] == 13)
+        assert result.label != "52-court"
+        if result.kot:
+            assert result.label == ("court" if caller_side else "goon-court")
+        streak = streak + 1 if result.winner == streak_team else 1
+        streak_team = result.winner
+        assert (result.label == "streak-court") == (not result.kot and streak >= 7)
+        if result.label in COURT_LABELS:
+            streak_team, streak = -1, 0
+        if scoring == "courts":
+            expected = goon if result.label == "goon-court" else int(result.label in COURT_LABELS)
+        else:
+            court = result.label in COURT_LABELS
+            expected = (3 if caller_side else 4) if court else (1 if caller_side else 2)
+        assert result.points == expected

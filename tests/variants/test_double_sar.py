@@ -1,4 +1,4 @@
-"""Double Sar (RULES.md 1.3, digest §3.6; SCENARIOS S42-S46, S52)."""
+"""Double Sar (RULES.md 1.3 and 1.5.4, digest §3.6; SCENARIOS S42-S46, S52, S69)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hokm
-from hokm import Card, HandState, Rank, Suit
-from hokm_variants.double_sar import DoubleSar
+from hokm import Card, HandState, Rank, Suit, cards
+from hokm_variants.double_sar import DoubleSar, pile_collectors
 
 Plan = list[list[Card]]  # plan[trick][seat]: the card seat plays to that trick
 
@@ -42,6 +42,52 @@ def scripted(rules: hokm.Ruleset, winners: Sequence[int], *, hakem: int = 0) -> 
         plan.append([group[0] if seat == winner else next(others) for seat in range(n)])
     hands = [[plan[trick][seat] for trick in range(13)] for seat in range(n)]
     return rules.new_hand(hands, hakem=hakem, trump=Suit.SPADES), plan
+
+
+def ace_scripted(rules: hokm.Ruleset, winners: Sequence[int], aces: set[int], *,
+                 hakem: int = 0) -> tuple[HandState, Plan]:
+    """A 4-player hand (spades trump) in which trick ``i + 1`` is won by ``winners[i]``, with an
+    Ace exactly when ``i + 1`` is in ``aces`` (one to four trick numbers of 1-12).
+
+    Tricks 1-12 are four cards of one suit, the winner holding the highest; the groups headed
+    by an Ace go to the tricks in ``aces``, the spade Ace's first. The Aces not needed are
+    lost in trick 13 to the 2♠, which the winner of trick 13 holds (with one card each left,
+    any card is legal there).
+    """
+    assert len(winners) == 13 and 1 <= len(aces) <= 4 and aces <= set(range(1, 13))
+    suits = list(Suit)  # spades first
+    needed, spare = suits[:len(aces)], suits[len(aces):]
+    last = [Card(Rank.TWO, Suit.SPADES), *(Card(Rank.ACE, s) for s in spare),
+            *(Card(Rank.TWO, s) for s in needed[1:])]
+    ace_groups: list[list[Card]] = []
+    plain: list[list[Card]] = []
+    for suit in suits:
+        left = [Card(rank, suit) for rank in sorted(Rank, reverse=True) if Card(rank, suit) not in last]
+        for i in range(0, 12, 4):
+            (ace_groups if left[i].rank == Rank.ACE else plain).append(left[i:i + 4])
+    groups = [ace_groups.pop(0) if number in aces else plain.pop(0) for number in range(1, 13)]
+    plan: Plan = []
+    for group, winner in zip([*groups, last], winners, strict=True):
+        others = iter(group[1:])
+        plan.append([group[0] if seat == winner else next(others) for seat in range(4)])
+    hands = [[plan[trick][seat] for trick in range(13)] for seat in range(4)]
+    return rules.new_hand(hands, hakem=hakem, trump=Suit.SPADES), plan
+
+
+def winning_cards(hand: HandState) -> tuple[Card, ...]:
+    """The card that won each completed trick."""
+    return tuple(dict(trick.plays)[trick.winner] for trick in hand.tricks)  # type: ignore[index]
+
+
+def run_aces(winners: Sequence[int], aces: set[int], *, options: dict[str, Any] | None = None,
+             tricks: int = 13) -> HandState:
+    rules = hokm.Ruleset.compose("double-sar", options={"double-sar": options or {}})
+    full = [*winners, *[0] * (13 - len(winners))]
+    hand = play_out(*ace_scripted(rules, full, aces), tricks)
+    assert hand.winners == tuple(full[:hand.tricks_played])  # the script did what it says
+    won_with_ace = {n for n, card in enumerate(winning_cards(hand), start=1) if card.rank == Rank.ACE}
+    assert won_with_ace == {n for n in aces if n <= hand.tricks_played}
+    return hand
 
 
 def play_out(hand: HandState, plan: Plan, tricks: int = 13) -> HandState:
@@ -240,13 +286,120 @@ def test_with_two_player_the_last_trick_sweeps_and_13_is_a_kot() -> None:
     assert (result.winner, result.kot, result.label, result.points) == (1, True, "hakem-kot", 3)
 
 
+# S69 and the ace rule (RULES.md 1.5.4) ------------------------------------------------------------
+
+S69_WINNERS = [1, 1, 0, 0, 3, 3, 2, 2, 1, 3, 3, 0, 0]  # tricks 1 and 2 won with an Ace (A♠, A♥)
+
+
+@pytest.mark.parametrize(("ace_rule", "collectors", "totals", "winner"), [
+    ("off", (None, 1, None, 0, None, 3, None, 2, None, None, 3, None, 0), (6, 7), 1),
+    ("two-aces", (None, None, None, 0, None, 3, None, 2, None, None, 3, None, 0), (8, 5), 0),
+    ("ace-cannot-collect", (None, None, None, 0, None, 3, None, 2, None, None, 3, None, 0), (8, 5), 0),
+])
+def test_s69_the_ace_rule_changes_who_wins_the_hand(ace_rule: str, collectors: tuple[int | None, ...],
+                                                    totals: tuple[int, int], winner: int) -> None:
+    hand = run_aces(S69_WINNERS, {1, 2}, options={"ace_rule": ace_rule})
+    assert winning_cards(hand)[:2] == cards("A♠ A♥")  # the Ace of trumps is an Ace too
+    assert hand.collectors == collectors
+    assert hand.team_tricks == totals and hand.pile == 0
+    result = hand.result()
+    assert (result.winner, result.label, result.points, result.kot) == (winner, "win", 1, False)
+
+
+def test_s69_after_trick_4_both_ace_rules_have_given_seat_0_tricks_1_to_4() -> None:
+    for rule in ("two-aces", "ace-cannot-collect"):
+        hand = run_aces(S69_WINNERS, {1, 2}, options={"ace_rule": rule}, tricks=4)
+        assert (hand.team_tricks, hand.pile) == ((4, 0), 0), rule
+    off = run_aces(S69_WINNERS, {1, 2}, tricks=4)
+    assert (off.team_tricks, off.pile) == ((2, 2), 0)
+
+
+@pytest.mark.parametrize(("ace_rule", "collectors"), [
+    ("off", (None, 1, None)),
+    ("two-aces", (None, None, None)),  # no pending win after the pair of Aces: trick 3 starts one
+    ("ace-cannot-collect", (None, None, 1)),  # seat 1 keeps his pending win; trick 3 completes it
+])
+def test_a_blocked_pair_of_aces_leaves_a_pending_win_only_under_ace_cannot_collect(
+        ace_rule: str, collectors: tuple[int | None, ...]) -> None:
+    hand = run_aces([1, 1, 1, 2], {1, 2}, options={"ace_rule": ace_rule}, tricks=4)
+    assert hand.collectors[:3] == collectors
+    assert sum(hand.team_tricks) + hand.pile == 4
+
+
+@pytest.mark.parametrize(("ace_rule", "collectors"), [
+    ("off", (None, 1)), ("two-aces", (None, 1)), ("ace-cannot-collect", (None, None))])
+def test_one_ace_blocks_only_under_ace_cannot_collect(ace_rule: str,
+                                                      collectors: tuple[int | None, ...]) -> None:
+    hand = run_aces([1, 1, 2], {2}, options={"ace_rule": ace_rule}, tricks=3)
+    assert hand.collectors[:2] == collectors
+
+
+def test_an_ace_won_trick_may_start_a_pair() -> None:
+    hand = run_aces([1, 1, 2], {1}, options={"ace_rule": "ace-cannot-collect"}, tricks=3)
+    assert hand.collectors == (None, 1, None)
+    hand = run_aces([1, 1, 2], {1}, options={"ace_rule": "two-aces"}, tricks=3)
+    assert hand.collectors == (None, 1, None)
+
+
+def test_two_aces_without_reset_the_collecting_ace_pairs_with_the_next_ace() -> None:
+    options = {"ace_rule": "two-aces", "reset_after_collect": False}
+    hand = run_aces([1, 1, 1, 1], {2, 3}, options=options, tricks=4)
+    # Trick 2 collects (trick 1 was no Ace) and stays pending with its Ace; trick 3 pairs two
+    # Aces: nothing collected and no pending win, so trick 4 cannot collect either.
+    assert hand.collectors == (None, 1, None, None)
+    off = run_aces([1, 1, 1, 1], {2, 3}, options={"reset_after_collect": False}, tricks=4)
+    assert off.collectors == (None, 1, 1, 1)
+
+
+def test_two_aces_with_team_chain_counts_partners_aces() -> None:
+    hand = run_aces([1, 3, 2], {1, 2}, options={"ace_rule": "two-aces", "chain": "team"}, tricks=3)
+    assert hand.collectors == (None, None, None)
+    team = run_aces([1, 3, 2], {1, 2}, options={"chain": "team"}, tricks=3)
+    assert team.collectors == (None, 3, None)
+    keeps = run_aces([1, 3, 1], {1, 2}, options={"ace_rule": "ace-cannot-collect", "chain": "team"},
+                     tricks=3)
+    assert keeps.collectors == (None, None, 1)
+
+
+def test_a_pair_of_aces_on_a_blocked_trick_still_leaves_no_pending_win() -> None:
+    # Trick 2 is blocked twice over, by blocked_pickups and by (d): (d) removes the pending win.
+    options = {"ace_rule": "two-aces", "blocked_pickups": {2}}
+    assert run_aces([1, 1, 1], {1, 2}, options=options, tricks=3).collectors == (None, None, None)
+    blocked_only = run_aces([1, 1, 1], {1, 2}, options={"blocked_pickups": {2}}, tricks=3)
+    assert blocked_only.collectors == (None, None, 1)
+
+
+@pytest.mark.parametrize("ace_rule", ["two-aces", "ace-cannot-collect"])
+def test_the_satat_two_of_hearts_is_not_an_ace(ace_rule: str) -> None:
+    rules = hokm.Ruleset.compose("satat", "double-sar", options={"double-sar": {"ace_rule": ace_rule}})
+    hand = rules.new_hand([cards("K♠ Q♠ A♣ K♣ Q♣ J♣ 10♣ 9♣ 8♣ 7♣ 6♣ 5♣ 4♣"),
+                           cards("A♠ 2♥ A♥ K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥"),
+                           cards("J♠ 10♠ A♦ K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦ 6♦ 5♦ 4♦"),
+                           cards("9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠ 3♥ 3♣ 3♦ 2♣ 2♦")],
+                          hakem=0, trump=Suit.SPADES)
+    for card in cards("K♠ A♠ J♠ 9♠ 2♥ 10♠ 8♠ Q♠"):  # seat 1 wins with A♠, then with the 2♥
+        hand = hand.play(card)
+    assert hand.winners == (1, 1) and winning_cards(hand) == cards("A♠ 2♥")
+    assert hand.collectors == (None, 1)
+    for card in cards("A♥ 4♦ 3♥ 4♣"):  # and a third time, with A♥: now an Ace cannot collect
+        hand = hand.play(card)
+    assert hand.winners[2] == 1 and hand.collectors[2] is None
+
+
+@pytest.mark.parametrize("ace_rule", ["off", "two-aces", "ace-cannot-collect"])
+def test_pile_collectors_never_blocks_the_last_trick(ace_rule: str) -> None:
+    collectors = pile_collectors([0] * 13, [True] * 13, same=lambda a, b: a == b, ace_rule=ace_rule)
+    assert collectors[-1] == 0
+    assert collectors[:2] == ((None, 0) if ace_rule == "off" else (None, None))
+
+
 # Options and conflicts ----------------------------------------------------------------------------
 
 
 def test_option_defaults() -> None:
     plugin = DoubleSar()
-    assert (plugin.chain, plugin.reset_after_collect, plugin.blocked_pickups) == (
-        "player", True, frozenset())
+    assert (plugin.chain, plugin.reset_after_collect, plugin.blocked_pickups, plugin.ace_rule) == (
+        "player", True, frozenset(), "off")
 
 
 @pytest.mark.parametrize("given_value", [[2, 12], (12, 2), range(2, 13, 10), {2, 12}, frozenset({2, 12})])
@@ -268,6 +421,10 @@ def test_blocked_pickups_accepts_any_iterable(given_value: Any) -> None:
     ("blocked_pickups", {2.0}),
     ("blocked_pickups", "2"),
     ("blocked_pickups", 2),
+    ("ace_rule", "on"),
+    ("ace_rule", "two_aces"),
+    ("ace_rule", None),
+    ("ace_rule", True),
 ])
 def test_bad_options_are_refused(option: str, value: object) -> None:
     with pytest.raises(hokm.InvalidOptionError) as error:
@@ -282,11 +439,11 @@ def test_unknown_option_is_refused() -> None:
 
 
 def test_declared_conflicts() -> None:
-    assert DoubleSar.info.conflict_names == {"bavney", "court-piece", "three-player"}
+    assert DoubleSar.info.conflict_names == {"bavney", "three-player"}
     assert all(DoubleSar.info.conflict_reason(name) for name in DoubleSar.info.conflict_names)
 
 
-@pytest.mark.parametrize("other", ["bavney", "court-piece", "three-player"])
+@pytest.mark.parametrize("other", ["bavney", "three-player"])
 @pytest.mark.parametrize("order", [0, 1])
 def test_conflicting_compositions_are_refused(other: str, order: int) -> None:
     names = ("double-sar", other) if order == 0 else (other, "double-sar")
@@ -345,3 +502,69 @@ def test_collection_rule_and_conservation(partners: tuple[str, ...], opts: dict[
     assert hand.team_tricks[result.winner] >= 7
     assert result.kot == (hand.team_tricks[result.winner] == 13)
     assert result.tricks_played == 13
+
+
+def reference_collectors(winners: Sequence[int], aces: Sequence[bool], opts: dict[str, Any],
+                         team_of: Any) -> list[int | None]:
+    """RULES.md 1.5.4 written out again, independently of the plugin: who collects after each trick."""
+    pending: int | None = None  # index of the trick that is the pending win
+    out: list[int | None] = []
+    for i, seat in enumerate(winners):
+        if i == len(winners) - 1:
+            out.append(seat)
+            continue
+        if pending is None:
+            pair = False
+        elif opts["chain"] == "player":
+            pair = winners[pending] == seat
+        else:
+            pair = team_of(winners[pending]) == team_of(seat)
+        rule = opts["ace_rule"]
+        d = pair and rule == "two-aces" and aces[i] and aces[pending]  # type: ignore[index]
+        e = pair and rule == "ace-cannot-collect" and aces[i]
+        if pair and (i + 1) not in opts["blocked_pickups"] and not d and not e:
+            out.append(seat)
+            pending = None if opts["reset_after_collect"] else i
+        else:
+            out.append(None)
+            pending = None if d else i
+    return out
+
+
+@settings(max_examples=80, deadline=None)
+@given(partners=st.sampled_from(PARTNERS), opts=options_strategy,
+       ace_rule=st.sampled_from(["two-aces", "ace-cannot-collect"]), data=st.data(),
+       rng=st.randoms(use_true_random=False))
+def test_ace_rules_follow_the_procedure_and_change_only_ace_won_pairs(
+        partners: tuple[str, ...], opts: dict[str, Any], ace_rule: str, data: st.DataObject,
+        rng: random.Random) -> None:
+    opts = {**opts, "ace_rule": ace_rule}
+    rules = hokm.Ruleset.compose("double-sar", *partners, options={"double-sar": opts})
+    deck = data.draw(st.permutations(rules.deck))
+    hakem = data.draw(st.integers(0, rules.players - 1))
+    hand = rules.deal(deck, hakem=hakem)
+    actions = []
+    while not hand.is_over:
+        action = rng.choice(hand.legal_actions())
+        actions.append(action)
+        hand = hand.apply(action)
+        # Every completed trick is either collected by a team or lies in the centre.
+        assert sum(hand.team_tricks) + hand.pile == hand.tricks_played
+    assert hand.tricks_played == 13 and hand.pile == 0
+
+    aces = [card.rank == Rank.ACE for card in winning_cards(hand)]
+    assert list(hand.collectors) == reference_collectors(hand.winners, aces, opts, rules.team_of)
+    for number in range(2, 13):  # what each rule forbids, read straight off the hand
+        if hand.collectors[number - 1] is not None:
+            assert not aces[number - 1] or (ace_rule == "two-aces" and not aces[number - 2])
+
+    # The same play without the ace rule: it differs only if a trick before the last was won
+    # with an Ace (a Double Sar collection never changes which cards are legal).
+    off_rules = hokm.Ruleset.compose("double-sar", *partners,
+                                     options={"double-sar": {**opts, "ace_rule": "off"}})
+    off = off_rules.deal(deck, hakem=hakem)
+    for action in actions:
+        off = off.apply(action)
+    assert off.winners == hand.winners
+    if not any(aces[:12]):
+        assert off.collectors == hand.collectors

@@ -13,6 +13,9 @@ from tests.helpers import ScriptedWinners
 
 import hokm
 from hokm import Card, DrawCard, Suit, cards
+from hokm.discovery import load_variant
+from hokm.testing import check_variant
+from hokm.testing.conformance import BUNDLED_VARIANTS
 from hokm_variants.two_player import TwoPlayer
 
 RULES = hokm.Ruleset.compose("two-player")
@@ -366,3 +369,384 @@ def test_seeded_match_ends_with_one_winner_and_the_winner_leads_the_next_hand(se
     for before, after in zip(match.results, match.results[1:], strict=False):
         assert after.hakem == int(before.winner)
     assert all(dealer == 1 - hakem for hakem, dealer in dealers)  # S51
+
+
+# Deal modes (RULES 1.5.5; SCENARIOS S31, S32, S74, S75) -------------------------------------------
+
+MODES = ("keep-reject", "zhinam", "fifty-card", "dead-half")
+DRAW_MODES = ("keep-reject", "zhinam", "fifty-card")
+MODE_RULES = {(mode, seen): hokm.Ruleset.compose(
+    "two-player", options={"two-player": {"mode": mode, "second_card_seen": seen}})
+    for mode in MODES for seen in (False, True) if not (mode == "dead-half" and seen)}
+# Per mode: cards in the deck, discards per seat (Hakem, other), draw turns, cards out of play
+# at the end (discards + draw cards thrown away), stock left at the end, undealt cards.
+SHAPE = {
+    "keep-reject": (52, (0, 0), 16, 16, 10, 0),
+    "zhinam": (52, (3, 2), 21, 26, 0, 0),
+    "fifty-card": (50, (2, 2), 20, 24, 0, 0),
+    "dead-half": (52, (0, 0), 0, 0, 0, 26),
+}
+
+
+def mode_rules(mode: str, seen: bool = False) -> hokm.Ruleset:
+    return MODE_RULES[mode, seen]
+
+
+def mode_deck(mode: str, seed: int) -> list[Card]:
+    deck = list(mode_rules(mode).deck)
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+def discard_first(hand: hokm.HandState) -> hokm.HandState:
+    """Make every discard due, each seat laying down its lowest cards (by sort key, last first)."""
+    while hand.phase is hokm.Phase.DRAW and isinstance(hand.legal_actions()[0], hokm.Discard):
+        seat = hand.to_act
+        assert seat is not None
+        low = sorted(hand.hand_of(seat), key=lambda card: card.sort_key)[-1]
+        hand = hand.apply(hokm.Discard(low))
+    return hand
+
+
+def first_draw(mode: str, deck: Sequence[Card], *, hakem: int = 0, seen: bool = False) -> hokm.HandState:
+    """The hand at its first keep/reject turn (after the call and the discards)."""
+    return discard_first(at_draw(mode_rules(mode, seen), deck, hakem=hakem))
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_mode_decks_and_sizes(mode: str) -> None:
+    rules = mode_rules(mode)
+    cards_in_deck = SHAPE[mode][0]
+    assert len(rules.deck) == cards_in_deck and rules.hand_size == 13 and rules.players == 2
+    removed = set(hokm.full_deck()) - set(rules.deck)
+    assert removed == ({Card.parse("2♣"), Card.parse("2♦")} if mode == "fifty-card" else set())
+    assert TwoPlayer(mode=mode).mode == mode  # type: ignore[arg-type]
+    assert rules.option_values["two-player"]["mode"] == mode
+
+
+def test_the_default_mode_is_keep_reject_and_unchanged() -> None:
+    assert TwoPlayer().mode == "keep-reject"
+    assert hokm.Ruleset.compose("two-player", options={"two-player": {"mode": "keep-reject"}}) == RULES
+    assert RULES.hook_order("hokm_deck") == ("standard",)  # the full pack: the deck hook is idle
+
+
+@pytest.mark.parametrize("mode", DRAW_MODES)
+@pytest.mark.parametrize("keep", [True, False])
+def test_s31_one_keep_reject_step_in_every_draw_mode(mode: str, keep: bool) -> None:
+    deck = mode_deck(mode, 310)
+    before = first_draw(mode, deck)
+    x, y = deck[10], deck[11]  # the stock starts after the two fives, in every draw mode
+    assert before.offered_card == x and before.to_act == 0
+    after = before.apply(DrawCard(keep=keep))
+    assert after.hand_of(0) == before.hand_of(0) | {x if keep else y}
+    assert after.hand_of(1) == before.hand_of(1)
+    assert after.stock_left == before.stock_left - 2 and after.to_act == 1
+    thrown = y if keep else x
+    assert thrown not in after.hand_of(0) | after.hand_of(1)
+    assert after.observation(0).seen - before.observation(0).seen == (set() if keep else {x})
+    view = after.observation(1)  # the other player never learns X or Y
+    assert not {x, y} & (view.hand | view.seen | view.set_aside)
+    assert view == before.apply(DrawCard(keep=not keep)).observation(1)
+
+
+@pytest.mark.parametrize("mode", DRAW_MODES)
+@pytest.mark.parametrize("keep", [True, False])
+def test_second_card_seen_applies_to_every_keep_reject_turn_of_the_draw_modes(mode: str, keep: bool) -> None:
+    deck = mode_deck(mode, 311)
+    hand = first_draw(mode, deck, seen=True)
+    plain = first_draw(mode, deck)
+    turn = 0
+    last_choice = 2 if mode == "fifty-card" else 0  # fifty-card's turn 20 is not keep/reject
+    while hand.phase is hokm.Phase.DRAW and hand.stock_left > last_choice:
+        top, second = deck[10 + 2 * turn], deck[11 + 2 * turn]
+        drawer = hand.to_act
+        assert drawer is not None
+        assert hand.observation(drawer).offered_next is None  # never before choosing
+        after = hand.apply(DrawCard(keep=keep))
+        looked = after.observation(drawer).seen - hand.observation(drawer).seen
+        assert looked == ({second} if keep else {top})
+        plain_after = plain.apply(DrawCard(keep=keep))
+        assert plain_after.observation(drawer).seen - plain.observation(drawer).seen == (
+            set() if keep else {top})
+        assert after.hands == plain_after.hands  # information only
+        assert after.observation(1 - drawer).seen == hand.observation(1 - drawer).seen
+        hand, plain, turn = after, plain_after, turn + 1
+    assert turn == {"keep-reject": 16, "zhinam": 21, "fifty-card": 19}[mode]
+
+
+def play_draw(hand: hokm.HandState, choices: Sequence[bool]) -> tuple[hokm.HandState, list[int]]:
+    """Discard (lowest cards), then draw with ``choices`` (cycled); the drawers in order."""
+    hand = discard_first(hand)
+    drawers: list[int] = []
+    while hand.phase is hokm.Phase.DRAW:
+        assert hand.to_act is not None
+        drawers.append(hand.to_act)
+        hand = hand.apply(DrawCard(keep=choices[len(drawers) % len(choices)]))
+    return hand, drawers
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("hakem", [0, 1])
+def test_s32_draw_phase_counts(mode: str, hakem: int) -> None:
+    size, discards, turns, out, stock_end, undealt = SHAPE[mode]
+    deck = mode_deck(mode, 320 + hakem)
+    other = 1 - hakem
+    start = mode_rules(mode).deal(deck, hakem=hakem)
+    assert start.phase is hokm.Phase.TRUMP and start.to_act == hakem
+    assert start.observation(hakem).hand == frozenset(deck[0:5])  # trump from the Hakem's five
+    assert start.observation(other).hand == frozenset()
+    called = start.apply(hokm.CallTrump(Suit.HEARTS))
+    hand, drawers = play_draw(called, [True, False, False])
+    assert len(drawers) == turns
+    assert drawers == [hakem if turn % 2 == 0 else other for turn in range(turns)]
+    assert drawers.count(hakem) == (turns + 1) // 2 and drawers.count(other) == turns // 2
+    assert hand.phase is hokm.Phase.PLAY and hand.to_act == hakem  # the Hakem leads trick 1
+    assert [len(cards_) for cards_ in hand.hands] == [13, 13]
+    assert tuple(len(aside) for aside in hand.set_aside) == (
+        (discards[0], discards[1]) if hakem == 0 else (discards[1], discards[0]))
+    assert hand.stock_left == stock_end and len(hand.undealt) == undealt
+    held = hand.hands[0] | hand.hands[1]
+    assert size - len(held) - stock_end - undealt == out
+    assert size - len(held) == {"keep-reject": 26, "zhinam": 26, "fifty-card": 24, "dead-half": 26}[mode]
+
+
+def test_s74_zhinam_exactly() -> None:
+    rules = mode_rules("zhinam")
+    deck = mode_deck("zhinam", 74)
+    hand = rules.deal(deck, hakem=0)
+    assert hand.observation(0).hand == frozenset(deck[0:5]) and hand.observation(1).hand == frozenset()
+    assert hand.hands == (frozenset(deck[0:5]), frozenset(deck[5:10])) and hand.stock_left == 42
+    hand = hand.apply(hokm.CallTrump(Suit.SPADES))
+    # Seat 0 discards 3 of his five, then seat 1 discards 2: one card at a time, face down.
+    discarded: list[list[Card]] = [[], []]
+    for seat, count in ((0, 3), (1, 2)):
+        for _ in range(count):
+            assert hand.phase is hokm.Phase.DRAW and hand.to_act == seat
+            assert set(hand.legal_actions()) == {hokm.Discard(card) for card in hand.hand_of(seat)}
+            assert hand.offered_card is None and hand.observation(seat).offered is None
+            assert hand.observation(1 - seat).legal_actions == ()
+            card = sorted(hand.hand_of(seat), key=lambda c: c.sort_key)[0]
+            hand = hand.apply(hokm.Discard(card))
+            discarded[seat].append(card)
+    assert [len(cards_) for cards_ in hand.hands] == [2, 3]
+    for seat in (0, 1):  # each sees his own discards, never the other's
+        assert hand.set_aside[seat] == frozenset(discarded[seat])
+        assert hand.observation(seat).set_aside == frozenset(discarded[seat])
+        view = hand.observation(1 - seat)
+        assert not set(discarded[seat]) & (view.hand | view.seen | view.set_aside | view.shown)
+        assert not any(isinstance(action, hokm.Discard) for _, action in view.decisions)
+    # 21 turns over d10-d51, seat 0 first: turn k uses d(8+2k) and d(9+2k).
+    rnd = random.Random(74)
+    turns = {0: 0, 1: 0}
+    for k in range(1, 22):
+        seat = 0 if k % 2 else 1
+        assert hand.to_act == seat and hand.offered_card == deck[8 + 2 * k]
+        keep = rnd.random() < 0.5
+        after = hand.apply(DrawCard(keep=keep))
+        assert after.hand_of(seat) - hand.hand_of(seat) == {deck[8 + 2 * k] if keep else deck[9 + 2 * k]}
+        turns[seat] += 1
+        hand = after
+    assert turns == {0: 11, 1: 10}
+    assert [len(cards_) for cards_ in hand.hands] == [13, 13] and hand.stock_left == 0
+    out = set(deck) - hand.hands[0] - hand.hands[1]
+    assert len(out) == 26 and set().union(*discarded) <= out  # 5 discards + 21 thrown away
+    assert hand.phase is hokm.Phase.PLAY and hand.to_act == 0  # seat 0 leads trick 1
+    over = play_first_legal(hand)
+    result = over.result()
+    assert result.next_hakem == int(result.winner) and max(over.team_tricks) == 7  # as S33
+
+
+def test_s75_fifty_card_exactly() -> None:
+    rules = mode_rules("fifty-card")
+    deck = mode_deck("fifty-card", 75)
+    assert len(deck) == 50 and not {Card.parse("2♣"), Card.parse("2♦")} & set(deck)
+    hand = rules.deal(deck, hakem=0)
+    assert hand.hands == (frozenset(deck[0:5]), frozenset(deck[5:10])) and hand.stock_left == 40
+    assert hand.observation(0).hand == frozenset(deck[0:5]) and hand.observation(1).hand == frozenset()
+    hand = hand.apply(hokm.CallTrump(Suit.CLUBS))
+    order = []
+    while isinstance(hand.legal_actions()[0], hokm.Discard):  # each discards 2, seat 0 first
+        order.append(hand.to_act)
+        hand = hand.apply(hand.legal_actions()[-1])
+    assert order == [0, 0, 1, 1] and [len(cards_) for cards_ in hand.hands] == [3, 3]
+    drawers = []
+    for turn in range(1, 20):  # turns 1-19: keep/reject, the second card unseen before choosing
+        drawers.append(hand.to_act)
+        assert hand.observation(hand.to_act or 0).offered_next is None
+        hand = hand.apply(DrawCard(keep=turn % 3 == 0))
+    assert drawers == [0, 1] * 9 + [0]
+    # Turn 20, seat 1's: two cards left; he sees both and keeps either, the other is discarded.
+    assert hand.to_act == 1 and hand.stock_left == 2
+    last, other_last = deck[48], deck[49]
+    view = hand.observation(1)
+    assert (view.offered, view.offered_next) == (last, other_last)
+    assert hand.observation(0).offered is None and hand.observation(0).offered_next is None
+    for keep, kept, thrown in ((True, last, other_last), (False, other_last, last)):
+        end = hand.apply(DrawCard(keep=keep))
+        assert end.hand_of(1) - hand.hand_of(1) == {kept}
+        assert {last, other_last} <= end.observation(1).seen | end.hand_of(1)
+        assert thrown not in end.observation(0).seen | end.hand_of(0)
+        assert [len(cards_) for cards_ in end.hands] == [13, 13] and end.stock_left == 0
+        assert 50 - len(end.hands[0] | end.hands[1]) == 24  # 4 discards + 20 thrown away
+        assert end.phase is hokm.Phase.PLAY and end.to_act == 0
+
+
+def test_dead_half_deals_the_fixed_deck_as_rules_1_5_5() -> None:
+    rules = mode_rules("dead-half")
+    deck = mode_deck("dead-half", 55)
+    for hakem in (0, 1):
+        other = 1 - hakem
+        hand = rules.deal(deck, hakem=hakem)
+        assert hand.phase is hokm.Phase.TRUMP and hand.to_act == hakem
+        assert hand.dealt(hakem) == (*deck[0:5], *deck[10:14], *deck[18:22])
+        assert hand.dealt(other) == (*deck[5:10], *deck[14:18], *deck[22:26])
+        assert hand.undealt == frozenset(deck[26:]) and hand.stock_left == 0
+        assert hand.observation(hakem).hand == frozenset(deck[0:5])  # only his first five
+        assert hand.observation(other).hand == frozenset()
+        played = hand.apply(hokm.CallTrump(Suit.DIAMONDS))
+        assert played.phase is hokm.Phase.PLAY and played.to_act == hakem  # no draw at all
+        assert played.observation(hakem).hand == frozenset(hand.dealt(hakem))
+        assert played.observation(other).hand == frozenset(hand.dealt(other))
+        for seat in (0, 1):
+            view = played.observation(seat)
+            assert not frozenset(deck[26:]) & (view.hand | view.seen | view.set_aside | view.shown)
+            assert view.stock_left == 0 and view.offered is None
+        over = play_first_legal(played)
+        assert over.undealt == frozenset(deck[26:])
+        assert len({card for _, card in over.plays}) + sum(map(len, over.hands)) == 26
+
+
+# Options: mode and second_card_seen ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["pagat_keep_reject", "dead_half", "Zhinam", "", None, 1])
+def test_mode_must_be_one_of_the_four(value: object) -> None:
+    with pytest.raises(hokm.InvalidOptionError, match=r"two-player.*'mode'"):
+        hokm.Ruleset.compose("two-player", options={"two-player": {"mode": value}})
+
+
+def test_second_card_seen_is_refused_with_dead_half() -> None:
+    with pytest.raises(hokm.InvalidOptionError,
+                       match=r"two-player.*'second_card_seen'.*mode='dead-half'"):
+        hokm.Ruleset.compose("two-player",
+                             options={"two-player": {"mode": "dead-half", "second_card_seen": True}})
+    with pytest.raises(ValueError, match="second_card_seen=True has no meaning with mode='dead-half'"):
+        TwoPlayer(mode="dead-half", second_card_seen=True)
+    assert TwoPlayer(mode="dead-half", second_card_seen=False).second_card_seen is False
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_every_mode_passes_the_conformance_check_alone_and_with_every_partner(mode: str) -> None:
+    for seen in (False, True):
+        if mode == "dead-half" and seen:
+            continue
+        report = check_variant("two-player", options={"mode": mode, "second_card_seen": seen},
+                               matches=1, seed=f"{mode}:{seen}")
+        declared = {name for name in BUNDLED_VARIANTS if name != "two-player"
+                    and (name in TwoPlayer.info.conflict_names
+                         or "two-player" in load_variant(name).info.conflict_names)}
+        assert set(report.skipped) == declared >= {"three-player", "court-piece"}
+        assert len(report.rulesets) == len(BUNDLED_VARIANTS) - len(declared)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_modes_compose_with_the_other_variants(mode: str) -> None:
+    for partners in PARTNERS:
+        rules = hokm.Ruleset.compose("two-player", *partners, options={"two-player": {"mode": mode}})
+        hand = play_random(rules, seed=len(partners))
+        assert hand.is_over and hand.result().winner in (0, 1)
+    for other in ("three-player", "court-piece"):
+        with pytest.raises(hokm.VariantConflictError):
+            hokm.Ruleset.compose("two-player", other, options={"two-player": {"mode": mode}})
+
+
+# Properties: conservation and no leak in every mode ----------------------------------------------
+
+
+def out_of_play_by_drawing(deck: Sequence[Card], start: int, choices: Sequence[bool]) -> set[Card]:
+    """The stock cards thrown away by keep/reject turns ``choices`` from deck position ``start``."""
+    return {deck[start + 2 * turn + (1 if keep else 0)] for turn, keep in enumerate(choices)}
+
+
+@settings(max_examples=120, deadline=None)
+@given(data=st.data(), mode=st.sampled_from(MODES), seen=st.booleans(), hakem=st.integers(0, 1),
+       partners=st.sampled_from(PARTNERS), rnd=st.randoms(use_true_random=False))
+def test_random_play_in_every_mode_conserves_the_cards(
+        data: st.DataObject, mode: str, seen: bool, hakem: int, partners: tuple[str, ...],
+        rnd: random.Random) -> None:
+    seen = seen and mode != "dead-half"
+    rules = hokm.Ruleset.compose("two-player", *partners,
+                                 options={"two-player": {"mode": mode, "second_card_seen": seen}})
+    deck = data.draw(st.permutations(rules.deck))
+    hand = rules.deal(deck, hakem=hakem)
+    size, discards, turns, out, stock_end, undealt = SHAPE[mode]
+    choices: list[bool] = []
+    while not hand.is_over:
+        action = rnd.choice(hand.legal_actions())
+        if isinstance(action, DrawCard):
+            choices.append(action.keep)
+        hand = hand.apply(action)
+        held = [set(cards_) for cards_ in hand.hands]
+        played = {card for _, card in hand.plays}
+        aside = set().union(*hand.set_aside)
+        thrown = out_of_play_by_drawing(deck, 10, choices)
+        stock = set(deck[len(deck) - hand.stock_left:]) if hand.stock_left else set()
+        places = [*held, played, aside, thrown, stock, set(hand.undealt)]
+        assert sum(map(len, places)) == size == len(deck)  # every card in exactly one place
+        assert set().union(*places) == set(deck)
+        if hand.phase is not hokm.Phase.DRAW and hand.phase is not hokm.Phase.TRUMP:
+            by_seat = [sum(1 for seat, _ in hand.plays if seat == s) for s in (0, 1)]
+            assert [len(held[s]) + by_seat[s] for s in (0, 1)] == [13, 13]
+            assert len(aside) == sum(discards) and len(thrown) == turns
+            assert len(aside | thrown) == out and hand.stock_left == stock_end
+            assert len(hand.undealt) == undealt
+    result = hand.result()
+    assert result.winner in (0, 1) and result.next_hakem == int(result.winner)
+    if not {"bavney", "double-sar"} & set(partners):  # the 2-player scoring of 1.3, in every mode
+        assert max(hand.team_tricks) == 7 and result.team_tricks[result.winner] == 7
+        assert result.points == (1 if not result.kot else 2 if result.winner == hakem else 3)
+
+
+def hidden_positions(mode: str, observer: int, hakem: int = 0) -> list[int]:
+    """Deck positions the observer never sees, whatever anyone chooses: the opponent's cards
+    (his five, the pairs of his draw turns) and the cards nobody sees (unused stock, undealt)."""
+    size, _, turns, _, stock_end, _ = SHAPE[mode]
+    if mode == "dead-half":
+        packets = (range(5, 10), range(14, 18), range(22, 26)) if observer == hakem else (
+            range(5), range(10, 14), range(18, 22))
+        return [*(p for packet in packets for p in packet), *range(26, size)]
+    first = range(5, 10) if observer == hakem else range(5)
+    theirs = range(1, turns, 2) if observer == hakem else range(0, turns, 2)
+    pairs = (10 + 2 * turn + i for turn in theirs for i in (0, 1))
+    return [*first, *pairs, *range(size - stock_end, size)]
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=st.data(), mode=st.sampled_from(MODES), observer_is_hakem=st.booleans(), seen=st.booleans(),
+       rnd=st.randoms(use_true_random=False))
+def test_observations_never_leak_discards_rejected_or_undealt_cards(
+        data: st.DataObject, mode: str, observer_is_hakem: bool, seen: bool, rnd: random.Random) -> None:
+    seen = seen and mode != "dead-half"
+    rules = mode_rules(mode, seen)
+    deck = list(data.draw(st.permutations(rules.deck)))
+    hakem = 0
+    observer = hakem if observer_is_hakem else 1 - hakem
+    hidden = hidden_positions(mode, observer, hakem)
+    moved = data.draw(st.permutations([deck[i] for i in hidden]))
+    other = deck.copy()
+    for position, card in zip(hidden, moved, strict=True):
+        other[position] = card
+    twin = {deck[i]: other[i] for i in range(len(deck))}  # a card and its counterpart in the twin deal
+    states = [rules.deal(deck, hakem=hakem), rules.deal(other, hakem=hakem)]
+    while states[0].phase is not hokm.Phase.PLAY:
+        assert states[0].observation(observer) == states[1].observation(observer)
+        action = rnd.choice(states[0].legal_actions())
+        twin_action = hokm.Discard(twin[action.card]) if isinstance(action, hokm.Discard) else action
+        states = [states[0].apply(action), states[1].apply(twin_action)]
+    assert states[1].phase is hokm.Phase.PLAY
+    assert states[0].observation(observer) == states[1].observation(observer)
+    opponent = states[0].observation(1 - observer)
+    assert not (states[0].set_aside[observer] - states[0].observation(observer).set_aside)
+    assert not states[0].set_aside[1 - observer] & (states[0].observation(observer).seen
+                                                    | states[0].observation(observer).set_aside)
+    assert not states[0].undealt & (states[0].observation(observer).seen | opponent.seen)

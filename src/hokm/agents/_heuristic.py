@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
+
 from hokm.actions import Action, CallTrump, Discard, DrawCard, PlayCard, PlayOn
 from hokm.agents._protocol import BaseAgent, hand_observation
 from hokm.cards import Card, Suit
@@ -58,9 +60,12 @@ class HeuristicAgent(BaseAgent):
       the better one); discards the lowest card of its shortest plain suit.
     - **Obligations** (must-trump, a variant's duty) need nothing: it chooses only
       among ``legal_actions``.
-    - **Anything else** (a variant's decision it does not know): the first legal
-      action, which is deterministic; an announcement it does not know is
-      declined (it plays a card).
+    - **Decisions it does not know** (a variant's own actions): at the trump call, a
+      choice that names one of its cards (a face-down indicator) is read as naming
+      that card's suit, and it picks the lowest card of the suit it would call; a
+      yes-or-no question (two answers of one action that differ only in a True/False
+      field, such as Troefcall's capitulation) is answered no; an announcement is
+      declined (it plays a card); anything else gets the first legal action.
 
     >>> import hokm
     >>> from hokm.agents import HeuristicAgent
@@ -93,7 +98,11 @@ class HeuristicAgent(BaseAgent):
             return Discard(_shed(view, discards))
         if all(isinstance(action, PlayOn) for action in legal):
             return PlayOn(_Play(view, list(view.hand)).good_chance())
-        return legal[0]
+        if view.phase is Phase.TRUMP:
+            named = [(card, action) for action in legal if (card := _named_card(action)) is not None]
+            if named:
+                return _indicator(view, named)
+        return _declined(legal) or legal[0]
 
     def __repr__(self) -> str:
         return "HeuristicAgent()"
@@ -113,6 +122,36 @@ def _call(view: HandObservation, calls: Sequence[CallTrump]) -> CallTrump:
         return len(mine), sum(max(0, rules.card_rank(card, suit) - _HONOUR_FROM) for card in mine)
 
     return max(calls, key=score)  # ties: the first offered (suit order)
+
+
+def _named_card(action: Action) -> Card | None:
+    """The card an action names (``action.card``), if it has one."""
+    card = getattr(action, "card", None)
+    return card if isinstance(card, Card) else None
+
+
+def _indicator(view: HandObservation, named: Sequence[tuple[Card, Action]]) -> Action:
+    """A trump-call choice that names one of the caller's cards (a face-down indicator): the
+    lowest card of the suit the trump call would name."""
+    suits = {card.suit for card, _ in named}
+    best = _call(view, [CallTrump(suit) for suit in Suit if suit in suits]).suit
+    return min(((card, action) for card, action in named if card.suit is best),
+               key=lambda pair: (int(pair[0].rank), pair[0].index))[1]
+
+
+def _declined(legal: Sequence[Action]) -> Action | None:
+    """The "no" of a yes-or-no decision: options of one class whose one field is a bool."""
+    kinds = {type(action) for action in legal}
+    if len(kinds) != 1 or len(legal) != 2:
+        return None
+    (kind,) = kinds
+    if not attrs.has(kind) or len(attrs.fields(kind)) != 1:
+        return None
+    name = attrs.fields(kind)[0].name
+    answers = {getattr(action, name): action for action in legal}
+    if set(answers) != {True, False} or not all(type(answer) is bool for answer in answers):
+        return None
+    return answers[False]
 
 
 def _draw(view: HandObservation, legal: Sequence[Action]) -> Action:

@@ -35,6 +35,7 @@ from hokm import (
     Action,
     CallTrump,
     Card,
+    Discard,
     DrawCard,
     HandObservation,
     HandResult,
@@ -90,9 +91,10 @@ class Invariant:
 
 CARDS_CONSERVED = Invariant(
     "cards-conserved",
-    "Every card of the deck is in exactly one place: a hand, the cards played, or (two-player) "
-    "the stock and its discards; once play starts each seat holds a full hand minus the cards "
-    "it played, and a played card leaves the hand of the seat that played it.")
+    "Every card of the deck is in exactly one place: a hand, the cards played, the cards set "
+    "aside, or (two-player) the stock and its discards, or the cards never dealt; once play "
+    "starts each seat holds a full hand minus the cards it played, and a played card leaves "
+    "the hand of the seat that played it.")
 ONE_SEAT_TO_ACT = Invariant(
     "one-seat-to-act",
     "While a hand goes on exactly one seat is to act, its observation lists the legal actions "
@@ -117,15 +119,17 @@ HAND_RESULT = Invariant(
     "hand-result",
     "A finished hand's result agrees with the hand: the per-team trick counts, the tricks "
     "played, the Hakem and the trump are the hand's, and a team holding more than half of the "
-    "hand's tricks is the winner.")
+    "hand's tricks is the winner (unless it won every trick but the last, which ended the hand: "
+    "a sweep played for and broken).")
 SCORES = Invariant(
     "scores",
     "Scores never decrease; a finished hand adds its points to its winner and to nobody else; "
-    "the next hand is dealt with the Hakem the result names.")
+    "the next hand is dealt with the Hakem the result names; an annulled hand adds no result "
+    "and the same Hakem deals again.")
 MATCH_WINNER = Invariant(
     "match-winner",
-    "A match ends within `max_hands` hands with exactly one winning team, and then nobody is "
-    "to act.")
+    "A match ends within `max_hands` hands with exactly one winning team, or drawn with none "
+    "where its format allows it, and then nobody is to act.")
 DETERMINISTIC = Invariant(
     "deterministic",
     "The same seed and the same actions give the same match: replaying the history from the "
@@ -133,8 +137,8 @@ DETERMINISTIC = Invariant(
 NO_LEAK = Invariant(
     "no-leak",
     "Observations leak nothing: after swapping two cards between two other seats (or another "
-    "seat and the unseen stock), a seat's observations, its legal actions and the hand's result "
-    "are unchanged, so no rule depends on cards the seat cannot see.")
+    "seat and the unseen stock or undealt cards), a seat's observations, its legal actions and "
+    "the hand's result are unchanged, so no rule depends on cards the seat cannot see.")
 HOOK_CONTRACT = Invariant(
     "hook-contract",
     "Every hook answer obeys its contract (a seat on the table, a card in the hand, a suit, a "
@@ -329,6 +333,18 @@ def _check_cards(hand: HandState) -> None:
     back = held & set(played)
     if back:
         raise _fail(CARDS_CONSERVED, f"{_cards(back)} played and still held")
+    aside: set[Card] = set()
+    for seat, cards in enumerate(hand.set_aside):
+        where = (held | set(played) | aside) & cards
+        if where:
+            raise _fail(CARDS_CONSERVED, f"{_cards(where)} set aside by seat {seat} and also held, "
+                                         "played or set aside by another seat")
+        aside |= cards
+    never = hand.undealt
+    where = (held | set(played) | aside) & never
+    if where or not never <= deck:
+        raise _fail(CARDS_CONSERVED, f"{_cards(where or never - deck)} counted as never dealt, but "
+                                     "in play or not in this ruleset's deck")
     if hand.phase in (Phase.PLAY, Phase.OVER):
         by_seat = Counter(int(seat) for seat, _ in hand.plays)
         for seat, cards in enumerate(hand.hands):
@@ -362,6 +378,11 @@ def _check_to_act(hand: HandState, *, views: bool = True) -> None:
         raise _fail(ONE_SEAT_TO_ACT, f"seat {other} has legal actions while seat {to_act} is to act")
 
 
+_CORE_ACTIONS = (PlayCard, CallTrump, DrawCard, Discard)
+"""The core's own actions, each of one phase; a variant's actions are offered at the trump call
+(M1 alternatives), on a turn of play (M3 announcements) and in pending decisions."""
+
+
 def _check_legal(hand: HandState, trick: Trick | None = None) -> None:
     if hand.is_over:
         return
@@ -372,20 +393,25 @@ def _check_legal(hand: HandState, trick: Trick | None = None) -> None:
     if len(set(legal)) != len(legal):
         raise _fail(LEGAL_ACTIONS, f"seat {seat}'s legal actions repeat: {', '.join(map(str, legal))}")
     phase, pending = hand.phase, hand.pending_decision
-    if phase is Phase.TRUMP:
-        wanted: type[Action] = CallTrump
-    elif phase is Phase.DRAW:
-        wanted = DrawCard
-    elif pending is not None:
+    if phase is Phase.DRAW:
+        fits: tuple[type[Action], ...] = (Discard,) if isinstance(legal[0], Discard) else (DrawCard,)
+    elif phase is Phase.PLAY and pending is not None:
         if legal != tuple(pending.options):
             raise _fail(LEGAL_ACTIONS, f"seat {seat}'s legal actions are not the pending decision's options")
         return
-    else:
-        wanted = PlayCard
-    odd = [action for action in legal if not isinstance(action, wanted)]
+    else:  # a variant's own actions fit the trump call (M1) and a turn of play (M3)
+        fits = (CallTrump,) if phase is Phase.TRUMP else (PlayCard,)
+    odd = [action for action in legal if isinstance(action, _CORE_ACTIONS) and not isinstance(action, fits)]
     if odd:
         raise _fail(LEGAL_ACTIONS, f"{', '.join(map(str, odd))} offered in the {phase.value} phase")
-    if wanted is not PlayCard:
+    if phase is Phase.DRAW and isinstance(legal[0], Discard):  # discards: a card the seat holds
+        assert seat is not None  # checked by one-seat-to-act; narrows the type
+        offered = frozenset(action.card for action in legal if isinstance(action, Discard))
+        foreign = offered - hand.hand_of(seat)
+        if foreign:
+            raise _fail(LEGAL_ACTIONS, f"seat {seat} may discard {_cards(foreign)}, which it does not hold")
+        return
+    if phase is not Phase.PLAY:
         return
     cards = frozenset(action.card for action in legal if isinstance(action, PlayCard))
     if cards != hand.legal_plays():
@@ -474,10 +500,23 @@ def _check_result(hand: HandState, result: HandResult) -> None:
         raise _fail(HAND_RESULT, f"the result names Hakem {result.hakem} and trump {result.trump}, "
                                  f"the hand had {hand.hakem} and {hand.trump}")
     for team, count in enumerate(result.team_tricks):
-        if 2 * count > hand.tricks_total and result.winner != team:
+        if 2 * count > hand.tricks_total and result.winner != team and not _sweep_broken(hand, team):
             raise _fail(HAND_RESULT, f"team {team} took {count} of {hand.tricks_total} tricks "
                                      f"but the result names team {result.winner} the winner "
                                      f"({result.label!r}, {result.points} points)")
+
+
+def _sweep_broken(hand: HandState, team: int) -> bool:
+    """Whether ``team`` won every trick but the last one played, which ended the hand.
+
+    A team that plays on for all the tricks and loses one may lose the hand there
+    (Troefcall's failed baunie scores for the other side): its majority does not make it the
+    winner then.
+    """
+    winners = hand.winners
+    team_of = hand.layout.team_of
+    return (len(winners) > 1 and team_of(winners[-1]) != team
+            and all(team_of(winner) == team for winner in winners[:-1]))
 
 
 # Hidden information ---------------------------------------------------------------
@@ -486,8 +525,16 @@ _STOCK = -1
 
 
 def _owners(start: HandState, end: HandState, deck: Sequence[Card] | None) -> dict[Card, int] | None:
-    """Who holds each card nobody else has seen at ``end``: a seat, or the stock."""
-    owners = {card: seat for seat in range(end.ruleset.players) for card in end.hand_of(seat)}
+    """Who holds each card nobody else has seen at ``end``: a seat, or the stock (or nobody: undealt).
+
+    Cards shown to every seat (a redeal claim's hand) are seen by all, so they are left out.
+    """
+    shown = end.shown
+    owners = {card: seat for seat in range(end.ruleset.players) for card in end.hand_of(seat)
+              if card not in shown}
+    for card in start.undealt:
+        if card not in shown:
+            owners[card] = _STOCK
     if start.stock_left:
         if deck is None or len(deck) != len(end.ruleset.deck):
             return None
@@ -568,6 +615,11 @@ def _moment(offset: int, step: int) -> str:
     return "at the start of the hand" if step == 0 else f"after action {offset + step}"
 
 
+def _outcome(state: HandState) -> HandResult | None:
+    """A finished hand's result, or ``None`` for an annulled hand (it has none)."""
+    return None if state.is_annulled else state.result()
+
+
 _CONFIRMATIONS = 2
 """How many more times a suspected leak is replayed, on the unchanged deal and on the swapped one,
 before it is reported: a hook with hidden state or outside randomness seldom repeats itself."""
@@ -587,7 +639,8 @@ def _replay_differs(states: Sequence[HandState], signatures: Sequence[tuple[Any,
         else:
             step = len(actions)
             end = states[-1]
-            if _signature(again) == signatures[-1] and (not end.is_over or again.result() == end.result()):
+            if _signature(again) == signatures[-1] and (
+                    not end.is_over or _outcome(again) == _outcome(end)):
                 return None
     except Exception:  # the first run took these actions without error: any error here is instability
         pass
@@ -639,7 +692,8 @@ def _swap_run(states: Sequence[HandState], signatures: Sequence[tuple[Any, ...]]
         if not _same_view(signatures[-1], _signature(alt), observers) or any(
                 end.observation(seat) != alt.observation(seat) for seat in observers):
             return differs(len(actions), end, alt)
-        if end.is_over and alt.is_over:
+        if end.is_over and alt.is_over and not (end.is_annulled or alt.is_annulled):
+            # (an annulment is in the observations compared above; it has no result)
             mine_result, their_result = end.result(), alt.result()
             if mine_result != their_result:
                 if end.result() != mine_result:
@@ -667,7 +721,7 @@ def _compare_swap(states: Sequence[HandState], signatures: Sequence[tuple[Any, .
         return False
 
     def where(seat: int) -> str:
-        return "the stock" if seat == _STOCK else f"seat {seat}"
+        return "unseen: the stock or undealt" if seat == _STOCK else f"seat {seat}"
 
     swap = f"{first} ({where(a)}) and {second} ({where(b)})"
     found = _swap_run(states, signatures, actions, first, second, observers, swap, deck, offset)
@@ -740,9 +794,9 @@ def check_hidden_information(start: HandState, actions: Sequence[Action], *,
 
     Plays ``actions`` from ``start``; then, ``swaps`` times, trades two cards
     that are still unplayed at the end between two different seats (or a seat
-    and the unseen two-player stock), replays the same actions on the new deal
-    and compares every other seat's observation (legal actions included) at
-    every step, and the hand's result. Swaps that make an owner's own action
+    and the unseen two-player stock or the undealt cards), replays the same
+    actions on the new deal and compares every other seat's observation (legal
+    actions included) at every step, and the hand's result. Swaps that make an owner's own action
     illegal are skipped: the owners may see their cards. A difference is
     reported as a leak only if it repeats (the unchanged deal replays as
     played, and the swapped deal shows the same difference again); one that
@@ -889,7 +943,8 @@ class MatchChecker:
     def _check_same_start(self) -> None:
         rules = self.first.ruleset
         with _guard("starting the match again from its seed"):
-            again = rules.new_match(seed=self.first.seed, deck=self.deck)
+            again = rules.new_match(seed=self.first.seed, deck=self.deck,
+                                    first_seat=self.first.first_seat)
         if self._fingerprint(again) != self._fingerprints[0]:
             raise _fail(DETERMINISTIC, f"new_match(seed={self.first.seed!r}) dealt a different first "
                                        "hand the second time (if the match was started with deck=..., "
@@ -903,10 +958,11 @@ class MatchChecker:
         self._streak = 0
         self._held0 = sum(len(cards) for cards in hand.hands)
         self._stock0 = hand.stock_left
-        if self._on(CARDS_CONSERVED) and self._held0 + self._stock0 != len(hand.ruleset.deck):
-            raise _fail(CARDS_CONSERVED, f"the deal placed {self._held0} cards in hands and "
-                                         f"{self._stock0} in the stock, but the deck has "
-                                         f"{len(hand.ruleset.deck)}")
+        undealt = len(hand.undealt)
+        if self._on(CARDS_CONSERVED) and self._held0 + self._stock0 + undealt != len(hand.ruleset.deck):
+            raise _fail(CARDS_CONSERVED, f"the deal placed {self._held0} cards in hands, "
+                                         f"{self._stock0} in the stock and left {undealt} undealt, "
+                                         f"but the deck has {len(hand.ruleset.deck)}")
         self._check_hand(hand)
 
     def _check_hand(self, hand: HandState) -> Trick:
@@ -918,7 +974,8 @@ class MatchChecker:
             boundary = hand.phase is not Phase.PLAY or not trick.plays
             if self._on(CARDS_CONSERVED) and boundary:
                 _check_cards(hand)
-                held = sum(len(cards) for cards in hand.hands) + len(hand.plays)
+                held = (sum(len(cards) for cards in hand.hands) + len(hand.plays)
+                        + sum(len(cards) for cards in hand.set_aside))
                 drawn = held - self._held0
                 if self._stock0 - hand.stock_left != 2 * drawn:
                     raise _fail(CARDS_CONSERVED, f"{drawn} cards were drawn but the stock shrank by "
@@ -1010,6 +1067,16 @@ class MatchChecker:
             if self._on(SCORES) and (after.scores != before.scores or after.results != before.results):
                 raise _fail(SCORES, "the score changed in the middle of a hand")
             return
+        if finished.is_annulled:  # RULES 1.5.1 rule 7: no result; the same Hakem deals again
+            if self._on(SCORES) and (after.scores != before.scores or after.results != before.results
+                                     or after.is_over or after.hand.hakem != finished.hakem
+                                     or after.hand_number != before.hand_number + 1):
+                raise _fail(SCORES, f"hand {before.hand_number} was annulled, yet the match went on "
+                                    f"to hand {after.hand_number} with Hakem {after.hand.hakem} "
+                                    f"(not {finished.hakem}), scores {after.scores} (were "
+                                    f"{before.scores}) and {len(after.results)} results "
+                                    f"(were {len(before.results)})")
+            return
         if len(after.results) != len(before.results) + 1:
             raise _fail(SCORES, f"a hand finished but the results went from {len(before.results)} "
                                 f"to {len(after.results)}")
@@ -1031,8 +1098,15 @@ class MatchChecker:
             if after.is_over:
                 winner = after.winner
                 teams = after.layout.team_count
-                if (isinstance(winner, bool) or not isinstance(winner, int)
-                        or not 0 <= winner < teams or after.to_act is not None or after.legal_actions()):
+                if after.to_act is not None or after.legal_actions():
+                    raise _fail(MATCH_WINNER, f"the match is over (winner {winner!r}), yet seat "
+                                              f"{after.to_act} is to act")
+                if after.is_drawn:  # a drawn match (RULES 1.5.1 rule 11) has no winner
+                    if winner is not None:
+                        raise _fail(MATCH_WINNER, f"the match ended drawn, yet names team {winner!r} "
+                                                  "its winner")
+                elif (isinstance(winner, bool) or not isinstance(winner, int)
+                        or not 0 <= winner < teams):
                     raise _fail(MATCH_WINNER, f"the match ended with winner {winner!r}, "
                                               f"not exactly one of teams 0..{teams - 1}")
             elif after.hand_number > self.max_hands:
@@ -1046,7 +1120,8 @@ class MatchChecker:
 
     def _hand_deck(self) -> tuple[Card, ...] | None:
         """The deck the current hand was dealt from (needed for two-player stock swaps)."""
-        if not self._hand_states[0].stock_left:
+        start = self._hand_states[0]
+        if not start.stock_left and not start.undealt:
             return None
         return self.first.deck_for(self._hand_number())
 
@@ -1058,7 +1133,8 @@ class MatchChecker:
     def _check_replay(self) -> None:
         rules = self.first.ruleset
         with _guard("replaying the match from its seed"):
-            replayed = rules.new_match(seed=self.first.seed, deck=self.deck)
+            replayed = rules.new_match(seed=self.first.seed, deck=self.deck,
+                                       first_seat=self.first.first_seat)
         for step, action in enumerate(self.history):
             try:
                 with _guard("replaying the match from its seed"):
