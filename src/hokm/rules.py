@@ -203,6 +203,12 @@ class Ruleset:
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its ``spec``: unpickling recomposes it from the installed variants."""
+        from hokm._spec import ruleset_from_spec
+
+        return (ruleset_from_spec, (self.spec,))
+
     @property
     def option_values(self) -> Mapping[str, Mapping[str, Any]]:
         """Every option of every plugin, standard first, as the plugin holds it (read-only).
