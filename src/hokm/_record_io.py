@@ -36,6 +36,7 @@ __all__ = [
     "json_copy",
     "parse",
     "record_error",
+    "same",
 ]
 
 MAX_RECORD_BYTES = 32 * 1024 * 1024
@@ -94,7 +95,8 @@ def parse(source: object) -> Any:
     try:
         return json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
     except json.JSONDecodeError as error:
-        ending = " (the text ends early: is the record truncated?)" if error.pos >= len(text.rstrip()) else ""
+        early = error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string")
+        ending = " (the text ends early: is the record truncated?)" if early else ""
         fail(f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}{ending}")
     except RecursionError:
         fail("not a record: the JSON is nested too deeply")
@@ -133,6 +135,17 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a JSON number")
+
+
+def same(one: object, other: object) -> bool:
+    """Whether two JSON values are equal, types included (``true`` is not ``1``)."""
+    if type(one) is not type(other):
+        return False
+    if isinstance(one, list) and isinstance(other, list):
+        return len(one) == len(other) and all(same(a, b) for a, b in zip(one, other, strict=True))
+    if isinstance(one, dict) and isinstance(other, dict):
+        return one.keys() == other.keys() and all(same(one[key], other[key]) for key in one)
+    return one == other
 
 
 def json_copy(value: object, path: str, depth: int = 0) -> Any:

@@ -24,6 +24,7 @@ from hokm._record_io import (
     fail,
     json_copy,
     record_error,
+    same,
 )
 from hokm._seeding import rng_for
 from hokm.errors import HokmError, IllegalActionError, _got, _kind, _shown
@@ -197,17 +198,15 @@ def _act(state: Any, entry: _Entry, number: int | None, index: int, raw: object)
 
 def _check_result(replayed: dict[str, Any], recorded: Mapping[str, Any], entry: _Entry,
                   number: int | None) -> None:
-    if replayed == recorded:
-        return
-    for key in [*replayed, *recorded]:
-        if key not in recorded:
-            fail(f"'result' lacks {key!r} (the replay gives {replayed[key]!r})", f"{entry.path}.result",
-                 hand=number)
+    for key in recorded:
         if key not in replayed:
             fail(f"unknown key {_shown(key)} in 'result'", f"{entry.path}.result", hand=number)
-        if replayed[key] != recorded[key] or type(replayed[key]) is not type(recorded[key]):
+    for key, value in replayed.items():
+        if key not in recorded:
+            fail(f"'result' lacks {key!r} (the replay gives {value!r})", f"{entry.path}.result", hand=number)
+        if not same(value, recorded[key]):
             fail(f"the recorded result disagrees with the replay: {key!r} is {_shown(recorded[key])} in "
-                 f"the record, {replayed[key]!r} in the replay", f"{entry.path}.result.{key}", hand=number)
+                 f"the record, {value!r} in the replay", f"{entry.path}.result.{key}", hand=number)
 
 
 def _replay_hand(rules: Ruleset, entry: _Entry) -> HandState:
@@ -297,7 +296,7 @@ def _replay_match(rules: Ruleset, data: Mapping[str, Any]) -> MatchState:
                             _hand=deal_hand(rules, list(decks[0]), hakem))
     except HokmError as error:
         raise record_error(f"the match cannot start: {error}", "$.hands[0]", hand=1) from error
-    if "seating" in data and data["seating"] != list(seating):
+    if "seating" in data and not same(data["seating"], list(seating)):
         fail(f"'seating' is {_shown(data['seating'])}, but the first-Hakem draw seats the players as "
              f"{list(seating)}", "$.seating")
     for index, entry in enumerate(entries):
@@ -317,14 +316,14 @@ def _replay_match(rules: Ruleset, data: Mapping[str, Any]) -> MatchState:
         _ending(over, entry, number, last=index == len(entries) - 1)
         if entry.result is not None:
             _check_result(result_data(match.results[index]), entry.result, entry, number)
-            if entry.scores is not None and entry.scores != list(match.scores):
+            if entry.scores is not None and not same(entry.scores, list(match.scores)):
                 fail(f"'scores' is {_shown(entry.scores)}, but the replay gives {list(match.scores)}",
                      f"{entry.path}.scores", hand=number)
         elif entry.scores is not None:
             fail("a hand that is not over has no 'scores'", f"{entry.path}.scores", hand=number)
-    if "scores" in data and data["scores"] != list(match.scores):
+    if "scores" in data and not same(data["scores"], list(match.scores)):
         fail(f"'scores' is {_shown(data['scores'])}, but the replay gives {list(match.scores)}", "$.scores")
-    if "winner" in data and (data["winner"] != match.winner or data["winner"].__class__ is bool):
+    if "winner" in data and not same(data["winner"], match.winner):
         fail(f"'winner' is {_shown(data['winner'])}, but the replay gives {match.winner}", "$.winner")
     return match
 
