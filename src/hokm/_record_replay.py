@@ -9,6 +9,7 @@ disagreement is a ``RecordError``; the state is returned only once all agree.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -93,16 +94,38 @@ def _deck(value: object, path: str, what: str, rules: Ruleset) -> list[Card]:
         fail(f"{what} is not an order of this ruleset's deck: {error}", path)
 
 
+_RULESETS: dict[tuple[str, bool], Ruleset] = {}
+
+
 def _ruleset(spec: object, strict: bool) -> Ruleset:
+    """The ruleset of a record; one composed for the same spec before is reused.
+
+    Composing reads the installed distributions and registers every plugin, which costs
+    more than replaying a whole match. A spec is remembered only when it is exactly the
+    spec of the ruleset it composes (same versions: no warning to repeat).
+    """
+    from hokm.records import _CACHE_SIZE, spec_of
     from hokm.rules import Ruleset
 
     if not isinstance(spec, Mapping):
         fail(f"'ruleset' is a ruleset spec (an object, as Ruleset.spec writes it), got {_kind(spec)}",
              "$.ruleset")
     try:
-        return Ruleset.from_spec(spec, strict=strict)
+        key: tuple[str, bool] | None = (json.dumps(spec, sort_keys=True), strict)
+    except (TypeError, ValueError):  # not plain JSON data: compose it every time
+        key = None
+    rules = _RULESETS.get(key) if key is not None else None
+    if rules is not None:
+        return rules
+    try:
+        rules = Ruleset.from_spec(spec, strict=strict)
     except HokmError as error:
         raise record_error(f"the ruleset cannot be composed: {error}", "$.ruleset") from error
+    if key is not None and same(spec_of(rules), json.loads(key[0])):
+        if len(_RULESETS) >= _CACHE_SIZE:
+            _RULESETS.clear()
+        _RULESETS[key] = rules
+    return rules
 
 
 def load(data: Any, *, strict: bool) -> MatchState | HandState:
@@ -307,11 +330,16 @@ def _replay_match(rules: Ruleset, data: Mapping[str, Any]) -> MatchState:
         if match.hand.hakem != entry.hakem:
             fail(f"'hakem' is seat {entry.hakem}, but the rules make seat {match.hand.hakem} the Hakem of "
                  "this hand", f"{entry.path}.hakem", hand=number)
-        for action, raw in enumerate(entry.actions):
-            if match.hand_number != number or match.is_over:
-                fail(f"the hand is over after action {action - 1}: this action is one too many",
-                     f"{entry.path}.actions[{action}]", hand=number, action=action)
-            match = _act(match, entry, number, action, raw)
+        actions = entry.actions
+        if actions:  # the hand's own steps first; the match scores it and deals on the last one
+            hand, last = match.hand, len(actions) - 1
+            for action in range(last + 1):
+                if hand.is_over:
+                    fail(f"the hand is over after action {action - 1}: this action is one too many",
+                         f"{entry.path}.actions[{action}]", hand=number, action=action)
+                if action < last:
+                    hand = _act(hand, entry, number, action, actions[action])
+            match = _act(match._with(_hand=hand), entry, number, last, actions[last])
         over = match.is_over or match.hand_number != number
         _ending(over, entry, number, last=index == len(entries) - 1)
         if entry.result is not None:

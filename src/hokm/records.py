@@ -25,6 +25,7 @@ hokm.errors.RecordError: hand 1, action 3 ($.hands[0].actions[3]): illegal play 
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Mapping
 from importlib import resources
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
     from hokm.cards import Card
     from hokm.match import MatchState
     from hokm.outcomes import HandResult
+    from hokm.rules import Ruleset
     from hokm.state import HandState
 
 __all__ = [
@@ -110,6 +112,24 @@ def schema() -> dict[str, Any]:
 
 # Writing ----------------------------------------------------------------------------------------
 
+_SPECS: dict[Ruleset, dict[str, Any]] = {}
+_CACHE_SIZE = 64
+
+
+def spec_of(rules: Ruleset) -> dict[str, Any]:
+    """``rules.spec``, remembered per ruleset: reading the installed distributions is slow.
+
+    A copy each time, so a record's spec can be changed without touching the cache.
+    """
+    spec = _SPECS.get(rules)
+    if spec is None:
+        spec = rules.spec
+        if len(_SPECS) >= _CACHE_SIZE:
+            _SPECS.clear()
+        _SPECS[rules] = spec
+    return copy.deepcopy(spec)
+
+
 
 def _metadata(record: dict[str, Any], metadata: Mapping[str, Any] | None) -> dict[str, Any]:
     if metadata is not None:
@@ -144,7 +164,7 @@ def _hand_entry(hand: HandState, deck: list[Card] | None, result: HandResult | N
 def match_record(match: MatchState, metadata: Mapping[str, Any] | None = None, *,
                  seed: bool = True) -> dict[str, Any]:
     """The record of ``match`` (see ``MatchState.to_record``)."""
-    record: dict[str, Any] = {"format": FORMAT, "kind": "match", "ruleset": match.ruleset.spec}
+    record: dict[str, Any] = {"format": FORMAT, "kind": "match", "ruleset": spec_of(match.ruleset)}
     if seed:
         record["seed"] = match.seed
     record["first_hakem_draw"] = [str(card) for card in match.first_hakem_draw]
@@ -166,6 +186,6 @@ def match_record(match: MatchState, metadata: Mapping[str, Any] | None = None, *
 
 def hand_record(hand: HandState, metadata: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The record of ``hand`` on its own (see ``HandState.to_record``)."""
-    record = {"format": FORMAT, "kind": "hand", "ruleset": hand.ruleset.spec,
+    record = {"format": FORMAT, "kind": "hand", "ruleset": spec_of(hand.ruleset),
               "hand": _hand_entry(hand, None, hand.result() if hand.is_over else None)}
     return _metadata(record, metadata)
