@@ -14,6 +14,7 @@ import itertools
 import os
 import sys
 import textwrap
+import warnings
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -21,7 +22,7 @@ from hokm._positions import hand_actions, hand_deal
 from hokm._record_io import parse
 from hokm.actions import DrawCard, PlayCard
 from hokm.cards import Card, Suit, cards_in_mask
-from hokm.errors import RecordError
+from hokm.errors import HokmWarning, RecordError
 from hokm.records import FORMAT, load_record
 
 if TYPE_CHECKING:
@@ -55,13 +56,22 @@ def _records(path: str) -> Iterator[tuple[str | None, bytes]]:
                 yield f"line {number}", line
 
 
-def _load(label: str | None, data: bytes) -> tuple[MatchState | HandState, Mapping[str, Any]]:
-    """The state a record ends in, and the record's data."""
+def _load(label: str | None, data: bytes, strict: bool = False) -> tuple[MatchState | HandState,
+                                                                        Mapping[str, Any]]:
+    """The state a record ends in, and the record's data; warnings become one line each."""
     try:
-        record = parse(data)
-        return load_record(record), record
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", HokmWarning)
+            record = parse(data)
+            state = load_record(record, strict=strict)
     except RecordError as error:
         raise _Invalid(f"{label}: {error}" if label else str(error)) from error
+    for warning in caught:
+        if issubclass(warning.category, HokmWarning):
+            print(f"hokm: warning: {f'{label}: ' if label else ''}{warning.message}", file=sys.stderr)
+        else:
+            warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+    return state, record
 
 
 def _pair(values: tuple[int, ...] | list[int]) -> str:
@@ -145,7 +155,7 @@ def _replay_command(args: argparse.Namespace) -> int:
     try:
         count = 0
         for label, data in _records(args.file):
-            state, record = _load(label, data)
+            state, record = _load(label, data, args.strict)
             count += 1
             if label is not None:
                 print(f"{label}: {_one_line(state)}", file=out)
@@ -303,6 +313,9 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser],
                                  help="check a game record by replaying it, and summarise it")
     replay.add_argument("file", metavar="FILE",
                         help="a record (.json or .json.gz), or one a line (.jsonl or .jsonl.gz)")
+    replay.add_argument("--strict", action="store_true",
+                        help="refuse a record whose ruleset names another version of a variant's "
+                             "distribution than the one installed (default: a warning)")
     replay.set_defaults(run=_replay_command)
 
     show = commands.add_parser("show", parents=[common],
