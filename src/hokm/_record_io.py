@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import types
 import typing
 import zlib
@@ -95,13 +96,23 @@ def parse(source: object) -> Any:
     try:
         return json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
     except json.JSONDecodeError as error:
-        early = error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string")
+        early = (error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string")
+                 or _unclosed(text))
         ending = " (the text ends early: is the record truncated?)" if early else ""
         fail(f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}{ending}")
     except RecursionError:
         fail("not a record: the JSON is nested too deeply")
     except ValueError as error:  # a number with thousands of digits, a duplicate key
         fail(f"not a record: {str(error)[:200]}")
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+
+
+def _unclosed(text: str) -> bool:
+    """Whether ``text`` ends inside a string, a list or an object: cut short, likely."""
+    rest = _STRING.sub("", text)
+    return '"' in rest or rest.count("[") + rest.count("{") > rest.count("]") + rest.count("}")
 
 
 def _decode(data: bytes) -> str:
