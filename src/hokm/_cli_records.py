@@ -23,7 +23,7 @@ from hokm._record_io import parse
 from hokm.actions import DrawCard, PlayCard
 from hokm.cards import Card, Suit, cards_in_mask
 from hokm.errors import HokmWarning, RecordError
-from hokm.records import FORMAT, load_record
+from hokm.records import FORMAT, MAX_RECORD_BYTES, load_record
 
 if TYPE_CHECKING:
     from hokm.match import MatchState
@@ -43,17 +43,28 @@ class _Invalid(Exception):
 
 
 def _records(path: str) -> Iterator[tuple[str | None, bytes]]:
-    """(label, data) of every record in the file: one, or one a line for ``.jsonl`` files."""
+    """(label, data) of every record in the file: one, or one a line for ``.jsonl`` files.
+
+    Never more than ``MAX_RECORD_BYTES`` (and one byte, for the error) is read at a time.
+    """
     name = path.lower().removesuffix(".gz")
     if not name.endswith(".jsonl"):
         with open(path, "rb") as file:
-            yield None, file.read()
+            yield None, file.read(MAX_RECORD_BYTES + 1)
         return
     opener = gzip.open if path.lower().endswith(".gz") else open
     with opener(path, "rb") as lines:
-        for number, line in enumerate(lines, start=1):
+        number = 0
+        while line := lines.readline(MAX_RECORD_BYTES + 1):
+            number += 1
             if line.strip():
                 yield f"line {number}", line
+
+
+def _printable(value: object, limit: int = 80) -> str:
+    """Text from a record, safe for a terminal: no control characters, not too long."""
+    text = "".join(char if char.isprintable() else "?" for char in str(value)[:limit + 1])
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _load(label: str | None, data: bytes, strict: bool = False) -> tuple[MatchState | HandState,
@@ -90,16 +101,16 @@ def _about(record: Mapping[str, Any], out: TextIO) -> None:
     metadata = record.get("metadata") or {}
     players = metadata.get("players")
     if isinstance(players, list) and players:
-        print("players: " + ", ".join(map(str, players)), file=out)
+        print("players: " + ", ".join(_printable(name, 40) for name in players[:16]), file=out)
     for key in ("event", "date"):
         if isinstance(metadata.get(key), str):
-            print(f"{key}: {metadata[key]}", file=out)
+            print(f"{key}: {_printable(metadata[key])}", file=out)
 
 
 def _match_summary(match: MatchState, record: Mapping[str, Any], out: TextIO) -> None:
     hands = [*match._finished, *([] if match.is_over else [match.hand])]
-    actions = sum(len(hand_actions(hand, hand_deal(hand))) for hand in hands)
-    seed = f"seed {record['seed']}" if "seed" in record else "no seed"
+    actions = sum(len(hand["actions"]) for hand in record["hands"])
+    seed = f"seed {_printable(record['seed'])}" if "seed" in record else "no seed"
     print(f"valid record ({FORMAT}): a match of {_ruleset_line(match)}, {seed}", file=out)
     _about(record, out)
     print("hand  hakem  trump  tricks  outcome                scores", file=out)
@@ -126,7 +137,7 @@ def _match_summary(match: MatchState, record: Mapping[str, Any], out: TextIO) ->
 
 def _hand_summary(hand: HandState, record: Mapping[str, Any], out: TextIO) -> None:
     trump = hand.trump.value if hand.trump else "not called yet"
-    actions = len(hand_actions(hand, hand_deal(hand)))
+    actions = len(record["hand"]["actions"])
     print(f"valid record ({FORMAT}): a hand of {_ruleset_line(hand)}", file=out)
     _about(record, out)
     print(f"Hakem seat {hand.hakem}, trump {trump}, tricks {_pair(hand.team_tricks)} ({actions} actions)",

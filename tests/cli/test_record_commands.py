@@ -164,3 +164,14 @@ def test_simulate_refuses_a_records_path_it_cannot_use(tmp_path: Path) -> None:
         hokm.simulate(hands=5, records=tmp_path / "file" / "sub")
     with pytest.raises(hokm.ArgumentTypeError, match="records must be a directory path"):
         hokm.simulate(hands=5, records=5)  # type: ignore[arg-type]
+
+
+def test_replay_never_prints_control_characters_from_a_record(capsys: pytest.CaptureFixture[str],
+                                                              tmp_path: Path) -> None:
+    record = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    record["metadata"]["players"][0] = "\033[2J\033]0;pwned\007Ana"
+    record["metadata"]["event"] = "x" * 5000
+    (tmp_path / "match.json").write_text(json.dumps(record), encoding="utf-8")
+    status, out, _ = run(capsys, "replay", str(tmp_path / "match.json"))
+    assert status == 0 and "\033" not in out and "\007" not in out
+    assert "players: ?[2J?]0;pwned?Ana, Bijan" in out and max(map(len, out.splitlines())) < 100
