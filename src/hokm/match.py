@@ -358,6 +358,12 @@ class MatchState:
 
         return (load_record, (self.to_record(),))
 
+    def __copy__(self) -> MatchState:
+        return self  # immutable: a copy would be equal in every way
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> MatchState:
+        return self
+
     def __repr__(self) -> str:
         return (f"<MatchState hand={self._hand_number} scores={self._scores} "
                 f"winner={self._winner} to_act={self.to_act}>")

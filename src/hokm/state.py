@@ -679,6 +679,12 @@ class HandState:
 
         return (load_record, (self.to_record(),))
 
+    def __copy__(self) -> HandState:
+        return self  # immutable: a copy would be equal in every way
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> HandState:
+        return self
+
     def __repr__(self) -> str:
         trump = self.trump
         return (f"<HandState {self.phase.value} hakem={self._setup.hakem} "

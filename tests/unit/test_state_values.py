@@ -91,3 +91,12 @@ def test_states_cross_a_process_boundary_and_play_on_identically() -> None:
         for state in (match, hand):
             back, after, consistent = pool.submit(_worker, state, 99).result(timeout=120)
             assert back == state and after == play(state, 99, 150) and consistent
+
+
+def test_copying_a_state_gives_the_state_itself() -> None:
+    import copy
+
+    match = play(RULES.new_match(seed=1), 1, 40)
+    for value in (match, match.hand):
+        assert copy.copy(value) is value and copy.deepcopy(value) is value
+        assert copy.deepcopy([value])[0] is value
