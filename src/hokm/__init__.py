@@ -49,6 +49,7 @@ from hokm.errors import (
     NotationTypeError,
     OptionTypeError,
     PluginContractError,
+    RecordError,
     RulesetError,
     SpecVersionWarning,
     UnknownVariantError,
@@ -65,11 +66,12 @@ if TYPE_CHECKING:
     from hokm.discovery import available_variants
     from hokm.match import MatchState
     from hokm.observation import HandObservation, MatchObservation
+    from hokm.records import load_record
     from hokm.rules import Ruleset
     from hokm.state import HandState
     from hokm.variant import Variant
 
-# Names whose modules pull in pluggy, the engine or concurrent.futures are imported on first
+# Names whose modules pull in pluggy, the engine, json or concurrent.futures are imported on first
 # use (PEP 562), so ``import hokm`` stays cheap for code that only needs cards or errors.
 _LAZY = {
     "hookimpl": "hokm._plugin",
@@ -80,6 +82,7 @@ _LAZY = {
     "available_variants": "hokm.discovery",
     "HandState": "hokm.state",
     "Variant": "hokm.variant",
+    "load_record": "hokm.records",
 }
 
 
@@ -139,6 +142,7 @@ __all__ = [
     "PlayOn",
     "PluginContractError",
     "Rank",
+    "RecordError",
     "Rotation",
     "Ruleset",
     "RulesetError",
@@ -163,6 +167,7 @@ __all__ = [
     "cards",
     "full_deck",
     "hookimpl",
+    "load_record",
     "majority",
     "simulate",
 ]

@@ -203,6 +203,13 @@ class Ruleset:
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its ``spec``: unpickling recomposes it from the installed variants."""
+        from hokm._spec import ruleset_from_spec
+        from hokm.records import spec_of
+
+        return (ruleset_from_spec, (spec_of(self),))
+
     @property
     def option_values(self) -> Mapping[str, Mapping[str, Any]]:
         """Every option of every plugin, standard first, as the plugin holds it (read-only).
