@@ -4,8 +4,8 @@ S61, S62, S63)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import event, given, settings
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import hokm
 from hokm import Card, HandState, HiddenAction, PlayCard, Ruleset, Suit, cards
-from hokm.testing import check_variant
+from hokm.testing import RulesetMachine, check_variant
 from hokm_variants.hidden_trump import (
     AskTrump,
     BlindIndicator,
@@ -631,3 +631,24 @@ def test_the_partner_cannot_tell_which_card_was_set(deck: list[Card], seed: int,
             break
         action = rng.choice(legal)
         a, b = a.apply(action), b.apply(action)
+
+
+class HiddenTrumpMachine(RulesetMachine):
+    """Whole matches under every invariant of the testing kit (on-request, chosen)."""
+
+    variants = ("hidden-trump",)
+
+
+class BlindAutomaticMachine(RulesetMachine):
+    """The same with the automatic reveal and the blind indicator, composed with Court Piece."""
+
+    variants = ("court-piece", "hidden-trump", "obligatory-trump")
+    variant_options: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "hidden-trump": {"reveal": "automatic", "indicator": "blind"}}
+
+
+TestHiddenTrumpMatches = HiddenTrumpMachine.TestCase
+TestBlindAutomaticMatches = BlindAutomaticMachine.TestCase
+TestHiddenTrumpMatches.settings = settings(TestHiddenTrumpMatches.settings, max_examples=15, deadline=None)
+TestBlindAutomaticMatches.settings = settings(TestBlindAutomaticMatches.settings, max_examples=15,
+                                              deadline=None)
