@@ -159,12 +159,12 @@ class HiddenTrump(Variant):
     info: ClassVar[VariantInfo] = VariantInfo(
         name="hidden-trump",
         summary="the caller lays a face-down card whose suit is trump; no trump until it is revealed",
-        # be-ranga (nothing is called) and troefcall (not a Troefcall rule) refuse it too; a
-        # conflict names only variants that exist, so they declare it on their side.
         conflicts={
             "satat": "a top 2♥ inside a hidden trump suit is unsourced",
+            "be-ranga": "be-ranga has no trump call, so there is no indicator to lay face down",
             "two-player": "a hidden trump is unsourced for two players",
             "three-player": "a hidden trump is unsourced for three players",
+            "troefcall": "a hidden trump is not a Troefcall rule: its caller names trump openly",
         },
         source="pagat.com/whist/rang.html (hidden trump); Wikipedia: Court piece; "
                "TashZone Court Piece spec (the caller's reveal, the forced reveal)",

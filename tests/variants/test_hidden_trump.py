@@ -426,7 +426,7 @@ def test_options_and_defaults() -> None:
         "reveal": "automatic", "indicator": "blind"}
 
 
-@pytest.mark.parametrize("other", ["satat", "two-player", "three-player"])
+@pytest.mark.parametrize("other", ["satat", "be-ranga", "two-player", "three-player", "troefcall"])
 def test_conflicts(other: str) -> None:
     for order in (("hidden-trump", other), (other, "hidden-trump")):
         with pytest.raises(hokm.VariantConflictError) as error:
@@ -436,7 +436,8 @@ def test_conflicts(other: str) -> None:
 
 def test_info() -> None:
     assert HiddenTrump.info.name == "hidden-trump"
-    assert HiddenTrump.info.conflict_names == {"satat", "two-player", "three-player"}
+    assert HiddenTrump.info.conflict_names == {"satat", "be-ranga", "two-player", "three-player",
+                                               "troefcall"}
     assert all(HiddenTrump.info.conflict_reason(name) for name in HiddenTrump.info.conflict_names)
 
 
@@ -452,7 +453,7 @@ def test_composes_with(partners: tuple[str, ...]) -> None:
                                      {"reveal": "automatic", "indicator": "blind"}])
 def test_check_variant(options: dict[str, str]) -> None:
     report = check_variant("hidden-trump", options=options, matches=2, seed=4)
-    assert set(report.skipped) == {"satat", "two-player", "three-player"}
+    assert set(report.skipped) == {"satat", "be-ranga", "two-player", "three-player", "troefcall"}
     assert len(report.rulesets) == 6  # alone, and with the five compatible bundled variants
 
 
