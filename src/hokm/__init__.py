@@ -50,6 +50,7 @@ from hokm.errors import (
     NotationTypeError,
     OptionTypeError,
     PluginContractError,
+    RecordError,
     RulesetError,
     SpecVersionWarning,
     UnknownAgentError,
@@ -67,11 +68,12 @@ if TYPE_CHECKING:
     from hokm.discovery import available_variants
     from hokm.match import MatchState
     from hokm.observation import HandObservation, MatchObservation
+    from hokm.records import load_record
     from hokm.rules import Ruleset
     from hokm.state import HandState
     from hokm.variant import Variant
 
-# Names whose modules pull in pluggy, the engine or concurrent.futures are imported on first
+# Names whose modules pull in pluggy, the engine, json or concurrent.futures are imported on first
 # use (PEP 562), so ``import hokm`` stays cheap for code that only needs cards or errors.
 _LAZY = {
     "hookimpl": "hokm._plugin",
@@ -82,6 +84,7 @@ _LAZY = {
     "available_variants": "hokm.discovery",
     "HandState": "hokm.state",
     "Variant": "hokm.variant",
+    "load_record": "hokm.records",
 }
 
 
@@ -142,6 +145,7 @@ __all__ = [
     "PlayOn",
     "PluginContractError",
     "Rank",
+    "RecordError",
     "Rotation",
     "Ruleset",
     "RulesetError",
@@ -167,6 +171,7 @@ __all__ = [
     "cards",
     "full_deck",
     "hookimpl",
+    "load_record",
     "majority",
     "simulate",
 ]

@@ -213,12 +213,17 @@ def _announcements(observation: HandObservation) -> dict[int, Action]:
 def _read_trick(engine: Any, packed: list[int], trump: int, first: int, number: int, played: int,
                 count: int, excluded: list[int], voids: list[set[int]], probe_void: bool,
                 probe_all: bool, announced: dict[int, Action], tricks: tuple[Trick, ...]) -> int:
-    """Record what each play of one trick proves; returns ``played`` with the trick's cards."""
-    suit_of, masks = engine.suit_of[trump], engine.suit_masks[trump]
-    led = suit_of[packed[0] & 63]
+    """Record what each play of one trick proves; returns ``played`` with the trick's cards.
+
+    ``trump`` and ``first`` are the trick's own (``Trick.trump``, ``Trick.first_trump``): a card
+    played before position ``first`` was played while the hand had no trump, and is judged so.
+    """
     view = None
     for position, play in enumerate(packed):
         seat, card = play >> 6, play & 63
+        table = trump if position >= first else NO_TRUMP  # the trump as it stood for this card
+        suit_of, masks = engine.suit_of[table], engine.suit_masks[table]
+        led = suit_of[packed[0] & 63]
         off_suit = position > 0 and suit_of[card] != led
         if off_suit:
             excluded[seat] |= masks[led]
@@ -227,8 +232,10 @@ def _read_trick(engine: Any, packed: list[int], trump: int, first: int, number: 
             if view is None:
                 view = cast("HandView", _PublicTricks(tricks))
             candidates = engine.deck_mask & ~played & ~(1 << card)
-            ruled_out = _probe(engine, candidates, card, packed[:position], seat, trump, number, view,
-                               first, announced.get(count + position))
+            if off_suit:  # known void in the led suit: probe the layers after following suit
+                candidates &= ~masks[led]
+            ruled_out = _probe(engine, candidates, card, packed[:position], seat, table, number, view,
+                               first if table == trump else 0, announced.get(count + position))
             if ruled_out:
                 excluded[seat] |= ruled_out
                 for suit in range(4):

@@ -1,8 +1,9 @@
-"""The ``hokm`` command: list variants and their options, run simulations.
+"""The ``hokm`` command: list variants and their options, run simulations, check records.
 
 ``hokm variants`` lists installed variants, ``hokm options`` the options each
 takes; ``hokm simulate`` plays random hands under a composed ruleset and prints
-a summary table (or JSON). ``hokm --version`` names the installed variants'
+a summary table (or JSON); ``hokm replay`` and ``hokm show`` check and print game
+records (``hokm._cli_records``). ``hokm --version`` names the installed variants'
 distributions.
 """
 
@@ -448,7 +449,7 @@ def _simulate_command(args: argparse.Namespace) -> int:
     finished = False
     try:
         report = simulate(*args.variant, hands=args.hands, options=options, seed=args.seed,
-                          executor=executor, progress=bar)
+                          executor=executor, progress=bar, records=args.records)
         finished = True
     except PluginContractError as error:
         # A variant's hook raised: name it with its distribution, the hook and the cause.
@@ -481,7 +482,8 @@ def _simulate_command(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for the CLI reference docs)."""
-    parser = argparse.ArgumentParser(prog="hokm", description="Hokm rules library: variants and simulations.")
+    parser = argparse.ArgumentParser(
+        prog="hokm", description="Hokm rules library: variants, simulations and game records.")
     parser.add_argument("--version", action=_VersionAction,
                         help="show hokm's version and the installed variants' distributions, then exit")
     parser.add_argument("--debug", action="store_true", help="show tracebacks of errors")
@@ -515,7 +517,14 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                      help="draw a progress bar on stderr (default: only when stderr is a terminal)")
     sim.add_argument("--quiet", action="store_false", dest="progress", help="the same as --no-progress")
+    sim.add_argument("--records", metavar="DIR",
+                     help="write every simulated match as a game record into DIR (one .json file a "
+                          "match for a single work unit of hands, else gzip JSON lines a unit)")
     sim.set_defaults(run=_simulate_command)
+
+    from hokm._cli_records import add_commands
+
+    add_commands(commands, common, _Count("hands", MAX_HANDS))
     return parser
 
 

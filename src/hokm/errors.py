@@ -22,6 +22,7 @@ HokmError(Exception)
 ├── InvalidDealError(HokmError, ValueError)
 │   └── DealTypeError(InvalidDealError, ArgumentTypeError)
 ├── GameStateError(HokmError)
+├── RecordError(HokmError, ValueError)
 ├── UnknownAgentError(HokmError, LookupError)
 ├── AgentLoadError(HokmError)
 ├── RulesetError(HokmError)
@@ -61,6 +62,7 @@ __all__ = [
     "NotationTypeError",
     "OptionTypeError",
     "PluginContractError",
+    "RecordError",
     "RulesetError",
     "SpecVersionWarning",
     "UnknownAgentError",
@@ -146,6 +148,37 @@ class GameStateError(HokmError):
     """The state cannot answer yet: for example the result of a hand that is not over."""
 
 
+class RecordError(HokmError, ValueError):
+    """A game record cannot be loaded: it is not a record, or its replay disagrees with the rules.
+
+    Nothing is loaded when it is raised. The message says where (the hand number, the
+    action's index in that hand and the JSON path, such as ``$.hands[2].actions[13]``)
+    and what is wrong (an illegal card with the legal ones, an out-of-turn seat, a card
+    dealt twice, a result the replay does not give, a limit exceeded, ...). A ruleset
+    that cannot be composed, or an illegal action, is the ``__cause__``.
+
+    Attributes:
+        path: the JSON path of the offending value (``"$"`` for the record as a whole).
+        hand: the number of the hand (from 1, as ``MatchState.hand_number``), if the problem
+            is in one.
+        action: the index of the action in that hand's ``actions`` (from 0), if it is one.
+    """
+
+    def __init__(self, message: str, *, path: str = "$", hand: int | None = None,
+                 action: int | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+        self.hand = hand
+        self.action = action
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_record_error, (str(self), self.path, self.hand, self.action))
+
+
+def _record_error(message: str, path: str, hand: int | None, action: int | None) -> RecordError:
+    return RecordError(message, path=path, hand=hand, action=action)
+
+
 class UnknownAgentError(HokmError, LookupError):
     """No installed agent (``hokm.agents`` entry point) has this name."""
 
@@ -165,6 +198,13 @@ class AgentLoadError(HokmError):
         super().__init__(message)
         self.agent = agent
         self.entry_point = entry_point
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_agent_load_error, (str(self), self.agent, self.entry_point))
+
+
+def _agent_load_error(message: str, agent: str, entry_point: str | None) -> AgentLoadError:
+    return AgentLoadError(message, agent=agent, entry_point=entry_point)
 
 
 class RulesetError(HokmError):

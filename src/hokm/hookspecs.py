@@ -265,7 +265,8 @@ def hokm_trump_call(hand: HandView) -> Sequence[Action] | None:
         The four ``CallTrump`` actions, one per suit.
 
     Implemented by:
-        no bundled variant yet (hidden-trump lays a face-down indicator instead).
+        ``hidden-trump`` (a face-down indicator from the caller's first five instead of a
+        suit; with ``indicator="blind"`` a lone choice, the card laid by a forced effect).
     """
 
 
@@ -299,6 +300,7 @@ def hokm_turn_options(hand: HandView) -> Sequence[Action] | None:
         None.
 
     Implemented by:
+        ``hidden-trump`` (the ask of a seat that cannot follow, the caller's reveal);
         ``troefcall`` (the caller's no-picture claim on his first lead).
     """
 
@@ -319,6 +321,8 @@ def hokm_decision_effect(hand: HandView, seat: Seat, action: Action) -> Effect |
         None.
 
     Implemented by:
+        ``hidden-trump`` (setting the indicator; the ask and the reveal turn it face up and
+        return it to the caller's hand);
         ``troefcall`` (the no-picture claim annuls the hand).
     """
 
@@ -335,7 +339,8 @@ def hokm_forced_effect(hand: HandView) -> Effect | None:
         None.
 
     Implemented by:
-        no bundled variant yet (hidden-trump's forced and automatic reveals).
+        ``hidden-trump`` (the blind indicator at the call, the forced reveal of the caller's
+        last card, the automatic reveal).
     """
 
 
@@ -410,7 +415,8 @@ def hokm_restrict_plays(ctx: PlayContext) -> Collection[Card] | None:
         No restriction beyond following suit.
 
     Implemented by:
-        no bundled variant (obligatory-trump declares a ``hokm_void_duty``).
+        ``hidden-trump`` (having asked or revealed, play or lead a trump if you hold one);
+        obligatory-trump declares a ``hokm_void_duty`` instead.
     """
 
 

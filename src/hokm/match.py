@@ -17,8 +17,8 @@ deals the next hand (shuffled from the seed), which starts at its trump call.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from hokm._checks import check_rng
 from hokm._dealing import check_deck, deal_hand
@@ -51,9 +51,10 @@ class MatchState:
     """An immutable match. Create one with ``hokm.Ruleset.new_match``."""
 
     __slots__ = (
+        "_decks",
         "_draw",
         "_drawn",
-        "_first_deck",
+        "_finished",
         "_first_seat",
         "_hand",
         "_hand_number",
@@ -75,10 +76,11 @@ class MatchState:
     _winner: Team | None
     _seating: tuple[int, ...]
     _draw: tuple[Card, ...]
-    _first_deck: tuple[Card, ...] | None
+    _decks: tuple[tuple[Card, ...], ...]
     _first_seat: Seat
     _last_hand: HandState | None
     _drawn: bool
+    _finished: tuple[HandState, ...]
 
     def __init__(self) -> None:
         raise TypeError("create matches with Ruleset.new_match()")
@@ -112,25 +114,27 @@ class MatchState:
         match._winner = None
         match._seating = seating
         match._draw = draw
-        match._first_deck = None if deck is None else tuple(deck)
+        match._decks = () if deck is None else (tuple(deck),)
         match._first_seat = Seat(first_seat)
         match._last_hand = None
         match._drawn = False
+        match._finished = ()
         match._hand = deal_hand(rules, match._deal_source(1), hakem)
         return match
 
     def _deal_source(self, hand_number: int) -> list[Card] | random.Random:
-        """What hand ``hand_number`` is dealt from: the explicit first deck, or its seed stream.
+        """What hand ``hand_number`` is dealt from: an explicit deck (the first deck, or a
+        recorded one), or its seed stream.
 
         Dealing from the stream gives the order ``_deck_for`` lists, without making Cards.
         """
-        if hand_number == 1 and self._first_deck is not None:
-            return list(self._first_deck)
+        if hand_number <= len(self._decks):
+            return list(self._decks[hand_number - 1])
         return rng_for(self._seed, "deck", hand_number)
 
     def _deck_for(self, hand_number: int) -> list[Card]:
-        if hand_number == 1 and self._first_deck is not None:
-            return list(self._first_deck)
+        if hand_number <= len(self._decks):
+            return list(self._decks[hand_number - 1])
         return shuffled(self._rules._engine.deck, rng_for(self._seed, "deck", hand_number))
 
     def deck_for(self, hand_number: int) -> tuple[Card, ...]:
@@ -296,7 +300,8 @@ class MatchState:
     def _finish_hand(self, hand: HandState) -> MatchState:
         if hand.is_annulled:  # no result, scores untouched; the same dealer deals again
             number = self._hand_number + 1
-            redealt = self._with(_hand=hand, _last_hand=hand, _hand_number=number)
+            redealt = self._with(_hand=hand, _last_hand=hand, _hand_number=number,
+                                 _finished=(*self._finished, hand))
             redealt._hand = deal_hand(self._rules, redealt._deal_source(number), hand.hakem,
                                       hand.redeals + 1)
             return redealt
@@ -304,7 +309,7 @@ class MatchState:
         scores = list(self._scores)
         scores[result.winner] += result.points
         finished = self._with(_hand=hand, _scores=tuple(scores), _results=(*self._results, result),
-                              _last_hand=hand)
+                              _last_hand=hand, _finished=(*self._finished, hand))
         winner = self._rules._engine.match_winner(finished)
         if winner is MatchStatus.DRAWN:
             finished._drawn = True
@@ -340,6 +345,65 @@ class MatchState:
         if not self._results:
             raise GameStateError("no hand of this match has finished yet")
         return self._results[-1]
+
+    # Records and values ------------------------------------------------------------------
+
+    def to_record(self, metadata: Mapping[str, Any] | None = None, *, seed: bool = True) -> dict[str, Any]:
+        """The match so far as a game record: plain, JSON-ready data (``"hokm-record/1"``).
+
+        It holds the ruleset's spec, the seed, the first-Hakem draw and, for every hand,
+        the Hakem, the deck order, every action with its seat, and the result and scores
+        of the hands that are over. ``hokm.load_record`` replays it into an equal match,
+        which plays on identically. See [the record format](../reference/records.md).
+
+        Args:
+            metadata: free JSON-ready data stored with the record: players' names, event,
+                date, clock times (see the format page for the keys hokm knows).
+            seed: also store the seed. Without it the record still replays the hands it
+                holds, but a reloaded match deals the hands after them from a fresh seed.
+
+        Raises:
+            RecordError: ``metadata`` is not JSON-ready data within the record limits.
+            RulesetError: the ruleset holds a variant passed as an object, not installed.
+
+        >>> import hokm, json
+        >>> match = hokm.Ruleset.compose().new_match(seed=7)
+        >>> match = match.apply(match.legal_actions()[0])
+        >>> record = match.to_record({"players": ["Ana", "Bo", "Cy", "Di"]})
+        >>> record["format"], record["hands"][0]["actions"][0]["act"]
+        ('hokm-record/1', 'call')
+        >>> hokm.load_record(json.dumps(record)) == match
+        True
+        """
+        from hokm.records import match_record
+
+        return match_record(self, metadata, seed=seed)
+
+    def _position(self) -> tuple[Any, ...]:
+        from hokm._positions import match_key
+
+        return match_key(self)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when the position is: rules, seed, hand number, scores, results, current hand."""
+        if not isinstance(other, MatchState):
+            return NotImplemented
+        return self is other or self._position() == other._position()
+
+    def __hash__(self) -> int:
+        return hash(self._position())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its record (``to_record``), so it unpickles wherever hokm and its variants are."""
+        from hokm.records import load_record
+
+        return (load_record, (self.to_record(),))
+
+    def __copy__(self) -> MatchState:
+        return self  # immutable: a copy would be equal in every way
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> MatchState:
+        return self
 
     def __repr__(self) -> str:
         return (f"<MatchState hand={self._hand_number} scores={self._scores} "

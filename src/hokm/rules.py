@@ -204,18 +204,11 @@ class Ruleset:
         return self._hash
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle as its plugin instances and options: unpickling composes an equal ruleset again.
+        """Pickled as its ``spec``: unpickling recomposes it from the installed variants."""
+        from hokm._spec import ruleset_from_spec
+        from hokm.records import spec_of
 
-        Observations carry their ruleset, so they cross process boundaries (a process pool, a
-        Dask cluster) with it. A plugin that cannot be pickled makes the ruleset unpicklable.
-        """
-        return (_recomposed, (self.plugins, self.options))
-
-    def __copy__(self) -> Ruleset:
-        return self  # immutable
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Ruleset:
-        return self  # immutable
+        return (ruleset_from_spec, (spec_of(self),))
 
     @property
     def option_values(self) -> Mapping[str, Mapping[str, Any]]:
@@ -326,13 +319,6 @@ class Ruleset:
             raise InvalidOptionError(
                 f"options given for {', '.join(sorted(map(_shown, unused)))}, which "
                 f"{'is' if len(unused) == 1 else 'are'} not selected")
-        return cls._assemble(plugins, options)
-
-    @classmethod
-    def _assemble(cls, plugins: list[tuple[str, object]],
-                  options: Mapping[str, Mapping[str, Any]]) -> Ruleset:
-        """Check and compose named plugin instances, standard first (``compose``'s second half)."""
-        standard = plugins[0][1]
         names = tuple(name for name, _ in plugins[1:])
         _check_declarations(plugins)
         _check_replaced_options(plugins, options.get(STANDARD, {}))
@@ -701,13 +687,6 @@ class Ruleset:
     def describe(self) -> str:
         """A one-line description: ``standard + satat + obligatory-trump``."""
         return " + ".join((STANDARD, *self.variants))
-
-
-def _recomposed(plugins: tuple[tuple[str, object], ...], options: Mapping[str, Mapping[str, Any]]) -> Ruleset:
-    """A pickled ruleset, composed again from its plugins (it warned of any overlap the first time)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", VariantOverlapWarning)
-        return Ruleset._assemble(list(plugins), options)
 
 
 def _kebab(name: str) -> str:

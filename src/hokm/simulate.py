@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -240,8 +241,14 @@ class _Totals:
 
 
 def run_chunk(variants: tuple[Any, ...], options: Mapping[str, Mapping[str, Any]],
-              seed: int | str, chunk: int, hands: int) -> SimulationReport:
-    """Play ``hands`` random hands (a work unit; picklable for process pools)."""
+              seed: int | str, chunk: int, hands: int, records: str | None = None,
+              single: bool = False) -> SimulationReport:
+    """Play ``hands`` random hands (a work unit; picklable for process pools).
+
+    With ``records`` (a directory), every match played is written there as a game
+    record: one ``match-NNNN.json`` file each when ``single`` (the run is this one
+    unit), else one ``records-NNNNNN.jsonl.gz`` file for the unit, a record a line.
+    """
     from hokm.match import MatchState
     from hokm.rules import Ruleset
 
@@ -253,6 +260,7 @@ def run_chunk(variants: tuple[Any, ...], options: Mapping[str, Mapping[str, Any]
     labels: Counter[str] = Counter()
     match_number = 0
     match = MatchState.start(rules, seed=f"{seed}/{chunk}/{match_number}", deck=None)
+    written: list[MatchState] = []
     while played < hands:
         match = match.playout_hand(rng)
         result = match.results[-1]
@@ -268,11 +276,34 @@ def run_chunk(variants: tuple[Any, ...], options: Mapping[str, Mapping[str, Any]
         if match.is_over:
             matches += 1
             match_number += 1
+            if records is not None:
+                written.append(match)
             match = MatchState.start(rules, seed=f"{seed}/{chunk}/{match_number}", deck=None)
+    if records is not None:
+        if match.results:  # the match the unit stopped in, half-played
+            written.append(match)
+        _write_records(records, chunk, written, single)
     return SimulationReport(
         ruleset=rules.describe(), seed=seed, hands=played, matches=matches,
         hakem_wins=hakem_wins, kots=kots, hakem_kots=hakem_kots, tricks=tricks, points=points,
         labels=labels, seconds=time.perf_counter() - started)
+
+
+def _write_records(directory: str, chunk: int, matches: list[Any], single: bool) -> None:
+    import gzip
+    import json
+    import os
+
+    texts = [json.dumps(match.to_record(), ensure_ascii=False) for match in matches]
+    if single:
+        for number, text in enumerate(texts, start=1):
+            with open(os.path.join(directory, f"match-{number:04d}.json"), "w", encoding="utf-8") as file:
+                file.write(text + "\n")
+        return
+    data = "".join(text + "\n" for text in texts).encode("utf-8")
+    with open(os.path.join(directory, f"records-{chunk:06d}.jsonl.gz"), "wb") as raw, \
+            gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as packed:  # no time: same bytes
+        packed.write(data)
 
 
 def _units(hands: int) -> Iterator[tuple[int, int]]:
@@ -293,7 +324,8 @@ def _window(executor: Executor, max_pending: int | None) -> int:
 def simulate(*variants: str | Variant, hands: int, options: Mapping[str, Mapping[str, Any]] | None = None,
              seed: int | str | None = None, executor: Executor | None = None,
              progress: Callable[[int, int], None] | None = None,
-             max_pending: int | None = None) -> SimulationReport:
+             max_pending: int | None = None,
+             records: str | os.PathLike[str] | None = None) -> SimulationReport:
     """Play ``hands`` random hands under ``standard + variants`` and summarise them.
 
     Args:
@@ -308,6 +340,11 @@ def simulate(*variants: str | Variant, hands: int, options: Mapping[str, Mapping
             collected at a time. By default four per worker when the executor tells its size
             (process and thread pools do), else 256. More units are submitted as results come
             in, so memory stays small however many hands are asked for.
+        records: a directory (created if need be) to write every match played as a game
+            record (``MatchState.to_record``): a ``match-NNNN.json`` file each when the run
+            is one work unit (up to ``CHUNK_HANDS`` hands), else a ``records-NNNNNN.jsonl.gz``
+            file per work unit, one record a line; a match still going when its unit ends is
+            written half-played. The files are the same whatever ran the units.
 
     If the run is interrupted (``KeyboardInterrupt``) or a work unit fails, the units not yet
     started are cancelled before the exception propagates; the executor itself is left to its
@@ -338,6 +375,15 @@ def simulate(*variants: str | Variant, hands: int, options: Mapping[str, Mapping
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(f"progress must be a function progress(done, total) (or None), "
                                 f"got {_got(progress)}")
+    if records is not None:
+        if not isinstance(records, str | os.PathLike):
+            raise ArgumentTypeError(f"records must be a directory path (or None), got {_got(records)}")
+        records = os.fspath(records)
+        try:
+            os.makedirs(records, exist_ok=True)
+        except OSError as error:
+            raise InvalidArgumentError(f"records={_shown(records)}: cannot create the directory: "
+                                       f"{error.strerror or error}") from error
     from concurrent.futures import FIRST_COMPLETED, wait
 
     rules = Ruleset.compose(*variants, options=options)  # fail fast, here
@@ -346,9 +392,10 @@ def simulate(*variants: str | Variant, hands: int, options: Mapping[str, Mapping
     seed = normalize_seed(seed)
     started = time.perf_counter()
     totals = _Totals()
+    single = hands <= CHUNK_HANDS
     if executor is None:
         for index, count in _units(hands):
-            totals.add(run_chunk(variants, options, seed, index, count))
+            totals.add(run_chunk(variants, options, seed, index, count, records, single))
             if progress:
                 progress(totals.hands, hands)
     else:
@@ -356,7 +403,8 @@ def simulate(*variants: str | Variant, hands: int, options: Mapping[str, Mapping
         pending: set[Future[SimulationReport]] = set()
         try:
             for index, count in itertools.islice(units, window):
-                pending.add(executor.submit(run_chunk, variants, options, seed, index, count))
+                pending.add(executor.submit(run_chunk, variants, options, seed, index, count, records,
+                                            single))
             while pending:
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:
@@ -364,7 +412,8 @@ def simulate(*variants: str | Variant, hands: int, options: Mapping[str, Mapping
                     if progress:
                         progress(totals.hands, hands)
                 for index, count in itertools.islice(units, len(finished)):
-                    pending.add(executor.submit(run_chunk, variants, options, seed, index, count))
+                    pending.add(executor.submit(run_chunk, variants, options, seed, index, count,
+                                                records, single))
         except BaseException:  # Ctrl-C or a failed unit: drop the work not yet started
             for future in pending:
                 future.cancel()

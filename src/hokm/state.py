@@ -24,8 +24,8 @@ exactly the hands that stepping with the same choices gives.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from hokm._checks import check_int, check_match_view, check_rng
 from hokm._masks import SegmentedTuples
@@ -859,6 +859,59 @@ class HandState:
                 and position + 2 >= len(self._setup.stock)):
             return None
         return Card.from_index(self._setup.stock[position + 1])
+
+    # Records and values ----------------------------------------------------------------
+
+    def to_record(self, metadata: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """This hand so far as a game record: plain, JSON-ready data (``"hokm-record/1"``).
+
+        It holds the ruleset's spec, the Hakem, the deal (a deck order that deals these
+        hands, or the hands themselves when no deck order does), every action with its
+        seat and, once the hand is over, its result. ``hokm.load_record`` replays it into
+        an equal hand. See [the record format](../reference/records.md).
+
+        Raises:
+            RecordError: ``metadata`` is not JSON-ready data within the record limits.
+            RulesetError: the ruleset holds a variant passed as an object, not installed.
+
+        >>> import hokm
+        >>> hand = hokm.Ruleset.compose().deal(list(hokm.full_deck()), hakem=1)
+        >>> hand = hand.apply(hand.legal_actions()[0])
+        >>> record = hand.to_record()
+        >>> record["kind"], record["hand"]["actions"]
+        ('hand', [{'seat': 1, 'act': 'call', 'suit': '♠'}])
+        >>> hokm.load_record(record) == hand
+        True
+        """
+        from hokm.records import hand_record
+
+        return hand_record(self, metadata)
+
+    def _position(self) -> tuple[Any, ...]:
+        from hokm._positions import hand_key
+
+        return hand_key(self)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when the position is: the rules, the deal, and the same actions taken so far."""
+        if not isinstance(other, HandState):
+            return NotImplemented
+        return self is other or self._position() == other._position()
+
+    def __hash__(self) -> int:
+        return hash(self._position())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its record (``to_record``), so it unpickles wherever hokm and its variants are."""
+        from hokm.records import load_record
+
+        return (load_record, (self.to_record(),))
+
+    def __copy__(self) -> HandState:
+        return self  # immutable: a copy would be equal in every way
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> HandState:
+        return self
 
     def __repr__(self) -> str:
         trump = self.trump

@@ -202,3 +202,34 @@ def test_a_card_restored_after_a_void_is_known_not_ruled_out() -> None:
     assert Card.parse("2♣") in view.known_holdings[0]
     assert Card.parse("2♣") not in view.cannot_hold[0]
     assert hand.legal_plays() == {Card.parse("2♣")}
+
+
+def test_an_observation_pickles_with_its_ruleset_and_without_its_cached_knowledge() -> None:
+    import pickle
+
+    rules = hokm.Ruleset.compose("satat", "obligatory-trump",
+                                 options={"standard": {"target": 5}, "obligatory-trump": {"overtrump": True}})
+    hand = rules.deal(random.Random(4)).apply(hokm.CallTrump(Suit.HEARTS))
+    view = hand.observation(2)
+    assert view.unseen  # computed and cached on the observation
+    copied = pickle.loads(pickle.dumps(view))
+    assert copied == view and copied.ruleset == rules
+    assert copied.unseen == view.unseen and copied.voids == view.voids
+
+
+@pytest.mark.parametrize("variants", [("hidden-trump",), ("hidden-trump", "obligatory-trump")])
+def test_plays_before_a_reveal_in_the_same_trick_are_judged_without_trump(variants: tuple[str, ...]) -> None:
+    from hokm_variants.hidden_trump import AskTrump, SetIndicator
+
+    hands = [cards("3♥ Q♦ K♦ A♦ 2♣ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥"),
+             cards("2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ 3♣ 4♣ 5♣ Q♥"),
+             cards("J♠ Q♠ K♠ A♠ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣"),
+             cards("2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ K♥ A♥ 2♥")]
+    rules = hokm.Ruleset.compose(*variants)
+    hand = rules.new_hand(hands, hakem=0).apply(SetIndicator(Card.parse("3♥")))
+    hand = play_cards(hand, "Q♦ 2♠")  # seat 1 cannot follow; no trump exists yet: no duty
+    hand = play_cards(hand.apply(AskTrump()), "6♣")  # seat 2 asks: hearts, which it must play; none
+    view = hand.observation(3)
+    assert view.trump is Suit.HEARTS and view.trick.first_trump == 2
+    assert view.cannot_hold[1] == suit_cards(Suit.DIAMONDS) - view.played  # may hold hearts
+    assert suit_cards(Suit.HEARTS) - view.played - view.known_holdings[0] <= view.cannot_hold[2]

@@ -16,6 +16,7 @@ import hokm
 from hokm import Card, Suit, cards
 from hokm.agents import Deal, count_deals, sample_deals
 from hokm.testing import strategies as hst
+from hokm_variants.hidden_trump import SetIndicator
 from tests.agents.support import (
     AnnouncementNotOffered,
     AskForHearts,
@@ -74,11 +75,17 @@ RULESETS: dict[str, Callable[[], hokm.Ruleset]] = {
     "first-void": lambda: compose(FirstVoid()),
     "first-void+obligatory-trump": lambda: compose(FirstVoid(), "obligatory-trump"),
     "face-down": lambda: compose(FaceDown()),
+    "hidden-trump": lambda: compose("hidden-trump"),
+    "hidden-trump-automatic-blind": lambda: compose(
+        "hidden-trump", **{"hidden-trump": {"reveal": "automatic", "indicator": "blind"}}),
+    "hidden-trump+obligatory-trump": lambda: compose("hidden-trump", "obligatory-trump"),
+    "hidden-trump+double-sar": lambda: compose("hidden-trump", "double-sar"),
 }
 """Every bundled rule that changes what a play proves or where cards lie, and the decision features."""
 
-EXACT = [name for name in RULESETS if name not in ("face-down", "troefcall")]
-"""Face-down's deal is not replayable through new_hand; random Troefcall hands capitulate early."""
+EXACT = [name for name in RULESETS if name not in ("face-down", "troefcall") and "hidden" not in name]
+"""A face-down indicator's deal is not replayable through new_hand; random Troefcall hands
+capitulate early."""
 LEFT = {2: 1, 3: 3, 4: 2}
 """Cards each seat holds in the brute-forced endgames (a few dozen consistent deals)."""
 DEEP = {"troefcall-overtrump": (3, 4), "troefcall-must-trump": (3, 4)}
@@ -106,11 +113,15 @@ def test_every_sample_is_consistent_and_replays_the_public_history(name: str, da
                 assert view.decisions_at[-1] == sum(len(t.plays) for t in view.tricks) + len(
                     view.current_trick) and view.decisions[-1][0] == view.to_act
         if name == "face-down":
-            assert_face_down_replays(view, deal)
+            assert_indicator_replays(view, deal, Lay)
+        elif name.startswith("hidden-trump") and "blind" not in name:
+            assert_indicator_replays(view, deal, SetIndicator)
 
 
-def assert_face_down_replays(view: hokm.HandObservation, deal: Deal) -> None:
-    """Replay a face-down hand: the Hakem's indicator is the card set aside (or revealed) in ``deal``."""
+def assert_indicator_replays(view: hokm.HandObservation, deal: Deal,
+                             lay: Callable[[Card], hokm.Action]) -> None:
+    """Replay a hand with a face-down indicator: the card ``deal`` sets aside for the caller (or the
+    one revealed) is laid at the call by ``lay``, then every card and public announcement follows."""
     rules = view.ruleset
     assert rules is not None
     if view.phase is hokm.Phase.TRUMP or view.annulled:
@@ -124,26 +135,28 @@ def assert_face_down_replays(view: hokm.HandObservation, deal: Deal) -> None:
     hands[hakem] |= deal.set_aside[hakem]
     order = [sorted(hand, key=_index) for hand in hands]
     order[hakem] = [indicator, *sorted(hands[hakem] - {indicator}, key=_index)]
-    state = rules.new_hand(order, hakem=hakem).apply(Lay(indicator))
-    reveals = [at for (_, action), at in zip(view.decisions, view.decisions_at, strict=True)
-               if isinstance(action, Reveal)]
+    state = rules.new_hand(order, hakem=hakem)
+    if state.phase is hokm.Phase.TRUMP:
+        state = state.apply(lay(indicator))
+    announcements = [(at, action) for (_, action), at in zip(view.decisions, view.decisions_at, strict=True)
+                     ][len(state.decisions):]  # the call's own decision is replayed already
     index = 0
-    while index < len(plays) or reveals:
-        if index == len(plays):  # revealed on the turn in progress, no card played yet
-            state = state.apply(Reveal())
-            reveals.pop(0)
-        elif len(state.plays) > index:  # the forced reveal played the indicator by itself
+    while index < len(plays) or announcements:
+        if len(state.plays) > index:  # a forced reveal played the indicator by itself
             assert state.plays[index] == plays[index]
             index += 1
-        elif reveals and reveals[0] == index and Reveal() in state.legal_actions():
-            state = state.apply(Reveal())
-            reveals.pop(0)
+        elif announcements and announcements[0][0] == index:
+            action = announcements.pop(0)[1]
+            if index == len(plays) and action not in state.legal_actions():
+                return  # an announcement on the turn in progress: inferred from the card to come
+            state = state.apply(action)
         else:
             seat, card = plays[index]
             assert state.to_act == seat
             state = state.play(card)  # raises if the sampled deal cannot explain the play
             index += 1
     assert state.hands == tuple(deal)
+    assert state.observation(view.seat).tricks == view.tricks
 
 
 @pytest.mark.parametrize("name", EXACT)

@@ -12,7 +12,8 @@ of its own, so when the code changes what it prints, the page has to change with
   text (doctest's ``ELLIPSIS``), for output the page abridges.
 - A block that runs anything other than ``hokm`` (``pip install`` of a package of your own, say)
   shows output that depends on that step, so its commands are not run.
-- The exit status must be 2 when the output is a ``hokm: error:`` message, and 0 otherwise.
+- The exit status must be 2 when the output is a ``hokm: error:`` message, 1 when it is a
+  ``hokm: invalid record:`` message, and 0 otherwise.
 """
 
 from __future__ import annotations
@@ -123,5 +124,7 @@ def test_command_prints_what_the_page_shows(example: Example) -> None:
                                     "the command", lineterm="")
         pytest.fail(f"{example} prints something else than the page shows (timings excepted):\n"
                     + "\n".join(diff) + f"\n\nThe command printed:\n{got}")
-    expected_status = 2 if example.output.lstrip().startswith("hokm: error:") else 0
+    shown = example.output.lstrip()
+    expected_status = (2 if shown.startswith("hokm: error:")
+                       else 1 if shown.startswith("hokm: invalid record:") else 0)
     assert status == expected_status, f"{example} exited with {status}, expected {expected_status}"

@@ -280,8 +280,8 @@ def test_examples_are_written_to_run_as_doctests() -> None:
                 assert has_prompt, f"{where} has no '>>> ' prompt"
                 assert lines and not lines[-1].strip(), (
                     f"{where} must end with a blank line, or doctest reads the fence as output")
-            elif lang not in ("python", "text", "toml", "console", "yaml"):
-                pytest.fail(f"{where}: use pycon, python, console, toml, text or yaml")
+            elif lang not in ("python", "text", "toml", "console", "yaml", "json"):
+                pytest.fail(f"{where}: use pycon, python, console, toml, text, yaml or json")
             else:
                 assert not has_prompt, f"{where} has '>>> ' prompts: make it ```pycon so it runs"
 

@@ -29,12 +29,12 @@ ROOT = Path(__file__).resolve().parents[2]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 VERSION: str = PYPROJECT["project"]["version"]
 
-BUNDLED = ["bavney", "be-ranga", "clockwise", "court-piece", "double-sar", "obligatory-trump", "satat",
-           "three-player", "troefcall", "two-player"]
+BUNDLED = ["bavney", "be-ranga", "clockwise", "court-piece", "double-sar", "hidden-trump", "obligatory-trump",
+           "satat", "three-player", "troefcall", "two-player"]
 """The entry-point names of the bundled variants: public names, kept whatever the modules are called."""
 PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
 """The Python versions hokm is tested on and says it supports."""
-DEV_TOOLS = {"mypy", "ruff", "build", "twine", "tomli", "pre-commit", "coverage", "pytest-cov"}
+DEV_TOOLS = {"mypy", "ruff", "build", "twine", "tomli", "pre-commit", "coverage", "pytest-cov", "jsonschema"}
 """Tools for working on hokm itself: never a dependency, nor an extra, of the published package."""
 
 
@@ -137,6 +137,14 @@ def test_wheel_ships_two_import_packages_typed(wheel: Path) -> None:
         names = archive.namelist()
     assert {name.split("/")[0] for name in names} == {"hokm", "hokm_variants", f"hokm-{VERSION}.dist-info"}
     assert {"hokm/py.typed", "hokm_variants/py.typed"} <= set(names)
+
+
+def test_wheel_ships_the_record_schema(wheel: Path) -> None:
+    """The JSON Schema of game records is package data, the same file as in the source tree."""
+    with zipfile.ZipFile(wheel) as archive:
+        shipped = archive.read("hokm/schemas/hokm-record-1.json")
+    assert shipped == (ROOT / "src" / "hokm" / "schemas" / "hokm-record-1.json").read_bytes()
+    assert json.loads(shipped)["properties"]["format"]["const"] == "hokm-record/1"
 
 
 def test_entry_points_load_from_the_wheel(wheel: Path, tmp_path: Path) -> None:

@@ -368,22 +368,3 @@ def test_bundled_variants_idle_their_decision_hooks_without_decide() -> None:
         assert hokm.Ruleset.compose(name, options={name: {"decide": True}}).hook_order(
             "hokm_pending_decision") == (name,)
 
-
-def test_a_ruleset_pickles_as_an_equal_ruleset_and_copies_as_itself() -> None:
-    """Observations carry their ruleset, so it must cross process boundaries (pools, Dask)."""
-    import copy
-    import pickle
-    import random
-
-    rules = hokm.Ruleset.compose("satat", "obligatory-trump",
-                                 options={"standard": {"target": 5}, "obligatory-trump": {"overtrump": True}})
-    again = pickle.loads(pickle.dumps(rules))
-    assert again == rules and again is not rules and again.variants == rules.variants
-    assert again.options == rules.options and again.option_values == rules.option_values
-    hand = rules.deal(random.Random(4)).apply(hokm.CallTrump(hokm.Suit.HEARTS))
-    view = hand.observation(2)
-    assert view.unseen  # its public knowledge is cached on it, and is not pickled
-    copied = pickle.loads(pickle.dumps(view))
-    assert copied == view and copied.unseen == view.unseen and copied.voids == view.voids
-    assert copy.copy(rules) is rules and copy.deepcopy(rules) is rules
-    assert again.deal(random.Random(4)).hands == rules.deal(random.Random(4)).hands

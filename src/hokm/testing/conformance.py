@@ -47,8 +47,8 @@ from hokm.testing.invariants import (
 __all__ = ["BUNDLED_VARIANTS", "CheckReport", "check_variant", "compose_quietly"]
 
 BUNDLED_VARIANTS: tuple[str, ...] = (
-    "bavney", "be-ranga", "clockwise", "court-piece", "double-sar", "obligatory-trump", "satat",
-    "three-player", "troefcall", "two-player",
+    "bavney", "be-ranga", "clockwise", "court-piece", "double-sar", "hidden-trump", "obligatory-trump",
+    "satat", "three-player", "troefcall", "two-player",
 )
 """The variants that come with hokm: ``check_variant``'s partners unless you name others.
 

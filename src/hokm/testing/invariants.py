@@ -93,8 +93,8 @@ CARDS_CONSERVED = Invariant(
     "cards-conserved",
     "Every card of the deck is in exactly one place: a hand, the cards played, the cards set "
     "aside, or (two-player) the stock and its discards, or the cards never dealt; once play "
-    "starts each seat holds a full hand minus the cards it played, and a played card leaves "
-    "the hand of the seat that played it.")
+    "starts each seat holds a full hand minus the cards it played (and any it laid apart), "
+    "and a played card leaves the hand of the seat that played it.")
 ONE_SEAT_TO_ACT = Invariant(
     "one-seat-to-act",
     "While a hand goes on exactly one seat is to act, its observation lists the legal actions "
@@ -102,7 +102,8 @@ ONE_SEAT_TO_ACT = Invariant(
 LEGAL_ACTIONS = Invariant(
     "legal-actions",
     "Legal actions are never empty while the hand goes on, hold no duplicates and fit the phase "
-    "(trump calls, stock draws, the pending decision's options, or cards); legal cards are a "
+    "(trump calls, stock draws, the pending decision's options, or cards; a variant's own choices "
+    "at the trump call or before a card); legal cards are a "
     "subset of the acting seat's hand that follows the led suit when it can; every listed "
     "action is accepted and no other.")
 TRICK_WINNER = Invariant(
@@ -348,10 +349,14 @@ def _check_cards(hand: HandState) -> None:
     if hand.phase in (Phase.PLAY, Phase.OVER):
         by_seat = Counter(int(seat) for seat, _ in hand.plays)
         for seat, cards in enumerate(hand.hands):
-            if len(cards) + by_seat[seat] != hand.tricks_total:
+            counted = len(cards) + by_seat[seat]
+            # A card laid apart is either still the seat's (a hidden-trump indicator) or out of
+            # play beside a full hand (a two-player discard).
+            laid = len(hand.set_aside[seat])
+            if counted != hand.tricks_total and counted + laid != hand.tricks_total:
                 raise _fail(CARDS_CONSERVED,
-                            f"seat {seat} holds {len(cards)} cards and has played {by_seat[seat]}, "
-                            f"but every seat is dealt {hand.tricks_total}")
+                            f"seat {seat} holds {len(cards)} cards, has played {by_seat[seat]} and "
+                            f"set aside {laid}, but every seat is dealt {hand.tricks_total}")
 
 
 def _check_to_act(hand: HandState, *, views: bool = True) -> None:
@@ -552,11 +557,9 @@ def _swapped_start(start: HandState, first: Card, second: Card,
         i, j = order.index(first), order.index(second)
         order[i], order[j] = order[j], order[i]
         return rules.deal(order, hakem=start.hakem)
-    hands = [sorted(start.hand_of(seat), key=lambda card: card.sort_key) for seat in range(rules.players)]
-    if start.phase is Phase.TRUMP:
-        packet = start.observation(start.hakem).hand
-        own = hands[start.hakem]
-        hands[start.hakem] = [c for c in own if c in packet] + [c for c in own if c not in packet]
+    # In the order received (the Hakem's first packet first), with any card already laid apart
+    # at the start (a forced effect at the trump call) back in its hand.
+    hands = [list(start.dealt(seat)) for seat in range(rules.players)]
     for cards in hands:
         for position, card in enumerate(cards):
             if card == first:
@@ -880,8 +883,8 @@ class MatchChecker:
     def __init__(self, match: MatchState, *, deck: Sequence[Card] | None = None,
                  max_hands: int = 1000, skip: Iterable[str] = (), leak_swaps: int = 4,
                  leak_swap: tuple[Card, Card] | None = None, determinism: bool = True) -> None:
-        if (match.hand_number != 1 or match.results or match.hand.plays or match.hand.decisions
-                or match.hand.trump is not None):
+        if (match.hand_number != 1 or match.results or match.hand.plays or match.hand.trump is not None
+                or (match.hand.decisions and not self._fresh_decisions(match, deck))):
             raise ValueError("MatchChecker needs a new match (hand 1, nothing played yet)")
         if isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1:
             raise ValueError(f"max_hands must be a positive integer, got {max_hands!r}")
@@ -910,6 +913,13 @@ class MatchChecker:
             self._start_hand(match.hand)
             if self._on(DETERMINISTIC):
                 self._check_same_start()
+
+    @staticmethod
+    def _fresh_decisions(match: MatchState, deck: Sequence[Card] | None) -> bool:
+        """Whether the decisions already taken are those a new match takes by itself (a lone choice)."""
+        with _guard("starting the match again from its seed"):
+            fresh = match.ruleset.new_match(seed=match.seed, deck=deck, first_seat=match.first_seat)
+        return fresh.hand.decisions == match.hand.decisions
 
     @property
     def ruleset(self) -> Ruleset:
@@ -956,7 +966,7 @@ class MatchChecker:
         self._hand_actions = []
         self._hand_start = len(self.history)
         self._streak = 0
-        self._held0 = sum(len(cards) for cards in hand.hands)
+        self._held0 = sum(len(cards) for cards in hand.hands) + sum(len(cards) for cards in hand.set_aside)
         self._stock0 = hand.stock_left
         undealt = len(hand.undealt)
         if self._on(CARDS_CONSERVED) and self._held0 + self._stock0 + undealt != len(hand.ruleset.deck):
@@ -999,7 +1009,8 @@ class MatchChecker:
                 trick = current if current.plays else after.tricks[-1]
                 if self._on(CARDS_CONSERVED) and (
                         action.card not in before.hand_of(actor) or action.card in after.hand_of(actor)
-                        or trick.plays[-1:] != ((actor, action.card),)):
+                        or (trick.plays[-1:] != ((actor, action.card),) and not self._forced_after(
+                            before, actor, action.card, after))):
                     raise _fail(CARDS_CONSERVED, f"seat {actor} played {action.card}, but it did "
                                                  "not move from its hand to the trick")
             elif before.pending_decision is not None:
@@ -1009,6 +1020,12 @@ class MatchChecker:
                     raise _fail(HAND_ENDS, f"{self._streak} decisions in a row with no card played "
                                            f"(last: seat {actor} chose {action!s} for {reason!r}): a "
                                            "decision offered again and again keeps the hand from ending")
+
+    @staticmethod
+    def _forced_after(before: HandState, actor: int, card: Card, after: HandState) -> bool:
+        """Whether ``card`` was played by ``actor`` and then a forced play followed (a forced reveal)."""
+        done = len(before.plays)
+        return after.plays[done:done + 1] == ((actor, card),)
 
     def apply(self, action: Action) -> MatchState:
         """Apply ``action`` (as ``MatchState.apply``), check everything, return the new state.

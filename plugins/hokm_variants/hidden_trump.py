@@ -1,0 +1,251 @@
+"""Hidden trump: the caller lays a card face down instead of naming trump (Court Piece "hidden rung").
+
+After pagat's *Court Piece / Rang* (the face-down indicator, no trumps until it is revealed),
+Wikipedia's *Court piece* (the asker must trump, per-card activation, the blind indicator) and
+TashZone's Court Piece specification (the caller's own reveal, the forced reveal), as RULES 1.5.2
+decides them.
+
+At the trump call the caller lays one card of his first five face down: the **indicator**. Its
+suit is trump, but until it is revealed the hand is played without one. On his turn a seat that
+cannot follow suit may **ask** (the caller may **reveal**, also on lead): the indicator is turned
+face up and goes back to the caller's hand, and the asker must then play a trump if he holds one.
+A trump-suit card played before the reveal is an ordinary card, so a lower trump played after it
+wins:
+
+>>> import hokm
+>>> from hokm import Card, cards
+>>> from hokm_variants.hidden_trump import AskTrump, SetIndicator
+>>> rules = hokm.Ruleset.compose("hidden-trump")
+>>> hand = rules.new_hand([cards("9♦ A♣ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠"),
+...                        cards("3♦ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥"),
+...                        cards("2♦ 4♦ 5♦ 6♦ 7♦ 8♦ 10♦ J♦ Q♦ K♦ A♦ A♥ K♠"),
+...                        cards("K♣ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ A♠")], hakem=0)
+>>> hand = hand.apply(SetIndicator(Card.parse("9♦")))     # diamonds are trump, face down
+>>> hand.trump, hand.observation(2).decisions              # his partner sees that, not what
+(None, ((0, HiddenAction()),))
+>>> hand = hand.play(Card.parse("A♣")).play(Card.parse("3♦"))  # seat 1 discards without asking
+>>> hand.to_act, hand.legal_actions()[-1]
+(2, AskTrump())
+>>> hand = hand.apply(AskTrump())                          # seat 2 asks: the 9♦ is turned up
+>>> hand.trump, hand.shown, Card.parse("9♦") in hand.hand_of(0)
+(Suit.DIAMONDS, frozenset({Card.parse('9♦')}), True)
+>>> sorted(map(str, hand.legal_plays()))                  # the asker must trump
+['10♦', '2♦', '4♦', '5♦', '6♦', '7♦', '8♦', 'A♦', 'J♦', 'K♦', 'Q♦']
+>>> hand = hand.play(Card.parse("2♦")).play(Card.parse("K♣"))
+>>> hand.winners                                           # the 2♦ beats the earlier 3♦
+(2,)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, Literal
+
+import attrs
+
+from hokm import (
+    Action,
+    Card,
+    Effect,
+    HandView,
+    PlayContext,
+    Variant,
+    VariantInfo,
+    hookimpl,
+)
+
+__all__ = ["AskTrump", "BlindIndicator", "HiddenTrump", "RevealTrump", "SetIndicator", "indicator"]
+
+FIRST_FIVE = 5
+"""The caller's first packet, from which the indicator is taken (the standard deal's five)."""
+
+
+@attrs.frozen
+class SetIndicator(Action):
+    """The caller lays ``card``, one of his first five, face down as the indicator (M1).
+
+    Private: the other seats see ``HiddenAction()``, that he set one, not which.
+    """
+
+    private: ClassVar[bool] = True
+    card: Card
+
+    def __str__(self) -> str:
+        return f"set indicator {self.card}"
+
+
+@attrs.frozen
+class BlindIndicator(Action):
+    """With ``indicator="blind"``: the indicator is taken from the caller's first five unseen (M1).
+
+    The only choice at the call, so the core takes it by itself (unless another variant
+    offers an alternative, such as a redeal claim).
+    """
+
+    def __str__(self) -> str:
+        return "blind indicator"
+
+
+@attrs.frozen
+class AskTrump(Action):
+    """A seat that cannot follow asks for the trump (M3): the indicator is turned face up.
+
+    The asker must then play a trump if he holds one.
+    """
+
+    def __str__(self) -> str:
+        return "ask for trump"
+
+
+@attrs.frozen
+class RevealTrump(Action):
+    """The caller reveals his indicator (M3): when void in the led suit, or on lead.
+
+    He must then play (or lead) a trump; he holds one, the indicator.
+    """
+
+    def __str__(self) -> str:
+        return "reveal trump"
+
+
+BLIND = BlindIndicator()
+ASK = AskTrump()
+REVEAL = RevealTrump()
+_ANNOUNCEMENTS = (AskTrump, RevealTrump)
+
+
+def indicator(hand: HandView) -> Card | None:
+    """The face-down indicator while it lies apart from the caller's hand, else ``None``.
+
+    Omniscient, like ``hand.set_aside``: a server may show it to everyone once the hand is
+    over (RULES 1.5.2 rule 9; the core has no end-of-hand effect, see the docs page).
+
+    >>> import hokm
+    >>> hand = hokm.Ruleset.compose("hidden-trump").deal(hokm.full_deck())
+    >>> hand = hand.apply(SetIndicator(hand.dealt(0)[2]))
+    >>> indicator(hand), hand.trump
+    (Card.parse('4♠'), None)
+    """
+    aside = hand.set_aside[hand.hakem]
+    if hand.trump is not None or len(aside) != 1:
+        return None
+    (card,) = aside
+    return card
+
+
+def _void(hand: HandView, seat: int) -> bool:
+    """Whether ``seat`` holds no card of the led suit of the trick in progress (a trick is led)."""
+    trick = hand.current_trick
+    led = trick.led
+    return led is not None and all(trick.suit_of(card) != led for card in hand.hand_of(seat))
+
+
+@attrs.frozen(eq=False)  # pluggy tells registered plugins apart by ==; keep identity
+class HiddenTrump(Variant):
+    """The trump suit is a face-down card of the caller's, unknown until it is revealed.
+
+    Attributes:
+        reveal: ``"on-request"`` (default): on his turn a seat that cannot follow suit may ask
+            for the trump (the caller may reveal, also on lead), and must then play a trump if
+            he holds one. ``"automatic"``: the indicator turns face up by itself before the
+            first seat holding no card of the led suit plays, and nobody must trump; the
+            caller may still reveal on lead, and must then lead a trump.
+        indicator: ``"chosen"`` (default): the caller picks the card among his first five.
+            ``"blind"``: the card is taken at random from his first five and nobody sees it,
+            the caller included, until it is revealed. It is the first card he was dealt;
+            his first five reach him as a set, so he cannot tell which one it was.
+    """
+
+    info: ClassVar[VariantInfo] = VariantInfo(
+        name="hidden-trump",
+        summary="the caller lays a face-down card whose suit is trump; no trump until it is revealed",
+        conflicts={
+            "satat": "a top 2♥ inside a hidden trump suit is unsourced",
+            "be-ranga": "be-ranga has no trump call, so there is no indicator to lay face down",
+            "two-player": "a hidden trump is unsourced for two players",
+            "three-player": "a hidden trump is unsourced for three players",
+            "troefcall": "a hidden trump is not a Troefcall rule: its caller names trump openly",
+        },
+        source="pagat.com/whist/rang.html (hidden trump); Wikipedia: Court piece; "
+               "TashZone Court Piece spec (the caller's reveal, the forced reveal)",
+    )
+
+    reveal: Literal["on-request", "automatic"] = attrs.field(
+        default="on-request", kw_only=True, validator=attrs.validators.in_(("on-request", "automatic")))
+    indicator: Literal["chosen", "blind"] = attrs.field(
+        default="chosen", kw_only=True, validator=attrs.validators.in_(("chosen", "blind")))
+
+    # M1: the indicator --------------------------------------------------------------------
+
+    @hookimpl
+    def hokm_trump_call(self, hand: HandView) -> Sequence[Action]:
+        # Instead of the four suits: one card of the first five, or the blind card (a lone
+        # choice, taken by the core).
+        if self.indicator == "blind":
+            return (BLIND,)
+        five = sorted(hand.dealt(hand.hakem)[:FIRST_FIVE], key=lambda card: card.sort_key)
+        return tuple(SetIndicator(card) for card in five)
+
+    @hookimpl
+    def hokm_decision_effect(self, hand: HandView, action: Action) -> Effect | None:
+        if isinstance(action, SetIndicator):
+            return Effect(set_aside=action.card)
+        if isinstance(action, _ANNOUNCEMENTS):
+            card = indicator(hand)
+            if card is None:
+                return None
+            return Effect(trump=card.suit, restore=card, show=(card,))
+        return None  # BlindIndicator (laid by the forced effect) and other variants' actions
+
+    # Forced consequences: the blind card, the forced and automatic reveals -------------------
+
+    @hookimpl
+    def hokm_forced_effect(self, hand: HandView) -> Effect | None:
+        if hand.trump is not None:
+            return None  # revealed (or never hidden): a normal hand
+        caller = hand.hakem
+        card = indicator(hand)
+        if card is None:
+            if self.indicator == "blind" and not hand.plays and not hand.set_aside[caller] and not any(
+                    isinstance(action, BlindIndicator) for _, action in hand.decisions):
+                # At the trump call, before the caller sees anything: the first card he was
+                # dealt, a random card of his five that his view (a set) does not single out.
+                return Effect(set_aside=hand.dealt(caller)[0], hidden_from_owner=True)
+            return None
+        seat = hand.to_act
+        if seat is None:
+            return None
+        if seat == caller and not hand.hand_of(caller):
+            # Rule 6: his only card left is the indicator: revealed and played.
+            return Effect(trump=card.suit, restore=card, show=(card,), play=card)
+        if self.reveal == "automatic" and _void(hand, seat):
+            # Rule 4, automatic: turned up before the first seat unable to follow plays.
+            return Effect(trump=card.suit, restore=card, show=(card,))
+        return None
+
+    # M3: the ask and the caller's reveal ------------------------------------------------------
+
+    @hookimpl
+    def hokm_turn_options(self, hand: HandView) -> Sequence[Action] | None:
+        if hand.trump is not None or indicator(hand) is None:
+            return None
+        seat = hand.to_act
+        if seat is None:
+            return None
+        if seat == hand.hakem:
+            if not hand.current_trick.plays:
+                return (REVEAL,)  # on lead (both modes)
+            if self.reveal == "on-request" and _void(hand, seat):
+                return (REVEAL,)
+            return None
+        if self.reveal == "on-request" and _void(hand, seat):
+            return (ASK,)  # not the leader (a leader has no led suit to lack)
+        return None
+
+    @hookimpl
+    def hokm_restrict_plays(self, ctx: PlayContext) -> frozenset[Card] | None:
+        # Having asked or revealed this turn: play (or lead) a trump if you hold one.
+        if not isinstance(ctx.announced, _ANNOUNCEMENTS) or ctx.trump is None:
+            return None
+        return ctx.cards_of(ctx.trump) or None
+

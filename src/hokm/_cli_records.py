@@ -1,0 +1,340 @@
+"""``hokm replay`` and ``hokm show``: check a game record, summarise it, print a hand.
+
+A record file is one record (``.json``, or ``.json.gz``), or one record a line
+(``.jsonl`` / ``.jsonl.gz``, as ``hokm simulate --records`` writes many). A
+record that does not replay is reported with ``hokm: invalid record: ...`` and
+exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import itertools
+import os
+import sys
+import textwrap
+import warnings
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any, TextIO
+
+from hokm._positions import hand_actions, hand_deal
+from hokm._record_io import parse
+from hokm.actions import DrawCard, PlayCard
+from hokm.cards import Card, Suit, cards_in_mask
+from hokm.errors import HokmWarning, RecordError
+from hokm.records import FORMAT, MAX_RECORD_BYTES, load_record
+
+if TYPE_CHECKING:
+    from hokm.match import MatchState
+    from hokm.outcomes import HandResult
+    from hokm.state import HandState
+
+__all__ = ["add_commands"]
+
+EXIT_INVALID = 1
+"""Exit status when a record does not replay."""
+
+_RED, _BOLD, _RESET = "\033[31m", "\033[1m", "\033[0m"
+
+
+class _Invalid(Exception):
+    """A record did not load: the message is the whole report."""
+
+
+def _records(path: str) -> Iterator[tuple[str | None, bytes]]:
+    """(label, data) of every record in the file: one, or one a line for ``.jsonl`` files.
+
+    Never more than ``MAX_RECORD_BYTES`` (and one byte, for the error) is read at a time.
+    """
+    name = path.lower().removesuffix(".gz")
+    if not name.endswith(".jsonl"):
+        with open(path, "rb") as file:
+            yield None, file.read(MAX_RECORD_BYTES + 1)
+        return
+    opener = gzip.open if path.lower().endswith(".gz") else open
+    with opener(path, "rb") as lines:
+        number = 0
+        while line := lines.readline(MAX_RECORD_BYTES + 1):
+            number += 1
+            if line.strip():
+                yield f"line {number}", line
+
+
+def _printable(value: object, limit: int = 80) -> str:
+    """Text from a record, safe for a terminal: no control characters, not too long."""
+    text = "".join(char if char.isprintable() else "?" for char in str(value)[:limit + 1])
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _load(label: str | None, data: bytes, strict: bool = False) -> tuple[MatchState | HandState,
+                                                                        Mapping[str, Any]]:
+    """The state a record ends in, and the record's data; warnings become one line each."""
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", HokmWarning)
+            record = parse(data)
+            state = load_record(record, strict=strict)
+    except RecordError as error:
+        raise _Invalid(f"{label}: {error}" if label else str(error)) from error
+    for warning in caught:
+        if issubclass(warning.category, HokmWarning):
+            print(f"hokm: warning: {f'{label}: ' if label else ''}{warning.message}", file=sys.stderr)
+        else:
+            warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+    return state, record
+
+
+def _pair(values: tuple[int, ...] | list[int]) -> str:
+    return "-".join(map(str, values))
+
+
+def _ruleset_line(state: MatchState | HandState) -> str:
+    return state.ruleset.describe()
+
+
+# hokm replay ------------------------------------------------------------------------------------
+
+
+def _about(record: Mapping[str, Any], out: TextIO) -> None:
+    """The metadata people put in records: players, event, date."""
+    metadata = record.get("metadata") or {}
+    players = metadata.get("players")
+    if isinstance(players, list) and players:
+        print("players: " + ", ".join(_printable(name, 40) for name in players[:16]), file=out)
+    for key in ("event", "date"):
+        if isinstance(metadata.get(key), str):
+            print(f"{key}: {_printable(metadata[key])}", file=out)
+
+
+def _match_summary(match: MatchState, record: Mapping[str, Any], out: TextIO) -> None:
+    hands = [*match._finished, *([] if match.is_over else [match.hand])]
+    actions = sum(len(hand["actions"]) for hand in record["hands"])
+    seed = f"seed {_printable(record['seed'])}" if "seed" in record else "no seed"
+    print(f"valid record ({FORMAT}): a match of {_ruleset_line(match)}, {seed}", file=out)
+    _about(record, out)
+    print("hand  hakem  trump  tricks  outcome                scores", file=out)
+    scores = [0] * len(match.scores)
+    for number, hand in enumerate(hands, start=1):
+        trump = hand.trump.value if hand.trump else "-"
+        if number <= len(match.results):
+            result = match.results[number - 1]
+            scores[result.winner] += result.points
+            outcome = f"team {result.winner} +{result.points} ({result.label})"
+            print(f"{number:>4}  {hand.hakem:>5}  {trump:>5}  {_pair(result.team_tricks):<6}  "
+                  f"{outcome:<21}  {_pair(scores)}", file=out)
+        else:
+            doing = f"seat {hand.to_act} to act ({hand.phase.value})"
+            print(f"{number:>4}  {hand.hakem:>5}  {trump:>5}  {_pair(hand.team_tricks):<6}  {doing}",
+                  file=out)
+    if match.winner is not None:
+        print(f"winner: team {match.winner}, {_pair(match.scores)}, after {len(hands)} hands "
+              f"({actions} actions)", file=out)
+    else:
+        print(f"in progress: hand {match.hand_number}, scores {_pair(match.scores)} ({actions} actions)",
+              file=out)
+
+
+def _hand_summary(hand: HandState, record: Mapping[str, Any], out: TextIO) -> None:
+    trump = hand.trump.value if hand.trump else "not called yet"
+    actions = len(record["hand"]["actions"])
+    print(f"valid record ({FORMAT}): a hand of {_ruleset_line(hand)}", file=out)
+    _about(record, out)
+    print(f"Hakem seat {hand.hakem}, trump {trump}, tricks {_pair(hand.team_tricks)} ({actions} actions)",
+          file=out)
+    if hand.is_over:
+        result = hand.result()
+        print(f"result: team {result.winner} +{result.points} ({result.label})", file=out)
+    else:
+        print(f"in progress: seat {hand.to_act} to act ({hand.phase.value})", file=out)
+
+
+def _one_line(state: MatchState | HandState) -> str:
+    from hokm.match import MatchState
+
+    if isinstance(state, MatchState):
+        end = (f"winner team {state.winner} ({_pair(state.scores)})" if state.winner is not None
+               else f"in progress ({_pair(state.scores)})")
+        return f"a match of {_ruleset_line(state)}, {state.hand_number} hands, {end}"
+    return f"a hand of {_ruleset_line(state)}, {'over' if state.is_over else 'in progress'}"
+
+
+def _replay_command(args: argparse.Namespace) -> int:
+    from hokm.match import MatchState
+
+    out = sys.stdout
+    try:
+        count = 0
+        for label, data in _records(args.file):
+            state, record = _load(label, data, args.strict)
+            count += 1
+            if label is not None:
+                print(f"{label}: {_one_line(state)}", file=out)
+            elif isinstance(state, MatchState):
+                _match_summary(state, record, out)
+            else:
+                _hand_summary(state, record, out)
+        if count != 1 or label is not None:
+            print(f"{count} records, all valid", file=out)
+    except _Invalid as invalid:
+        print(f"hokm: invalid record: {invalid}", file=sys.stderr)
+        return EXIT_INVALID
+    except (OSError, EOFError) as error:
+        print(f"hokm: error: cannot read {args.file}: {getattr(error, 'strerror', None) or error}",
+              file=sys.stderr)
+        return 2
+    return 0
+
+
+# hokm show --------------------------------------------------------------------------------------
+
+
+class _Style:
+    def __init__(self, colour: bool) -> None:
+        self.colour = colour
+
+    def card(self, card: Card, *, strong: bool = False) -> str:
+        text = str(card) + ("*" if strong else "")
+        if not self.colour:
+            return text
+        text = f"{_RED}{text}{_RESET}" if card.suit.is_red else text
+        return f"{_BOLD}{text}{_RESET}" if strong else text
+
+    def suit(self, suit: Suit, text: str) -> str:
+        return f"{_RED}{text}{_RESET}" if self.colour and suit.is_red else text
+
+
+def _wants_colour(choice: str, stream: TextIO) -> bool:
+    if choice != "auto":
+        return choice == "always"
+    if os.environ.get("NO_COLOR"):
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _holding(mask: int, style: _Style) -> str:
+    groups = []
+    for suit in Suit:
+        ranks = sorted((card for card in cards_in_mask(mask) if card.suit is suit), key=lambda c: c.sort_key)
+        if ranks:
+            groups.append(style.suit(suit, f"{suit.value} " + " ".join(c.rank.symbol for c in ranks)))
+    return "  ".join(groups) or "-"
+
+
+def _trick_line(number: int, plays: list[tuple[int, Card]], winner: int | None, style: _Style) -> str:
+    shown = []
+    for seat, card in plays:
+        strong = seat == winner
+        pad = " " * (4 - len(str(card)) - strong)
+        shown.append(f"seat {seat} {style.card(card, strong=strong)}{pad}")
+    end = f"won by seat {winner}" if winner is not None else "(in progress)"
+    return f"  {number:>2}. " + " ".join(shown) + f" {end}"
+
+
+def _show_hand(hand: HandState, result: HandResult | None, title: str, out: TextIO,
+               style: _Style) -> None:
+    """The hand: who holds what at the first lead, then every action, a trick a line."""
+    print(title, file=out)
+    trump = f"trump {hand.trump.value}" if hand.trump else "trump not called yet"
+    print(f"Hakem seat {hand.hakem} (dealer seat {hand.dealer}), {trump}", file=out)
+    held = list(hand._hands)
+    for packed in hand._plays:
+        held[packed >> 6] |= 1 << (packed & 63)
+    for seat, mask in enumerate(held):
+        print(f"  seat {seat}  {_holding(mask, style)}", file=out)
+    tricks, players = hand.tricks, hand.ruleset.players
+    trick: list[tuple[int, Card]] = []
+    draws: list[str] = []
+    completed = 0
+    for seat, action in hand_actions(hand, hand_deal(hand)):
+        if isinstance(action, DrawCard):
+            draws.append(f"seat {seat} {action}")
+            continue
+        if draws:
+            _wrapped("draws: " + ", ".join(draws), out)
+            draws = []
+        if not isinstance(action, PlayCard):
+            print(f"  seat {seat}: {action}", file=out)
+            continue
+        trick.append((seat, action.card))
+        if len(trick) == players:
+            print(_trick_line(completed + 1, trick, tricks[completed].winner, style), file=out)
+            completed += 1
+            trick = []
+    if draws:
+        _wrapped("draws: " + ", ".join(draws), out)
+    if trick:
+        print(_trick_line(completed + 1, trick, None, style), file=out)
+    if result is not None:
+        print(f"result: team {result.winner} +{result.points} ({result.label}), tricks "
+              f"{_pair(result.team_tricks)}; next Hakem seat {result.next_hakem}", file=out)
+    else:
+        print(f"in progress: seat {hand.to_act} to act, tricks {_pair(hand.team_tricks)}", file=out)
+
+
+def _wrapped(text: str, out: TextIO) -> None:
+    print(textwrap.fill(text, width=88, initial_indent="  ", subsequent_indent="    "), file=out)
+
+
+def _show_command(args: argparse.Namespace) -> int:
+    from hokm.match import MatchState
+
+    out = sys.stdout
+    style = _Style(_wants_colour(args.color, out))
+    try:
+        records = list(itertools.islice(_records(args.file), 2))
+        if len(records) != 1:
+            print(f"hokm: error: {args.file} holds {'no' if not records else 'more than one'} record: "
+                  "give a file with one record", file=sys.stderr)
+            return 2
+        state, _ = _load(*records[0])
+    except _Invalid as invalid:
+        print(f"hokm: invalid record: {invalid}", file=sys.stderr)
+        return EXIT_INVALID
+    except (OSError, EOFError) as error:
+        print(f"hokm: error: cannot read {args.file}: {getattr(error, 'strerror', None) or error}",
+              file=sys.stderr)
+        return 2
+    number = args.hand
+    if isinstance(state, MatchState):
+        hands = [*state._finished, *([] if state.is_over else [state.hand])]
+        if number > len(hands):
+            print(f"hokm: error: the record holds {len(hands)} hands; there is no hand {number}",
+                  file=sys.stderr)
+            return 2
+        result = state.results[number - 1] if number <= len(state.results) else None
+        title = f"hand {number} of {len(hands)}: {_ruleset_line(state)}"
+        _show_hand(hands[number - 1], result, title, out, style)
+    else:
+        if number != 1:
+            print(f"hokm: error: a hand record holds one hand; there is no hand {number}", file=sys.stderr)
+            return 2
+        _show_hand(state, state.result() if state.is_over else None, f"a hand of {_ruleset_line(state)}",
+                   out, style)
+    return 0
+
+
+def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser],
+                 common: argparse.ArgumentParser, count: type[argparse.Action] | object) -> None:
+    """Add ``replay`` and ``show`` to the parser's commands."""
+    replay = commands.add_parser("replay", parents=[common],
+                                 help="check a game record by replaying it, and summarise it")
+    replay.add_argument("file", metavar="FILE",
+                        help="a record (.json or .json.gz), or one a line (.jsonl or .jsonl.gz)")
+    replay.add_argument("--strict", action="store_true",
+                        help="refuse a record whose ruleset names another version of a variant's "
+                             "distribution than the one installed (default: a warning)")
+    replay.set_defaults(run=_replay_command)
+
+    show = commands.add_parser("show", parents=[common],
+                               help="print one hand of a game record, trick by trick")
+    show.add_argument("file", metavar="FILE", help="a record (.json or .json.gz)")
+    show.add_argument("--hand", type=count, default=1, metavar="N",  # type: ignore[arg-type]
+                      help="the hand to print, from 1 (default 1)")
+    show.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                      help="colour the red suits and each trick's winner (default: auto, only on a terminal "
+                           "and without NO_COLOR)")
+    show.set_defaults(run=_show_command)

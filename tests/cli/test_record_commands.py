@@ -1,0 +1,177 @@
+"""``hokm replay``, ``hokm show`` and ``hokm simulate --records``."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import hokm
+from hokm.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "records" / "match.json"
+CORRUPT = ROOT / "examples" / "records" / "corrupt-match.json"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_replay_summarises_a_valid_match(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "replay", str(EXAMPLE))
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "valid record (hokm-record/1): a match of standard, seed 2026"
+    assert "players: Ana, Bijan, Cyrus, Dara" in lines
+    assert lines[-1].startswith("winner: team 0, 3-2, after 5 hands (")
+
+
+def test_replay_reports_an_invalid_record_with_exit_status_1(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "replay", str(CORRUPT))
+    assert (status, out) == (1, "")
+    assert err.startswith("hokm: invalid record: hand 2, action 4 ($.hands[1].actions[4]): illegal play ")
+    assert err.count("\n") == 1
+
+
+def test_replay_of_a_missing_file_is_a_usage_error(capsys: pytest.CaptureFixture[str],
+                                                   tmp_path: Path) -> None:
+    status, _, err = run(capsys, "replay", str(tmp_path / "nope.json"))
+    assert status == 2 and err.startswith("hokm: error: cannot read ") and "No such file" in err
+
+
+def test_replay_warns_of_another_version_and_refuses_it_when_strict(capsys: pytest.CaptureFixture[str],
+                                                                   tmp_path: Path) -> None:
+    record = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    record["ruleset"]["variants"][0].update(distribution="hokm", version="0.0.9")
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    status, _, err = run(capsys, "replay", str(path))
+    assert status == 0 and err.startswith("hokm: warning: variant 'standard' was recorded as hokm 0.0.9")
+    status, _, err = run(capsys, "replay", "--strict", str(path))
+    assert status == 1 and "hokm: invalid record: $.ruleset: the ruleset cannot be composed" in err
+
+
+def test_replay_reads_gzip_and_json_lines(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    text = EXAMPLE.read_text(encoding="utf-8")
+    (tmp_path / "one.json.gz").write_bytes(gzip.compress(text.encode()))
+    assert run(capsys, "replay", str(tmp_path / "one.json.gz"))[0] == 0
+    line = json.dumps(json.loads(text), ensure_ascii=False)
+    (tmp_path / "many.jsonl").write_text(f"{line}\n\n{line}\n", encoding="utf-8")
+    status, out, _ = run(capsys, "replay", str(tmp_path / "many.jsonl"))
+    assert status == 0 and out.splitlines() == [
+        "line 1: a match of standard, 5 hands, winner team 0 (3-2)",
+        "line 3: a match of standard, 5 hands, winner team 0 (3-2)",
+        "2 records, all valid"]
+    bad = json.dumps(json.loads(CORRUPT.read_text(encoding="utf-8")), ensure_ascii=False)
+    (tmp_path / "bad.jsonl.gz").write_bytes(gzip.compress(f"{line}\n{bad}\n".encode()))
+    status, out, err = run(capsys, "replay", str(tmp_path / "bad.jsonl.gz"))
+    assert status == 1 and err.startswith("hokm: invalid record: line 2: hand 2, action 4")
+
+
+def test_replay_summarises_a_hand_record_and_a_match_in_progress(capsys: pytest.CaptureFixture[str],
+                                                                  tmp_path: Path) -> None:
+    match = hokm.Ruleset.compose().new_match(seed=3)
+    for _ in range(30):
+        match = match.apply(match.legal_actions()[0])
+    (tmp_path / "match.json").write_text(json.dumps(match.to_record()), encoding="utf-8")
+    (tmp_path / "hand.json").write_text(json.dumps(match.hand.to_record()), encoding="utf-8")
+    status, out, _ = run(capsys, "replay", str(tmp_path / "match.json"))
+    assert status == 0 and out.splitlines()[-1].startswith("in progress: hand 1, scores 0-0 (30 actions)")
+    status, out, _ = run(capsys, "replay", str(tmp_path / "hand.json"))
+    assert status == 0 and out.splitlines()[0] == "valid record (hokm-record/1): a hand of standard"
+    assert out.splitlines()[-1].startswith("in progress: seat ")
+
+
+def test_show_prints_a_hand_trick_by_trick_plain_when_piped(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "show", str(EXAMPLE), "--hand", "2")
+    assert status == 0 and "\033[" not in out
+    lines = out.splitlines()
+    assert lines[0] == "hand 2 of 5: standard"
+    assert lines[1] == "Hakem seat 0 (dealer seat 3), trump ♦"
+    assert lines[6] == "  seat 0: call ♦"
+    tricks = [line for line in lines if line[2:5].strip().rstrip(".").isdigit()]
+    assert len(tricks) == 11 and all("won by seat" in line and "*" in line for line in tricks)
+    assert lines[-1] == "result: team 1 +1 (win), tricks 4-7; next Hakem seat 1"
+
+
+def test_show_colours_red_suits_when_asked(capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    status, out, _ = run(capsys, "show", str(EXAMPLE), "--color", "always")
+    assert status == 0 and "\033[31m" in out and "\033[1m" in out
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert "\033[" not in run(capsys, "show", str(EXAMPLE), "--color", "auto")[1]
+
+
+def test_show_refuses_a_hand_the_record_does_not_hold(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "show", str(EXAMPLE), "--hand", "9")
+    assert status == 2 and err == "hokm: error: the record holds 5 hands; there is no hand 9\n"
+    status, _, err = run(capsys, "show", str(CORRUPT))
+    assert status == 1 and err.startswith("hokm: invalid record: ")
+
+
+def test_show_prints_decisions_and_draws(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    rules = hokm.Ruleset.compose("two-player")
+    hand = rules.deal(random.Random(2), hakem=0)
+    while not hand.is_over:
+        hand = hand.apply(hand.legal_actions()[-1])
+    (tmp_path / "hand.json").write_text(json.dumps(hand.to_record()), encoding="utf-8")
+    status, out, _ = run(capsys, "show", str(tmp_path / "hand.json"))
+    assert status == 0 and "  draws: seat 0 reject, seat 1 reject" in out
+    assert out.splitlines()[-1].startswith("result: team ")
+
+
+def test_simulate_writes_one_file_a_match_for_a_short_run(capsys: pytest.CaptureFixture[str],
+                                                          tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    status, out, _ = run(capsys, "simulate", "--hands", "30", "--seed", "4", "--records", str(folder),
+                         "--no-progress")
+    assert status == 0 and "hands " in out
+    files = sorted(folder.iterdir())
+    assert files and all(path.suffix == ".json" for path in files)
+    states = [hokm.load_record(path) for path in files]
+    assert sum(len(state.results) for state in states if isinstance(state, hokm.MatchState)) == 30
+    assert run(capsys, "replay", str(files[0]))[0] == 0
+
+
+def test_simulate_writes_gzip_json_lines_per_work_unit_whatever_runs_them(tmp_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    one, two = tmp_path / "one", tmp_path / "two"
+    hokm.simulate(hands=600, seed=5, records=one)
+    with ThreadPoolExecutor(2) as pool:
+        hokm.simulate(hands=600, seed=5, records=two, executor=pool)
+    names = sorted(path.name for path in one.iterdir())
+    assert names == ["records-000000.jsonl.gz", "records-000001.jsonl.gz", "records-000002.jsonl.gz"]
+    assert all((one / name).read_bytes() == (two / name).read_bytes() for name in names)
+    hands = 0
+    for name in names:
+        for line in gzip.decompress((one / name).read_bytes()).decode().splitlines():
+            state = hokm.load_record(line)
+            assert isinstance(state, hokm.MatchState)
+            hands += len(state.results)
+    assert hands == 600
+
+
+def test_simulate_refuses_a_records_path_it_cannot_use(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(hokm.InvalidArgumentError, match="cannot create the directory"):
+        hokm.simulate(hands=5, records=tmp_path / "file" / "sub")
+    with pytest.raises(hokm.ArgumentTypeError, match="records must be a directory path"):
+        hokm.simulate(hands=5, records=5)  # type: ignore[arg-type]
+
+
+def test_replay_never_prints_control_characters_from_a_record(capsys: pytest.CaptureFixture[str],
+                                                              tmp_path: Path) -> None:
+    record = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    record["metadata"]["players"][0] = "\033[2J\033]0;pwned\007Ana"
+    record["metadata"]["event"] = "x" * 5000
+    (tmp_path / "match.json").write_text(json.dumps(record), encoding="utf-8")
+    status, out, _ = run(capsys, "replay", str(tmp_path / "match.json"))
+    assert status == 0 and "\033" not in out and "\007" not in out
+    assert "players: ?[2J?]0;pwned?Ana, Bijan" in out and max(map(len, out.splitlines())) < 100
