@@ -49,9 +49,14 @@ class Action:
 
     A subclass whose choice the rules keep from the other seats sets
     ``private = True``: their observations show it as ``HiddenAction()``.
+    One whose very taking they must not learn sets ``secret = True``: their
+    observations leave it out. That is declining an offer only the deciding
+    seat knew of, when being offered it tells something about its cards (RULES
+    1.5.1 rule 6: the other seats learn only which seat the game waits for).
     """
 
     private: ClassVar[bool] = False
+    secret: ClassVar[bool] = False
 
 
 @attrs.frozen
