@@ -35,6 +35,7 @@ from hokm import (
     Action,
     CallTrump,
     Card,
+    Discard,
     DrawCard,
     HandObservation,
     HandResult,
@@ -90,9 +91,10 @@ class Invariant:
 
 CARDS_CONSERVED = Invariant(
     "cards-conserved",
-    "Every card of the deck is in exactly one place: a hand, the cards played, or (two-player) "
-    "the stock and its discards; once play starts each seat holds a full hand minus the cards "
-    "it played, and a played card leaves the hand of the seat that played it.")
+    "Every card of the deck is in exactly one place: a hand, the cards played, a card laid face "
+    "down apart from a hand (an indicator, a discard), or (two-player) the stock; once play starts "
+    "each seat holds a full hand minus the cards it played (and any it laid apart), and a played "
+    "card leaves the hand of the seat that played it.")
 ONE_SEAT_TO_ACT = Invariant(
     "one-seat-to-act",
     "While a hand goes on exactly one seat is to act, its observation lists the legal actions "
@@ -100,7 +102,8 @@ ONE_SEAT_TO_ACT = Invariant(
 LEGAL_ACTIONS = Invariant(
     "legal-actions",
     "Legal actions are never empty while the hand goes on, hold no duplicates and fit the phase "
-    "(trump calls, stock draws, the pending decision's options, or cards); legal cards are a "
+    "(trump calls, stock draws, the pending decision's options, or cards; a variant's own choices "
+    "at the trump call or before a card); legal cards are a "
     "subset of the acting seat's hand that follows the led suit when it can; every listed "
     "action is accepted and no other.")
 TRICK_WINNER = Invariant(
@@ -329,13 +332,22 @@ def _check_cards(hand: HandState) -> None:
     back = held & set(played)
     if back:
         raise _fail(CARDS_CONSERVED, f"{_cards(back)} played and still held")
+    aside = hand.set_aside
+    for seat, cards in enumerate(aside):
+        placed = cards & (held | set(played) | frozenset().union(*aside[:seat]))
+        if placed:
+            raise _fail(CARDS_CONSERVED, f"{_cards(placed)} set aside by seat {seat} and also held, "
+                                         "played or set aside elsewhere")
     if hand.phase in (Phase.PLAY, Phase.OVER):
         by_seat = Counter(int(seat) for seat, _ in hand.plays)
         for seat, cards in enumerate(hand.hands):
-            if len(cards) + by_seat[seat] != hand.tricks_total:
+            counted = len(cards) + by_seat[seat]
+            # A card laid apart is either still the seat's (a hidden-trump indicator) or out of
+            # play beside a full hand (a two-player discard).
+            if counted != hand.tricks_total and counted + len(aside[seat]) != hand.tricks_total:
                 raise _fail(CARDS_CONSERVED,
-                            f"seat {seat} holds {len(cards)} cards and has played {by_seat[seat]}, "
-                            f"but every seat is dealt {hand.tricks_total}")
+                            f"seat {seat} holds {len(cards)} cards, has played {by_seat[seat]} and "
+                            f"set aside {len(aside[seat])}, but every seat is dealt {hand.tricks_total}")
 
 
 def _check_to_act(hand: HandState, *, views: bool = True) -> None:
@@ -373,19 +385,22 @@ def _check_legal(hand: HandState, trick: Trick | None = None) -> None:
         raise _fail(LEGAL_ACTIONS, f"seat {seat}'s legal actions repeat: {', '.join(map(str, legal))}")
     phase, pending = hand.phase, hand.pending_decision
     if phase is Phase.TRUMP:
-        wanted: type[Action] = CallTrump
+        wanted: tuple[type[Action], ...] = (CallTrump,)
     elif phase is Phase.DRAW:
-        wanted = DrawCard
+        wanted = (DrawCard, Discard)
     elif pending is not None:
         if legal != tuple(pending.options):
             raise _fail(LEGAL_ACTIONS, f"seat {seat}'s legal actions are not the pending decision's options")
         return
     else:
-        wanted = PlayCard
-    odd = [action for action in legal if not isinstance(action, wanted)]
+        wanted = (PlayCard,)
+    # A variant's own actions are choices at the trump call (M1) or announcements before a card
+    # (M3); the core's actions must fit the phase.
+    odd = [action for action in legal if not isinstance(action, wanted)
+           and (phase is Phase.DRAW or isinstance(action, _CORE_ACTIONS))]
     if odd:
         raise _fail(LEGAL_ACTIONS, f"{', '.join(map(str, odd))} offered in the {phase.value} phase")
-    if wanted is not PlayCard:
+    if wanted != (PlayCard,):
         return
     cards = frozenset(action.card for action in legal if isinstance(action, PlayCard))
     if cards != hand.legal_plays():
@@ -404,6 +419,10 @@ def _check_legal(hand: HandState, trick: Trick | None = None) -> None:
         if follow and not cards <= follow:
             raise _fail(LEGAL_ACTIONS, f"seat {seat} holds {_cards(follow)} of the led suit {led} "
                                        f"but may play {_cards(cards - follow)}")
+
+
+_CORE_ACTIONS = (PlayCard, CallTrump, DrawCard, Discard)
+"""The actions the core applies itself; any other action is a variant's decision."""
 
 
 def _check_trick(hand: HandState, index: int) -> None:
@@ -487,7 +506,9 @@ _STOCK = -1
 
 def _owners(start: HandState, end: HandState, deck: Sequence[Card] | None) -> dict[Card, int] | None:
     """Who holds each card nobody else has seen at ``end``: a seat, or the stock."""
-    owners = {card: seat for seat in range(end.ruleset.players) for card in end.hand_of(seat)}
+    shown = end.shown  # turned face up for everyone: seen by every seat
+    owners = {card: seat for seat in range(end.ruleset.players) for card in end.hand_of(seat)
+              if card not in shown}
     if start.stock_left:
         if deck is None or len(deck) != len(end.ruleset.deck):
             return None
@@ -505,11 +526,9 @@ def _swapped_start(start: HandState, first: Card, second: Card,
         i, j = order.index(first), order.index(second)
         order[i], order[j] = order[j], order[i]
         return rules.deal(order, hakem=start.hakem)
-    hands = [sorted(start.hand_of(seat), key=lambda card: card.sort_key) for seat in range(rules.players)]
-    if start.phase is Phase.TRUMP:
-        packet = start.observation(start.hakem).hand
-        own = hands[start.hakem]
-        hands[start.hakem] = [c for c in own if c in packet] + [c for c in own if c not in packet]
+    # In the order received (the Hakem's first packet first), with any card already laid apart
+    # at the start (a forced effect at the trump call) back in its hand.
+    hands = [list(start.dealt(seat)) for seat in range(rules.players)]
     for cards in hands:
         for position, card in enumerate(cards):
             if card == first:
@@ -826,8 +845,8 @@ class MatchChecker:
     def __init__(self, match: MatchState, *, deck: Sequence[Card] | None = None,
                  max_hands: int = 1000, skip: Iterable[str] = (), leak_swaps: int = 4,
                  leak_swap: tuple[Card, Card] | None = None, determinism: bool = True) -> None:
-        if (match.hand_number != 1 or match.results or match.hand.plays or match.hand.decisions
-                or match.hand.trump is not None):
+        if (match.hand_number != 1 or match.results or match.hand.plays or match.hand.trump is not None
+                or (match.hand.decisions and not self._fresh_decisions(match, deck))):
             raise ValueError("MatchChecker needs a new match (hand 1, nothing played yet)")
         if isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1:
             raise ValueError(f"max_hands must be a positive integer, got {max_hands!r}")
@@ -856,6 +875,13 @@ class MatchChecker:
             self._start_hand(match.hand)
             if self._on(DETERMINISTIC):
                 self._check_same_start()
+
+    @staticmethod
+    def _fresh_decisions(match: MatchState, deck: Sequence[Card] | None) -> bool:
+        """Whether the decisions already taken are those a new match takes by itself (a lone choice)."""
+        with _guard("starting the match again from its seed"):
+            fresh = match.ruleset.new_match(seed=match.seed, deck=deck)
+        return fresh.hand.decisions == match.hand.decisions
 
     @property
     def ruleset(self) -> Ruleset:
@@ -901,7 +927,7 @@ class MatchChecker:
         self._hand_actions = []
         self._hand_start = len(self.history)
         self._streak = 0
-        self._held0 = sum(len(cards) for cards in hand.hands)
+        self._held0 = sum(len(cards) for cards in hand.hands) + sum(len(cards) for cards in hand.set_aside)
         self._stock0 = hand.stock_left
         if self._on(CARDS_CONSERVED) and self._held0 + self._stock0 != len(hand.ruleset.deck):
             raise _fail(CARDS_CONSERVED, f"the deal placed {self._held0} cards in hands and "
@@ -918,7 +944,8 @@ class MatchChecker:
             boundary = hand.phase is not Phase.PLAY or not trick.plays
             if self._on(CARDS_CONSERVED) and boundary:
                 _check_cards(hand)
-                held = sum(len(cards) for cards in hand.hands) + len(hand.plays)
+                held = (sum(len(cards) for cards in hand.hands) + len(hand.plays)
+                        + sum(len(cards) for cards in hand.set_aside))
                 drawn = held - self._held0
                 if self._stock0 - hand.stock_left != 2 * drawn:
                     raise _fail(CARDS_CONSERVED, f"{drawn} cards were drawn but the stock shrank by "
@@ -942,7 +969,8 @@ class MatchChecker:
                 trick = current if current.plays else after.tricks[-1]
                 if self._on(CARDS_CONSERVED) and (
                         action.card not in before.hand_of(actor) or action.card in after.hand_of(actor)
-                        or trick.plays[-1:] != ((actor, action.card),)):
+                        or (trick.plays[-1:] != ((actor, action.card),) and not self._forced_after(
+                            before, actor, action.card, after))):
                     raise _fail(CARDS_CONSERVED, f"seat {actor} played {action.card}, but it did "
                                                  "not move from its hand to the trick")
             elif before.pending_decision is not None:
@@ -952,6 +980,12 @@ class MatchChecker:
                     raise _fail(HAND_ENDS, f"{self._streak} decisions in a row with no card played "
                                            f"(last: seat {actor} chose {action!s} for {reason!r}): a "
                                            "decision offered again and again keeps the hand from ending")
+
+    @staticmethod
+    def _forced_after(before: HandState, actor: int, card: Card, after: HandState) -> bool:
+        """Whether ``card`` was played by ``actor`` and then a forced play followed (a forced reveal)."""
+        done = len(before.plays)
+        return after.plays[done:done + 1] == ((actor, card),)
 
     def apply(self, action: Action) -> MatchState:
         """Apply ``action`` (as ``MatchState.apply``), check everything, return the new state.
