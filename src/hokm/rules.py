@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pluggy
 
-from hokm._checks import check_seed, ordered
+from hokm._checks import check_int, check_seed, ordered
 from hokm._dealing import deal_hand, seat_number, start_hand
 from hokm._engine import Engine
 from hokm._hooks import crash_error, deliberate, hook_facts, resolve_chain, spec_manager
@@ -102,6 +102,11 @@ def _trump(trump: object) -> int:
         return trump.index
     hint = "; Suit.parse() reads text" if isinstance(trump, str) else ""
     raise NotationTypeError(f"trump must be a Suit such as Suit.HEARTS, got {_got(trump)}{hint}")
+
+
+def _redeals(redeals: object) -> int:
+    """``redeals`` if it is an int of at least 0 (deals annulled in a row before a hand)."""
+    return check_int(redeals, "redeals", low=0, error=InvalidDealError, type_error=DealTypeError)
 
 
 def _card(card: object, name: str = "card") -> Card:
@@ -554,23 +559,26 @@ class Ruleset:
     # Hands and matches ---------------------------------------------------------------
 
     def new_hand(self, hands: Sequence[Sequence[Card]], *, hakem: int = 0,
-                 trump: Suit | None = None) -> HandState:
+                 trump: Suit | None = None, redeals: int = 0) -> HandState:
         """A hand from explicit hands (one per seat).
 
         With ``trump`` the hand starts at the first lead; without, at the trump
         call, where the Hakem has seen the first cards of ``hands[hakem]`` (his
-        first packet) in the order given.
+        first packet) in the order given. ``redeals`` is ``HandState.redeals``:
+        the deals to this Hakem annulled in a row before this one (a match
+        counts them; give it to set up a hand a redeal limit applies to).
 
         Raises:
             InvalidDealError: wrong number of hands or cards, duplicates, cards not in the deck,
-                or ``hakem`` is not a seat.
+                ``hakem`` is not a seat, or ``redeals`` is negative.
             DealTypeError: ``hands`` is not a list or tuple of hands (each an iterable of
-                Cards), ``hakem`` is not an int or ``trump`` is not a Suit.
+                Cards), ``hakem`` or ``redeals`` is not an int or ``trump`` is not a Suit.
         """
         hands = ordered(hands, "hands", "hands, one per seat", DealTypeError)
-        return start_hand(self, hands, hakem, trump)
+        return start_hand(self, hands, hakem, trump, _redeals(redeals))
 
-    def deal(self, deck: Sequence[Card] | random.Random, *, hakem: int = 0) -> HandState:
+    def deal(self, deck: Sequence[Card] | random.Random, *, hakem: int = 0,
+             redeals: int = 0) -> HandState:
         """Deal by the deal pattern; the hand starts at the trump call.
 
         Args:
@@ -578,12 +586,14 @@ class Ruleset:
                 shuffle a fresh deck with (hokm's own shuffle over ``random()``,
                 so a seeded generator deals the same on every Python version).
             hakem: the Hakem; packets go round in play order starting with him.
+            redeals: ``HandState.redeals``, the deals to this Hakem annulled in a row
+                before this one (as ``new_hand``).
 
         Raises:
-            InvalidDealError: ``deck`` is not an order of this ruleset's deck, or ``hakem``
-                is not a seat.
+            InvalidDealError: ``deck`` is not an order of this ruleset's deck, ``hakem``
+                is not a seat, or ``redeals`` is negative.
             DealTypeError: ``deck`` is neither a list or tuple of Cards nor a ``random.Random``,
-                or ``hakem`` is not an int.
+                or ``hakem`` or ``redeals`` is not an int.
 
         >>> import random
         >>> hand = Ruleset.compose().deal(random.Random(7), hakem=2)
@@ -592,7 +602,7 @@ class Ruleset:
         """
         if not isinstance(deck, random.Random):
             deck = ordered(deck, "deck", "Cards, top card first (or a random.Random)", DealTypeError)
-        return deal_hand(self, deck, hakem)
+        return deal_hand(self, deck, hakem, _redeals(redeals))
 
     def new_match(self, *, seed: int | str | None = None, deck: Sequence[Card] | None = None,
                   first_seat: int = 0) -> MatchState:

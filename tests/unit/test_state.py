@@ -152,3 +152,21 @@ def test_refused_card_during_the_trump_call_lists_the_legal_actions() -> None:
     with pytest.raises(hokm.IllegalPlayError) as caught:
         hand.play(Card.parse("A♠"))
     assert caught.value.legal == tuple(CallTrump(s) for s in Suit)
+
+
+def test_a_hand_may_be_dealt_as_a_redeal() -> None:
+    # HandState.redeals (deals to this Hakem annulled in a row before this one) is what a match
+    # counts; deal() and new_hand() take it so a redeal limit can be set up without a match.
+    class Limit:
+        @hokm.hookimpl
+        def hokm_call_alternatives(self, hand: hokm.HandView) -> list[hokm.Action] | None:
+            return [hokm.PlayOn(True)] if hand.redeals < 2 else None
+
+    rules = hokm.Ruleset.compose(Limit())
+    deck = hokm.full_deck()
+    hands = [deck[0:13], deck[13:26], deck[26:39], deck[39:52]]
+    assert rules.deal(deck).redeals == 0 == rules.new_hand(hands).redeals
+    for redeals, offered in ((1, True), (2, False)):
+        for hand in (rules.deal(deck, hakem=1, redeals=redeals), rules.new_hand(hands, redeals=redeals)):
+            assert hand.redeals == redeals
+            assert (hokm.PlayOn(True) in hand.legal_actions()) is offered
