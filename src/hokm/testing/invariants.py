@@ -124,7 +124,8 @@ HAND_RESULT = Invariant(
 SCORES = Invariant(
     "scores",
     "Scores never decrease; a finished hand adds its points to its winner and to nobody else; "
-    "the next hand is dealt with the Hakem the result names.")
+    "the next hand is dealt with the Hakem the result names; a hand annulled before its first "
+    "card (a redeal) changes no score or result and the same Hakem is dealt to again.")
 MATCH_WINNER = Invariant(
     "match-winner",
     "A match ends within `max_hands` hands with exactly one winning team, and then nobody is "
@@ -338,7 +339,9 @@ def _check_cards(hand: HandState) -> None:
         if placed:
             raise _fail(CARDS_CONSERVED, f"{_cards(placed)} set aside by seat {seat} and also held, "
                                          "played or set aside elsewhere")
-    if hand.phase in (Phase.PLAY, Phase.OVER):
+    # An annulled hand (a redeal claim) ended where it stood, before its first card: a two-player
+    # hand thrown in at the trump call never completed its draw.
+    if hand.phase is Phase.PLAY or (hand.phase is Phase.OVER and not hand.is_annulled):
         by_seat = Counter(int(seat) for seat, _ in hand.plays)
         for seat, cards in enumerate(hand.hands):
             counted = len(cards) + by_seat[seat]
@@ -525,7 +528,7 @@ def _swapped_start(start: HandState, first: Card, second: Card,
         order = list(deck)
         i, j = order.index(first), order.index(second)
         order[i], order[j] = order[j], order[i]
-        return rules.deal(order, hakem=start.hakem)
+        return rules.deal(order, hakem=start.hakem, redeals=start.redeals)
     # In the order received (the Hakem's first packet first), with any card already laid apart
     # at the start (a forced effect at the trump call) back in its hand.
     hands = [list(start.dealt(seat)) for seat in range(rules.players)]
@@ -535,7 +538,7 @@ def _swapped_start(start: HandState, first: Card, second: Card,
                 cards[position] = second
             elif card == second:
                 cards[position] = first
-    return rules.new_hand(hands, hakem=start.hakem,
+    return rules.new_hand(hands, hakem=start.hakem, redeals=start.redeals,
                           trump=None if start.phase is Phase.TRUMP else start.trump)
 
 
@@ -606,7 +609,8 @@ def _replay_differs(states: Sequence[HandState], signatures: Sequence[tuple[Any,
         else:
             step = len(actions)
             end = states[-1]
-            if _signature(again) == signatures[-1] and (not end.is_over or again.result() == end.result()):
+            if _signature(again) == signatures[-1] and (
+                    not end.is_over or end.is_annulled or again.result() == end.result()):
                 return None
     except Exception:  # the first run took these actions without error: any error here is instability
         pass
@@ -658,7 +662,7 @@ def _swap_run(states: Sequence[HandState], signatures: Sequence[tuple[Any, ...]]
         if not _same_view(signatures[-1], _signature(alt), observers) or any(
                 end.observation(seat) != alt.observation(seat) for seat in observers):
             return differs(len(actions), end, alt)
-        if end.is_over and alt.is_over:
+        if end.is_over and alt.is_over and not (end.is_annulled or alt.is_annulled):
             mine_result, their_result = end.result(), alt.result()
             if mine_result != their_result:
                 if end.result() != mine_result:
@@ -1044,6 +1048,9 @@ class MatchChecker:
             if self._on(SCORES) and (after.scores != before.scores or after.results != before.results):
                 raise _fail(SCORES, "the score changed in the middle of a hand")
             return
+        if finished.is_annulled:
+            self._step_annulled(before, after, finished)
+            return
         if len(after.results) != len(before.results) + 1:
             raise _fail(SCORES, f"a hand finished but the results went from {len(before.results)} "
                                 f"to {len(after.results)}")
@@ -1073,6 +1080,24 @@ class MatchChecker:
                 raise _fail(MATCH_WINNER, f"no team has won after {self.max_hands} hands "
                                           f"(scores {after.scores}, last hand won by team "
                                           f"{result.winner} for {result.points} points)")
+
+    def _step_annulled(self, before: MatchState, after: MatchState, finished: HandState) -> None:
+        """A hand annulled before its first trick (RULES 1.5.1 rule 7): nothing scored, same Hakem."""
+        if not self._on(SCORES):
+            return
+        if after.scores != before.scores or after.results != before.results or after.is_over:
+            raise _fail(SCORES, f"an annulled hand changed the match: scores {before.scores} -> "
+                                f"{after.scores}, {len(before.results)} -> {len(after.results)} "
+                                f"results{', and ended it' if after.is_over else ''}")
+        if finished.plays or finished.tricks_played:
+            raise _fail(SCORES, f"a hand was annulled after {len(finished.plays)} cards: only a "
+                                "hand that has not started may be")
+        if (after.hand.hakem != finished.hakem or after.hand_number != before.hand_number + 1
+                or after.hand.redeals != finished.redeals + 1):
+            raise _fail(SCORES, f"after an annulled hand with Hakem {finished.hakem} (redeal "
+                                f"{finished.redeals}), hand {after.hand_number} was dealt to Hakem "
+                                f"{after.hand.hakem} as redeal {after.hand.redeals}: the same "
+                                "dealer deals again to the same Hakem")
 
     def _hand_number(self) -> int:
         """The number of the hand being checked, counted from 1 (the one just finished, at its end)."""
