@@ -5,8 +5,8 @@ Compose them by name; nothing needs importing, and importing this package import
 >>> import hokm
 >>> sorted(name for name, target in hokm.available_variants().items()
 ...        if target.startswith("hokm_variants."))  # doctest: +NORMALIZE_WHITESPACE
-['bavney', 'clockwise', 'court-piece', 'double-sar', 'obligatory-trump', 'satat', 'three-player',
- 'two-player']
+['bavney', 'clockwise', 'court-piece', 'double-sar', 'obligatory-trump', 'redeal', 'satat',
+ 'three-player', 'two-player']
 
 Each module (``hokm_variants.satat`` for ``satat``, and so on) imports only hokm's public API, so
 it doubles as a template for a variant of your own; publish yours under a name of its own, such as

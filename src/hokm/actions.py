@@ -51,8 +51,8 @@ class Action:
     ``private = True``: their observations show it as ``HiddenAction()``.
     One whose very taking they must not learn sets ``secret = True``: their
     observations leave it out. That is declining an offer only the deciding
-    seat knew of, when being offered it tells something about its cards (RULES
-    1.5.1 rule 6: the other seats learn only which seat the game waits for).
+    seat knew of, when being offered it tells something about its cards (the
+    other seats learn only which seat the game waits for).
     """
 
     private: ClassVar[bool] = False

@@ -110,9 +110,10 @@ def hokm_check_ruleset(ruleset: RulesetInfo) -> None:
         The standard rules accept every combination.
 
     Implemented by:
-        ``satat`` (option ``first_trump_maker="high-card-draw"``: refuses the
-        second-Ace seating, another standard ``first_hakem``, and Court Piece
-        listed after it).
+        ``redeal`` (option ``rule="no-picture-hand"``: refuses the two-player
+        game except in its dead-half mode), ``satat`` (option
+        ``first_trump_maker="high-card-draw"``: refuses the second-Ace seating,
+        another standard ``first_hakem``, and Court Piece listed after it).
     """
 
 
@@ -273,7 +274,7 @@ def hokm_call_alternatives(hand: HandView) -> Sequence[Action] | None:
         None.
 
     Implemented by:
-        no bundled variant yet (redeal claims; satat's last four).
+        ``redeal`` (a claim at the trump call, with its five-card rules).
     """
 
 
@@ -312,7 +313,7 @@ def hokm_decision_effect(hand: HandView, seat: Seat, action: Action) -> Effect |
         None.
 
     Implemented by:
-        no bundled variant yet (hidden-trump, redeal, satat's last four).
+        ``redeal`` (a claim annuls the hand and shows the claimed cards).
     """
 
 
@@ -498,7 +499,8 @@ def hokm_pending_decision(hand: HandView) -> Decision | None:
         None.
 
     Implemented by:
-        ``bavney`` and ``court-piece`` (each only with its option ``decide=True``).
+        ``bavney`` and ``court-piece`` (each only with its option ``decide=True``),
+        ``redeal`` (only with its option ``rule="no-picture-hand"``).
     """
 
 

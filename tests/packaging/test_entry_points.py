@@ -72,6 +72,11 @@ def test_plugins_import_only_public_api(path: Path) -> None:
             assert module in PUBLIC_MODULES, f"{path.name} imports {module}"
 
 
+PLANNED = frozenset({"be-ranga", "troefcall"})
+"""Variants RULES.md 1.5 decides that are not shipped yet: a conflict with them (declared in 1.5)
+may be declared ahead, and takes effect when they are installed."""
+
+
 @pytest.mark.parametrize("name", sorted(ENTRY_POINTS))
 def test_variant_metadata_and_hook_markers(name: str) -> None:
     module_name, _, attr = ENTRY_POINTS[name].partition(":")
@@ -82,7 +87,8 @@ def test_variant_metadata_and_hook_markers(name: str) -> None:
     assert plugin_class.__module__ == module_name and (plugin_class.__doc__ or "").strip()
     assert ">>>" in (importlib.import_module(module_name).__doc__ or ""), "module docstring needs a doctest"
     for conflict in info.conflict_names:
-        assert conflict in ENTRY_POINTS, f"{name} declares a conflict with unknown {conflict!r}"
+        assert conflict in ENTRY_POINTS or conflict in PLANNED, (
+            f"{name} declares a conflict with unknown {conflict!r}")
     rules = hokm.Ruleset.compose(name)
     plugin = dict(rules.plugins)[name]
     implemented = [attribute for attribute in dir(plugin) if attribute.startswith("hokm_")]

@@ -29,8 +29,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 VERSION: str = PYPROJECT["project"]["version"]
 
-BUNDLED = ["bavney", "clockwise", "court-piece", "double-sar", "obligatory-trump", "satat", "three-player",
-           "two-player"]
+BUNDLED = ["bavney", "clockwise", "court-piece", "double-sar", "obligatory-trump", "redeal", "satat",
+           "three-player", "two-player"]
 """The entry-point names of the bundled variants: public names, kept whatever the modules are called."""
 PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
 """The Python versions hokm is tested on and says it supports."""

@@ -219,7 +219,7 @@ class ThrowIn(hokm.Action):
     """The Hakem throws his hand in at the trump call: it is annulled and dealt again."""
 
 
-class ThrowInTwice:
+class ThrowInTwice(hokm.Variant):
     """Any first five may be thrown in, twice in a row at most."""
 
     @hokm.hookimpl

@@ -92,7 +92,7 @@ def test_a_secret_decision_is_left_out_of_the_other_seats_views() -> None:
     class Hidden(hokm.Action):
         private = True
 
-    class Offer:
+    class Offer(hokm.Variant):
         def __init__(self, action: hokm.Action) -> None:
             self.action = action
 

@@ -249,7 +249,7 @@ class _ThrowIn(hokm.Action):
     """The Hakem throws the hand in (a redeal claim, as in the hooks reference)."""
 
 
-class _AlwaysThrowIn:
+class _AlwaysThrowIn(hokm.Variant):
     """Every first deal to a Hakem may be thrown in at the trump call; a redeal must be played."""
 
     @hokm.hookimpl
@@ -271,7 +271,8 @@ def test_simulate_skips_annulled_hands() -> None:
     assert report.hands == hands and sum(report.labels.values()) == hands
     rules = hokm.Ruleset.compose(_AlwaysThrowIn())
     rng = rng_for(3, "simulate-policy", 0)
-    match, number, results, annulled = hokm.MatchState.start(rules, seed="3/0/0", deck=None), 0, [], 0
+    match, number, annulled = hokm.MatchState.start(rules, seed="3/0/0", deck=None), 0, 0
+    results: list[hokm.HandResult] = []
     while len(results) < hands:
         match = match.playout_hand(rng)
         if match.last_hand is not None and match.last_hand.is_annulled:

@@ -157,7 +157,7 @@ def test_refused_card_during_the_trump_call_lists_the_legal_actions() -> None:
 def test_a_hand_may_be_dealt_as_a_redeal() -> None:
     # HandState.redeals (deals to this Hakem annulled in a row before this one) is what a match
     # counts; deal() and new_hand() take it so a redeal limit can be set up without a match.
-    class Limit:
+    class Limit(hokm.Variant):
         @hokm.hookimpl
         def hokm_call_alternatives(self, hand: hokm.HandView) -> list[hokm.Action] | None:
             return [hokm.PlayOn(True)] if hand.redeals < 2 else None

@@ -47,8 +47,8 @@ from hokm.testing.invariants import (
 __all__ = ["BUNDLED_VARIANTS", "CheckReport", "check_variant", "compose_quietly"]
 
 BUNDLED_VARIANTS: tuple[str, ...] = (
-    "bavney", "clockwise", "court-piece", "double-sar", "obligatory-trump", "satat", "three-player",
-    "two-player",
+    "bavney", "clockwise", "court-piece", "double-sar", "obligatory-trump", "redeal", "satat",
+    "three-player", "two-player",
 )
 """The variants that come with hokm: ``check_variant``'s partners unless you name others.
 
