@@ -113,7 +113,8 @@ def hokm_check_ruleset(ruleset: RulesetInfo) -> None:
         ``redeal`` (option ``rule="no-picture-hand"``: refuses the two-player
         game except in its dead-half mode), ``satat`` (option
         ``first_trump_maker="high-card-draw"``: refuses the second-Ace seating,
-        another standard ``first_hakem``, and Court Piece listed after it).
+        another standard ``first_hakem``, and Court Piece listed after it; option
+        ``last_four=True``: refuses a deal with no last packet of four).
     """
 
 
@@ -274,7 +275,8 @@ def hokm_call_alternatives(hand: HandView) -> Sequence[Action] | None:
         None.
 
     Implemented by:
-        ``redeal`` (a claim at the trump call, with its five-card rules).
+        ``redeal`` (a claim at the trump call, with its five-card rules),
+        ``satat`` (with option ``last_four=True``: "last four, card k").
     """
 
 
@@ -313,7 +315,8 @@ def hokm_decision_effect(hand: HandView, seat: Seat, action: Action) -> Effect |
         None.
 
     Implemented by:
-        ``redeal`` (a claim annuls the hand and shows the claimed cards).
+        ``redeal`` (a claim annuls the hand and shows the claimed cards),
+        ``satat`` (the "last four" card names trump and is shown).
     """
 
 

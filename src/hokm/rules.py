@@ -219,8 +219,8 @@ class Ruleset:
         >>> rules = Ruleset.compose("satat", options={"standard": {"packets": "5-4-4"}})
         >>> rules.options
         {'standard': {'packets': '5-4-4'}}
-        >>> rules.option_values["standard"]["packets"], rules.option_values["satat"]
-        ((5, 4, 4), {'two_hearts_follows': 'trump', 'first_trump_maker': 'ruleset'})
+        >>> rules.option_values["standard"]["packets"], rules.option_values["satat"]["two_hearts_follows"]
+        ((5, 4, 4), 'trump')
         """
         return read_only({name: option_values(plugin) for name, plugin in self.plugins})
 
@@ -239,8 +239,8 @@ class Ruleset:
         >>> spec = rules.spec
         >>> spec["format"], [entry["name"] for entry in spec["variants"]]
         ('hokm-ruleset/1', ['standard', 'satat'])
-        >>> spec["variants"][0]["options"]["target"], spec["variants"][1]["options"]
-        (10, {'two_hearts_follows': 'trump', 'first_trump_maker': 'ruleset'})
+        >>> spec["variants"][0]["options"]["target"], spec["variants"][1]["options"]["first_trump_maker"]
+        (10, 'ruleset')
         >>> Ruleset.from_spec(spec) == rules
         True
         """
