@@ -309,7 +309,9 @@ def hokm_decision_effect(hand: HandView, seat: Seat, action: Action) -> Effect |
 
     Returns:
         An ``Effect``, or ``None``: the action is only recorded (for example a
-        play-on answer that ``hokm_hand_complete`` reads later).
+        play-on answer that ``hokm_hand_complete`` reads later). Answer only for
+        your own action types: several variants may then implement the hook
+        side by side, and composing them raises no ``VariantOverlapWarning``.
 
     Default:
         None.

@@ -737,10 +737,15 @@ def _plugin_manager(plugins: list[tuple[str, object]]) -> pluggy.PluginManager:
     return pm
 
 
+_OWN_ACTIONS = frozenset({"hokm_decision_effect"})
+"""First-result hooks each variant answers only for its own action types (``None`` for the rest):
+several implementations shadow nothing, so composing them is no overlap."""
+
+
 def _warn_overlaps(pm: pluggy.PluginManager, standard: object) -> None:
     """Warn when two selected variants answer the same first-result hook."""
     for hook, facts in hook_facts().items():
-        if not facts.first_result:
+        if not facts.first_result or hook in _OWN_ACTIONS:
             continue  # collect-all hooks combine every answer: no overlap to speak of
         chain = [impl for impl in resolve_chain(pm, hook, standard) if not impl.standard]
         if len(chain) > 1:
