@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import warnings
 from typing import Any
 
 import pytest
@@ -79,10 +80,14 @@ def test_options_round_trip(data: st.DataObject) -> None:
     packets = options["standard"].get("packets", (4,))
     if options.get("satat", {}).get("last_four") and str(list(packets)[-1]) != "4":
         options["standard"].pop("packets")  # "last four" needs a last packet of four
-    rules = hokm.Ruleset.compose(*names, options=options)
-    spec = through_json(rules.spec)
-    assert hokm.Ruleset.from_spec(spec) == rules
-    assert hokm.Ruleset.from_spec(spec).option_values == rules.option_values
+    with warnings.catch_warnings():
+        # Options may make two variants answer one hook (bavney's and redeal's decisions, at
+        # different moments): an overlap warning, not what this test is about.
+        warnings.simplefilter("ignore", hokm.VariantOverlapWarning)
+        rules = hokm.Ruleset.compose(*names, options=options)
+        spec = through_json(rules.spec)
+        assert hokm.Ruleset.from_spec(spec) == rules
+        assert hokm.Ruleset.from_spec(spec).option_values == rules.option_values
 
 
 def test_options_a_variant_replaces_are_left_out_and_the_rest_kept() -> None:

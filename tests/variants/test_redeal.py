@@ -550,3 +550,22 @@ def test_a_declined_whole_hand_claim_leaves_no_trace_for_the_others(deck: list[C
         action = rnd.choice(same.legal_actions())
         kept, same = kept.apply(action), same.apply(action)
     assert kept.result() == same.result()
+
+
+@pytest.mark.parametrize("other", ["bavney", "court-piece"])
+def test_with_another_decision_at_another_moment(other: str) -> None:
+    # Both offer decisions (an overlap warning); the claim comes before the first lead, the
+    # play-on offer after the seventh trick, each in its turn.
+    with pytest.warns(hokm.VariantOverlapWarning, match="hokm_pending_decision"):
+        rules = redeal(other, options={other: {"decide": True}}, rule="no-picture-hand")
+    deck = full_deck()
+    plain = [card for card in deck if card.rank not in PICTURES]
+    suits = [[card for card in deck if card.suit is suit] for suit in Suit]
+    hands = [plain[:13], *([card for card in deck if card not in plain[:13]][i::3] for i in range(3))]
+    hand = rules.new_hand(hands, hakem=0).apply(CallTrump(Suit.SPADES))
+    assert hand.legal_actions() == (CLAIM, DECLINE)
+    hand = rules.new_hand(suits, hakem=0, trump=Suit.SPADES)  # seat 0 holds every spade
+    assert len(hand.legal_actions()) == 13  # pictures in his hand: no claim, he leads
+    while hand.pending_decision is None:
+        hand = hand.play(min(hand.legal_plays(), key=lambda card: card.index))
+    assert hand.tricks_played == 7 and hand.legal_actions() == (hokm.PlayOn(True), hokm.PlayOn(False))
