@@ -202,8 +202,9 @@ def _find(rules: Ruleset, wanted: Callable[[MatchState], bool]) -> MatchState:
 @pytest.mark.parametrize("streak", [3, 6])
 def test_s60_the_streak_of_the_side_that_won_the_last_deals_stays(streak: int) -> None:
     # B (seats 1, 3) has won the last deals; B's caller may throw in his five. Court Piece's
-    # dealer always comes from the side that lost, so after B's wins the caller is on B (S60's
-    # caller seat 0 cannot follow B's wins: see the report in the docs page).
+    # dealer always comes from the side that lost, so after a win by B the caller is on B:
+    # S60's seats (caller 0 on A, dealer 3 on B, after three wins by B) cannot arise in play, so
+    # the seats are exact in the tests above (hand 1) and the streak is exact here.
     match = _find(s60_rules(), lambda m: _streak(m, 1) == streak and CLAIM in m.legal_actions())
     caller, dealer, number = match.hand.hakem, match.hand.dealer, match.hand_number
     assert match.layout.team_of(caller) == 1 and match.scores == (0, 0)
