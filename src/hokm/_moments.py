@@ -37,9 +37,12 @@ def begin_call(state: HandState) -> None:
         state._after_call()
         return
     _forced(state)
-    if state._phase == TRUMP:
+    if state._phase == TRUMP and not engine.alternatives_chain:
+        # Nothing to choose: never prompted (RULES 1.5.1 rule 3). Not where an alternative may
+        # be offered: whether one is depends on the caller's cards, and the table would learn
+        # it from whether the game waits for him.
         options = engine.call_options(state)
-        if len(options) == 1:  # nothing to choose: never prompted (RULES 1.5.1 rule 3)
+        if len(options) == 1:
             state._apply(options[0])
 
 

@@ -55,7 +55,9 @@ class HandObservation:
         annulled: the hand ended before its first trick and counts for nothing.
 
     Another seat's decision that its rule keeps private appears in ``decisions``
-    as ``hokm.HiddenAction()``: you learn that the seat decided, not what.
+    as ``hokm.HiddenAction()``: you learn that the seat decided, not what. A
+    secret one (``Action.secret``, such as declining a redeal offer that only
+    its seat knew of) does not appear at all.
     """
 
     seat: Seat

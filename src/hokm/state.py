@@ -822,7 +822,8 @@ class HandState:
             to_act=self.to_act,
             legal_actions=self.legal_actions() if self.to_act == seat else (),
             decisions=tuple(decision if decision[0] == seat or not decision[1].private
-                            else (decision[0], HIDDEN) for decision in extra.decisions),
+                            else (decision[0], HIDDEN) for decision in extra.decisions
+                            if decision[0] == seat or not decision[1].secret),
             seen=frozen_cards(extra.seen[seat] & ~hand),
             stock_left=self.stock_left,
             offered=self.offered_card if seat == self._to_act else None,

@@ -454,7 +454,8 @@ def test_composes_with(partners: tuple[str, ...]) -> None:
 def test_check_variant(options: dict[str, str]) -> None:
     report = check_variant("hidden-trump", options=options, matches=2, seed=4)
     assert set(report.skipped) == {"satat", "be-ranga", "two-player", "three-player", "troefcall"}
-    assert len(report.rulesets) == 6  # alone, and with the five compatible bundled variants
+    assert len(report.rulesets) == 7  # alone, and with the six compatible bundled variants
+    assert any("redeal" in ruleset for ruleset in report.rulesets)
 
 
 # Property tests: random legal play ---------------------------------------------------------------------
