@@ -214,7 +214,7 @@ class HandState:
         state._legal = -1
         if trump is not None:
             state._call_trump(trump)
-        elif not engine.classic:
+        elif not engine.classic_call:
             begin_call(state)
         return state
 
@@ -544,7 +544,7 @@ class HandState:
             return _play_actions(self._legal_mask())
         if phase == _TRUMP:
             engine = self._setup.engine
-            if engine.classic:
+            if engine.classic_call:
                 return CALL_TRUMP_ACTIONS
             return engine.call_options(self)
         if phase == _DRAW:
@@ -710,7 +710,7 @@ class HandState:
             self._phase = _OVER
             return
         self._to_act = winners[-1] if winners else self._setup.hakem
-        if not engine.classic:
+        if not engine.classic_play:
             begin_turn(self)
 
     def _play(self, index: int) -> None:
@@ -722,11 +722,11 @@ class HandState:
         trick.append(packed)
         engine = self._setup.engine
         players = engine.players
-        if not engine.classic:
+        if not engine.classic_play:
             after_card(self, index)
         if len(trick) < players:
             self._to_act = (seat + 1) % players
-            if not engine.classic:
+            if not engine.classic_play:
                 begin_turn(self)
             return
         self._finish_trick()
