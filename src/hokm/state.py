@@ -38,6 +38,7 @@ from hokm._moments import (
     decide,
     discard,
     discarder,
+    end_of_hand,
 )
 from hokm._playout import play_out
 from hokm.actions import (
@@ -708,6 +709,8 @@ class HandState:
         winners = self._winners
         if winners and engine.hand_over(self, len(winners), self._team_tricks):
             self._phase = _OVER
+            if engine.forced_chain:
+                end_of_hand(self)
             return
         self._to_act = winners[-1] if winners else self._setup.hakem
         if not engine.classic_play:
