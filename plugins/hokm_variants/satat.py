@@ -29,17 +29,36 @@ draw again. The cards are the match's face-up cards (``Ruleset.new_match``):
 >>> draw = hokm.Ruleset.compose("satat", options={"satat": {"first_trump_maker": "high-card-draw"}})
 >>> draw.first_hakem(hokm.cards("K♠ K♥ A♦ 2♥ 7♣ J♦"), first_seat=0)  # K, K tie; J♦ beats 7♣
 1
+
+With ``last_four=True`` the trump maker may, instead of naming a suit, choose a
+card of his own last packet of four by its position, before it is dealt to him;
+its suit is trump, and it is shown to everyone:
+
+>>> four = hokm.Ruleset.compose("satat", options={"satat": {"last_four": True}})
+>>> hand = four.deal(hokm.full_deck(), hakem=0)   # his last packet: the 36th to 39th cards
+>>> [str(action) for action in hand.legal_actions()][4:]
+['last four, card 1', 'last four, card 2', 'last four, card 3', 'last four, card 4']
+>>> [str(card) for card in hand.dealt(0)[-4:]]   # omniscient: he has not seen them
+['Q♦', 'K♦', 'A♦', '2♣']
+>>> after = hand.apply(LastFour(4))
+>>> after.trump, sorted(map(str, after.observation(3).shown))
+(Suit.CLUBS, ['2♣'])
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 import attrs
 
 from hokm import (
+    Action,
+    ArgumentTypeError,
     Card,
+    Effect,
+    HandView,
+    InvalidArgumentError,
     InvalidDealError,
     InvalidOptionError,
     Rank,
@@ -52,12 +71,40 @@ from hokm import (
     hookimpl,
 )
 
-__all__ = ["SATAT_CARD", "SATAT_RANK", "Satat", "draw_rank", "high_card_draw"]
+__all__ = ["LAST_PACKET", "SATAT_CARD", "SATAT_RANK", "LastFour", "Satat", "draw_rank", "high_card_draw"]
 
 SATAT_CARD = Card.parse("2♥")
 """The 2♥, the card the variant is about."""
 SATAT_RANK = int(Rank.ACE) + 1
 """The 2♥'s strength: one above the Ace, so it beats every other card of its suit."""
+LAST_PACKET = 4
+"""The size of the trump maker's last packet, from which "last four" takes the trump card."""
+
+
+def _position(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(f"LastFour() position must be an int from 1 to {LAST_PACKET}, "
+                                f"got {value!r} (a {type(value).__name__})")
+    if not 1 <= value <= LAST_PACKET:
+        raise InvalidArgumentError(f"LastFour() position must be from 1 to {LAST_PACKET}, got {value!r}")
+
+
+@attrs.frozen
+class LastFour(Action):
+    """The trump maker's "last four" choice: trump is the suit of the ``position``-th card
+    (1 to 4) of his own last packet of four, chosen before it is dealt to him.
+
+    The card is shown to everyone and stays in his hand. Announced: every seat sees
+    the choice.
+    """
+
+    position: int = attrs.field(validator=_position)
+
+    def __str__(self) -> str:
+        return f"last four, card {self.position}"
+
+
+_LAST_FOUR: tuple[LastFour, ...] = tuple(LastFour(k) for k in range(1, LAST_PACKET + 1))
 
 
 def draw_rank(card: Card) -> int:
@@ -119,6 +166,11 @@ class Satat(Variant):
             in play order, aces low, kings high and the 2♥ an ordinary two; tied highest
             seats draw again until one is highest. Refused with ``partners="second-ace"`` or
             another standard ``first_hakem``; with ``court-piece``, list satat after it.
+        last_four: ``True``: at the trump call the trump maker may, instead of naming a suit,
+            choose ``LastFour(k)`` (k = 1 to 4): the suit of the k-th card of his own last
+            packet of four is trump, and that card is shown to everyone (it stays in his
+            hand). Refused where the deal gives him no last packet of four (packets not
+            ending in 4, the two-player draw). Default ``False``.
     """
 
     info: ClassVar[VariantInfo] = VariantInfo(
@@ -131,19 +183,33 @@ class Satat(Variant):
         default="trump", kw_only=True, validator=attrs.validators.in_(("trump", "hearts")))
     first_trump_maker: Literal["ruleset", "high-card-draw"] = attrs.field(
         default="ruleset", kw_only=True, validator=attrs.validators.in_(("ruleset", "high-card-draw")))
+    last_four: bool = attrs.field(default=False, kw_only=True,
+                                  validator=attrs.validators.instance_of(bool))
 
     @property
     def inactive_hooks(self) -> frozenset[str]:
-        """The draw's hooks are idle unless ``first_trump_maker="high-card-draw"``."""
-        if self.first_trump_maker == "high-card-draw":
-            return frozenset()
-        return frozenset({"hokm_first_hakem", "hokm_check_ruleset"})
+        """The draw's hooks are idle unless ``first_trump_maker="high-card-draw"``; the
+        "last four" choice's unless ``last_four=True``."""
+        idle = set()
+        if self.first_trump_maker != "high-card-draw":
+            idle.add("hokm_first_hakem")
+        if not self.last_four:
+            idle |= {"hokm_call_alternatives", "hokm_decision_effect"}
+            if self.first_trump_maker != "high-card-draw":
+                idle.add("hokm_check_ruleset")
+        return frozenset(idle)
 
     # Composition and the first trump maker ---------------------------------------------
 
     @hookimpl
     def hokm_check_ruleset(self, ruleset: RulesetInfo) -> None:
-        # Only with the draw (otherwise idle): refuse what would silently undo it.
+        # Only with the draw or "last four" (otherwise idle): refuse what would undo them.
+        if self.last_four:
+            _check_last_packet(ruleset)
+        if self.first_trump_maker == "high-card-draw":
+            self._check_draw(ruleset)
+
+    def _check_draw(self, ruleset: RulesetInfo) -> None:
         where = "variant 'satat', option 'first_trump_maker': 'high-card-draw'"
         standard = ruleset.options.get("standard", {})
         if standard.get("partners") == "second-ace":
@@ -188,3 +254,47 @@ class Satat(Variant):
         if card == SATAT_CARD and self.two_hearts_follows == "hearts":
             return trump
         return None  # every other card competes in the suit it follows as
+
+    # Last four (only with last_four=True) ------------------------------------------------------
+
+    @hookimpl
+    def hokm_call_alternatives(self) -> Sequence[Action]:
+        # One of the trump maker's choices at the call, next to the four suits. The choice is by
+        # position only: at the call he has seen his first packet and nothing of the last one.
+        return _LAST_FOUR
+
+    @hookimpl
+    def hokm_decision_effect(self, hand: HandView, seat: Seat, action: Action) -> Effect | None:
+        if not isinstance(action, LastFour):
+            return None  # other variants' actions are theirs
+        # The core deals every card before the call; the chosen card reaches the trump maker
+        # (and is shown) only now, when the deal is complete. The 2♥ makes hearts trump and
+        # stays the top trump, as every 2♥ does.
+        card = hand.dealt(seat)[-LAST_PACKET:][action.position - 1]
+        return Effect(trump=card.suit, show=(card,))
+
+
+def _check_last_packet(ruleset: RulesetInfo) -> None:
+    """Refuse ``last_four=True`` when the deal gives the trump maker no last packet of four.
+
+    The deal is read from the options the composition shows: the two-player game deals
+    packets only in its ``mode="dead-half"``, three players get 5-4-4-4, and otherwise the
+    standard option ``packets`` decides.
+    """
+    where = "variant 'satat', option 'last_four': True"
+    if "two-player" in ruleset:
+        mode = ruleset.options.get("two-player", {}).get("mode")
+        if mode != "dead-half":
+            raise InvalidOptionError(
+                f"{where} needs the trump maker's last packet of four, and the two-player "
+                f"{'keep/reject draw' if mode is None else f'mode={mode!r}'} deals none: it is "
+                "allowed with two-player only in mode='dead-half'")
+        return
+    if "three-player" in ruleset:
+        return  # 5-4-4-4
+    packets = tuple(ruleset.options.get("standard", {}).get("packets", (5, 4, 4)))
+    if packets[-1] != LAST_PACKET:
+        shown = "-".join(map(str, packets))
+        raise InvalidOptionError(
+            f"{where} needs the trump maker's last packet of four, and standard option "
+            f"packets={shown!r} ends with a packet of {packets[-1]}")

@@ -73,7 +73,7 @@ def seat_number(ruleset: Ruleset, seat: object, name: str = "hakem") -> int:
 
 
 def start_hand(ruleset: Ruleset, hands: Sequence[object], hakem: object,
-               trump: object) -> HandState:
+               trump: object, redeals: int = 0) -> HandState:
     """Validate explicit hands and start a hand (see ``Ruleset.new_hand``)."""
     engine = ruleset._engine
     hakem = seat_number(ruleset, hakem)
@@ -113,7 +113,7 @@ def start_hand(ruleset: Ruleset, hands: Sequence[object], hakem: object,
     first = sum(1 << card.index for card in first_cards[:engine.first_packet])
     given = tuple(tuple(card.index for card in cards) for cards in hands)  # type: ignore[attr-defined]
     return HandState._start(ruleset, masks, hakem, first, (), None if trump is None else trump.index,
-                            given)
+                            given, redeals)
 
 
 def deal_hand(ruleset: Ruleset, order: Sequence[Card] | random.Random, hakem: object,

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from hokm.state import HandState
 
 __all__ = ["NO_TRUMP", "after_card", "begin_call", "begin_discards", "begin_turn", "decide", "discard",
-           "discarder"]
+           "discarder", "end_of_hand"]
 
 NO_TRUMP = 4
 """The table index of play without a trump suit (RULES 1.5.1 rule 8); 0-3 are the suits."""
@@ -37,9 +37,12 @@ def begin_call(state: HandState) -> None:
         state._after_call()
         return
     _forced(state)
-    if state._phase == TRUMP:
+    if state._phase == TRUMP and not engine.alternatives_chain:
+        # Nothing to choose: never prompted (RULES 1.5.1 rule 3). Not where an alternative may
+        # be offered: whether one is depends on the caller's cards, and the table would learn
+        # it from whether the game waits for him.
         options = engine.call_options(state)
-        if len(options) == 1:  # nothing to choose: never prompted (RULES 1.5.1 rule 3)
+        if len(options) == 1:
             state._apply(options[0])
 
 
@@ -66,6 +69,17 @@ def _forced(state: HandState) -> None:
     raise contract_error(engine.forced_chain[0], "hokm_forced_effect",
                          f"forced {_MAX_FORCED} effects in a row at one turn: a consequence that "
                          "keeps happening would never let the seat act")
+
+
+def end_of_hand(state: HandState) -> None:
+    """The hand just ended: a forced effect may turn cards face up, for information only."""
+    effect, impl = state._setup.engine.forced_effect(state)
+    if effect is None:
+        return
+    if effect != Effect(show=effect.show):
+        raise contract_error(impl, "hokm_forced_effect", f"answered {effect!r} once the hand was over: "
+                             "a finished hand can only have cards shown")
+    apply_effect(state, effect, state._to_act, impl, "hokm_forced_effect")
 
 
 def after_card(state: HandState, index: int) -> None:

@@ -74,7 +74,11 @@ class Action:
     ``Suit`` as ``"♥"``, a bool, int or str as it is), so give every field one
     of these types (or a tuple of them, or ``None``). A subclass whose choice
     the rules keep from the other seats sets ``private = True``: their
-    observations show it as ``HiddenAction()``.
+    observations show it as ``HiddenAction()``. One whose very taking they
+    must not learn sets ``secret = True``: their observations leave it out.
+    That is declining an offer only the deciding seat knew of, when being
+    offered it tells something about its cards (the other seats learn only
+    which seat the game waits for).
     """
 
     tag: ClassVar[str] = ""
@@ -85,11 +89,12 @@ class Action:
     or, if another class already holds that name, after its module and qualified name.
     """
     private: ClassVar[bool] = False
+    secret: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         explicit = cls.__dict__.get("tag")
-        tag = explicit or _kebab(cls.__name__)
+        tag = explicit or _kebab(cls.__name__.lstrip("_"))
         if not isinstance(tag, str) or len(tag) > 64 or not _TAG.fullmatch(tag):
             raise InvalidArgumentError(
                 f"{cls.__qualname__}.tag must be a short lower-case name such as 'play' or "

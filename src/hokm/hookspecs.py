@@ -112,9 +112,11 @@ def hokm_check_ruleset(ruleset: RulesetInfo) -> None:
     Implemented by:
         ``be-ranga`` (a ``first_pickup`` other than the default needs Double
         Sar composed); ``court-piece`` (refuses its option ``decide=True`` under
-        Double Sar); ``satat`` (option ``first_trump_maker="high-card-draw"``:
-        refuses the second-Ace seating, another standard ``first_hakem``, and
-        Court Piece listed after it).
+        Double Sar); ``redeal`` (option ``rule="no-picture-hand"``: refuses the
+        two-player game except in its dead-half mode); ``satat`` (option
+        ``first_trump_maker="high-card-draw"``: refuses the second-Ace seating,
+        another standard ``first_hakem``, and Court Piece listed after it; option
+        ``last_four=True``: refuses a deal with no last packet of four).
     """
 
 
@@ -281,7 +283,8 @@ def hokm_call_alternatives(hand: HandView) -> Sequence[Action] | None:
         None.
 
     Implemented by:
-        no bundled variant yet (redeal claims; satat's last four).
+        ``redeal`` (a claim at the trump call, with its five-card rules),
+        ``satat`` (with option ``last_four=True``: "last four, card k").
     """
 
 
@@ -315,7 +318,9 @@ def hokm_decision_effect(hand: HandView, seat: Seat, action: Action) -> Effect |
 
     Returns:
         An ``Effect``, or ``None``: the action is only recorded (for example a
-        play-on answer that ``hokm_hand_complete`` reads later).
+        play-on answer that ``hokm_hand_complete`` reads later). Answer only for
+        your own action types: several variants may then implement the hook
+        side by side, and composing them raises no ``VariantOverlapWarning``.
 
     Default:
         None.
@@ -323,6 +328,8 @@ def hokm_decision_effect(hand: HandView, seat: Seat, action: Action) -> Effect |
     Implemented by:
         ``hidden-trump`` (setting the indicator; the ask and the reveal turn it face up and
         return it to the caller's hand);
+        ``redeal`` (a claim annuls the hand and shows the claimed cards),
+        ``satat`` (the "last four" card names trump and is shown),
         ``troefcall`` (the no-picture claim annuls the hand).
     """
 
@@ -331,9 +338,11 @@ def hokm_decision_effect(hand: HandView, seat: Seat, action: Action) -> Effect |
 def hokm_forced_effect(hand: HandView) -> Effect | None:
     """A consequence that happens by itself before the seat to act chooses (RULES 1.5.1 rule 4).
 
-    Asked at the trump call and at every turn of trick play, only when a
-    variant implements it. Not a decision: nobody is asked; the effect is
-    applied at once (a forced reveal, an automatic reveal, a blind indicator).
+    Asked at the trump call, at every turn of trick play and once when the
+    hand ends (``hand.to_act`` is then ``None``, and only ``show`` may be
+    answered), only when a variant implements it. Not a decision: nobody is
+    asked; the effect is applied at once (a forced reveal, an automatic
+    reveal, a blind indicator, an indicator shown when the hand is over).
 
     Default:
         None.
@@ -512,6 +521,7 @@ def hokm_pending_decision(hand: HandView) -> Decision | None:
 
     Implemented by:
         ``bavney`` and ``court-piece`` (each only with its option ``decide=True``),
+        ``redeal`` (only with its option ``rule="no-picture-hand"``),
         ``troefcall`` (the kap offer; capitulation).
     """
 

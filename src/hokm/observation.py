@@ -57,7 +57,9 @@ class HandObservation:
             revealed indicator, the "last four" card).
         annulled: the hand ended before its first trick and counts for nothing.
         ruleset: the rules of the game (public): effective suits, ranks, the deck,
-            the table. ``None`` only for an observation built by hand.
+            the table. ``None`` only for an observation built by hand. Context, not
+            part of what the seat sees: two observations that differ only in their
+            ruleset are equal.
         trump_from: the play (0-based, counting every card played) from which cards
             of the trump suit count as trumps: 0 unless the trump appeared during the
             hand (a hidden trump's reveal, be-ranga's fixing card).
@@ -72,7 +74,9 @@ class HandObservation:
         shown_set_aside: the shown cards lying in each seat's set-aside cards.
 
     Another seat's decision that its rule keeps private appears in ``decisions``
-    as ``hokm.HiddenAction()``: you learn that the seat decided, not what.
+    as ``hokm.HiddenAction()``: you learn that the seat decided, not what. A
+    secret one (``Action.secret``, such as declining a redeal offer that only
+    its seat knew of) does not appear at all.
 
     **Public knowledge.** Besides its fields, an observation answers what the seat
     can *infer* from the public history: ``played``, ``out_of_play``, ``unseen``,
@@ -111,7 +115,7 @@ class HandObservation:
     set_aside: frozenset[Card] = frozenset()
     shown: frozenset[Card] = frozenset()
     annulled: bool = False
-    ruleset: Ruleset | None = attrs.field(default=None, repr=False)
+    ruleset: Ruleset | None = attrs.field(default=None, repr=False, eq=False)
     trump_from: int = 0
     decisions_at: tuple[int, ...] = ()
     hand_sizes: tuple[int, ...] = ()

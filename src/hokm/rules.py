@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pluggy
 
-from hokm._checks import check_seed, ordered
+from hokm._checks import check_int, check_seed, ordered
 from hokm._dealing import deal_hand, seat_number, start_hand
 from hokm._engine import Engine
 from hokm._hooks import Impl, crash_error, deliberate, hook_facts, resolve_chain, spec_manager
@@ -102,6 +102,11 @@ def _trump(trump: object) -> int:
         return trump.index
     hint = "; Suit.parse() reads text" if isinstance(trump, str) else ""
     raise NotationTypeError(f"trump must be a Suit such as Suit.HEARTS, got {_got(trump)}{hint}")
+
+
+def _redeals(redeals: object) -> int:
+    """``redeals`` if it is an int of at least 0 (deals annulled in a row before a hand)."""
+    return check_int(redeals, "redeals", low=0, error=InvalidDealError, type_error=DealTypeError)
 
 
 def _card(card: object, name: str = "card") -> Card:
@@ -221,8 +226,8 @@ class Ruleset:
         >>> rules = Ruleset.compose("satat", options={"standard": {"packets": "5-4-4"}})
         >>> rules.options
         {'standard': {'packets': '5-4-4'}}
-        >>> rules.option_values["standard"]["packets"], rules.option_values["satat"]
-        ((5, 4, 4), {'two_hearts_follows': 'trump', 'first_trump_maker': 'ruleset'})
+        >>> rules.option_values["standard"]["packets"], rules.option_values["satat"]["two_hearts_follows"]
+        ((5, 4, 4), 'trump')
         """
         return read_only({name: option_values(plugin) for name, plugin in self.plugins})
 
@@ -241,8 +246,8 @@ class Ruleset:
         >>> spec = rules.spec
         >>> spec["format"], [entry["name"] for entry in spec["variants"]]
         ('hokm-ruleset/1', ['standard', 'satat'])
-        >>> spec["variants"][0]["options"]["target"], spec["variants"][1]["options"]
-        (10, {'two_hearts_follows': 'trump', 'first_trump_maker': 'ruleset'})
+        >>> spec["variants"][0]["options"]["target"], spec["variants"][1]["options"]["first_trump_maker"]
+        (10, 'ruleset')
         >>> Ruleset.from_spec(spec) == rules
         True
         """
@@ -563,23 +568,26 @@ class Ruleset:
     # Hands and matches ---------------------------------------------------------------
 
     def new_hand(self, hands: Sequence[Sequence[Card]], *, hakem: int = 0,
-                 trump: Suit | None = None) -> HandState:
+                 trump: Suit | None = None, redeals: int = 0) -> HandState:
         """A hand from explicit hands (one per seat).
 
         With ``trump`` the hand starts at the first lead; without, at the trump
         call, where the Hakem has seen the first cards of ``hands[hakem]`` (his
-        first packet) in the order given.
+        first packet) in the order given. ``redeals`` is ``HandState.redeals``:
+        the deals to this Hakem annulled in a row before this one (a match
+        counts them; give it to set up a hand a redeal limit applies to).
 
         Raises:
             InvalidDealError: wrong number of hands or cards, duplicates, cards not in the deck,
-                or ``hakem`` is not a seat.
+                ``hakem`` is not a seat, or ``redeals`` is negative.
             DealTypeError: ``hands`` is not a list or tuple of hands (each an iterable of
-                Cards), ``hakem`` is not an int or ``trump`` is not a Suit.
+                Cards), ``hakem`` or ``redeals`` is not an int or ``trump`` is not a Suit.
         """
         hands = ordered(hands, "hands", "hands, one per seat", DealTypeError)
-        return start_hand(self, hands, hakem, trump)
+        return start_hand(self, hands, hakem, trump, _redeals(redeals))
 
-    def deal(self, deck: Sequence[Card] | random.Random, *, hakem: int = 0) -> HandState:
+    def deal(self, deck: Sequence[Card] | random.Random, *, hakem: int = 0,
+             redeals: int = 0) -> HandState:
         """Deal by the deal pattern; the hand starts at the trump call.
 
         Args:
@@ -587,12 +595,14 @@ class Ruleset:
                 shuffle a fresh deck with (hokm's own shuffle over ``random()``,
                 so a seeded generator deals the same on every Python version).
             hakem: the Hakem; packets go round in play order starting with him.
+            redeals: ``HandState.redeals``, the deals to this Hakem annulled in a row
+                before this one (as ``new_hand``).
 
         Raises:
-            InvalidDealError: ``deck`` is not an order of this ruleset's deck, or ``hakem``
-                is not a seat.
+            InvalidDealError: ``deck`` is not an order of this ruleset's deck, ``hakem``
+                is not a seat, or ``redeals`` is negative.
             DealTypeError: ``deck`` is neither a list or tuple of Cards nor a ``random.Random``,
-                or ``hakem`` is not an int.
+                or ``hakem`` or ``redeals`` is not an int.
 
         >>> import random
         >>> hand = Ruleset.compose().deal(random.Random(7), hakem=2)
@@ -601,7 +611,7 @@ class Ruleset:
         """
         if not isinstance(deck, random.Random):
             deck = ordered(deck, "deck", "Cards, top card first (or a random.Random)", DealTypeError)
-        return deal_hand(self, deck, hakem)
+        return deal_hand(self, deck, hakem, _redeals(redeals))
 
     def new_match(self, *, seed: int | str | None = None, deck: Sequence[Card] | None = None,
                   first_seat: int = 0) -> MatchState:
@@ -762,11 +772,16 @@ def _declared_alike(chain: Sequence[Impl], engine: Engine | None) -> bool:
         return False
 
 
+_OWN_ACTIONS = frozenset({"hokm_decision_effect"})
+"""First-result hooks each variant answers only for its own action types (``None`` for the rest):
+several implementations shadow nothing, so composing them is no overlap."""
+
+
 def _warn_overlaps(pm: pluggy.PluginManager, standard: object, engine: Engine | None) -> None:
     """Warn when two selected variants answer the same first-result hook (differently, for a
     declaration such as ``hokm_rotation``: two variants may both declare the same rotation)."""
     for hook, facts in hook_facts().items():
-        if not facts.first_result:
+        if not facts.first_result or hook in _OWN_ACTIONS:
             continue  # collect-all hooks combine every answer: no overlap to speak of
         chain = [impl for impl in resolve_chain(pm, hook, standard) if not impl.standard]
         if len(chain) > 1 and not _declared_alike(chain, engine):

@@ -92,7 +92,7 @@ class SimulationReport:
             that were given, each as the variant holds it (``"5-4-4"`` reads ``[5, 4, 4]``, a
             set a sorted list).
         seed: the run's seed.
-        hands: hands played.
+        hands: hands played (a hand annulled before its first trick, a redeal, is not one).
         matches: matches completed.
         hakem_wins: hands won by the Hakem's team.
         kots: hands the Hakem's team won with a kot.
@@ -263,6 +263,9 @@ def run_chunk(variants: tuple[Any, ...], options: Mapping[str, Mapping[str, Any]
     written: list[MatchState] = []
     while played < hands:
         match = match.playout_hand(rng)
+        finished = match.last_hand
+        if finished is not None and finished.is_annulled:
+            continue  # thrown in before its first trick (a redeal): no result, not a hand played
         result = match.results[-1]
         played += 1
         tricks += result.tricks_played

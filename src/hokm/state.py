@@ -38,6 +38,7 @@ from hokm._moments import (
     decide,
     discard,
     discarder,
+    end_of_hand,
 )
 from hokm._playout import play_out
 from hokm.actions import (
@@ -216,7 +217,7 @@ class HandState:
         state._legal = -1
         if trump is not None:
             state._call_trump(trump)
-        elif not engine.classic:
+        elif not engine.classic_call:
             begin_call(state)
         return state
 
@@ -546,7 +547,7 @@ class HandState:
             return _play_actions(self._legal_mask())
         if phase == _TRUMP:
             engine = self._setup.engine
-            if engine.classic:
+            if engine.classic_call:
                 return CALL_TRUMP_ACTIONS
             return engine.call_options(self)
         if phase == _DRAW:
@@ -710,9 +711,11 @@ class HandState:
         winners = self._winners
         if winners and engine.hand_over(self, len(winners), self._team_tricks):
             self._phase = _OVER
+            if engine.forced_chain:
+                end_of_hand(self)
             return
         self._to_act = winners[-1] if winners else self._setup.hakem
-        if not engine.classic:
+        if not engine.classic_play:
             begin_turn(self)
 
     def _play(self, index: int) -> None:
@@ -724,11 +727,11 @@ class HandState:
         trick.append(packed)
         engine = self._setup.engine
         players = engine.players
-        if not engine.classic:
+        if not engine.classic_play:
             after_card(self, index)
         if len(trick) < players:
             self._to_act = (seat + 1) % players
-            if not engine.classic:
+            if not engine.classic_play:
                 begin_turn(self)
             return
         self._finish_trick()
@@ -810,6 +813,7 @@ class HandState:
         played = self._plays
         n = setup.engine.players
         completed = len(self._winners) * n
+        decisions, decisions_at = self._decisions_for(seat) if extra.decisions else ((), ())
         return HandObservation(
             seat=seat,
             phase=self.phase,
@@ -823,8 +827,7 @@ class HandState:
             pile=self._pile,
             to_act=self.to_act,
             legal_actions=self.legal_actions() if self.to_act == seat else (),
-            decisions=tuple(decision if decision[0] == seat or not decision[1].private
-                            else (decision[0], HIDDEN) for decision in extra.decisions),
+            decisions=decisions,
             seen=frozen_cards(extra.seen[seat] & ~hand),
             stock_left=self.stock_left,
             offered=self.offered_card if seat == self._to_act else None,
@@ -834,12 +837,21 @@ class HandState:
             annulled=extra.annulled,
             ruleset=setup.ruleset,
             trump_from=setup.trump_from,
-            decisions_at=extra.decisions_at,
+            decisions_at=decisions_at,
             hand_sizes=tuple([mask.bit_count() for mask in self._hands]),
             set_aside_counts=tuple([mask.bit_count() for mask in extra.aside]),
             shown_in_hands=self._shown_in(self._hands),
             shown_set_aside=self._shown_in(extra.aside),
         )
+
+    def _decisions_for(self, seat: int) -> tuple[tuple[tuple[Seat, Action], ...], tuple[int, ...]]:
+        """The decisions ``seat`` may see, private ones hidden and secret ones left out, and when
+        each was taken (cards played by then)."""
+        extra = self._extra
+        shown = [(decision if decision[0] == seat or not decision[1].private else (decision[0], HIDDEN), at)
+                 for decision, at in zip(extra.decisions, extra.decisions_at, strict=True)
+                 if decision[0] == seat or not decision[1].secret]
+        return tuple(decision for decision, _ in shown), tuple(at for _, at in shown)
 
     def _shown_in(self, masks: Sequence[int]) -> tuple[frozenset[Card], ...]:
         """Per seat, the shown cards among ``masks`` (each seat's hand, or its set-aside cards)."""

@@ -182,6 +182,11 @@ def replay(observation: HandObservation, deal: Deal) -> HandState:
             assert state.to_act == seat
             state = state.apply(action)
             continue
+        pending = state.pending_decision
+        if pending is not None and pending.seat != observation.seat:
+            # An offer the observer was never shown: its seat took the secret answer (declining).
+            state = state.apply(next(option for option in pending.options if option.secret))
+            continue
         if index == len(plays):
             raise AnnouncementNotOffered(f"{decisions[0][0][1]} is not offered after the replay")
         player, card = plays[index]

@@ -75,6 +75,9 @@ RULESETS: dict[str, Callable[[], hokm.Ruleset]] = {
     "first-void": lambda: compose(FirstVoid()),
     "first-void+obligatory-trump": lambda: compose(FirstVoid(), "obligatory-trump"),
     "face-down": lambda: compose(FaceDown()),
+    "redeal": lambda: compose("redeal"),
+    "redeal-no-picture-hand": lambda: compose("redeal", redeal={"rule": "no-picture-hand"}),
+    "satat-last-four": lambda: compose("satat", satat={"last_four": True}),
     "hidden-trump": lambda: compose("hidden-trump"),
     "hidden-trump-automatic-blind": lambda: compose(
         "hidden-trump", **{"hidden-trump": {"reveal": "automatic", "indicator": "blind"}}),

@@ -21,9 +21,6 @@ from hokm.hookspecs import PROJECT
 ROOT = Path(__file__).resolve().parents[2]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 ENTRY_POINTS: dict[str, str] = PYPROJECT["project"]["entry-points"]["hokm.variants"]
-ANNOUNCED = frozenset({"redeal", "hidden-trump"})
-"""Second-wave variants the rules announce and that are still being written: a bundled variant may
-already declare a conflict with them by name (troefcall does). Drop a name once it ships."""
 PACKAGE = "hokm_variants"
 """The one top-level import name the bundled variants live under, a module each."""
 PACKAGE_DIR = ROOT / "plugins" / PACKAGE
@@ -85,7 +82,7 @@ def test_variant_metadata_and_hook_markers(name: str) -> None:
     assert plugin_class.__module__ == module_name and (plugin_class.__doc__ or "").strip()
     assert ">>>" in (importlib.import_module(module_name).__doc__ or ""), "module docstring needs a doctest"
     for conflict in info.conflict_names:
-        assert conflict in ENTRY_POINTS or conflict in ANNOUNCED, (
+        assert conflict in ENTRY_POINTS, (
             f"{name} declares a conflict with unknown {conflict!r}")
     rules = hokm.Ruleset.compose(name)
     plugin = dict(rules.plugins)[name]

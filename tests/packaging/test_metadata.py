@@ -30,7 +30,7 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 VERSION: str = PYPROJECT["project"]["version"]
 
 BUNDLED = ["bavney", "be-ranga", "clockwise", "court-piece", "double-sar", "hidden-trump", "obligatory-trump",
-           "satat", "three-player", "troefcall", "two-player"]
+           "redeal", "satat", "three-player", "troefcall", "two-player"]
 """The entry-point names of the bundled variants: public names, kept whatever the modules are called."""
 PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
 """The Python versions hokm is tested on and says it supports."""

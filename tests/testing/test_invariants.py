@@ -341,6 +341,58 @@ def test_a_broken_sweep_may_lose_the_hand() -> None:
         _check_result(stopped, attrs.evolve(stopped.result(), winner=hokm.Team(1)))
 
 
+# Annulled hands (a redeal claim, RULES 1.5.1 rule 7) ----------------------------------------
+
+
+class ThrowInAtCall(hokm.Action):
+    """The Hakem throws his hand in at the trump call: it is annulled and dealt again."""
+
+
+class ThrowInTwice(hokm.Variant):
+    """Any first five may be thrown in, twice in a row at most."""
+
+    @hokm.hookimpl
+    def hokm_call_alternatives(self, hand: hokm.HandView) -> list[hokm.Action] | None:
+        return [ThrowInAtCall()] if hand.redeals < 2 else None
+
+    @hokm.hookimpl
+    def hokm_decision_effect(self, hand: hokm.HandView, seat: int,
+                             action: hokm.Action) -> hokm.Effect | None:
+        if isinstance(action, ThrowInAtCall):
+            return hokm.Effect(annul=True, show=hand.dealt(seat)[:5])
+        return None
+
+
+def _throwing_in(checker: MatchChecker, hands: int) -> int:
+    """Play ``hands`` hands, throwing in whenever offered; the number of annulled hands."""
+    rng, annulled = random.Random(4), 0
+    while not checker.match.is_over and checker.match.hand_number <= hands:
+        legal = checker.match.legal_actions()
+        action = ThrowInAtCall() if ThrowInAtCall() in legal else rng.choice(legal)
+        annulled += action == ThrowInAtCall()
+        checker.apply(action)
+    return annulled
+
+
+@pytest.mark.parametrize("variants", [(), ("two-player",), ("court-piece",)])
+def test_annulled_hands_pass(variants: tuple[str, ...]) -> None:
+    # Annulled at the trump call: no result, the same Hakem, the count of redeals one up; a
+    # two-player hand thrown in before its draw holds five cards a seat.
+    if not set(variants) <= set(hokm.available_variants()):
+        pytest.skip(f"{variants} not installed")
+    checker = MatchChecker(hokm.Ruleset.compose(*variants, ThrowInTwice()).new_match(seed=5))
+    assert _throwing_in(checker, 9) == 6  # three hands, each thrown in twice, then played
+    assert len(checker.match.results) == 3
+    checker.finish()
+
+
+def test_the_annulled_hand_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    checker = MatchChecker(hokm.Ruleset.compose(ThrowInTwice()).new_match(seed=5))
+    monkeypatch.setattr(HandState, "redeals", property(lambda self: 0))
+    with pytest.raises(InvariantViolation, match=r"scores.*the same dealer deals again"):
+        _throwing_in(checker, 2)
+
+
 # Hidden information ------------------------------------------------------------------------
 
 

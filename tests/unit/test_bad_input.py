@@ -510,6 +510,10 @@ bad("deal/hakem-4", lambda: RU.deal(DECK_LIST, hakem=4), InvalidDealError, V, "h
 bad("deal/hakem-str", lambda: RU.deal(DECK_LIST, hakem="1"), DealTypeError, T, "hakem='1'")
 bad("deal/hakem-float", lambda: RU.deal(DECK_LIST, hakem=1.0), DealTypeError, T, "(a float)")
 bad("deal/removed-two", lambda: TH.deal(DECK_LIST), InvalidDealError, V, "2♣ is not in this ruleset's deck")
+bad("deal/redeals-negative", lambda: RU.deal(DECK_LIST, redeals=-1), InvalidDealError, V,
+    "redeals must be an int of at least 0, got -1")
+bad("deal/redeals-bool", lambda: RU.deal(DECK_LIST, redeals=True), DealTypeError, T, "(a bool)")
+bad("new-hand/redeals-str", lambda: RU.new_hand(HANDS, redeals="1"), DealTypeError, T, "redeals")
 bad("new-match/float-seed", lambda: RU.new_match(seed=1.5), DealTypeError, T,
     "a seed must be an int or a str")
 bad("new-match/bytes-seed", lambda: RU.new_match(seed=b"7"), DealTypeError, T, "seed=b'7'")

@@ -77,3 +77,39 @@ def test_a_play_on_offer_rests_on_public_information() -> None:
     views = [hand.observation(seat) for seat in range(4)]
     assert all(view.tricks == views[0].tricks and view.team_tricks == (7, 0) for view in views)
     assert views[decider].legal_actions == (PlayOn(True), PlayOn(False))
+
+
+def test_a_secret_decision_is_left_out_of_the_other_seats_views() -> None:
+    # RULES 1.5.1 rule 6: an offer made only to a hand with no picture card must not show, once
+    # declined, in the other seats' views; a private action would still show there as hidden.
+    import attrs
+
+    @attrs.frozen
+    class Keep(hokm.Action):
+        secret = True
+
+    @attrs.frozen
+    class Hidden(hokm.Action):
+        private = True
+
+    class Offer(hokm.Variant):
+        def __init__(self, action: hokm.Action) -> None:
+            self.action = action
+
+        @hokm.hookimpl
+        def hokm_pending_decision(self, hand: hokm.HandView) -> hokm.Decision | None:
+            if hand.plays or hand.decisions:
+                return None
+            return hokm.Decision(hand.hakem, (self.action,), reason="keep the hand?")
+
+    deck = hokm.full_deck()
+    hands = [deck[0:13], deck[13:26], deck[26:39], deck[39:52]]
+    for action, others_see in ((Keep(), ()), (Hidden(), ((0, hokm.HiddenAction()),)),
+                               (PlayOn(True), ((0, PlayOn(True)),))):
+        rules = hokm.Ruleset.compose(Offer(action))
+        hand = rules.new_hand(hands, hakem=0, trump=Suit.CLUBS).apply(action)
+        assert hand.decisions == ((0, action),)
+        assert hand.observation(0).decisions == ((0, action),)
+        for seat in (1, 2, 3):
+            assert hand.observation(seat).decisions == others_see
+    assert not hokm.Action.secret and not PlayOn.secret

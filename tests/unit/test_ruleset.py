@@ -173,6 +173,39 @@ def test_variants_declaring_the_same_fact_do_not_overlap() -> None:
         assert hokm.Ruleset.compose("clockwise", Lefty()).rotation is hokm.Rotation.CLOCKWISE
     with pytest.warns(hokm.VariantOverlapWarning, match="asked in this order: righty, then clockwise"):
         assert hokm.Ruleset.compose("clockwise", Righty()).rotation is hokm.Rotation.COUNTERCLOCKWISE
+def test_decision_effects_of_several_variants_are_no_overlap() -> None:
+    # Each variant answers hokm_decision_effect for its own actions only, so two of them shadow
+    # nothing (a redeal claim next to Satat's "last four"): no warning, and each effect applies.
+    import warnings
+
+    class Mine(hokm.Action):
+        pass
+
+    class Theirs(hokm.Action):
+        pass
+
+    def answering(kind: type[hokm.Action], name: str, effect: hokm.Effect) -> hokm.Variant:
+        @attrs.frozen(eq=False)
+        class Answers(hokm.Variant):
+            info: ClassVar[VariantInfo] = VariantInfo(name=name, summary="x")
+
+            @hookimpl
+            def hokm_call_alternatives(self) -> list[hokm.Action]:
+                return [kind()]
+
+            @hookimpl
+            def hokm_decision_effect(self, action: hokm.Action) -> hokm.Effect | None:
+                return effect if isinstance(action, kind) else None
+
+        return Answers()
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", hokm.VariantOverlapWarning)
+        rules = hokm.Ruleset.compose(answering(Mine, "mine", hokm.Effect(trump=hokm.Suit.CLUBS)),
+                                     answering(Theirs, "theirs", hokm.Effect(annul=True)))
+    assert rules.hook_order("hokm_decision_effect") == ("theirs", "mine")
+    hand = rules.deal(hokm.full_deck())
+    assert hand.apply(Mine()).trump is hokm.Suit.CLUBS and hand.apply(Theirs()).is_annulled
 
 
 def test_check_ruleset_hook_can_veto() -> None:

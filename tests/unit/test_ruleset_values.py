@@ -62,7 +62,8 @@ def test_option_values_hold_every_option_as_the_plugins_do() -> None:
     assert list(values) == ["standard", "satat"]
     assert values["standard"]["packets"] == (5, 3, 3, 2)
     assert values["standard"]["target"] == 7  # a default
-    assert values["satat"] == {"two_hearts_follows": "trump", "first_trump_maker": "ruleset"}
+    assert values["satat"] == {"two_hearts_follows": "trump", "first_trump_maker": "ruleset",
+                               "last_four": False}
     assert rules.options == {"standard": {"packets": "5-3-3-2"}}  # what was given stays as given
     with pytest.raises(TypeError):
         values["standard"]["target"] = 1  # type: ignore[index]

@@ -243,3 +243,45 @@ def test_option_values_become_plain_data() -> None:
     assert _plain({"a": (1, 2), "b": frozenset({3, 1}), "c": {"x", 2}, "d": float("inf"),
                    "e": hokm.Card.parse("2♦"), "f": None, "g": 1.5}) == {
         "a": [1, 2], "b": [1, 3], "c": [2, "x"], "d": "inf", "e": "2♦", "f": None, "g": 1.5}
+
+
+class _ThrowIn(hokm.Action):
+    """The Hakem throws the hand in (a redeal claim, as in the hooks reference)."""
+
+
+class _AlwaysThrowIn(hokm.Variant):
+    """Every first deal to a Hakem may be thrown in at the trump call; a redeal must be played."""
+
+    @hokm.hookimpl
+    def hokm_call_alternatives(self, hand: hokm.HandView) -> list[hokm.Action] | None:
+        return [_ThrowIn()] if hand.redeals == 0 else None
+
+    @hokm.hookimpl
+    def hokm_decision_effect(self, action: hokm.Action) -> hokm.Effect | None:
+        return hokm.Effect(annul=True) if isinstance(action, _ThrowIn) else None
+
+
+def test_simulate_skips_annulled_hands() -> None:
+    # An annulled hand has no result: it is not counted, and the previous result is not counted
+    # again (the first hand of a run used to fail on the missing result).
+    from hokm._seeding import rng_for
+
+    hands = 40
+    report = hokm.simulate(_AlwaysThrowIn(), hands=hands, seed=3)
+    assert report.hands == hands and sum(report.labels.values()) == hands
+    rules = hokm.Ruleset.compose(_AlwaysThrowIn())
+    rng = rng_for(3, "simulate-policy", 0)
+    match, number, annulled = hokm.MatchState.start(rules, seed="3/0/0", deck=None), 0, 0
+    results: list[hokm.HandResult] = []
+    while len(results) < hands:
+        match = match.playout_hand(rng)
+        if match.last_hand is not None and match.last_hand.is_annulled:
+            annulled += 1
+            continue
+        results.append(match.results[-1])
+        if match.is_over:
+            number += 1
+            match = hokm.MatchState.start(rules, seed=f"3/0/{number}", deck=None)
+    assert annulled > 0
+    assert report.points == sum(result.points for result in results)
+    assert report.tricks == sum(result.tricks_played for result in results)

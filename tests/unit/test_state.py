@@ -174,3 +174,19 @@ def test_hooks_see_the_selected_variants_in_the_order_given() -> None:
     hand.result()
     assert seen == [("clockwise", "watcher", "satat")]
     assert fresh().variants == ()
+def test_a_hand_may_be_dealt_as_a_redeal() -> None:
+    # HandState.redeals (deals to this Hakem annulled in a row before this one) is what a match
+    # counts; deal() and new_hand() take it so a redeal limit can be set up without a match.
+    class Limit(hokm.Variant):
+        @hokm.hookimpl
+        def hokm_call_alternatives(self, hand: hokm.HandView) -> list[hokm.Action] | None:
+            return [hokm.PlayOn(True)] if hand.redeals < 2 else None
+
+    rules = hokm.Ruleset.compose(Limit())
+    deck = hokm.full_deck()
+    hands = [deck[0:13], deck[13:26], deck[26:39], deck[39:52]]
+    assert rules.deal(deck).redeals == 0 == rules.new_hand(hands).redeals
+    for redeals, offered in ((1, True), (2, False)):
+        for hand in (rules.deal(deck, hakem=1, redeals=redeals), rules.new_hand(hands, redeals=redeals)):
+            assert hand.redeals == redeals
+            assert (hokm.PlayOn(True) in hand.legal_actions()) is offered

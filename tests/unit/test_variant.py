@@ -91,7 +91,7 @@ def test_variant_defaults_come_from_attrs_fields() -> None:
     assert Marked().options == {}
     satat = hokm.Ruleset.compose("satat", options={"satat": {"two_hearts_follows": "hearts"}})
     assert dict(satat.plugins)["satat"].options == {  # type: ignore[attr-defined]
-        "two_hearts_follows": "hearts", "first_trump_maker": "ruleset"}
+        "two_hearts_follows": "hearts", "first_trump_maker": "ruleset", "last_four": False}
 
 
 def test_hook_facts_come_from_the_hookspecs() -> None:

@@ -9,6 +9,7 @@ under both.
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Iterable, Sequence
 
 import pytest
@@ -413,3 +414,252 @@ def test_the_draw_on_smaller_tables(deck: list[Card], first_seat: int, table: st
     seat = rules.first_hakem(deck, first_seat % players)
     last = dict(reference_draw(deck, players, first_seat % players)[-1])
     assert all(draw_rank(last[seat]) > draw_rank(card) for other, card in last.items() if other != seat)
+
+
+# Last four (RULES.md 1.5.8 rule 2) -----------------------------------------------------------
+
+LAST_FOUR: dict[str, dict[str, object]] = {"satat": {"last_four": True}}
+TWO_PLAYER_MODES = "mode" in hokm.Ruleset.compose("two-player").plugins[-1][1].options  # type: ignore[attr-defined]
+
+
+def last_four(*others: str, options: dict[str, dict[str, object]] | None = None) -> Ruleset:
+    return Ruleset.compose(*others, "satat", options={**(options or {}), **LAST_FOUR})
+
+
+def test_last_four_is_off_by_default() -> None:
+    rules = Ruleset.compose("satat")
+    assert dict(rules.plugins)["satat"].last_four is False  # type: ignore[attr-defined]
+    assert rules.deal(hokm.full_deck()).legal_actions() == tuple(hokm.CallTrump(s) for s in Suit)
+    assert rules.hook_order("hokm_call_alternatives") == rules.hook_order("hokm_decision_effect") == ()
+    assert rules._engine.classic  # the classic random-play kernel, as before the option existed
+    assert last_four().hook_order("hokm_call_alternatives") == ("satat",)
+
+
+@pytest.mark.parametrize("hakem", [0, 1, 2, 3])
+@pytest.mark.parametrize("position", [1, 2, 3, 4])
+def test_last_four_names_trump_from_the_card_of_his_last_packet(hakem: int, position: int) -> None:
+    from hokm_variants.satat import LastFour
+
+    deck = list(hokm.full_deck())
+    random.Random(hakem * 10 + position).shuffle(deck)
+    rules = last_four()
+    hand = rules.deal(deck, hakem=hakem)
+    # Dealing starts with the Hakem, whoever he is: he gets d0-d4, d20-d23 and d36-d39 (S12).
+    last = deck[36:40]
+    assert list(hand.dealt(hakem)[-4:]) == last and hand.dealt(hakem)[:5] == tuple(deck[:5])
+    choices = hand.legal_actions()
+    assert choices == (*(hokm.CallTrump(suit) for suit in Suit), *(LastFour(k) for k in range(1, 5)))
+    card = last[position - 1]
+    after = hand.apply(LastFour(position))
+    assert after.trump is card.suit and after.phase is hokm.Phase.PLAY and after.to_act == hakem
+    assert card in after.hand_of(hakem) and len(after.hand_of(hakem)) == 13  # it stays in his hand
+    for seat in range(4):
+        view = after.observation(seat)
+        assert view.shown == {card} and view.trump is card.suit
+        assert view.decisions == ((hakem, LastFour(position)),)  # announced
+    assert after.trump_from == 0  # trump from the first card played
+
+
+def test_last_four_packets_for_every_hakem_follow_the_deal_mapping() -> None:
+    # S12's mapping: seat k (k = 0..3, Hakem seat 0) gets d[36+4k .. 39+4k] as its last packet.
+    rules = last_four()
+    deck = list(hokm.full_deck())
+    hand = rules.deal(deck, hakem=0)
+    for seat in range(4):
+        assert list(hand.dealt(seat)[-4:]) == deck[36 + 4 * seat:40 + 4 * seat]
+    hand = rules.deal(deck, hakem=2)  # packets go round from the Hakem: seat 2 first
+    assert list(hand.dealt(2)[-4:]) == deck[36:40] and list(hand.dealt(0)[-4:]) == deck[44:48]
+
+
+def test_last_four_with_the_two_of_hearts() -> None:
+    # The 2♥ as the chosen card: hearts are trump, and the 2♥ is still the top trump.
+    from hokm_variants.satat import LastFour
+
+    two = Card.parse("2♥")
+    deck = [card for card in hokm.full_deck() if card != two]
+    deck.insert(38, two)  # the third card of the Hakem's last packet
+    hand = last_four().deal(deck, hakem=0)
+    after = hand.apply(LastFour(3))
+    assert after.trump is Suit.HEARTS and after.observation(1).shown == {two}
+    assert two in after.hand_of(0)
+    state = after
+    while two not in {card for _, card in state.plays}:  # play until the 2♥ has been played
+        legal = state.legal_plays()
+        state = state.play(two if two in legal else min(legal, key=lambda c: c.index))
+    while state.current_trick.plays:
+        state = state.play(min(state.legal_plays(), key=lambda c: c.index))
+    trick = next(done for done in state.tricks if two in done.cards)
+    assert trick.winner == next(seat for seat, card in trick.plays if card == two)
+    assert after.ruleset.card_rank(two, Suit.HEARTS) > after.ruleset.card_rank(Card.parse("A♥"), Suit.HEARTS)
+
+
+def test_last_four_with_new_hand_reads_the_order_given() -> None:
+    from hokm_variants.satat import LastFour
+
+    deck = hokm.full_deck()
+    hands = [deck[0:13], deck[13:26], deck[26:39], deck[39:52]]
+    hand = last_four().new_hand(hands, hakem=1)
+    assert hand.observation(1).hand == frozenset(deck[13:18])  # his first five only
+    after = hand.apply(LastFour(1))
+    assert after.trump is deck[22].suit and after.shown == {deck[22]}
+
+
+@settings(max_examples=40, deadline=None)
+@given(deck=st.permutations(hokm.full_deck()), other=st.permutations(hokm.full_deck()),
+       hakem=st.integers(0, 3))
+def test_the_trump_maker_learns_nothing_of_his_last_packet_before_choosing(
+        deck: list[Card], other: list[Card], hakem: int) -> None:
+    # Two deals that differ only in the cards dealt after the first packets: at the trump call
+    # every seat's view (the trump maker's five and his choices) is the same.
+    rules = last_four()
+    first = deck[:20]
+    rest = [card for card in other if card not in first]
+    one, two = rules.deal(deck, hakem=hakem), rules.deal([*first, *rest], hakem=hakem)
+    for seat in range(4):
+        assert one.observation(seat) == two.observation(seat)
+    assert len(one.observation(hakem).hand) == 5 and not one.observation(hakem).shown
+
+
+def test_last_four_with_three_players() -> None:
+    from hokm_variants.satat import LastFour
+
+    rules = last_four("three-player")
+    deck = list(rules.deck)
+    hand = rules.deal(deck, hakem=0)
+    # 5 each (d0-d14), then three rounds of 4: the Hakem's last packet is d39-d42.
+    assert list(hand.dealt(0)[-4:]) == deck[39:43]
+    after = hand.apply(LastFour(2))
+    assert after.trump is deck[40].suit and after.shown == {deck[40]}
+
+
+@pytest.mark.parametrize("packets", [(5, 3, 3, 2), (5, 4, 2, 2), (5, 8)])
+def test_last_four_is_refused_without_a_last_packet_of_four(packets: tuple[int, ...]) -> None:
+    with pytest.raises(hokm.InvalidOptionError,
+                       match=r"variant 'satat', option 'last_four'.*packets='.*' ends with a packet of"):
+        last_four(options={"standard": {"packets": packets}})
+    Ruleset.compose("satat", options={"standard": {"packets": packets}})  # without the option: fine
+    assert last_four(options={"standard": {"packets": (5, 4, 4)}}).variants == ("satat",)
+
+
+def test_last_four_is_refused_with_the_two_player_draw() -> None:
+    with pytest.raises(hokm.InvalidOptionError,
+                       match=r"variant 'satat', option 'last_four'.*two-player.*mode='dead-half'"):
+        last_four("two-player")
+    Ruleset.compose("two-player", "satat")  # without the option: fine
+
+
+@pytest.mark.skipif(not TWO_PLAYER_MODES, reason="two-player has no option 'mode' yet (RULES 1.5.5, "
+                                                  "added in parallel): enable once it has")
+def test_last_four_with_two_player_dead_half() -> None:
+    from hokm_variants.satat import LastFour
+
+    for mode in ("keep-reject", "zhinam", "fifty-card"):
+        with pytest.raises(hokm.InvalidOptionError, match="mode='dead-half'"):
+            last_four("two-player", options={"two-player": {"mode": mode}})
+    rules = last_four("two-player", options={"two-player": {"mode": "dead-half"}})
+    deck = list(hokm.full_deck())
+    hand = rules.deal(deck, hakem=0)
+    # RULES 1.5.5: the Hakem gets d0-d4, d10-13 and d18-21: his last packet is d18-d21.
+    assert list(hand.dealt(0)[-4:]) == deck[18:22]
+    assert hand.apply(LastFour(1)).trump is deck[18].suit
+
+
+@pytest.mark.parametrize("value", ["yes", 1, None, "True"])
+def test_bad_last_four(value: object) -> None:
+    with pytest.raises(hokm.InvalidOptionError, match=r"'satat'.*last_four"):
+        Ruleset.compose("satat", options={"satat": {"last_four": value}})
+
+
+@pytest.mark.parametrize(("value", "error"), [(0, hokm.InvalidArgumentError), (5, hokm.InvalidArgumentError),
+                                              (True, hokm.ArgumentTypeError), ("1", hokm.ArgumentTypeError),
+                                              (1.0, hokm.ArgumentTypeError)])
+def test_bad_last_four_position(value: object, error: type[Exception]) -> None:
+    from hokm_variants.satat import LastFour
+
+    with pytest.raises(error, match="LastFour\\(\\) position"):
+        LastFour(value)  # type: ignore[arg-type]
+    assert str(LastFour(3)) == "last four, card 3" and LastFour(3) == LastFour(3)
+
+
+def test_last_four_conformance() -> None:
+    from hokm.testing import check_variant
+
+    report = check_variant("satat", options={"last_four": True}, matches=1, seed=2)
+    assert "two-player" in report.skipped and "last_four" in report.skipped["two-player"]
+
+
+# Satat as a whole game (RULES.md 1.5.8; S49) ------------------------------------------------
+
+WHOLE_GAME: dict[str, dict[str, object]] = {
+    "satat": {"first_trump_maker": "high-card-draw", "last_four": True},
+    "redeal": {"rule": "no-picture-five", "max_redeals": 2},
+}
+
+
+@pytest.mark.parametrize("court", [(), ("court-piece",)])
+def test_satat_as_a_whole_game(court: tuple[str, ...]) -> None:
+    from hokm.testing import MatchChecker
+    from hokm_variants.redeal import ClaimRedeal
+    from hokm_variants.satat import LastFour
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", hokm.VariantOverlapWarning)
+        rules = Ruleset.compose(*court, "clockwise", "redeal", "satat", options=WHOLE_GAME)
+    weak = cards("9♠ 8♥ 7♣ 4♦ 2♠")
+    deck = [*weak, *(card for card in hokm.full_deck() if card not in weak)]
+    calls = tuple(hokm.CallTrump(suit) for suit in Suit)
+    fours = tuple(LastFour(k) for k in range(1, 5))
+    for redeals, claim in ((0, True), (1, True), (2, False)):
+        hand = rules.deal(deck, hakem=1, redeals=redeals)
+        # S49: with no K/Q/J in his five he may demand a redeal; after two he must choose: a
+        # suit, or the last-four option.
+        assert set(hand.legal_actions()) == {*calls, *fours, *((ClaimRedeal(),) if claim else ())}
+    for seed in range(3):
+        checker = MatchChecker(rules.new_match(seed=seed), leak_swaps=2)
+        rng = random.Random(seed)
+        while not checker.match.is_over and checker.match.hand_number <= 8:
+            checker.apply(rng.choice(checker.match.legal_actions()))
+        checker.finish()
+
+
+# S84: the dealer always comes from the losing side -------------------------------------------
+
+
+def _suit_hands(order: Sequence[Suit]) -> list[list[Card]]:
+    """Seat ``i`` holds every card of ``order[i]``."""
+    deck = hokm.full_deck()
+    return [[card for card in deck if card.suit is suit] for suit in order]
+
+
+def _lowest_legal(hand: hokm.HandState) -> hokm.HandState:
+    while not hand.is_over:
+        hand = hand.play(min(hand.legal_plays(), key=lambda card: card.sort_key))
+    return hand
+
+
+@pytest.mark.parametrize("extra", [(), ("court-piece",)])
+def test_s84_the_trump_makers_side_wins_and_keeps_the_deal(extra: tuple[str, ...]) -> None:
+    # Trump maker seat 1 (dealer seat 0) holds every spade and spades are trump: his side takes
+    # every trick. Satat alone: the same dealer and trump maker; with Court Piece the first seven
+    # tricks are a court, so the dealer's partner (seat 2) deals and seat 3 makes trump.
+    rules = Ruleset.compose("satat", "clockwise", *extra)
+    hands = _suit_hands([Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS])
+    two_hearts, two_spades = Card.parse("2♥"), Card.parse("2♠")  # the 2♥, Satat's top trump, to seat 1
+    hands[0] = [two_spades if card == two_hearts else card for card in hands[0]]
+    hands[1] = [two_hearts if card == two_spades else card for card in hands[1]]
+    result = _lowest_legal(rules.new_hand(hands, hakem=1, trump=Suit.SPADES)).result()
+    assert result.team_tricks[0] == 0
+    assert result.winner == 1  # team {1, 3}
+    expected = 3 if extra else 1
+    assert result.next_hakem == expected
+    assert (result.next_hakem - 1) % 4 == (2 if extra else 0)  # the dealer sits before the caller
+
+
+def test_s84_the_trump_makers_side_loses_and_the_failed_maker_deals() -> None:
+    # Seat 0 holds every heart, the trump: it ruffs seat 1's lead and wins everything after.
+    rules = Ruleset.compose("satat", "clockwise")
+    hands = _suit_hands([Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS])
+    result = _lowest_legal(rules.new_hand(hands, hakem=1, trump=Suit.HEARTS)).result()
+    assert result.winner == 0  # team {0, 2}: the dealer's side
+    assert result.next_hakem == 2  # seat 1, the failed trump maker, deals; seat 2 makes trump
+    assert hokm.Team(result.winner) != hokm.Team((result.next_hakem - 1) % 2)  # dealer from the losers

@@ -48,7 +48,7 @@ __all__ = ["BUNDLED_VARIANTS", "CheckReport", "check_variant", "compose_quietly"
 
 BUNDLED_VARIANTS: tuple[str, ...] = (
     "bavney", "be-ranga", "clockwise", "court-piece", "double-sar", "hidden-trump", "obligatory-trump",
-    "satat", "three-player", "troefcall", "two-player",
+    "redeal", "satat", "three-player", "troefcall", "two-player",
 )
 """The variants that come with hokm: ``check_variant``'s partners unless you name others.
 

@@ -346,7 +346,9 @@ def _check_cards(hand: HandState) -> None:
     if where or not never <= deck:
         raise _fail(CARDS_CONSERVED, f"{_cards(where or never - deck)} counted as never dealt, but "
                                      "in play or not in this ruleset's deck")
-    if hand.phase in (Phase.PLAY, Phase.OVER):
+    # An annulled hand (a redeal claim) ended where it stood, before its first card: a two-player
+    # hand thrown in at the trump call never completed its draw.
+    if hand.phase is Phase.PLAY or (hand.phase is Phase.OVER and not hand.is_annulled):
         by_seat = Counter(int(seat) for seat, _ in hand.plays)
         for seat, cards in enumerate(hand.hands):
             counted = len(cards) + by_seat[seat]
@@ -435,6 +437,10 @@ def _check_legal(hand: HandState, trick: Trick | None = None) -> None:
         if follow and not cards <= follow:
             raise _fail(LEGAL_ACTIONS, f"seat {seat} holds {_cards(follow)} of the led suit {led} "
                                        f"but may play {_cards(cards - follow)}")
+
+
+_CORE_ACTIONS = (PlayCard, CallTrump, DrawCard, Discard)
+"""The actions the core applies itself; any other action is a variant's decision."""
 
 
 def _check_trick(hand: HandState, index: int) -> None:
@@ -556,7 +562,7 @@ def _swapped_start(start: HandState, first: Card, second: Card,
         order = list(deck)
         i, j = order.index(first), order.index(second)
         order[i], order[j] = order[j], order[i]
-        return rules.deal(order, hakem=start.hakem)
+        return rules.deal(order, hakem=start.hakem, redeals=start.redeals)
     # In the order received (the Hakem's first packet first), with any card already laid apart
     # at the start (a forced effect at the trump call) back in its hand.
     hands = [list(start.dealt(seat)) for seat in range(rules.players)]
@@ -566,7 +572,7 @@ def _swapped_start(start: HandState, first: Card, second: Card,
                 cards[position] = second
             elif card == second:
                 cards[position] = first
-    return rules.new_hand(hands, hakem=start.hakem,
+    return rules.new_hand(hands, hakem=start.hakem, redeals=start.redeals,
                           trump=None if start.phase is Phase.TRUMP else start.trump)
 
 
@@ -1084,15 +1090,8 @@ class MatchChecker:
             if self._on(SCORES) and (after.scores != before.scores or after.results != before.results):
                 raise _fail(SCORES, "the score changed in the middle of a hand")
             return
-        if finished.is_annulled:  # RULES 1.5.1 rule 7: no result; the same Hakem deals again
-            if self._on(SCORES) and (after.scores != before.scores or after.results != before.results
-                                     or after.is_over or after.hand.hakem != finished.hakem
-                                     or after.hand_number != before.hand_number + 1):
-                raise _fail(SCORES, f"hand {before.hand_number} was annulled, yet the match went on "
-                                    f"to hand {after.hand_number} with Hakem {after.hand.hakem} "
-                                    f"(not {finished.hakem}), scores {after.scores} (were "
-                                    f"{before.scores}) and {len(after.results)} results "
-                                    f"(were {len(before.results)})")
+        if finished.is_annulled:
+            self._step_annulled(before, after, finished)
             return
         if len(after.results) != len(before.results) + 1:
             raise _fail(SCORES, f"a hand finished but the results went from {len(before.results)} "
@@ -1130,6 +1129,24 @@ class MatchChecker:
                 raise _fail(MATCH_WINNER, f"no team has won after {self.max_hands} hands "
                                           f"(scores {after.scores}, last hand won by team "
                                           f"{result.winner} for {result.points} points)")
+
+    def _step_annulled(self, before: MatchState, after: MatchState, finished: HandState) -> None:
+        """A hand annulled before its first trick (RULES 1.5.1 rule 7): nothing scored, same Hakem."""
+        if not self._on(SCORES):
+            return
+        if after.scores != before.scores or after.results != before.results or after.is_over:
+            raise _fail(SCORES, f"an annulled hand changed the match: scores {before.scores} -> "
+                                f"{after.scores}, {len(before.results)} -> {len(after.results)} "
+                                f"results{', and ended it' if after.is_over else ''}")
+        if finished.plays or finished.tricks_played:
+            raise _fail(SCORES, f"a hand was annulled after {len(finished.plays)} cards: only a "
+                                "hand that has not started may be")
+        if (after.hand.hakem != finished.hakem or after.hand_number != before.hand_number + 1
+                or after.hand.redeals != finished.redeals + 1):
+            raise _fail(SCORES, f"after an annulled hand with Hakem {finished.hakem} (redeal "
+                                f"{finished.redeals}), hand {after.hand_number} was dealt to Hakem "
+                                f"{after.hand.hakem} as redeal {after.hand.redeals}: the same "
+                                "dealer deals again to the same Hakem")
 
     def _hand_number(self) -> int:
         """The number of the hand being checked, counted from 1 (the one just finished, at its end)."""
