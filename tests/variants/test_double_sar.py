@@ -821,12 +821,14 @@ def test_random_play_follows_the_whole_procedure_with_the_blocks_of_other_varian
     rules = hokm.Ruleset.compose(*names, options={
         "double-sar": opts, **({name: blocker_options} if name else {})})
     hand = rules.deal(deck, hakem=hakem)
-    indicator: Card | None = None
-    while not hand.is_over:
-        hand = hand.apply(rng.choice(hand.legal_actions()))
-        assert sum(hand.team_tricks) + hand.pile == hand.tricks_played
+    indicator: Card | None = None  # hidden-trump's (a blind one is laid before the first action)
+    while True:
         if indicator is None and hand.set_aside[hakem]:
             (indicator,) = hand.set_aside[hakem]
+        if hand.is_over:
+            break
+        hand = hand.apply(rng.choice(hand.legal_actions()))
+        assert sum(hand.team_tricks) + hand.pile == hand.tricks_played
     assert hand.tricks_played == 13 and hand.pile == 0 and sum(hand.team_tricks) == 13
 
     plays = hand.plays
