@@ -258,6 +258,25 @@ class HandState:
         return self._setup.ruleset.variants
 
     @property
+    def options(self) -> Mapping[str, Mapping[str, Any]]:
+        """Every composed plugin's option values, by variant name, ``"standard"`` first (read-only).
+
+        The same data as ``Ruleset.option_values`` (and, while composing, ``RulesetInfo.options``):
+        defaults included, as the plugins hold them. Hooks read it during play to follow an
+        option of another variant they are composed with; it is computed once per ruleset.
+
+        >>> import hokm
+        >>> rules = hokm.Ruleset.compose("be-ranga", "double-sar",
+        ...                              options={"be-ranga": {"first_pickup": "after-fixing-trick"}})
+        >>> hand = rules.new_hand([hokm.full_deck()[i::4] for i in range(4)])
+        >>> hand.options["be-ranga"]["first_pickup"], hand.options["standard"]["target"]
+        ('after-fixing-trick', 7)
+        >>> hand.options is rules.option_values
+        True
+        """
+        return self._setup.ruleset.option_values
+
+    @property
     def layout(self) -> TableLayout:
         """The table layout."""
         return self._setup.engine.layout
