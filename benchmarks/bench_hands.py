@@ -155,8 +155,12 @@ def main(argv: list[str] | None = None) -> int:
         ("hokm standard: playout from mid-hand (20 cards in)", MidHandPlayout(standard)),
     ]
     for names in maximal_compatible_sets():
-        # Court Piece has no play_all option of its own (it plays on for the 52-court).
-        composed = hokm.Ruleset.compose(*names, options={"standard": all_hands})
+        # Court Piece has no play_all option of its own (it plays on for the 52-court); a
+        # variant that replaces the option (troefcall) ends its hands by its own rule.
+        try:
+            composed = hokm.Ruleset.compose(*names, options={"standard": all_hands})
+        except hokm.InvalidOptionError:
+            composed = hokm.Ruleset.compose(*names)
         drivers.append((f"hokm {composed.describe()}: legal_actions/apply", step_api(composed)))
         drivers.append((f"hokm {composed.describe()}: deal + playout", playout_api(composed)))
     present = [(name, driver) for name, driver in drivers if driver is not None]
