@@ -65,6 +65,7 @@ from hokm.trick import Trick
 
 if TYPE_CHECKING:
     from hokm._engine import Engine
+    from hokm.events import Event
     from hokm.rules import Ruleset
 
 __all__ = ["HandState"]
@@ -598,6 +599,28 @@ class HandState:
         new = self._copy()
         new._apply(action)
         return new
+
+    def apply_with_events(self, action: Action) -> tuple[HandState, tuple[Event, ...]]:
+        """``apply``, and what happened: the events of this step, omniscient, in order.
+
+        The action itself, what it set off (a forced play, a trump revealed, cards shown),
+        the trick won, the hand over. ``hokm.events.for_seat(events, seat)`` keeps what a
+        seat may know. Events are computed here only: ``apply`` pays nothing for them.
+        See [Events](../reference/events.md).
+
+        >>> import hokm
+        >>> hand = hokm.Ruleset.compose().deal(hokm.full_deck(), hakem=0)
+        >>> hand, happened = hand.apply_with_events(hokm.CallTrump(hokm.Suit.SPADES))
+        >>> hand, happened = hand.apply_with_events(hand.legal_actions()[0])
+        >>> happened
+        (CardPlayed(seat=0, card=Card.parse('2♠'), forced=False),)
+
+        Raises:
+            IllegalActionError: as ``apply``.
+        """
+        from hokm.events import hand_step
+
+        return hand_step(self, action)
 
     def _apply(self, action: Action) -> None:
         """Apply a legal action in place (a fresh copy, or the playout's private one)."""
