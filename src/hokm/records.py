@@ -191,6 +191,7 @@ def match_record(match: MatchState, metadata: Mapping[str, Any] | None = None, *
         hands.append(entry)
     if not match.is_over:
         hands.append(_hand_entry(match.hand, match._deck_for(match.hand_number), None))
+    _within_limits(hands)
     record["hands"] = hands
     record["scores"] = list(match.scores)
     record["winner"] = match.winner
@@ -198,9 +199,21 @@ def match_record(match: MatchState, metadata: Mapping[str, Any] | None = None, *
     return _metadata(record, metadata)
 
 
+def _within_limits(hands: list[dict[str, Any]]) -> None:
+    """Refuse to write what ``load_record`` would refuse to read: too many hands or actions."""
+    actions = sum(len(hand["actions"]) for hand in hands)
+    if len(hands) > MAX_HANDS or actions > MAX_ACTIONS or any(
+            len(hand["actions"]) > MAX_HAND_ACTIONS for hand in hands):
+        raise RecordError(f"$.hands: the record would hold {len(hands):,} hands and {actions:,} actions, "
+                          f"more than a record holds (MAX_HANDS {MAX_HANDS:,}, MAX_ACTIONS {MAX_ACTIONS:,}, "
+                          f"MAX_HAND_ACTIONS {MAX_HAND_ACTIONS:,} a hand): load_record would refuse it",
+                          path="$.hands")
+
+
 def hand_record(hand: HandState, metadata: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The record of ``hand`` on its own (see ``HandState.to_record``)."""
     result = hand.result() if hand.is_over and not hand.is_annulled else None
-    record = {"format": FORMAT, "kind": "hand", "ruleset": spec_of(hand.ruleset),
-              "hand": _hand_entry(hand, None, result)}
+    entry = _hand_entry(hand, None, result)
+    _within_limits([entry])
+    record = {"format": FORMAT, "kind": "hand", "ruleset": spec_of(hand.ruleset), "hand": entry}
     return _metadata(record, metadata)

@@ -897,7 +897,9 @@ class HandState:
         an equal hand. See [the record format](../reference/records.md).
 
         Raises:
-            RecordError: ``metadata`` is not JSON-ready data within the record limits.
+            RecordError: ``metadata`` is not JSON-ready data within the record limits, or the
+                record would hold more hands or actions than ``load_record`` reads
+                (``hokm.records.MAX_HANDS``, ``MAX_ACTIONS``, ``MAX_HAND_ACTIONS``).
             RulesetError: the ruleset holds a variant passed as an object, not installed.
 
         >>> import hokm
