@@ -30,6 +30,8 @@ from typing import TYPE_CHECKING, Any
 from hokm._checks import check_int, check_match_view, check_rng
 from hokm._masks import SegmentedTuples
 from hokm._moments import (
+    LOG_ACT,
+    LOG_GIVEN,
     NO_TRUMP,
     after_card,
     begin_call,
@@ -39,6 +41,7 @@ from hokm._moments import (
     discard,
     discarder,
     end_of_hand,
+    log,
 )
 from hokm._playout import play_out
 from hokm.actions import (
@@ -127,7 +130,7 @@ class _Extra:
     """Rarely-changing per-state data: decisions, the draw, what each seat saw or set aside."""
 
     __slots__ = ("announced", "annulled", "aside", "blind", "decisions", "decisions_at", "discarded",
-                 "pending", "seen", "shown", "stock_pos")
+                 "log", "pending", "seen", "shown", "stock_pos")
 
     def __init__(self, players: int) -> None:
         self.decisions: tuple[tuple[Seat, Action], ...] = ()
@@ -141,13 +144,18 @@ class _Extra:
         self.announced: Action | None = None  # the announcement made on the current turn
         self.annulled = False
         self.discarded = 0  # discards made so far (two-player zhinam, fifty-card)
+        # What happened beside the plays, in order, as (kind, plays so far, seat, what): the
+        # actions of a hand beyond the classic one, effects, a lone choice the core took, a trump
+        # fixed by a void card (hokm._moments.LOG_*). History, not position: records and events
+        # read it; the rules never do.
+        self.log: tuple[tuple[int, int, int, Any], ...] = ()
 
     def copy(self) -> _Extra:
         new = _Extra(0)
         new.decisions, new.decisions_at, new.pending = self.decisions, self.decisions_at, self.pending
         new.stock_pos, new.seen, new.aside, new.blind = self.stock_pos, self.seen, self.aside, self.blind
         new.shown, new.announced, new.annulled = self.shown, self.announced, self.annulled
-        new.discarded = self.discarded
+        new.discarded, new.log = self.discarded, self.log
         return new
 
 
@@ -214,6 +222,8 @@ class HandState:
         state._extra = _Extra(engine.players)
         state._legal = -1
         if trump is not None:
+            if not engine.classic:  # the trump call was skipped: records must say so
+                log(state, LOG_GIVEN, _SUITS[trump])
             state._call_trump(trump)
         elif not engine.classic_call:
             begin_call(state)
@@ -613,7 +623,15 @@ class HandState:
         """Apply a legal action in place (a fresh copy, or the playout's private one)."""
         if action.__class__ is PlayCard:
             self._play(action.card.index)
-        elif isinstance(action, CallTrump):
+            self._legal = -1
+            return
+        if not self._setup.engine.classic:  # the classic hand's calls and draws are read back
+            log(self, LOG_ACT, action)
+        self._take(action)
+
+    def _take(self, action: Action) -> None:
+        """Apply a legal action other than a play, in place, without logging it."""
+        if isinstance(action, CallTrump):
             self._call_trump(action.suit.index)
         elif isinstance(action, DrawCard):
             self._draw(action.keep)
