@@ -24,6 +24,7 @@ from collections.abc import Callable
 
 import hokm
 from hokm import CallTrump, Suit
+from hokm.discovery import load_variant
 
 SUITS = tuple(Suit)
 
@@ -155,12 +156,10 @@ def main(argv: list[str] | None = None) -> int:
         ("hokm standard: playout from mid-hand (20 cards in)", MidHandPlayout(standard)),
     ]
     for names in maximal_compatible_sets():
-        # Court Piece has no play_all option of its own (it plays on for the 52-court); a
-        # variant that replaces the option (troefcall) ends its hands by its own rule.
-        try:
-            composed = hokm.Ruleset.compose(*names, options={"standard": all_hands})
-        except hokm.InvalidOptionError:
-            composed = hokm.Ruleset.compose(*names)
+        # Every trick is played where the standard play_all applies; a variant that ends the
+        # hand by its own rule (troefcall) replaces the option, which is then left out.
+        replaced = any("play_all" in load_variant(name).info.replaced_options() for name in names)
+        composed = hokm.Ruleset.compose(*names, options={} if replaced else {"standard": all_hands})
         drivers.append((f"hokm {composed.describe()}: legal_actions/apply", step_api(composed)))
         drivers.append((f"hokm {composed.describe()}: deal + playout", playout_api(composed)))
     present = [(name, driver) for name, driver in drivers if driver is not None]

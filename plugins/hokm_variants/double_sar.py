@@ -8,6 +8,9 @@ whatever is left, so all 13 tricks are played; the team with 7 or more *collecte
 hand, and collecting all 13 is this variant's kot (scored with the usual kot / Hakem-kot values).
 Option ``ace_rule`` adds the "Double Sar with Ace" customs of some apps. Composed with
 ``court-piece``, Court Piece scores the deals and Double Sar decides who owns the tricks.
+Composed with ``be-ranga``, no pair collects before be-ranga's ``first_pickup`` allows it; with
+``hidden-trump`` ("Hidden Rung"), a pair collects only if its first trick was won with a card
+played after the reveal.
 
 >>> import hokm
 >>> from hokm import Suit, cards
@@ -38,7 +41,7 @@ from typing import Any, ClassVar, Literal
 
 import attrs
 
-from hokm import Capture, HandView, Kot, Rank, Seat, Team, Trick, Variant, VariantInfo, hookimpl
+from hokm import Capture, Card, HandView, Kot, Rank, Seat, Team, Trick, Variant, VariantInfo, hookimpl
 
 __all__ = ["ACE_RULES", "DoubleSar", "pile_collectors"]
 
@@ -64,14 +67,23 @@ def _check_blocked(instance: object, attribute: attrs.Attribute[Any], value: fro
 def pile_collectors(winners: Sequence[int], aces: Sequence[bool], *,
                     same: Callable[[int, int], bool], tricks_total: int = 13,
                     reset_after_collect: bool = True, blocked_pickups: Iterable[int] = (),
-                    ace_rule: str = "off") -> tuple[int | None, ...]:
+                    ace_rule: str = "off", first_collection: int = 2,
+                    after_reveal: Sequence[bool] | None = None) -> tuple[int | None, ...]:
     """Who collects the centre after each trick: Double Sar's collection procedure, step by step.
 
     ``winners[i]`` won trick ``i + 1``, with an Ace if ``aces[i]``; ``same(a, b)``
     says whether a win by ``b`` completes a pair with a pending win by ``a`` (the same
     seat, or with ``chain="team"`` the same team). ``None`` means the trick stayed in
     the centre. The pending win is the last trick's winner and whether his card was an
-    Ace, or none.
+    Ace, or none. The steps are listed on the variant's docs page.
+
+    The blocks other variants bring, (b) and (c) of step 3 there: no pair collects at a trick
+    numbered below ``first_collection`` (be-ranga's ``first_pickup``: 3 for
+    ``"trick-3"``, the trick after the fixing trick for ``"after-fixing-trick"``); and
+    with ``after_reveal`` (hidden-trump: whether the card that won each trick was played
+    after the reveal), a pair collects only if the card that won its first trick was.
+    Like ``blocked_pickups`` they leave the pending win with the winner, and never block
+    the last trick's sweep.
 
     >>> same_seat = lambda a, b: a == b
     >>> pile_collectors([1, 1, 0, 0], [True, True, False, False], same=same_seat)
@@ -79,6 +91,11 @@ def pile_collectors(winners: Sequence[int], aces: Sequence[bool], *,
     >>> pile_collectors([1, 1, 0, 0], [True, True, False, False], same=same_seat,
     ...                 ace_rule="two-aces")  # the second Ace trick is not even a win
     (None, None, None, 0)
+    >>> pile_collectors([1, 1, 1, 1], [False] * 4, same=same_seat, first_collection=4)
+    (None, None, None, 1)
+    >>> pile_collectors([1, 1, 1, 1], [False] * 4, same=same_seat,
+    ...                 after_reveal=[False, False, True, True])  # the reveal came in trick 3
+    (None, None, None, 1)
     """
     blocked = frozenset(blocked_pickups)
     pending: tuple[int, bool] | None = None
@@ -92,7 +109,9 @@ def pile_collectors(winners: Sequence[int], aces: Sequence[bool], *,
         if pending is not None and same(pending[0], winner):  # 3: a pair
             two_aces = ace_rule == "two-aces" and ace and pending[1]  # 4 (d)
             cannot = ace_rule == "ace-cannot-collect" and ace  # 4 (e)
-            if not (number in blocked or two_aces or cannot):  # 4 (a)
+            held_back = (number < first_collection  # 4 (b)
+                         or (after_reveal is not None and not after_reveal[number - 2]))  # 4 (c)
+            if not (number in blocked or held_back or two_aces or cannot):  # 4 (a)
                 collectors.append(winner)  # 5: the pair collects the pile
                 pending = None if reset_after_collect else (winner, ace)
                 continue
@@ -100,6 +119,32 @@ def pile_collectors(winners: Sequence[int], aces: Sequence[bool], *,
         collectors.append(None)
         pending = None if two_aces else (winner, ace)
     return tuple(collectors)
+
+
+def _first_collection(hand: HandView) -> int:
+    """The first trick at which a pair may collect under be-ranga's ``first_pickup`` (block (b))."""
+    if hand.options["be-ranga"]["first_pickup"] == "trick-3":
+        return 3  # nobody collects at trick 2
+    if hand.trump is None:  # not fixed yet: only the last trick's sweep collects
+        return hand.tricks_total
+    # "after-fixing-trick": from the trick after the one in which the trump was fixed. trump_from
+    # is the fixing card's play (never a lead), or with fixing_card_is_trump=False the first
+    # play of the next trick: either way the fixing trick is the one holding play trump_from - 1.
+    return (hand.trump_from - 1) // hand.layout.players + 2
+
+
+def _won_after_reveal(hand: HandView, number: int,
+                      plays: Sequence[tuple[int, Card]] | None = None) -> bool:
+    """Whether the card that won trick ``number`` was played after hidden-trump's reveal (block (c))."""
+    if hand.trump is None:
+        return False  # not revealed yet
+    players, since = hand.layout.players, hand.trump_from
+    start = (number - 1) * players
+    if since <= start or since >= start + players:
+        return since <= start  # the reveal came before, or after, the whole trick
+    winner = hand.winners[number - 1]  # the reveal came inside this trick: look at the card
+    plays = hand.plays if plays is None else plays
+    return next(index for index in range(start, start + players) if plays[index][0] == winner) >= since
 
 
 def _won_with_an_ace(trick: Trick) -> bool:
@@ -121,6 +166,13 @@ class DoubleSar(Variant):
         ace_rule: ``"off"`` (pagat); ``"two-aces"``: a pair whose two winning cards are
             both Aces does not collect, and its second trick does not count as a win;
             ``"ace-cannot-collect"``: a trick won with an Ace never completes a pair.
+
+    Two variants block pairs too, read during play from ``hand.variants`` and
+    ``hand.options``: ``be-ranga`` (its ``first_pickup``: ``"trick-3"``, nobody collects at
+    trick 2; ``"after-fixing-trick"``, no pair collects at or before the trick in which the
+    trump was fixed) and ``hidden-trump`` (a pair collects only if the card that won its
+    first trick was played after the reveal). A blocked pair leaves the pending win with
+    the winner, as a blocked trick number does; the last trick always sweeps.
     """
 
     info: ClassVar[VariantInfo] = VariantInfo(
@@ -166,7 +218,16 @@ class DoubleSar(Variant):
             return Capture.NOBODY
         if self.ace_rule != "off":
             return Capture.of(self._replayed(hand)[-1])
-        return Capture.NOBODY if number in self.blocked_pickups else Capture.of(winner)
+        if number in self.blocked_pickups:
+            return Capture.NOBODY
+        # The blocks of other variants ((b), (c)), asked only of a pair and only when composed:
+        # like a blocked trick they leave the pending win with the winner.
+        variants = hand.variants
+        if "be-ranga" in variants and number < _first_collection(hand):
+            return Capture.NOBODY
+        if "hidden-trump" in variants and not _won_after_reveal(hand, number - 1):
+            return Capture.NOBODY
+        return Capture.of(winner)
 
     def _replayed(self, hand: HandView) -> tuple[int | None, ...]:
         """The collection procedure over the hand so far, Ace-won tricks included."""
@@ -176,9 +237,16 @@ class DoubleSar(Variant):
         def same(a: int, b: int) -> bool:
             return a == b if by_seat else team_of(a) == team_of(b)
 
+        variants = hand.variants
+        first = _first_collection(hand) if "be-ranga" in variants else 2
+        after_reveal = None
+        if "hidden-trump" in variants:
+            plays = hand.plays
+            after_reveal = [_won_after_reveal(hand, number, plays) for number in range(1, len(aces) + 1)]
         return pile_collectors(hand.winners, aces, same=same, tricks_total=hand.tricks_total,
                                reset_after_collect=self.reset_after_collect,
-                               blocked_pickups=self.blocked_pickups, ace_rule=self.ace_rule)
+                               blocked_pickups=self.blocked_pickups, ace_rule=self.ace_rule,
+                               first_collection=first, after_reveal=after_reveal)
 
     @hookimpl
     def hokm_hand_complete(self) -> bool:

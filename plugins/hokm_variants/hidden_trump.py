@@ -125,8 +125,8 @@ _ANNOUNCEMENTS = (AskTrump, RevealTrump)
 def indicator(hand: HandView) -> Card | None:
     """The face-down indicator while it lies apart from the caller's hand, else ``None``.
 
-    Omniscient, like ``hand.set_aside``: a server may show it to everyone once the hand is
-    over (RULES 1.5.2 rule 9; the core has no end-of-hand effect, see the docs page).
+    Omniscient, like ``hand.set_aside``. When the hand ends with it still face down, it is
+    shown to everyone (``hand.shown``, RULES 1.5.2 rule 9).
 
     >>> import hokm
     >>> hand = hokm.Ruleset.compose("hidden-trump").deal(hokm.full_deck())
@@ -221,8 +221,8 @@ class HiddenTrump(Variant):
                 return Effect(set_aside=hand.dealt(caller)[0], hidden_from_owner=True)
             return None
         seat = hand.to_act
-        if seat is None:
-            return None
+        if seat is None:  # Rule 9: the hand is over with the indicator face down: shown, no more
+            return Effect(show=(card,))
         if seat == caller and not hand.hand_of(caller):
             # Rule 6: his only card left is the indicator: revealed and played.
             return Effect(trump=card.suit, restore=card, show=(card,), play=card)

@@ -32,6 +32,7 @@ from hokm._hooks import (
     resolve_chain,
 )
 from hokm._standard import Standard
+from hokm._winner import best_play, table_winner
 from hokm.actions import CALL_TRUMP_ACTIONS, Action, CallTrump, Discard, DrawCard, PlayCard
 from hokm.cards import Card, Suit, frozen_cards
 from hokm.context import (
@@ -64,47 +65,6 @@ _CORE_ACTIONS = (PlayCard, CallTrump, DrawCard, Discard)
 _PAIRS: tuple[tuple[Seat, Card], ...] = tuple(
     (Seat(packed >> 6), Card.from_index(packed & 63)) if packed & 63 < 52 else (Seat(0), Card.from_index(0))
     for packed in range(16 << 6))
-
-
-def table_winner(plays: Sequence[int], trick_suit_of: Sequence[int], rank_of: Sequence[int],
-                 trump: int) -> int:
-    """The standard winner of packed plays from the tables: ``Trick.beats`` on ints.
-
-    A play beats the best so far if it is of the same trick suit and ranks
-    higher, or if it is a trump and the best is not.
-    """
-    best = plays[0]
-    best_suit, best_rank = trick_suit_of[best & 63], rank_of[best & 63]
-    for play in plays[1:]:
-        suit = trick_suit_of[play & 63]
-        if suit == best_suit:
-            if rank_of[play & 63] > best_rank:
-                best, best_rank = play, rank_of[play & 63]
-        elif suit == trump:
-            best, best_suit, best_rank = play, suit, rank_of[play & 63]
-    return best >> 6
-
-
-def best_play(plays: Sequence[int], trick_suit_of: Sequence[int], rank_of: Sequence[int],
-              trump: int, first_trump: int = 0) -> tuple[int, int, int]:
-    """The play winning ``plays`` so far: ``(seat, trick suit, rank)`` by the table rule.
-
-    ``first_trump``: the position in the trick from which cards of the trump suit
-    count as trumps (the trump appeared mid-trick, RULES 1.5.1 rule 9). An earlier
-    card of the trump suit is an ordinary card, unless the trump suit was led.
-    """
-    lead = plays[0] & 63
-    best, best_suit, best_rank = plays[0] >> 6, trick_suit_of[lead], rank_of[lead]
-    late = first_trump and best_suit != trump
-    for position in range(1, len(plays)):
-        play = plays[position]
-        suit = trick_suit_of[play & 63]
-        if suit == best_suit:
-            if rank_of[play & 63] > best_rank and not (late and suit == trump and position < first_trump):
-                best, best_rank = play >> 6, rank_of[play & 63]
-        elif suit == trump and not (late and position < first_trump):
-            best, best_suit, best_rank = play >> 6, suit, rank_of[play & 63]
-    return best, best_suit, best_rank
 
 
 def _segment_base(mask: int) -> int:
@@ -220,9 +180,15 @@ class Engine:
         self.turn_chain = chains["hokm_turn_options"]
         self.effect_chain = chains["hokm_decision_effect"]
         self.forced_chain = chains["hokm_forced_effect"]
-        # The random-play kernel runs the classic hand; anything else steps action by action.
-        self.classic = not (self.fixes_trump or self.call_chain or self.alternatives_chain
-                            or self.turn_chain or self.forced_chain or self.discards)
+        # Which parts of a hand are the classic ones, run without hokm._moments: the trump call
+        # (four suits, nothing forced) and the card play (no announcement, nothing forced, no
+        # trump fixed on the way). The random-play kernel runs the classic parts at full speed
+        # and steps through the others action by action.
+        self.classic_call = not (self.fixes_trump or self.call_chain or self.alternatives_chain
+                                 or self.forced_chain)
+        self.classic_play = not (self.fixes_trump or self.turn_chain or self.forced_chain)
+        self.kernel_play = not (self.turn_chain or self.forced_chain)  # be-ranga's fixing is inlined
+        self.classic = self.classic_call and self.classic_play and not self.discards
 
     def _check_pattern(self, pattern: object, impl: Impl, table_by: Impl | None) -> DealPattern:
         n, size = self.players, len(self.deck)

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = ["LOG_ACT", "LOG_AUTO", "LOG_EFFECT", "LOG_FIX", "LOG_FORCED", "LOG_GIVEN", "NO_TRUMP",
            "after_card", "begin_call", "begin_discards", "begin_turn", "decide", "discard", "discarder",
-           "log"]
+           "end_of_hand", "log"]
 
 _SUIT: tuple[Suit, ...] = tuple(Suit)
 NO_TRUMP = 4
@@ -97,6 +97,17 @@ def _forced(state: HandState) -> None:
     raise contract_error(engine.forced_chain[0], "hokm_forced_effect",
                          f"forced {_MAX_FORCED} effects in a row at one turn: a consequence that "
                          "keeps happening would never let the seat act")
+
+
+def end_of_hand(state: HandState) -> None:
+    """The hand just ended: a forced effect may turn cards face up, for information only."""
+    effect, impl = state._setup.engine.forced_effect(state)
+    if effect is None:
+        return
+    if effect != Effect(show=effect.show):
+        raise contract_error(impl, "hokm_forced_effect", f"answered {effect!r} once the hand was over: "
+                             "a finished hand can only have cards shown")
+    apply_effect(state, effect, state._to_act, impl, "hokm_forced_effect")
 
 
 def after_card(state: HandState, index: int) -> None:

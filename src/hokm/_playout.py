@@ -19,9 +19,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from hokm._moments import NO_TRUMP, discarder
+from hokm._winner import best_play
+from hokm.decisions import TrumpRule
 from hokm.outcomes import DRAW, OVER, PLAY, TRUMP
 
 if TYPE_CHECKING:
+    from hokm._engine import Engine
     from hokm.state import HandState
 
 __all__ = ["play_out"]
@@ -45,22 +49,28 @@ _COUNTS: tuple[int, ...] = tuple(map(len, _BITS))
 
 def play_out(state: HandState, rand: Callable[[], float]) -> None:
     """Play ``state`` (a private copy) to the end in place, one ``rand()`` per choice."""
-    if not state._setup.engine.classic:  # decisions beyond the classic hand: step by step
-        while state._phase != OVER:
+    engine = state._setup.engine
+    kernel_play, classic_call, discards = engine.kernel_play, engine.classic_call, engine.discards
+    while state._phase != OVER:
+        phase = state._phase
+        if phase == PLAY and state._extra.pending is None and kernel_play:
+            _random_cards(state, rand)
+        elif phase == TRUMP and classic_call:
+            state._call_trump(int(rand() * 4))
+        elif phase == DRAW and not (discards and discarder(state) is not None):
+            state._draw(rand() < 0.5)
+        else:  # a decision, or a part of the hand beyond the classic game: one action as stepping
             options = state.legal_actions()
             state._apply(options[int(rand() * len(options))])
-        return
-    while state._phase != OVER:
-        if state._phase == PLAY and state._extra.pending is None:
-            _random_cards(state, rand)
-        elif state._phase == TRUMP:
-            state._call_trump(int(rand() * 4))
-        elif state._phase == DRAW:
-            state._draw(rand() < 0.5)
-        else:
-            options = state._extra.pending.options  # type: ignore[union-attr]
-            state._apply(options[int(rand() * len(options))])
         state._legal = -1
+
+
+def _tables(engine: Engine, trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...],
+                                                 tuple[int, ...], tuple[int, ...], int]:
+    """The kernel's per-trump tables: suit masks, suit of, bases, trick suit of, rank of, trumps."""
+    masks = engine.suit_masks[trump]
+    return (masks, engine.suit_of[trump], engine.suit_bases[trump], engine.trick_suit_of[trump],
+            engine.rank_of[trump], masks[trump])
 
 
 def _nth_card(legal: int, pick: int) -> int:
@@ -93,8 +103,13 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     engine = setup.engine
     players, teams, total, stop = engine.players, engine.teams, engine.hand_size, engine.stop_at
     next_seat = engine.next_seat
-    trump = setup.trump
-    masks, suit_of, bases = setup.suit_masks, setup.suit_of, engine.suit_bases[trump]
+    # The trump in force for this trick (none yet under be-ranga, or until the next trick), and
+    # the position in it from which trump-suit cards are trumps (RULES 1.5.1 rules 8 and 9).
+    trump, first_trump = state._active_trump()
+    pending_trump = setup.trump if trump != setup.trump else -1  # fixed, counting from the next trick
+    fixing = engine.fixes_trump and setup.trump == NO_TRUMP  # be-ranga: the first void card fixes it
+    immediate = engine.trump_rule is TrumpRule.FIRST_VOID_CARD
+    masks, suit_of, bases = engine.suit_masks[trump], engine.suit_of[trump], engine.suit_bases[trump]
     trick_suit_of, rank_of = engine.trick_suit_of[trump], engine.rank_of[trump]
     some, void_some = bool(engine.restrictors), bool(engine.void_restrictors)
     duty, overtrump, trumps_mask = engine.void_duty is not None, engine.overtrump, masks[trump]
@@ -114,20 +129,16 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     dirty = False  # the local tallies are ahead of the state's
     seat = state._to_act
     in_trick = len(state._trick)
-    follow = base = best = best_suit = best_rank = 0
+    follow = base = best = best_suit = best_rank = led = 0
     if in_trick:  # starting mid-trick: the led suit and the best play so far
         lead = state._trick[0] & 63
-        follow, base = masks[suit_of[lead]], bases[suit_of[lead]]
-        best, best_suit, best_rank = state._trick[0] >> 6, trick_suit_of[lead], rank_of[lead]
-        for packed in state._trick[1:]:
-            index = packed & 63
-            suit = trick_suit_of[index]
-            if suit == best_suit:
-                if rank_of[index] > best_rank:
-                    best, best_rank = packed >> 6, rank_of[index]
-            elif suit == trump:
-                best, best_suit, best_rank = packed >> 6, suit, rank_of[index]
+        led = suit_of[lead]
+        follow, base = masks[led], bases[led]
+        best, best_suit, best_rank = best_play(state._trick, trick_suit_of, rank_of, trump, first_trump)
     while True:
+        if pending_trump >= 0 and not in_trick:  # a trump fixed last trick counts from this lead
+            trump, pending_trump = pending_trump, -1
+            masks, suit_of, bases, trick_suit_of, rank_of, trumps_mask = _tables(engine, trump)
         # Engine.legal_mask, inlined: follow the led suit, then the void duty and legality hooks.
         hand = hands[seat]
         index = -1
@@ -188,6 +199,19 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
             led = suit_of[index]
             follow, base = masks[led], bases[led]
             best, best_suit, best_rank = seat, trick_suit_of[index], rank_of[index]
+        if fixing and in_trick and suit_of[index] != led:  # after_card: be-ranga fixes the trump
+            fixing = False
+            fixed = suit_of[index]
+            played = len(plays)
+            state._setup = setup = setup.with_trump(
+                fixed, played - 1 if immediate else played - in_trick - 1 + players)
+            if immediate:  # a trump from this card on: earlier cards are all of the led suit
+                trump = fixed
+                masks, suit_of, bases, trick_suit_of, rank_of, trumps_mask = _tables(engine, trump)
+                follow, base = masks[led], bases[led]
+                best, best_suit, best_rank = seat, trick_suit_of[index], rank_of[index]
+            else:
+                pending_trump = fixed
         in_trick += 1
         if in_trick < players:
             seat = next_seat[seat]
@@ -201,7 +225,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
             tally[team] += 1
             if done == total or tally[team] >= stop_at:
                 _sync(state, winners, collectors, tally, pile)
-                state._trick = []
+                state._trick, state._to_act = [], seat  # as stepping leaves it: the last to play
                 state._phase = OVER
                 return
             seat = best
@@ -248,7 +272,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
             over = stop is not None and max(tally) >= stop
         if over:
             _sync(state, winners, collectors, tally, pile)
-            state._trick = []
+            state._trick, state._to_act = [], seat  # as stepping leaves it: the last to play
             state._phase = OVER
             return
         seat = winner

@@ -130,12 +130,19 @@ class HandView(Protocol):
 
     ``variants`` names the selected variants (``Ruleset.variants``), so a rule can
     adapt to another variant it is composed with (``"double-sar" in hand.variants``).
+    ``options`` gives every composed plugin's option values by variant name, standard
+    first, defaults included (``Ruleset.option_values``, the same data as
+    ``RulesetInfo.options`` while composing), so a rule can follow another variant's
+    option during play (``hand.options["be-ranga"]["first_pickup"]``); it is read-only
+    and cheap to read on every trick.
     """
 
     @property
     def layout(self) -> TableLayout: ...
     @property
     def variants(self) -> tuple[str, ...]: ...
+    @property
+    def options(self) -> Mapping[str, Mapping[str, Any]]: ...
     @property
     def hakem(self) -> Seat: ...
     @property

@@ -338,9 +338,11 @@ def hokm_decision_effect(hand: HandView, seat: Seat, action: Action) -> Effect |
 def hokm_forced_effect(hand: HandView) -> Effect | None:
     """A consequence that happens by itself before the seat to act chooses (RULES 1.5.1 rule 4).
 
-    Asked at the trump call and at every turn of trick play, only when a
-    variant implements it. Not a decision: nobody is asked; the effect is
-    applied at once (a forced reveal, an automatic reveal, a blind indicator).
+    Asked at the trump call, at every turn of trick play and once when the
+    hand ends (``hand.to_act`` is then ``None``, and only ``show`` may be
+    answered), only when a variant implements it. Not a decision: nobody is
+    asked; the effect is applied at once (a forced reveal, an automatic
+    reveal, a blind indicator, an indicator shown when the hand is over).
 
     Default:
         None.

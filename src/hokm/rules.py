@@ -194,6 +194,7 @@ class Ruleset:
     _engine: Engine = attrs.field(repr=False, alias="engine")
     _key: tuple[Any, ...] = attrs.field(init=False, repr=False)
     _hash: int = attrs.field(init=False, repr=False)
+    _values: Mapping[str, Mapping[str, Any]] | None = attrs.field(init=False, default=None, repr=False)
 
     def __attrs_post_init__(self) -> None:
         key = tuple((name, plugin_key(plugin)) for name, plugin in self.plugins)
@@ -228,8 +229,15 @@ class Ruleset:
         {'standard': {'packets': '5-4-4'}}
         >>> rules.option_values["standard"]["packets"], rules.option_values["satat"]["two_hearts_follows"]
         ((5, 4, 4), 'trump')
+
+        Computed once per ruleset (the plugins are frozen), so hooks may read it on every
+        trick through ``HandView.options``.
         """
-        return read_only({name: option_values(plugin) for name, plugin in self.plugins})
+        values = self._values
+        if values is None:
+            values = read_only({name: option_values(plugin) for name, plugin in self.plugins})
+            object.__setattr__(self, "_values", values)
+        return values
 
     @property
     def spec(self) -> dict[str, Any]:

@@ -40,6 +40,7 @@ from hokm._moments import (
     decide,
     discard,
     discarder,
+    end_of_hand,
     log,
 )
 from hokm._playout import play_out
@@ -225,7 +226,7 @@ class HandState:
             if not engine.classic:  # the trump call was skipped: records must say so
                 log(state, LOG_GIVEN, _SUITS[trump])
             state._call_trump(trump)
-        elif not engine.classic:
+        elif not engine.classic_call:
             begin_call(state)
         return state
 
@@ -264,6 +265,25 @@ class HandState:
         ('satat', 'clockwise')
         """
         return self._setup.ruleset.variants
+
+    @property
+    def options(self) -> Mapping[str, Mapping[str, Any]]:
+        """Every composed plugin's option values, by variant name, ``"standard"`` first (read-only).
+
+        The same data as ``Ruleset.option_values`` (and, while composing, ``RulesetInfo.options``):
+        defaults included, as the plugins hold them. Hooks read it during play to follow an
+        option of another variant they are composed with; it is computed once per ruleset.
+
+        >>> import hokm
+        >>> rules = hokm.Ruleset.compose("be-ranga", "double-sar",
+        ...                              options={"be-ranga": {"first_pickup": "after-fixing-trick"}})
+        >>> hand = rules.new_hand([hokm.full_deck()[i::4] for i in range(4)])
+        >>> hand.options["be-ranga"]["first_pickup"], hand.options["standard"]["target"]
+        ('after-fixing-trick', 7)
+        >>> hand.options is rules.option_values
+        True
+        """
+        return self._setup.ruleset.option_values
 
     @property
     def layout(self) -> TableLayout:
@@ -555,7 +575,7 @@ class HandState:
             return _play_actions(self._legal_mask())
         if phase == _TRUMP:
             engine = self._setup.engine
-            if engine.classic:
+            if engine.classic_call:
                 return CALL_TRUMP_ACTIONS
             return engine.call_options(self)
         if phase == _DRAW:
@@ -749,9 +769,11 @@ class HandState:
         winners = self._winners
         if winners and engine.hand_over(self, len(winners), self._team_tricks):
             self._phase = _OVER
+            if engine.forced_chain:
+                end_of_hand(self)
             return
         self._to_act = winners[-1] if winners else self._setup.hakem
-        if not engine.classic:
+        if not engine.classic_play:
             begin_turn(self)
 
     def _play(self, index: int) -> None:
@@ -763,11 +785,11 @@ class HandState:
         trick.append(packed)
         engine = self._setup.engine
         players = engine.players
-        if not engine.classic:
+        if not engine.classic_play:
             after_card(self, index)
         if len(trick) < players:
             self._to_act = (seat + 1) % players
-            if not engine.classic:
+            if not engine.classic_play:
                 begin_turn(self)
             return
         self._finish_trick()

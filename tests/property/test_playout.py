@@ -67,6 +67,41 @@ def test_playout_from_any_state_equals_stepping(rules: hokm.Ruleset, deal_seed: 
     assert (start.plays, start.winners, start.team_tricks, start.to_act) == before
 
 
+MOMENTS = [  # RULES 1.5.1: no trump call, a trump fixed mid-trick, M1 alternatives, M3, discards
+    hokm.Ruleset.compose("be-ranga"),
+    hokm.Ruleset.compose("be-ranga", options={"be-ranga": {"fixing_card_is_trump": False}}),
+    hokm.Ruleset.compose("be-ranga", "obligatory-trump", options={"obligatory-trump": {"overtrump": True}}),
+    hokm.Ruleset.compose("be-ranga", "court-piece", "double-sar", "obligatory-trump"),
+    hokm.Ruleset.compose("redeal", "satat", options={"satat": {"last_four": True}}),
+    hokm.Ruleset.compose("hidden-trump", "double-sar"),
+    hokm.Ruleset.compose("hidden-trump", options={"hidden-trump": {"reveal": "automatic"}}),
+    hokm.Ruleset.compose("troefcall"),
+    *(hokm.Ruleset.compose("two-player", options={"two-player": {"mode": mode}})
+      for mode in ("zhinam", "fifty-card", "dead-half")),
+]
+
+
+@settings(max_examples=150)
+@given(rules=st.sampled_from(MOMENTS), deal_seed=st.integers(0, 2**32), seed=st.integers(0, 2**32),
+       steps=st.integers(0, 60))
+def test_playout_equals_stepping_beyond_the_classic_hand(rules: hokm.Ruleset, deal_seed: int, seed: int,
+                                                         steps: int) -> None:
+    # The kernel runs be-ranga's fixing inline and steps through the other moments: the same
+    # state as stepping, from the start or from anywhere.
+    start = rules.deal(random.Random(deal_seed), hakem=deal_seed % rules.players)
+    walk = random.Random(deal_seed + 1)
+    for _ in range(steps):
+        if start.is_over:
+            break
+        start = start.apply(walk.choice(start.legal_actions()))
+    before = (start.plays, start.phase, start.decisions, start.trump, start.hands, start.set_aside)
+    fast = start.playout(random.Random(seed))
+    slow = stepped(start, seed)
+    assert fast == slow and fast.plays == slow.plays and fast.trump_from == slow.trump_from
+    assert fast.is_annulled or fast.result() == slow.result()
+    assert (start.plays, start.phase, start.decisions, start.trump, start.hands, start.set_aside) == before
+
+
 def test_deal_from_a_generator_is_reproducible_and_uniform_enough() -> None:
     rules = hokm.Ruleset.compose()
     a = rules.deal(random.Random(5), hakem=1)

@@ -351,3 +351,24 @@ def test_a_match_can_end_drawn() -> None:
     with pytest.raises(IllegalActionError, match="drawn"):
         match.apply(hokm.PlayCard(Card.parse("A♠")))
 
+
+
+def test_a_forced_effect_once_the_hand_is_over_may_only_show_cards() -> None:
+    class ShowAtEnd(hokm.Variant):
+        def __init__(self, **effect: object) -> None:
+            self.effect = effect
+
+        @hookimpl
+        def hokm_forced_effect(self, hand: hokm.HandView) -> Effect | None:
+            return Effect(**self.effect) if hand.to_act is None else None  # type: ignore[arg-type]
+
+    def finish(rules: hokm.Ruleset) -> hokm.HandState:
+        hand = rules.new_hand(BY_SUIT, hakem=0, trump=Suit.SPADES)
+        while not hand.is_over:
+            hand = hand.play(min(hand.legal_plays(), key=lambda card: card.sort_key))
+        return hand
+
+    over = finish(hokm.Ruleset.compose(ShowAtEnd(show=[Card.parse("2♥")])))
+    assert over.shown == {Card.parse("2♥")} and over.observation(3).shown == {Card.parse("2♥")}
+    with pytest.raises(PluginContractError, match="can only have cards shown"):
+        finish(hokm.Ruleset.compose(ShowAtEnd(trump=Suit.HEARTS)))

@@ -174,6 +174,39 @@ def test_hooks_see_the_selected_variants_in_the_order_given() -> None:
     hand.result()
     assert seen == [("clockwise", "watcher", "satat")]
     assert fresh().variants == ()
+
+
+def test_hooks_read_every_composed_option_value_during_play() -> None:
+    # HandView.options: the composed ruleset's option values by variant name, defaults
+    # included, the same data as Ruleset.option_values and RulesetInfo.options.
+    seen: list[object] = []
+    composing: list[object] = []
+
+    class Watcher(hokm.Variant):
+        info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="watcher", summary="tests only")
+
+        @hokm.hookimpl
+        def hokm_check_ruleset(self, ruleset: hokm.RulesetInfo) -> None:
+            composing.append(ruleset.options)
+
+        @hokm.hookimpl
+        def hokm_trick_capture(self, hand: hokm.HandView) -> None:
+            seen.append(hand.options["satat"]["two_hearts_follows"])
+            seen.append(hand.options["standard"]["target"])
+
+    rules = hokm.Ruleset.compose("satat", Watcher(), options={
+        "satat": {"two_hearts_follows": "hearts"}, "standard": {"target": 5}})
+    hand = one_suit_each(rules, trump=Suit.SPADES)
+    while hand.tricks_played < 1:
+        hand = hand.play(min(hand.legal_plays(), key=lambda card: card.sort_key))
+    assert seen == ["hearts", 5]
+    assert hand.options == rules.option_values == composing[0]
+    assert list(hand.options) == ["standard", "satat", "watcher"]
+    assert hand.options["watcher"] == {} and hand.options["satat"]["first_trump_maker"] == "ruleset"
+    assert hand.options is rules.option_values  # computed once per ruleset, not per read
+    with pytest.raises(TypeError):
+        hand.options["satat"]["two_hearts_follows"] = "trump"  # type: ignore[index]
+    assert fresh().options == {"standard": RULES.option_values["standard"]}
 def test_a_hand_may_be_dealt_as_a_redeal() -> None:
     # HandState.redeals (deals to this Hakem annulled in a row before this one) is what a match
     # counts; deal() and new_hand() take it so a redeal limit can be set up without a match.

@@ -4,7 +4,7 @@ RULES.md 1.5.7 (and 1.5.1 rules 8-9); SCENARIOS S80 (all parts, both values of
 ``fixing_card_is_trump``) and S46 (its trick-1 part, alone and under ``double-sar``).
 
 S46's pick-up timing (``first_pickup``) is applied by ``double-sar`` (RULES 1.5.4, collection
-rule 4(b)), which is being changed elsewhere: those parts are not tested here. What be-ranga
+rule 4(b)) and tested through real play in tests/variants/test_double_sar.py. What be-ranga
 owns of ``first_pickup`` is its validation, tested below.
 """
 

@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 
 import hokm
 from hokm import Card, HandState, Rank, Suit, cards
+from hokm.testing import check_variant
 from hokm_variants.double_sar import DoubleSar, pile_collectors
+from hokm_variants.hidden_trump import AskTrump, RevealTrump, SetIndicator
 
 Plan = list[list[Card]]  # plan[trick][seat]: the card seat plays to that trick
 
@@ -201,6 +203,186 @@ def test_s46_beranga_not_before_trick_3_equals_blocked_2() -> None:
     hand = run([1, 0, 0], tricks=3, options={"blocked_pickups": [2]})
     assert hand.collectors == (None, None, 0)
     assert hand.team_tricks == (3, 0)
+
+
+# S46 through real be-ranga play (RULES 1.5.4 rule 4 (b), 1.5.7 first_pickup) ----------------------
+
+# Trick 1 is S46's: K♣, 4♣, 7♦ (seat 2, void in clubs: diamonds are trump), 9♣.
+S46 = [cards("K♣ A♣ Q♣ J♣ A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠"),
+       cards("4♣ 10♣ 8♣ 7♣ 5♠ 4♠ 3♠ 2♠ A♥ K♥ Q♥ J♥ 10♥"),
+       cards("7♦ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥ A♦ K♦ Q♦ J♦"),
+       cards("9♣ 6♣ 5♣ 3♣ 2♣ 10♦ 9♦ 8♦ 6♦ 5♦ 4♦ 3♦ 2♦")]
+S46_TRICK_1 = "K♣ 4♣ 7♦ 9♣"
+# Then the trick-1 winner wins tricks 2 and 3: seat 2 (the 7♦ is a trump) leads A♦ and K♦, or
+# seat 0 (it is not: trumps count from trick 2) leads A♣ and Q♣, seat 2 discarding hearts.
+S46_SAME_WINNER = {True: "A♦ 2♦ 6♠ 10♥  K♦ 3♦ 7♠ J♥", False: "A♣ 10♣ 9♥ 6♣  Q♣ 8♣ 8♥ 5♣"}
+
+
+def be_ranga(first_pickup: str, fixing: bool = True, *, double_sar: dict[str, Any] | None = None,
+             ) -> hokm.Ruleset:
+    return hokm.Ruleset.compose("be-ranga", "double-sar", options={
+        "be-ranga": {"first_pickup": first_pickup, "fixing_card_is_trump": fixing},
+        "double-sar": double_sar or {}})
+
+
+def played(hand: HandState, line: str) -> HandState:
+    for card in cards(line):
+        hand = hand.play(card)
+    return hand
+
+
+@pytest.mark.parametrize(("fixing", "winner"), [(True, 2), (False, 0)])
+def test_s46_after_fixing_trick_the_fixing_trick_and_the_next_collect(fixing: bool, winner: int) -> None:
+    hand = played(be_ranga("after-fixing-trick", fixing).new_hand(S46, hakem=0), S46_TRICK_1)
+    assert hand.trump is Suit.DIAMONDS and hand.winners == (winner,)
+    assert hand.collectors == (None,)  # nothing is ever collected at trick 1
+    hand = played(hand, S46_SAME_WINNER[fixing])
+    assert hand.winners == (winner,) * 3
+    # The trick-1 winner also wins trick 2: he collects tricks 1-2; trick 3 starts a new pair.
+    assert hand.collectors == (None, winner, None)
+    assert hand.team_tricks[winner % 2] == 2 and hand.pile == 1
+
+
+@pytest.mark.parametrize(("fixing", "winner"), [(True, 2), (False, 0)])
+def test_s46_trick_3_the_winner_of_tricks_1_and_2_may_not_collect(fixing: bool, winner: int) -> None:
+    hand = played(be_ranga("trick-3", fixing).new_hand(S46, hakem=0),
+                  f"{S46_TRICK_1} {S46_SAME_WINNER[fixing]}")
+    assert hand.winners == (winner,) * 3
+    # Blocked at trick 2, but the pending win stays his: tricks 2 and 3 pick up tricks 1-3.
+    assert hand.collectors == (None, None, winner)
+    assert hand.team_tricks[winner % 2] == 3 and hand.pile == 0
+
+
+def test_s46_trick_3_is_the_default_first_pickup() -> None:
+    rules = hokm.Ruleset.compose("be-ranga", "double-sar")
+    hand = played(rules.new_hand(S46, hakem=0), f"{S46_TRICK_1} {S46_SAME_WINNER[True]}")
+    assert hand.collectors == (None, None, 2)
+
+
+@pytest.mark.parametrize("first_pickup", ["trick-3", "after-fixing-trick"])
+def test_s46_a_player_who_wins_tricks_2_and_3_picks_up_tricks_1_to_3(first_pickup: str) -> None:
+    # Seat 0 wins trick 1 with the K♣ (no trump in it); seat 2 ruffs the 6♠ with the A♦ and
+    # wins trick 3 with the K♦. Both readings let the pair (2, 3) collect all three tricks.
+    hand = played(be_ranga(first_pickup, fixing=False).new_hand(S46, hakem=0),
+                  f"{S46_TRICK_1} 6♠ 5♠ A♦ 2♦ K♦ 3♦ 7♠ 10♥")
+    assert hand.winners == (0, 2, 2) and hand.collectors == (None, None, 2)
+    assert hand.team_tricks == (3, 0)
+
+
+# Nobody is void in the first seven tricks (seat 0 leads A♠ K♠ A♥ K♥ A♦ K♦ A♣ and wins them all).
+NO_VOID = [cards("A♠ K♠ A♥ K♥ A♦ K♦ A♣ Q♠ Q♥ Q♦ K♣ Q♣ J♣"),
+           cards("J♠ 10♠ 9♠ J♥ 10♥ 9♥ J♦ 10♦ 9♦ 10♣ 9♣ 8♣ 8♠"),
+           cards("7♠ 6♠ 5♠ 8♥ 7♥ 6♥ 8♦ 7♦ 6♦ 7♣ 6♣ 5♣ 5♥"),
+           cards("4♠ 3♠ 2♠ 4♥ 3♥ 2♥ 5♦ 4♦ 3♦ 2♦ 4♣ 3♣ 2♣")]
+NO_VOID_TRICKS = ("A♠ J♠ 7♠ 4♠  K♠ 10♠ 6♠ 3♠  A♥ J♥ 8♥ 4♥  K♥ 10♥ 7♥ 3♥  A♦ J♦ 8♦ 5♦  K♦ 10♦ 7♦ 4♦"
+                  "  A♣ 10♣ 7♣ 4♣")
+# Then seat 0 wins tricks 8 and 9 with K♣ and Q♣, and trick 10 with the J♣: seat 1, void in
+# clubs, fixes diamonds there with the 9♦ (not a trump in its own trick: fixing_card_is_trump=False).
+# Seat 0 also wins trick 11 with the Q♠.
+LATE_FIX = "K♣ 8♣ 5♣ 2♣  Q♣ 9♣ 6♣ 3♣  J♣ 9♦ 5♠ 3♦  Q♠ 9♠ 6♥ 2♠"
+
+
+def test_after_fixing_trick_nothing_is_collected_while_there_is_no_trump() -> None:
+    late = be_ranga("after-fixing-trick").new_hand(NO_VOID, hakem=0)
+    early = be_ranga("trick-3").new_hand(NO_VOID, hakem=0)
+    late, early = played(late, NO_VOID_TRICKS), played(early, NO_VOID_TRICKS)
+    assert late.winners == early.winners == (0,) * 7 and late.trump is early.trump is None
+    assert early.collectors == (None, None, 0, None, 0, None, 0)
+    assert late.collectors == (None,) * 7 and late.pile == 7
+
+
+def test_after_fixing_trick_a_pair_ending_at_the_fixing_trick_waits_for_the_next() -> None:
+    hand = played(be_ranga("after-fixing-trick", fixing=False).new_hand(NO_VOID, hakem=0),
+                  f"{NO_VOID_TRICKS} {LATE_FIX}")
+    assert hand.winners == (0,) * 11 and hand.trump is Suit.DIAMONDS
+    assert hand.trump_from == 40  # trumps count from trick 11; trump was fixed in trick 10
+    # Pairs (8, 9) and (9, 10) are at or before the fixing trick; (10, 11) collects all eleven.
+    assert hand.collectors == (None,) * 10 + (0,)
+    assert hand.team_tricks == (11, 0)
+    # The same play under "trick-3": seat 0 collects on every second trick from trick 3.
+    same = played(be_ranga("trick-3", fixing=False).new_hand(NO_VOID, hakem=0),
+                  f"{NO_VOID_TRICKS} {LATE_FIX}")
+    assert same.collectors == (None, None, 0, None, 0, None, 0, None, 0, None, 0)
+
+
+def test_after_fixing_trick_with_no_trump_until_the_last_trick_only_the_sweep_collects() -> None:
+    # From trick 8 seat 0 leads Q♠ Q♦ Q♥ K♣ Q♣ and everybody follows; trick 13 is the first void.
+    hand = played(be_ranga("after-fixing-trick").new_hand(NO_VOID, hakem=0),
+                  f"{NO_VOID_TRICKS}  Q♠ 8♠ 5♠ 2♠  Q♦ 9♦ 6♦ 2♦  Q♥ 9♥ 5♥ 2♥  K♣ 8♣ 5♣ 2♣"
+                  "  Q♣ 9♣ 6♣ 3♣")
+    assert hand.trump is None and hand.tricks_played == 12
+    hand = played(hand, "J♣ 9♠ 6♥ 3♦")
+    assert hand.trump is Suit.SPADES and hand.winners == (0,) * 12 + (1,)
+    assert hand.collectors == (None,) * 12 + (1,)  # seat 1's 9♠ trumps and sweeps all 13
+    assert hand.team_tricks == (0, 13) and hand.result().label == "hakem-kot"
+
+
+# RULES 1.5.2 rule 10 ("Hidden Rung"), through real hidden-trump play ------------------------------
+
+# Seat 0, the caller, sets the 3♠ face down. He wins tricks 1 and 2 with the A♥ and K♥ before
+# anyone asks; in trick 3 seat 1, void in clubs, asks and ruffs the A♣ with the 4♠; he then
+# wins trick 4 with the A♠.
+HIDDEN_RUNG = [cards("3♠ A♥ K♥ A♣ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦"),
+               cards("2♥ 3♥ 4♠ A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠"),
+               cards("4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ 2♣ 3♣ 4♣ 5♣"),
+               cards("2♠ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ J♦ Q♦ K♦ A♦")]
+
+
+def hidden_rung(*, double_sar: dict[str, Any] | None = None, **options: str) -> hokm.Ruleset:
+    return hokm.Ruleset.compose("hidden-trump", "double-sar", options={
+        "hidden-trump": options, "double-sar": double_sar or {}})
+
+
+def test_hidden_rung_pairs_before_the_reveal_do_not_collect() -> None:
+    # Pagat's example: "to claim the tricks ... a player needs to win two consecutive tricks
+    # after the trump suit has been revealed".
+    hand = hidden_rung().new_hand(HIDDEN_RUNG, hakem=0).apply(SetIndicator(Card.parse("3♠")))
+    hand = played(hand, "A♥ 2♥ 4♥ 6♣  K♥ 3♥ 5♥ 7♣")
+    assert hand.trump is None and hand.winners == (0, 0)
+    assert hand.collectors == (None, None) and hand.pile == 2  # plain Double Sar: (None, 0)
+    hand = played(hand, "A♣").apply(AskTrump())
+    assert hand.trump is Suit.SPADES and hand.trump_from == 9
+    hand = played(hand, "4♠ 2♣ 8♣")
+    assert hand.winners == (0, 0, 1) and hand.collectors == (None, None, None)
+    hand = played(hand, "A♠ 6♥ 2♠ 3♠")
+    # Seat 1's 4♠ (trick 3) was played after the reveal: the pair (3, 4) collects tricks 1-4.
+    assert hand.winners == (0, 0, 1, 1) and hand.collectors == (None, None, None, 1)
+    assert hand.team_tricks == (0, 4) and hand.pile == 0
+
+
+# Seat 0 sets the 2♠ and leads the A♠ (the hidden trump suit, not a reveal); seat 2, void in
+# spades, asks in that trick. Seat 0 then wins tricks 2 and 3 with the K♠ and Q♠.
+REVEAL_INSIDE = [cards("2♠ A♠ K♠ Q♠ A♥ K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥"),
+                 cards("3♠ 5♠ 7♠ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦"),
+                 cards("2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣"),
+                 cards("4♠ 6♠ 8♠ 9♠ 10♠ J♠ 5♥ 4♥ 3♥ 2♥ Q♦ K♦ A♦")]
+
+
+@pytest.mark.parametrize("reveal", ["on-request", "automatic"])
+def test_hidden_rung_the_first_winning_card_must_follow_the_reveal(reveal: str) -> None:
+    hand = hidden_rung(reveal=reveal).new_hand(REVEAL_INSIDE, hakem=0).apply(SetIndicator(Card.parse("2♠")))
+    hand = played(hand, "A♠ 3♠")
+    if reveal == "on-request":
+        hand = hand.apply(AskTrump())
+    assert hand.trump is Suit.SPADES and hand.trump_from == 2  # revealed before seat 2's card
+    hand = played(hand, "2♣ 4♠  K♠ 5♠ 3♣ 6♠")
+    # The A♠ that won trick 1 was led before the reveal: the pair (1, 2) does not collect...
+    assert hand.winners == (0, 0) and hand.collectors == (None, None)
+    hand = played(hand, "Q♠ 7♠ 4♣ 8♠")
+    # ...but the K♠ that won trick 2 came after it: the pair (2, 3) collects all three.
+    assert hand.winners == (0, 0, 0) and hand.collectors == (None, None, 0)
+    assert hand.team_tricks == (3, 0)
+
+
+def test_hidden_rung_with_the_trump_never_revealed_only_the_last_trick_collects() -> None:
+    hand = hidden_rung().new_hand(REVEAL_INSIDE, hakem=0).apply(SetIndicator(Card.parse("2♠")))
+    while not hand.is_over:  # cards only: nobody asks
+        hand = hand.play(min(hand.legal_plays(), key=lambda card: card.sort_key))
+    # Only in trick 13 is the 2♠, the caller's last card, revealed (by force) and played.
+    assert hand.trump is Suit.SPADES and hand.trump_from == 48
+    assert hand.winners[:3] == (0, 0, 0)  # there were pairs to block
+    assert hand.collectors == (None,) * 12 + (hand.winners[12],)
+    assert sum(hand.team_tricks) == 13 and max(hand.team_tricks) == 13
 
 
 BLOCK_12 = [0, 1, 2, 3, 0, 1, 2, 3, 0, 2, 1, 1, 0]
@@ -568,3 +750,152 @@ def test_ace_rules_follow_the_procedure_and_change_only_ace_won_pairs(
     assert off.winners == hand.winners
     if not any(aces[:12]):
         assert off.collectors == hand.collectors
+
+
+# Properties: the blocks other variants bring (RULES 1.5.4 rule 4 (b), (c)) ------------------------
+
+
+def reference_with_blocks(winners: Sequence[int], won_with: Sequence[Card], won_at: Sequence[int],
+                          opts: dict[str, Any], team_of: Any, *, first_pickup: str | None = None,
+                          fixing_trick: int | None = None, hidden: bool = False,
+                          reveal_at: int | None = None) -> list[int | None]:
+    """RULES 1.5.4's collection procedure written out again, blocks (a)-(e) all included.
+
+    Trick ``t + 1`` was won by ``winners[t]`` with ``won_with[t]``, played as card ``won_at[t]``
+    of the hand. ``first_pickup`` is be-ranga's (None: not composed), ``fixing_trick`` the trick
+    in which its trump was fixed (None: never); with ``hidden`` (hidden-trump composed)
+    ``reveal_at`` is the play before which the trump was revealed (None: never).
+    """
+    pending: tuple[int, bool, int] | None = None  # seat, won with an Ace, where that card was played
+    out: list[int | None] = []
+    for t, (seat, card, at) in enumerate(zip(winners, won_with, won_at, strict=True), start=1):
+        ace = card.rank == Rank.ACE
+        if t == 13:
+            out.append(seat)
+            continue
+        pair = pending is not None and (
+            pending[0] == seat if opts["chain"] == "player" else team_of(pending[0]) == team_of(seat))
+        two_aces = False
+        if pending is not None and pair:
+            a = t in opts["blocked_pickups"]
+            b = (first_pickup == "trick-3" and t == 2) or (
+                first_pickup == "after-fixing-trick" and (fixing_trick is None or t <= fixing_trick))
+            c = hidden and (reveal_at is None or pending[2] < reveal_at)
+            two_aces = opts["ace_rule"] == "two-aces" and ace and pending[1]
+            e = opts["ace_rule"] == "ace-cannot-collect" and ace
+            if not (a or b or c or two_aces or e):
+                out.append(seat)
+                pending = None if opts["reset_after_collect"] else (seat, ace, at)
+                continue
+        out.append(None)
+        pending = None if two_aces else (seat, ace, at)
+    return out
+
+
+BLOCKING_PARTNERS = [(), ("court-piece",), ("obligatory-trump",), ("clockwise", "obligatory-trump")]
+all_options = st.fixed_dictionaries({
+    "chain": st.sampled_from(["player", "team"]),
+    "reset_after_collect": st.booleans(),
+    "blocked_pickups": st.frozensets(st.integers(2, 12), max_size=2),
+    "ace_rule": st.sampled_from(["off", "off", "two-aces", "ace-cannot-collect"]),
+})
+blocking: st.SearchStrategy[tuple[str | None, dict[str, Any]]] = st.one_of(
+    st.tuples(st.just("be-ranga"), st.fixed_dictionaries({
+        "first_pickup": st.sampled_from(["trick-3", "after-fixing-trick"]),
+        "fixing_card_is_trump": st.booleans()})),
+    st.tuples(st.just("hidden-trump"), st.fixed_dictionaries({
+        "reveal": st.sampled_from(["on-request", "automatic"]),
+        "indicator": st.sampled_from(["chosen", "blind"])})),
+    st.tuples(st.just(None), st.just({})))
+
+
+@settings(max_examples=120, deadline=None)
+@given(opts=all_options, blocker=blocking, partners=st.sampled_from(BLOCKING_PARTNERS),
+       deck=st.permutations(hokm.full_deck()), hakem=st.integers(0, 3),
+       rng=st.randoms(use_true_random=False))
+def test_random_play_follows_the_whole_procedure_with_the_blocks_of_other_variants(
+        opts: dict[str, Any], blocker: tuple[str | None, dict[str, Any]], partners: tuple[str, ...],
+        deck: list[Card], hakem: int, rng: random.Random) -> None:
+    name, blocker_options = blocker
+    names = (*partners, *([name] if name else []), "double-sar")
+    rules = hokm.Ruleset.compose(*names, options={
+        "double-sar": opts, **({name: blocker_options} if name else {})})
+    hand = rules.deal(deck, hakem=hakem)
+    indicator: Card | None = None  # hidden-trump's (a blind one is laid before the first action)
+    while True:
+        if indicator is None and hand.set_aside[hakem]:
+            (indicator,) = hand.set_aside[hakem]
+        if hand.is_over:
+            break
+        hand = hand.apply(rng.choice(hand.legal_actions()))
+        assert sum(hand.team_tricks) + hand.pile == hand.tricks_played
+    assert hand.tricks_played == 13 and hand.pile == 0 and sum(hand.team_tricks) == 13
+
+    plays = hand.plays
+    tricks = [plays[start:start + 4] for start in range(0, 52, 4)]
+    won_at = [start * 4 + next(i for i, (seat, _) in enumerate(trick) if seat == winner)
+              for start, (trick, winner) in enumerate(zip(tricks, hand.winners, strict=True))]
+    won_with = [plays[at][1] for at in won_at]
+    # Be-ranga's fixing trick: the first trick holding a card off the suit led.
+    fixing_trick = next((number for number, trick in enumerate(tricks, start=1)
+                         if any(card.suit is not trick[0][1].suit for _, card in trick)), None)
+    # Hidden trump's reveal: the first ask or reveal, the first void seat's turn under
+    # reveal="automatic", or the caller playing the indicator itself (the forced reveal).
+    reveal_at: int | None = None
+    if name == "hidden-trump":
+        moments = [at for (_, action), at in zip(hand.decisions, hand.decisions_at, strict=True)
+                   if isinstance(action, AskTrump | RevealTrump)]
+        if blocker_options["reveal"] == "automatic":
+            moments += [start * 4 + i for start, trick in enumerate(tricks)
+                        for i, (_, card) in enumerate(trick) if card.suit is not trick[0][1].suit][:1]
+        assert indicator is not None
+        moments += [at for at, (_, card) in enumerate(plays) if card == indicator]
+        reveal_at = min(moments, default=None)
+        assert reveal_at == (hand.trump_from if hand.trump is not None else None)
+    expected = reference_with_blocks(
+        hand.winners, won_with, won_at, opts, rules.team_of,
+        first_pickup=blocker_options.get("first_pickup") if name == "be-ranga" else None,
+        fixing_trick=fixing_trick, hidden=name == "hidden-trump", reveal_at=reveal_at)
+    assert list(hand.collectors) == expected, (hand.winners, won_with)
+    result = hand.result()
+    assert result.kot == (max(hand.team_tricks) == 13)
+
+
+@settings(max_examples=300, deadline=None)
+@given(winners=st.lists(st.integers(0, 3), min_size=13, max_size=13),
+       aces=st.lists(st.booleans(), min_size=13, max_size=13), opts=all_options,
+       first_pickup=st.sampled_from([None, "trick-3", "after-fixing-trick"]),
+       fixing_trick=st.one_of(st.none(), st.integers(1, 13)),
+       reveal_at=st.one_of(st.none(), st.integers(0, 51)), offsets=st.lists(
+           st.integers(0, 3), min_size=13, max_size=13), hidden=st.booleans())
+def test_pile_collectors_is_the_reference_procedure(
+        winners: list[int], aces: list[bool], opts: dict[str, Any], first_pickup: str | None,
+        fixing_trick: int | None, reveal_at: int | None, offsets: list[int], hidden: bool) -> None:
+    won_at = [4 * t + offset for t, offset in enumerate(offsets)]
+    won_with = [Card(Rank.ACE if ace else Rank.TEN, Suit.SPADES) for ace in aces]
+    team_of = hokm.Ruleset.compose().team_of
+    expected = reference_with_blocks(winners, won_with, won_at, opts, team_of, first_pickup=first_pickup,
+                                     fixing_trick=fixing_trick, hidden=hidden, reveal_at=reveal_at)
+    if first_pickup == "trick-3":
+        first = 3
+    elif first_pickup == "after-fixing-trick":
+        first = 13 if fixing_trick is None else fixing_trick + 1
+    else:
+        first = 2
+    after_reveal = [reveal_at is not None and at >= reveal_at for at in won_at] if hidden else None
+    by_seat = opts["chain"] == "player"
+    got = pile_collectors(winners, aces, same=lambda a, b: a == b if by_seat else team_of(a) == team_of(b),
+                          reset_after_collect=opts["reset_after_collect"],
+                          blocked_pickups=opts["blocked_pickups"], ace_rule=opts["ace_rule"],
+                          first_collection=first, after_reveal=after_reveal)
+    assert list(got) == expected
+
+
+@pytest.mark.parametrize("options", [{}, {"chain": "team", "ace_rule": "two-aces"},
+                                     {"blocked_pickups": {2, 12}, "ace_rule": "ace-cannot-collect"}])
+def test_check_variant_alone_and_with_every_compatible_partner(options: dict[str, Any]) -> None:
+    report = check_variant("double-sar", options=options, matches=1, seed=f"double-sar:{options}")
+    assert set(report.skipped) == {"bavney", "three-player", "troefcall"}
+    assert any("be-ranga" in ruleset for ruleset in report.rulesets)
+    assert any("hidden-trump" in ruleset for ruleset in report.rulesets)
+    assert report.hands > len(report.rulesets)

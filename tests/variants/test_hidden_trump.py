@@ -398,9 +398,10 @@ def test_a_hand_never_revealed_is_scored_normally() -> None:
     assert hand.trump is None and indicator(hand) == C("K♠") and hand.set_aside[0] == {C("K♠")}
     result = hand.result()
     assert result.trump is None and max(result.team_tricks) == 7 and not hand.is_annulled
-    # The core has no end-of-hand effect: the card is shown by whoever runs the table
-    # (indicator(hand)), not in the observations (see docs/variants/hidden-trump.md).
-    assert hand.observation(0).set_aside == {C("K♠")} and hand.observation(2).shown == frozenset()
+    # Turned up for information once the hand is over: every seat sees it (RULES 1.5.2 rule 9).
+    assert all(hand.observation(seat).shown == {C("K♠")} for seat in range(4))
+    before_end = s63_seat_zero_to_play()
+    assert before_end.observation(2).shown == frozenset()  # face down while the hand goes on
 
 
 # Validation and conflicts -----------------------------------------------------------------------------
@@ -486,8 +487,9 @@ def check_step(before: HandState, action: hokm.Action, after: HandState, options
     if after.trump is not None:
         (card,) = after.shown
         assert card.suit is after.trump and not any(after.set_aside)
-    else:
-        assert after.shown == frozenset() and len(after.set_aside[caller]) == 1
+    else:  # face down until the hand is over, then turned up for information (rule 9)
+        assert after.shown == (after.set_aside[caller] if after.is_over else frozenset())
+        assert len(after.set_aside[caller]) == 1
     if before.phase is not hokm.Phase.PLAY or before.pending_decision is not None:
         return
     seat = before.to_act

@@ -620,3 +620,46 @@ def test_satat_as_a_whole_game(court: tuple[str, ...]) -> None:
         while not checker.match.is_over and checker.match.hand_number <= 8:
             checker.apply(rng.choice(checker.match.legal_actions()))
         checker.finish()
+
+
+# S84: the dealer always comes from the losing side -------------------------------------------
+
+
+def _suit_hands(order: Sequence[Suit]) -> list[list[Card]]:
+    """Seat ``i`` holds every card of ``order[i]``."""
+    deck = hokm.full_deck()
+    return [[card for card in deck if card.suit is suit] for suit in order]
+
+
+def _lowest_legal(hand: hokm.HandState) -> hokm.HandState:
+    while not hand.is_over:
+        hand = hand.play(min(hand.legal_plays(), key=lambda card: card.sort_key))
+    return hand
+
+
+@pytest.mark.parametrize("extra", [(), ("court-piece",)])
+def test_s84_the_trump_makers_side_wins_and_keeps_the_deal(extra: tuple[str, ...]) -> None:
+    # Trump maker seat 1 (dealer seat 0) holds every spade and spades are trump: his side takes
+    # every trick. Satat alone: the same dealer and trump maker; with Court Piece the first seven
+    # tricks are a court, so the dealer's partner (seat 2) deals and seat 3 makes trump.
+    rules = Ruleset.compose("satat", "clockwise", *extra)
+    hands = _suit_hands([Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS])
+    two_hearts, two_spades = Card.parse("2♥"), Card.parse("2♠")  # the 2♥, Satat's top trump, to seat 1
+    hands[0] = [two_spades if card == two_hearts else card for card in hands[0]]
+    hands[1] = [two_hearts if card == two_spades else card for card in hands[1]]
+    result = _lowest_legal(rules.new_hand(hands, hakem=1, trump=Suit.SPADES)).result()
+    assert result.team_tricks[0] == 0
+    assert result.winner == 1  # team {1, 3}
+    expected = 3 if extra else 1
+    assert result.next_hakem == expected
+    assert (result.next_hakem - 1) % 4 == (2 if extra else 0)  # the dealer sits before the caller
+
+
+def test_s84_the_trump_makers_side_loses_and_the_failed_maker_deals() -> None:
+    # Seat 0 holds every heart, the trump: it ruffs seat 1's lead and wins everything after.
+    rules = Ruleset.compose("satat", "clockwise")
+    hands = _suit_hands([Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS])
+    result = _lowest_legal(rules.new_hand(hands, hakem=1, trump=Suit.HEARTS)).result()
+    assert result.winner == 0  # team {0, 2}: the dealer's side
+    assert result.next_hakem == 2  # seat 1, the failed trump maker, deals; seat 2 makes trump
+    assert hokm.Team(result.winner) != hokm.Team((result.next_hakem - 1) % 2)  # dealer from the losers
