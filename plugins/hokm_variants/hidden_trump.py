@@ -67,6 +67,8 @@ class SetIndicator(Action):
     Private: the other seats see ``HiddenAction()``, that he set one, not which.
     """
 
+    tag = "hidden-trump/set-indicator"
+
     private: ClassVar[bool] = True
     card: Card
 
@@ -82,6 +84,8 @@ class BlindIndicator(Action):
     offers an alternative, such as a redeal claim).
     """
 
+    tag = "hidden-trump/blind-indicator"
+
     def __str__(self) -> str:
         return "blind indicator"
 
@@ -93,6 +97,8 @@ class AskTrump(Action):
     The asker must then play a trump if he holds one.
     """
 
+    tag = "hidden-trump/ask"
+
     def __str__(self) -> str:
         return "ask for trump"
 
@@ -103,6 +109,8 @@ class RevealTrump(Action):
 
     He must then play (or lead) a trump; he holds one, the indicator.
     """
+
+    tag = "hidden-trump/reveal"
 
     def __str__(self) -> str:
         return "reveal trump"

@@ -89,6 +89,8 @@ def claimable(cards: Iterable[Card], rule: str = "no-honour-five") -> bool:
 class ClaimRedeal(Action):
     """The caller throws his hand in: his cards are shown and the same dealer deals again."""
 
+    tag = "redeal/claim"
+
     def __str__(self) -> str:
         return "claim a redeal"
 
@@ -100,6 +102,8 @@ class DeclineRedeal(Action):
     Secret: the other seats must not learn that he was offered the claim, which
     would tell them his hand holds no picture card.
     """
+
+    tag = "redeal/decline"
 
     secret: ClassVar[bool] = True
 

@@ -98,6 +98,8 @@ class LastFour(Action):
     the choice.
     """
 
+    tag = "satat/last-four"
+
     position: int = attrs.field(validator=_position)
 
     def __str__(self) -> str:

@@ -85,6 +85,8 @@ class ClaimRedeal(Action):
     Declining is simply leading a card, so nobody else learns that he could have claimed.
     """
 
+    tag = "troefcall/claim-redeal"
+
     def __str__(self) -> str:
         return "claim a redeal (no picture)"
 
@@ -98,6 +100,8 @@ def _flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> N
 @attrs.frozen
 class Capitulate(Action):
     """Answer to the capitulation offer after a trick: ``True`` concedes the hand for the seat's side."""
+
+    tag = "troefcall/capitulate"
 
     concede: bool = attrs.field(validator=_flag)
 

@@ -89,6 +89,8 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> Any:
+    if name == "events":  # a module of its own: hokm.events.for_seat(...)
+        return importlib.import_module("hokm.events")
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'hokm' has no attribute {name!r}")

@@ -18,7 +18,7 @@ import warnings
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, TextIO
 
-from hokm._positions import hand_actions, hand_deal
+from hokm._positions import hand_actions
 from hokm._record_io import parse
 from hokm.actions import DrawCard, PlayCard
 from hokm.cards import Card, Suit, cards_in_mask
@@ -115,10 +115,14 @@ def _match_summary(match: MatchState, record: Mapping[str, Any], out: TextIO) ->
     _about(record, out)
     print("hand  hakem  trump  tricks  outcome                scores", file=out)
     scores = [0] * len(match.scores)
+    results = iter(match.results)
     for number, hand in enumerate(hands, start=1):
         trump = hand.trump.value if hand.trump else "-"
-        if number <= len(match.results):
-            result = match.results[number - 1]
+        if hand.is_annulled:
+            print(f"{number:>4}  {hand.hakem:>5}  {trump:>5}  {'-':<6}  {'annulled (dealt again)':<21}  "
+                  f"{_pair(scores)}", file=out)
+        elif hand.is_over:
+            result = next(results)
             scores[result.winner] += result.points
             outcome = f"team {result.winner} +{result.points} ({result.label})"
             print(f"{number:>4}  {hand.hakem:>5}  {trump:>5}  {_pair(result.team_tricks):<6}  "
@@ -130,6 +134,8 @@ def _match_summary(match: MatchState, record: Mapping[str, Any], out: TextIO) ->
     if match.winner is not None:
         print(f"winner: team {match.winner}, {_pair(match.scores)}, after {len(hands)} hands "
               f"({actions} actions)", file=out)
+    elif match.is_drawn:
+        print(f"drawn: {_pair(match.scores)}, after {len(hands)} hands ({actions} actions)", file=out)
     else:
         print(f"in progress: hand {match.hand_number}, scores {_pair(match.scores)} ({actions} actions)",
               file=out)
@@ -142,7 +148,9 @@ def _hand_summary(hand: HandState, record: Mapping[str, Any], out: TextIO) -> No
     _about(record, out)
     print(f"Hakem seat {hand.hakem}, trump {trump}, tricks {_pair(hand.team_tricks)} ({actions} actions)",
           file=out)
-    if hand.is_over:
+    if hand.is_annulled:
+        print("annulled: the hand ended before its first trick and is dealt again", file=out)
+    elif hand.is_over:
         result = hand.result()
         print(f"result: team {result.winner} +{result.points} ({result.label})", file=out)
     else:
@@ -154,6 +162,7 @@ def _one_line(state: MatchState | HandState) -> str:
 
     if isinstance(state, MatchState):
         end = (f"winner team {state.winner} ({_pair(state.scores)})" if state.winner is not None
+               else f"drawn ({_pair(state.scores)})" if state.is_drawn
                else f"in progress ({_pair(state.scores)})")
         return f"a match of {_ruleset_line(state)}, {state.hand_number} hands, {end}"
     return f"a hand of {_ruleset_line(state)}, {'over' if state.is_over else 'in progress'}"
@@ -240,8 +249,8 @@ def _show_hand(hand: HandState, result: HandResult | None, title: str, out: Text
     print(title, file=out)
     trump = f"trump {hand.trump.value}" if hand.trump else "trump not called yet"
     print(f"Hakem seat {hand.hakem} (dealer seat {hand.dealer}), {trump}", file=out)
-    held = list(hand._hands)
-    for packed in hand._plays:
+    held = [mask | aside for mask, aside in zip(hand._hands, hand._extra.aside, strict=True)]
+    for packed in hand._plays:  # every card each seat held: kept, played or laid apart
         held[packed >> 6] |= 1 << (packed & 63)
     for seat, mask in enumerate(held):
         print(f"  seat {seat}  {_holding(mask, style)}", file=out)
@@ -249,7 +258,7 @@ def _show_hand(hand: HandState, result: HandResult | None, title: str, out: Text
     trick: list[tuple[int, Card]] = []
     draws: list[str] = []
     completed = 0
-    for seat, action in hand_actions(hand, hand_deal(hand)):
+    for seat, action in hand_actions(hand):
         if isinstance(action, DrawCard):
             draws.append(f"seat {seat} {action}")
             continue
@@ -268,7 +277,9 @@ def _show_hand(hand: HandState, result: HandResult | None, title: str, out: Text
         _wrapped("draws: " + ", ".join(draws), out)
     if trick:
         print(_trick_line(completed + 1, trick, None, style), file=out)
-    if result is not None:
+    if hand.is_annulled:
+        print(f"annulled: the hand is dealt again (Hakem seat {hand.hakem})", file=out)
+    elif result is not None:
         print(f"result: team {result.winner} +{result.points} ({result.label}), tricks "
               f"{_pair(result.team_tricks)}; next Hakem seat {result.next_hakem}", file=out)
     else:
@@ -305,7 +316,9 @@ def _show_command(args: argparse.Namespace) -> int:
             print(f"hokm: error: the record holds {len(hands)} hands; there is no hand {number}",
                   file=sys.stderr)
             return 2
-        result = state.results[number - 1] if number <= len(state.results) else None
+        shown = hands[number - 1]
+        scored = sum(1 for hand in hands[:number] if hand.is_over and not hand.is_annulled)
+        result = state.results[scored - 1] if shown.is_over and not shown.is_annulled else None
         title = f"hand {number} of {len(hands)}: {_ruleset_line(state)}"
         _show_hand(hands[number - 1], result, title, out, style)
     else:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from hokm._hooks import Impl, contract_error
 from hokm.actions import Action
+from hokm.cards import Suit
 from hokm.decisions import Effect, TrumpRule
 from hokm.outcomes import DRAW, OVER, PLAY, TRUMP
 from hokm.table import Seat
@@ -20,13 +21,39 @@ from hokm.table import Seat
 if TYPE_CHECKING:
     from hokm.state import HandState
 
-__all__ = ["NO_TRUMP", "after_card", "begin_call", "begin_discards", "begin_turn", "decide", "discard",
-           "discarder", "end_of_hand"]
+__all__ = ["LOG_ACT", "LOG_AUTO", "LOG_EFFECT", "LOG_FIX", "LOG_FORCED", "LOG_GIVEN", "NO_TRUMP",
+           "after_card", "begin_call", "begin_discards", "begin_turn", "decide", "discard", "discarder",
+           "end_of_hand", "log"]
 
+_SUIT: tuple[Suit, ...] = tuple(Suit)
 NO_TRUMP = 4
 """The table index of play without a trump suit (RULES 1.5.1 rule 8); 0-3 are the suits."""
 _MAX_FORCED = 16
 """Forced effects in a row before a variant that keeps forcing is reported as broken."""
+
+# The kinds of entry of a hand's log (``_Extra.log``: kind, plays so far, seat, what). The
+# log holds what the plays and the state do not say, for records and events; nothing in the
+# rules reads it. The classic hand logs only effects: its calls and draws are read back from
+# the state, and its random-play kernel never logs.
+LOG_ACT = 0
+"""An action other than a play taken by the seat to act (a hand beyond the classic one)."""
+LOG_AUTO = 1
+"""A lone trump-call choice the core took by itself (RULES 1.5.1 rule 3)."""
+LOG_GIVEN = 2
+"""The trump given at the start (``Ruleset.new_hand(trump=...)``, a hand beyond the classic one)."""
+LOG_EFFECT = 3
+"""The effect of a seat's decision (``hokm_decision_effect``)."""
+LOG_FORCED = 4
+"""A forced effect (``hokm_forced_effect``); its seat is the seat to act then."""
+LOG_FIX = 5
+"""The trump fixed by a card played by a seat that could not follow; ``what`` is the suit."""
+
+
+def log(state: HandState, kind: int, what: object) -> None:
+    """Add an entry for the seat to act, at the number of cards played so far, to the log."""
+    extra = state._extra.copy()
+    extra.log += ((kind, len(state._plays), state._to_act, what),)
+    state._extra = extra
 
 
 def begin_call(state: HandState) -> None:
@@ -43,7 +70,8 @@ def begin_call(state: HandState) -> None:
         # it from whether the game waits for him.
         options = engine.call_options(state)
         if len(options) == 1:
-            state._apply(options[0])
+            log(state, LOG_AUTO, options[0])
+            state._take(options[0])
 
 
 def begin_turn(state: HandState) -> None:
@@ -99,6 +127,9 @@ def after_card(state: HandState, index: int) -> None:
     else:
         since = played - len(trick) + engine.players  # trumps from the next trick
     state._setup = setup.with_trump(suit, since)
+    extra = state._extra.copy()
+    extra.log += ((LOG_FIX, played, trick[-1] >> 6, _SUIT[suit]),)
+    state._extra = extra
 
 
 def decide(state: HandState, action: Action) -> None:
@@ -137,6 +168,8 @@ def apply_effect(state: HandState, effect: Effect, seat: int, impl: Impl | None,
     """Apply ``effect`` for ``seat``, refusing what breaks the hand (named as ``impl``'s contract breach)."""
     setup = state._setup
     extra = state._extra.copy()
+    kind = LOG_FORCED if hook == "hokm_forced_effect" else LOG_EFFECT
+    extra.log += ((kind, len(state._plays), seat, effect),)
     hands = state._hands
     if effect.set_aside is not None:
         bit = 1 << effect.set_aside.index

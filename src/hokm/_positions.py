@@ -1,15 +1,18 @@
 """What a hand or a match *is*, read from its state: position keys, the deal, the actions taken.
 
 ``hand_key`` and ``match_key`` are what equality and hashing of states compare.
-``hand_deal`` and ``hand_actions`` recover how a hand started and what was done
-in it, which a game record writes: a hand state keeps its cards as masks and its
-history as plays and decisions, not as the list of actions that made it.
+``start_of``, ``hand_deck``, ``dealt_hands`` and ``hand_history`` recover how a
+hand started and what was done in it, which game records write and event
+streams replay: a hand state keeps its cards as masks and its history as plays,
+decisions and a log (``_Extra.log``), not as the list of actions that made it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from hokm._moments import LOG_ACT, LOG_GIVEN
 from hokm.actions import CALL_TRUMP, PLAY_CARD, Action, DrawCard
 from hokm.cards import Card, Suit
 from hokm.errors import GameStateError
@@ -20,137 +23,181 @@ if TYPE_CHECKING:
     from hokm.match import MatchState
     from hokm.state import HandState
 
-__all__ = ["Deal", "hand_actions", "hand_deal", "hand_key", "match_key"]
+__all__ = ["History", "dealt_hands", "hand_deck", "hand_history", "hand_key", "match_key", "start_of"]
 
 _SUITS = tuple(Suit)
+
+
+def dealt_orders(hand: HandState) -> tuple[tuple[int, ...], ...]:
+    """Each seat's cards (indices) in the order it received them (``HandState.dealt``)."""
+    setup = hand._setup
+    order = setup.order
+    if order and isinstance(order[0], tuple):
+        return tuple(order)  # type: ignore[arg-type]
+    plan = setup.engine.plans[setup.hakem]
+    return tuple(tuple(seat(order)) for seat in plan.seats)  # type: ignore[arg-type]
 
 
 def hand_key(hand: HandState) -> tuple[Any, ...]:
     """Everything that decides what happens next in ``hand`` and what each seat may see.
 
-    The deck order is not part of it (two orders that deal the same cards give equal
-    hands), nor are caches.
+    The deck order is not part of it in the classic hand (two orders that deal the same
+    cards give equal hands), nor are caches and the log (history, not position). Beyond
+    the classic hand the order in which each seat received its cards is: a variant's
+    choices may depend on it (satat's "last four", hidden trump's blind indicator).
     """
     setup, extra = hand._setup, hand._extra
-    return (setup.ruleset, setup.hakem, setup.first_packet, setup.stock, setup.trump, setup.trump_from,
-            setup.redeals, hand._phase, tuple(hand._hands), hand._to_act, tuple(hand._plays),
-            hand._winners, hand._collectors, hand._team_tricks, hand._pile, extra.decisions,
-            extra.decisions_at, extra.pending, extra.stock_pos, extra.seen, extra.aside, extra.blind,
-            extra.shown, extra.announced, extra.annulled, extra.discarded)
+    key = (setup.ruleset, setup.hakem, setup.first_packet, setup.stock, setup.trump, setup.trump_from,
+           setup.redeals, hand._phase, tuple(hand._hands), hand._to_act, tuple(hand._plays),
+           hand._winners, hand._collectors, hand._team_tricks, hand._pile, extra.decisions,
+           extra.decisions_at, extra.pending, extra.stock_pos, extra.seen, extra.aside, extra.blind,
+           extra.shown, extra.announced, extra.annulled, extra.discarded)
+    if setup.engine.classic:
+        return key
+    return (*key, dealt_orders(hand))
 
 
 def match_key(match: MatchState) -> tuple[Any, ...]:
-    """The rules, the seed (it deals the hands to come), the score sheet and the current hand."""
-    return (match._rules, match._seed, match._hand_number, match._scores, match._results,
-            match._seating, match._draw, match._winner, hand_key(match._hand))
+    """The rules, the seed and decks to come (they deal the next hands), the score sheet, the
+    roles' draw and the current hand."""
+    return (match._rules, match._seed, match._decks[match._hand_number:], match._hand_number,
+            match._scores, match._results, match._seating, match._draw, match._first_seat,
+            match._winner, match._drawn, hand_key(match._hand))
 
 
-class Deal:
-    """How a hand started: each seat's cards (masks), the Hakem's first packet, the stock."""
-
-    __slots__ = ("first", "masks", "stock")
-
-    def __init__(self, masks: list[int], first: int, stock: tuple[int, ...]) -> None:
-        self.masks = masks
-        self.first = first
-        self.stock = stock
-
-    def deck(self, hand: HandState) -> list[Card] | None:
-        """A deck order the ruleset deals exactly this way from the hand's Hakem, if there is one.
-
-        Cards within a seat's packets are put in display order, the Hakem's first packet
-        where the pattern deals it; ``None`` when the hands are not a deal of the whole
-        deck (``Ruleset.new_hand`` with a two-player table, say).
-        """
-        engine = hand._setup.engine
-        plan = engine.plans[hand._setup.hakem]
-        size = len(engine.deck)
-        positions = list(range(size))
-        order: list[int | None] = [None] * size
-        if sum(self.masks) | _mask(self.stock) != engine.deck_mask or size - plan.dealt != len(self.stock):
-            return None
-        first = list(plan.first(positions))
-        if self.first & ~self.masks[hand._setup.hakem] or self.first.bit_count() != len(first):
-            return None
-        for seat, mask in enumerate(self.masks):
-            places = list(plan.seats[seat](positions))
-            if mask.bit_count() != len(places):
-                return None
-            rest = mask
-            if seat == hand._setup.hakem:
-                _fill(order, first, self.first)
-                places = [place for place in places if place not in first]
-                rest &= ~self.first
-            _fill(order, places, rest)
-        for place, index in zip(range(plan.dealt, size), self.stock, strict=True):
-            order[place] = index
-        return [Card.from_index(index) for index in order if index is not None]
-
-    def hands(self, hand: HandState) -> list[list[Card]]:
-        """Each seat's cards in display order, the Hakem's first packet first."""
-        hakem = hand._setup.hakem
-        hands = []
-        for seat, mask in enumerate(self.masks):
-            if seat == hakem:
-                hands.append(_sorted(self.first) + _sorted(mask & ~self.first))
-            else:
-                hands.append(_sorted(mask))
-        return hands
+# The deal ----------------------------------------------------------------------------------------
 
 
-def _mask(indices: tuple[int, ...]) -> int:
-    mask = 0
-    for index in indices:
-        mask |= 1 << index
-    return mask
-
-
-def _sorted(mask: int) -> list[Card]:
-    return sorted((Card.from_index(i) for i in range(52) if mask >> i & 1), key=lambda c: c.sort_key)
-
-
-def _fill(order: list[int | None], places: list[int], mask: int) -> None:
-    for place, card in zip(places, _sorted(mask), strict=True):
-        order[place] = card.index
-
-
-def hand_deal(hand: HandState) -> Deal:
-    """The cards each seat was dealt: what it holds and has played, less what it drew."""
-    setup = hand._setup
-    masks = list(hand._hands)
-    for packed in hand._plays:
-        masks[packed >> 6] |= 1 << (packed & 63)
-    drawn = _mask(setup.stock[:hand._extra.stock_pos])
-    return Deal([mask & ~drawn for mask in masks], setup.first_packet, setup.stock)
-
-
-def hand_actions(hand: HandState, deal: Deal) -> list[tuple[Seat, Action]]:
-    """Every action taken in ``hand``, in order, with its seat.
-
-    Plays and decisions are kept by the state; the trump call and the stock draws are
-    read from what they left (the trump, who holds which stock card). Where decisions
-    or draws interleave with the plays, the hand is replayed from ``deal`` to put each
-    where the rules ask for it, and the replay must reach ``hand`` exactly.
-
-    Raises:
-        GameStateError: the replay does not reach ``hand`` (a state this module cannot
-            read yet, such as one changed by a kind of step it does not know).
-    """
-    setup, extra = hand._setup, hand._extra
-    if setup.trump < 0:
-        return []
-    hakem = Seat(setup.hakem)
-    if not extra.decisions and not setup.stock:
-        return [(hakem, CALL_TRUMP[_SUITS[setup.trump]]),
-                *[(Seat(p >> 6), PLAY_CARD[p & 63]) for p in hand._plays]]
+def start_of(hand: HandState, trump: Suit | None = None) -> HandState:
+    """The hand as it was dealt, at its trump call (or with ``trump`` given, as ``new_hand`` does)."""
+    from hokm._dealing import _deal_indices
     from hokm.state import HandState
 
+    setup = hand._setup
+    order = setup.order
+    if order and isinstance(order[0], tuple):
+        given: tuple[tuple[int, ...], ...] = order  # type: ignore[assignment]
+        masks = [sum(1 << index for index in cards) for cards in given]
+        return HandState._start(setup.ruleset, masks, setup.hakem, setup.first_packet, (),
+                                None if trump is None else trump.index, given, setup.redeals)
+    return _deal_indices(setup.ruleset, list(order), setup.hakem, setup.redeals)  # type: ignore[arg-type]
+
+
+def dealt_hands(hand: HandState) -> list[list[Card]]:
+    """Each seat's cards in the order received (the Hakem's first packet first)."""
+    return [[Card.from_index(index) for index in cards] for cards in dealt_orders(hand)]
+
+
+def hand_deck(hand: HandState) -> list[Card] | None:
+    """The deck order the hand was dealt from, or one that deals it exactly, if there is one.
+
+    A hand dealt from a deck has it. For ``Ruleset.new_hand`` the deck puts each seat's
+    cards in its packets in the order given, so ``dealt(seat)`` is the same; ``None``
+    when the hands are not a deal of the whole deck (two players hold 26 of 52 cards).
+    """
+    setup = hand._setup
+    order = setup.order
+    if not (order and isinstance(order[0], tuple)):
+        return [Card.from_index(index) for index in order]  # type: ignore[arg-type]
+    engine = setup.engine
+    plan = engine.plans[setup.hakem]
+    size = len(engine.deck)
+    if plan.dealt != size:
+        return None
+    places: list[int | None] = [None] * size
+    given = 0
+    for seat, cards in enumerate(order):
+        positions = plan.seats[seat](range(size))
+        if len(positions) != len(cards):  # type: ignore[arg-type]
+            return None
+        for position, index in zip(positions, cards, strict=True):  # type: ignore[call-overload]
+            places[position] = index
+            given |= 1 << index
+    if given != engine.deck_mask or None in places:
+        return None
+    return [Card.from_index(index) for index in places]  # type: ignore[arg-type]
+
+
+# The actions taken -------------------------------------------------------------------------------
+
+
+class History:
+    """How a hand came to be: the trump given at its start, if any, and every action taken."""
+
+    __slots__ = ("actions", "start", "trump")
+
+    def __init__(self, start: HandState, trump: Suit | None, actions: list[tuple[Seat, Action]]) -> None:
+        self.start = start
+        self.trump = trump
+        self.actions = actions
+
+
+def hand_history(hand: HandState) -> History:
+    """Every action taken in ``hand``, in order, with its seat, and the state it started from.
+
+    A hand beyond the classic one logs its actions other than plays with the number of
+    cards played before each (``LOG_ACT``), so they interleave exactly with the plays; a
+    forced play and a lone choice the core took happen by themselves in the replay and are
+    not actions. In the classic hand the trump call and the stock draws are read from what
+    they left (the trump, who holds which stock card) and the answers to pending decisions
+    from ``decisions``. Either way the hand is replayed from its deal, and the replay must
+    reach ``hand`` exactly.
+
+    Raises:
+        GameStateError: the replay does not reach ``hand`` (a state changed by a kind of step
+            this module cannot read).
+    """
+    setup, extra = hand._setup, hand._extra
+    given = next((what for kind, _, _, what in extra.log if kind == LOG_GIVEN), None)
+    start = start_of(hand, given)
+    if setup.engine.classic:
+        taken, state = _classic_actions(hand, start)
+    else:
+        taken, state = _logged_actions(hand, start)
+    if hand_key(state) != hand_key(hand):
+        raise GameStateError("cannot list the actions of this hand: replaying its plays and decisions "
+                             "does not reach it")
+    return History(start, given, taken)
+
+
+def hand_actions(hand: HandState) -> list[tuple[Seat, Action]]:
+    """Every action taken in ``hand``, in order, with its seat (see ``hand_history``)."""
+    return hand_history(hand).actions
+
+
+def _logged_actions(hand: HandState, start: HandState) -> tuple[list[tuple[Seat, Action]], HandState]:
+    acts = [(at, seat, action) for kind, at, seat, action in hand._extra.log if kind == LOG_ACT]
+    plays: Sequence[int] = hand._plays
+    taken: list[tuple[Seat, Action]] = []
+    state, done = start, 0
+    while True:
+        played = len(state._plays)
+        if done < len(acts) and acts[done][0] <= played:
+            _, seat, action = acts[done]
+            done += 1
+        elif played < len(plays):
+            seat, action = plays[played] >> 6, PLAY_CARD[plays[played] & 63]
+        else:
+            break
+        taken.append((Seat(seat), action))
+        state = state.apply(action)
+    return taken, state
+
+
+def _classic_actions(hand: HandState, start: HandState) -> tuple[list[tuple[Seat, Action]], HandState]:
+    setup, extra = hand._setup, hand._extra
+    if setup.trump < 0:
+        return [], start
+    hakem = Seat(setup.hakem)
+    if not extra.decisions and not setup.stock:  # the call, then the plays: no replay needed
+        return ([(hakem, CALL_TRUMP[_SUITS[setup.trump]]),
+                 *[(Seat(p >> 6), PLAY_CARD[p & 63]) for p in hand._plays]], hand)
     held = list(hand._hands)
     for packed in hand._plays:
         held[packed >> 6] |= 1 << (packed & 63)
-    state = HandState._start(setup.ruleset, list(deal.masks), setup.hakem, deal.first, deal.stock, None)
     taken: list[tuple[Seat, Action]] = []
     plays, decisions = iter(hand._plays), iter(extra.decisions)
+    state = start
     while True:
         phase, seat = state._phase, Seat(state._to_act)
         action: Action | None
@@ -172,7 +219,4 @@ def hand_actions(hand: HandState, deal: Deal) -> list[tuple[Seat, Action]]:
             break
         taken.append((seat, action))
         state = state.apply(action)
-    if hand_key(state) != hand_key(hand):
-        raise GameStateError("cannot list the actions of this hand: replaying its plays and decisions "
-                             "does not reach it")
-    return taken
+    return taken, state

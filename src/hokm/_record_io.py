@@ -44,8 +44,8 @@ MAX_RECORD_BYTES = 32 * 1024 * 1024
 """The largest record read, in bytes (or characters), after any gzip decompression."""
 MAX_TEXT_LENGTH = 10_000
 """The longest string in a record's metadata, in characters (a name, an event, a note)."""
-MAX_HANDS = 1_000
-"""The most hands one match record may hold."""
+MAX_HANDS = 2_000
+"""The most hands one match record may hold (annulled ones included)."""
 MAX_HAND_ACTIONS = 1_000
 """The most actions one hand may hold (a 13-trick hand has about 55)."""
 MAX_ACTIONS = 100_000

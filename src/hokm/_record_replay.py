@@ -21,6 +21,7 @@ from hokm._record_io import (
     MAX_HANDS,
     MAX_TEXT_LENGTH,
     PLAYS,
+    SUITS,
     decode_action,
     fail,
     json_copy,
@@ -32,7 +33,7 @@ from hokm.errors import HokmError, IllegalActionError, _got, _kind, _shown
 
 if TYPE_CHECKING:
     from hokm.actions import Action
-    from hokm.cards import Card
+    from hokm.cards import Card, Suit
     from hokm.match import MatchState
     from hokm.rules import Ruleset
     from hokm.state import HandState
@@ -41,9 +42,9 @@ __all__ = ["load"]
 
 FORMAT = "hokm-record/1"
 _MATCH_KEYS = ({"format", "kind", "ruleset", "first_hakem_draw", "hands"},
-               {"seed", "seating", "scores", "winner", "metadata"})
+               {"seed", "first_seat", "seating", "scores", "winner", "drawn", "metadata"})
 _HAND_RECORD_KEYS = ({"format", "kind", "ruleset", "hand"}, {"metadata"})
-_ENTRY_KEYS = ({"hakem", "actions", "result"}, {"deck", "hands", "scores", "annulled"})
+_ENTRY_KEYS = ({"hakem", "actions", "result"}, {"deck", "hands", "trump", "redeals", "scores", "annulled"})
 
 
 def _keys(value: object, path: str, keys: tuple[set[str], set[str]], what: str) -> Mapping[str, Any]:
@@ -159,13 +160,15 @@ def load(data: Any, *, strict: bool) -> MatchState | HandState:
 class _Entry:
     """A hand entry whose shape is checked: what the replay needs, ready to use."""
 
-    __slots__ = ("actions", "annulled", "deck", "hakem", "hands", "path", "result", "scores")
+    __slots__ = ("actions", "annulled", "deck", "hakem", "hands", "path", "redeals", "result", "scores",
+                 "trump")
 
     def __init__(self, path: str, hakem: int, actions: Sequence[Any], result: Mapping[str, Any] | None,
                  deck: list[Card] | None, hands: list[list[Card]] | None, scores: Any,
-                 annulled: bool) -> None:
+                 annulled: bool, redeals: int | None = None, trump: Suit | None = None) -> None:
         self.path, self.hakem, self.actions, self.result = path, hakem, actions, result
         self.deck, self.hands, self.scores, self.annulled = deck, hands, scores, annulled
+        self.redeals, self.trump = redeals, trump
 
 
 def _entry(value: object, path: str, rules: Ruleset, *, in_match: bool) -> _Entry:
@@ -193,7 +196,18 @@ def _entry(value: object, path: str, rules: Ruleset, *, in_match: bool) -> _Entr
                  for seat, cards in enumerate(given)]
     if "scores" in entry and not in_match:
         fail("a hand record has no 'scores' (they belong to a match)", f"{path}.scores")
-    return _Entry(path, hakem, actions, result, deck, hands, entry.get("scores"), annulled)
+    redeals = None
+    if "redeals" in entry:
+        redeals = _int(entry["redeals"], f"{path}.redeals", "'redeals'", MAX_HANDS + 1)
+    trump = None
+    if "trump" in entry:
+        if hands is None:
+            fail("'trump' (a hand begun with its trump given) goes with 'hands', never with a 'deck' "
+                 "or in a match: a dealt hand starts at its trump call", f"{path}.trump")
+        trump = SUITS.get(entry["trump"]) if isinstance(entry["trump"], str) else None
+        if trump is None:
+            fail(f"expected a suit symbol: ♠, ♥, ♦ or ♣, got {_got(entry['trump'])}", f"{path}.trump")
+    return _Entry(path, hakem, actions, result, deck, hands, entry.get("scores"), annulled, redeals, trump)
 
 
 def _act(state: Any, entry: _Entry, number: int | None, index: int, raw: object) -> Any:
@@ -237,9 +251,10 @@ def _replay_hand(rules: Ruleset, entry: _Entry) -> HandState:
 
     try:
         if entry.deck is not None:
-            hand = rules.deal(entry.deck, hakem=entry.hakem)
+            hand = rules.deal(entry.deck, hakem=entry.hakem, redeals=entry.redeals or 0)
         else:
-            hand = rules.new_hand(entry.hands or [], hakem=entry.hakem)
+            hand = rules.new_hand(entry.hands or [], hakem=entry.hakem, trump=entry.trump,
+                                  redeals=entry.redeals or 0)
     except HokmError as error:
         raise record_error(f"the hands are not a deal of this ruleset: {error}", f"{entry.path}.hands",
                            hand=1) from error
@@ -248,18 +263,23 @@ def _replay_hand(rules: Ruleset, entry: _Entry) -> HandState:
             fail(f"the hand is over after action {index - 1}: this action is one too many",
                  f"{entry.path}.actions[{index}]", hand=1, action=index)
         hand = _act(hand, entry, 1, index, raw)
-    _ending(hand.is_over, entry, 1, last=True)
+    _ending(hand.is_over, hand.is_annulled, entry, 1, last=True)
     if entry.result is not None:
         _check_result(result_data(hand.result()), entry.result, entry, 1)
     return hand
 
 
-def _ending(over: bool, entry: _Entry, number: int, *, last: bool) -> None:
+def _ending(over: bool, annulled: bool, entry: _Entry, number: int, *, last: bool) -> None:
     """The record's ``result`` (or ``annulled``) agrees with whether the replayed hand is over."""
     count = len(entry.actions)
-    if entry.annulled:
+    if entry.annulled and not annulled:
         fail("the hand is marked annulled, but its replay does not annul it", f"{entry.path}.annulled",
              hand=number)
+    if annulled and not entry.annulled:
+        fail(f"the replay annuls the hand after its {count} actions (it is dealt again), but the record "
+             "does not mark it annulled", f"{entry.path}.annulled", hand=number)
+    if annulled:
+        return
     if entry.result is None and over:
         fail(f"the hand is over after its {count} actions, but its 'result' is null",
              f"{entry.path}.result", hand=number)
@@ -271,15 +291,21 @@ def _ending(over: bool, entry: _Entry, number: int, *, last: bool) -> None:
              f"{entry.path}.actions", hand=number)
 
 
-def _first_hakem(rules: Ruleset, draw: list[Card], seed: int | str | None, hakem: int) -> None:
+def _first_hakem(rules: Ruleset, draw: list[Card], seed: int | str | None, hakem: int,
+                 first_seat: int) -> None:
     """The first Hakem the rules find in the draw (when they find one without the seed)."""
     engine = rules._engine
     expected: int
-    if seed is not None:
-        expected = engine.first_hakem(draw, 0, rng_for(seed, "first-hakem"))
-    else:  # a rule that draws at random needs the seed: trust the record then
-        one, two = (engine.first_hakem(draw, 0, rng_for(probe, "first-hakem")) for probe in (0, 1))
-        expected = one if one == two else hakem
+    try:
+        if seed is not None:
+            expected = engine.first_hakem(draw, first_seat, rng_for(seed, "first-hakem"))
+        else:  # a rule that draws at random needs the seed: trust the record then
+            one, two = (engine.first_hakem(draw, first_seat, rng_for(probe, "first-hakem"))
+                        for probe in (0, 1))
+            expected = one if one == two else hakem
+    except HokmError as error:
+        raise record_error(f"the first-Hakem draw finds no first Hakem: {error}",
+                           "$.first_hakem_draw") from error
     if expected != hakem:
         fail(f"the first Hakem is seat {hakem} in the record, but the first-Hakem draw makes seat "
              f"{expected} Hakem", "$.hands[0].hakem", hand=1)
@@ -309,14 +335,14 @@ def _replay_match(rules: Ruleset, data: Mapping[str, Any]) -> MatchState:
     if total > MAX_ACTIONS:
         fail(f"the record holds {total:,} actions, more than the limit of {MAX_ACTIONS:,}", "$.hands")
     _clock(data.get("metadata"), entries)
+    first_seat = _int(data.get("first_seat", 0), "$.first_seat", "'first_seat'", rules.players)
     hakem = entries[0].hakem
-    _first_hakem(rules, draw, seed, hakem)
+    _first_hakem(rules, draw, seed, hakem, first_seat)
     decks = tuple(tuple(entry.deck or ()) for entry in entries)
     try:
-        seating = rules._engine.seating(draw, 0, hakem)
-        match = MatchState.start(rules, seed=seed, deck=decks[0])
-        match = match._with(_draw=tuple(draw), _seating=seating, _decks=decks,
-                            _hand=deal_hand(rules, list(decks[0]), hakem))
+        seating = rules._engine.seating(draw, first_seat, hakem)
+        match = MatchState.start(rules, seed=seed, deck=draw, first_seat=first_seat)
+        match = match._with(_seating=seating, _decks=decks, _hand=deal_hand(rules, list(decks[0]), hakem))
     except HokmError as error:
         raise record_error(f"the match cannot start: {error}", "$.hands[0]", hand=1) from error
     if "seating" in data and not same(data["seating"], list(seating)):
@@ -325,11 +351,14 @@ def _replay_match(rules: Ruleset, data: Mapping[str, Any]) -> MatchState:
     for index, entry in enumerate(entries):
         number = index + 1
         if match.is_over:
-            fail(f"the match was over after hand {index} (team {match.winner} won), yet the record goes on",
+            fail(f"the match was over after hand {index} ({match._ending()}), yet the record goes on",
                  entry.path, hand=number)
         if match.hand.hakem != entry.hakem:
             fail(f"'hakem' is seat {entry.hakem}, but the rules make seat {match.hand.hakem} the Hakem of "
                  "this hand", f"{entry.path}.hakem", hand=number)
+        if entry.redeals is not None and entry.redeals != match.hand.redeals:
+            fail(f"'redeals' is {entry.redeals}, but the replay gives {match.hand.redeals} (annulled deals "
+                 "in a row before this one)", f"{entry.path}.redeals", hand=number)
         actions = entry.actions
         if actions:  # the hand's own steps first; the match scores it and deals on the last one
             hand, last = match.hand, len(actions) - 1
@@ -341,9 +370,11 @@ def _replay_match(rules: Ruleset, data: Mapping[str, Any]) -> MatchState:
                     hand = _act(hand, entry, number, action, actions[action])
             match = _act(match._with(_hand=hand), entry, number, last, actions[last])
         over = match.is_over or match.hand_number != number
-        _ending(over, entry, number, last=index == len(entries) - 1)
+        annulled = over and match._finished[-1].is_annulled
+        _ending(over, annulled, entry, number, last=index == len(entries) - 1)
         if entry.result is not None:
-            _check_result(result_data(match.results[index]), entry.result, entry, number)
+            _check_result(result_data(match.results[-1]), entry.result, entry, number)
+        if over:
             if entry.scores is not None and not same(entry.scores, list(match.scores)):
                 fail(f"'scores' is {_shown(entry.scores)}, but the replay gives {list(match.scores)}",
                      f"{entry.path}.scores", hand=number)
@@ -353,6 +384,9 @@ def _replay_match(rules: Ruleset, data: Mapping[str, Any]) -> MatchState:
         fail(f"'scores' is {_shown(data['scores'])}, but the replay gives {list(match.scores)}", "$.scores")
     if "winner" in data and not same(data["winner"], match.winner):
         fail(f"'winner' is {_shown(data['winner'])}, but the replay gives {match.winner}", "$.winner")
+    if "drawn" in data and not same(data["drawn"], match.is_drawn):
+        ending = "ends it drawn" if match.is_drawn else "does not end it drawn"
+        fail(f"'drawn' is {_shown(data['drawn'])}, but the replay {ending}", "$.drawn")
     return match
 
 

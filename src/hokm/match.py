@@ -40,6 +40,7 @@ from hokm.state import HandState
 from hokm.table import Seat, TableLayout, Team
 
 if TYPE_CHECKING:
+    from hokm.events import Event
     from hokm.rules import Ruleset
 
 __all__ = ["MatchState"]
@@ -273,6 +274,28 @@ class MatchState:
             return self._with(_hand=hand)
         return self._finish_hand(hand)
 
+    def apply_with_events(self, action: Action) -> tuple[MatchState, tuple[Event, ...]]:
+        """``apply``, and what happened: the events of this step, omniscient, in order.
+
+        Those of the hand (``HandState.apply_with_events``) and, when the action ends it,
+        the scores, the match over or the Hakem changed and the next hand's deal.
+        ``hokm.events.for_seat(events, seat)`` keeps what a seat may know.
+        See [Events](../reference/events.md).
+
+        >>> import hokm
+        >>> match = hokm.Ruleset.compose().new_match(seed=3)
+        >>> while match.hand_number == 1:
+        ...     match, happened = match.apply_with_events(match.legal_actions()[0])
+        >>> [event.tag for event in happened][-6:]
+        ['trick-won', 'hand-over', 'scores-changed', 'hakem-changed', 'hand-started', 'cards-dealt']
+
+        Raises:
+            IllegalActionError: as ``apply``.
+        """
+        from hokm.events import match_step
+
+        return match_step(self, action)
+
     def playout_hand(self, rng: random.Random | None = None) -> MatchState:
         """Play the current hand to its end at random (``HandState.playout``), then score it.
 
@@ -363,7 +386,9 @@ class MatchState:
                 holds, but a reloaded match deals the hands after them from a fresh seed.
 
         Raises:
-            RecordError: ``metadata`` is not JSON-ready data within the record limits.
+            RecordError: ``metadata`` is not JSON-ready data within the record limits, or the
+                record would hold more hands or actions than ``load_record`` reads
+                (``hokm.records.MAX_HANDS``, ``MAX_ACTIONS``, ``MAX_HAND_ACTIONS``).
             RulesetError: the ruleset holds a variant passed as an object, not installed.
 
         >>> import hokm, json

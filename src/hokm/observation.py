@@ -9,7 +9,9 @@ differ only in cards the seat has not seen).
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+import json
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
@@ -25,9 +27,63 @@ if TYPE_CHECKING:
 
 __all__ = ["HandObservation", "MatchObservation"]
 
+_O = TypeVar("_O", "HandObservation", "MatchObservation")
+
+
+class _Json:
+    """``to_dict``/``to_json`` and back, generically over the class's ``attrs`` fields."""
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """This view as plain JSON data: an object of every field, each in the record encoding.
+
+        Cards as ``"A♠"``, suits as ``"♠"``, seats and counts as numbers, the phase as its
+        value (``"play"``), actions as ``{"act": "play", "card": "A♠"}`` (with ``"seat"`` in
+        ``decisions``), sets of cards as lists in deck order, tricks and results as objects of
+        their fields. A field added to the class later is written the same way, by its type.
+        See [the observation JSON](../reference/records.md#observations-as-json).
+        """
+        from hokm._codec import encode_fields
+
+        return encode_fields(self)
+
+    def to_json(self, **dumps: Any) -> str:
+        """``to_dict()`` as JSON text (UTF-8 friendly: cards keep their suit symbols).
+
+        Keyword arguments go to ``json.dumps`` (``indent=2``, say).
+        """
+        return json.dumps(self.to_dict(), ensure_ascii=False, **dumps)
+
+    @classmethod
+    def from_dict(cls: type[_O], data: Mapping[str, Any]) -> _O:
+        """The view ``to_dict`` wrote: it compares equal to the one written.
+
+        Tricks read back answer ``suit_of`` and ``rank_of`` with printed suits and ranks
+        (the ruleset's effective ones are not in the JSON); everything they compare by is.
+
+        Raises:
+            RecordError: ``data`` is not such a view (the message names the JSON path).
+        """
+        from hokm._codec import decode_fields
+
+        result: _O = decode_fields(cls, data, "$")
+        return result
+
+    @classmethod
+    def from_json(cls: type[_O], text: str | bytes) -> _O:
+        """``from_dict`` of JSON text.
+
+        Raises:
+            RecordError: ``text`` is not JSON, or not such a view.
+        """
+        from hokm._record_io import parse
+
+        return cls.from_dict(parse(text if isinstance(text, str) else bytes(text)))
+
 
 @attrs.frozen
-class HandObservation:
+class HandObservation(_Json):
     """One seat's view of a hand.
 
     Attributes:
@@ -193,7 +249,7 @@ class HandObservation:
 
 
 @attrs.frozen
-class MatchObservation:
+class MatchObservation(_Json):
     """One seat's view of a match: the public match record plus its view of the current hand.
 
     Attributes:

@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from hokm._positions import hand_actions, hand_deal
+from hokm._positions import dealt_hands, hand_deck, hand_history
 from hokm._record_io import (
     MAX_ACTIONS,
     MAX_HAND_ACTIONS,
@@ -149,15 +149,21 @@ def result_data(result: HandResult) -> dict[str, Any]:
 
 
 def _hand_entry(hand: HandState, deck: list[Card] | None, result: HandResult | None) -> dict[str, Any]:
-    deal = hand_deal(hand)
+    history = hand_history(hand)
     entry: dict[str, Any] = {"hakem": hand.hakem}
-    if deck is None:
-        deck = deal.deck(hand)
+    if hand.redeals:
+        entry["redeals"] = hand.redeals
+    if deck is None and history.trump is None:
+        deck = hand_deck(hand)
     if deck is not None:
         entry["deck"] = [str(card) for card in deck]
     else:
-        entry["hands"] = [[str(card) for card in cards] for cards in deal.hands(hand)]
-    entry["actions"] = [encode_action(seat, action) for seat, action in hand_actions(hand, deal)]
+        entry["hands"] = [[str(card) for card in cards] for cards in dealt_hands(hand)]
+    if history.trump is not None:  # begun with its trump (new_hand(trump=...)), skipping the call
+        entry["trump"] = history.trump.value
+    entry["actions"] = [encode_action(seat, action) for seat, action in history.actions]
+    if hand.is_annulled:
+        entry["annulled"] = True
     entry["result"] = None if result is None else result_data(result)
     return entry
 
@@ -168,15 +174,15 @@ def match_record(match: MatchState, metadata: Mapping[str, Any] | None = None, *
     record: dict[str, Any] = {"format": FORMAT, "kind": "match", "ruleset": spec_of(match.ruleset)}
     if seed:
         record["seed"] = match.seed
+    record["first_seat"] = match.first_seat
     record["first_hakem_draw"] = [str(card) for card in match.first_hakem_draw]
     record["seating"] = list(match.seating)
     hands = []
     scores = [0] * len(match.scores)
     results = iter(match.results)
     for number, hand in enumerate(match._finished, start=1):
-        if hand.is_annulled:  # no result; the same Hakem deals again
+        if hand.is_annulled:  # no result, scores unchanged; the same Hakem deals again
             entry = _hand_entry(hand, match._deck_for(number), None)
-            entry["annulled"] = True
         else:
             result = next(results)
             entry = _hand_entry(hand, match._deck_for(number), result)
@@ -185,14 +191,29 @@ def match_record(match: MatchState, metadata: Mapping[str, Any] | None = None, *
         hands.append(entry)
     if not match.is_over:
         hands.append(_hand_entry(match.hand, match._deck_for(match.hand_number), None))
+    _within_limits(hands)
     record["hands"] = hands
     record["scores"] = list(match.scores)
     record["winner"] = match.winner
+    record["drawn"] = match.is_drawn
     return _metadata(record, metadata)
+
+
+def _within_limits(hands: list[dict[str, Any]]) -> None:
+    """Refuse to write what ``load_record`` would refuse to read: too many hands or actions."""
+    actions = sum(len(hand["actions"]) for hand in hands)
+    if len(hands) > MAX_HANDS or actions > MAX_ACTIONS or any(
+            len(hand["actions"]) > MAX_HAND_ACTIONS for hand in hands):
+        raise RecordError(f"$.hands: the record would hold {len(hands):,} hands and {actions:,} actions, "
+                          f"more than a record holds (MAX_HANDS {MAX_HANDS:,}, MAX_ACTIONS {MAX_ACTIONS:,}, "
+                          f"MAX_HAND_ACTIONS {MAX_HAND_ACTIONS:,} a hand): load_record would refuse it",
+                          path="$.hands")
 
 
 def hand_record(hand: HandState, metadata: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The record of ``hand`` on its own (see ``HandState.to_record``)."""
-    record = {"format": FORMAT, "kind": "hand", "ruleset": spec_of(hand.ruleset),
-              "hand": _hand_entry(hand, None, hand.result() if hand.is_over else None)}
+    result = hand.result() if hand.is_over and not hand.is_annulled else None
+    entry = _hand_entry(hand, None, result)
+    _within_limits([entry])
+    record = {"format": FORMAT, "kind": "hand", "ruleset": spec_of(hand.ruleset), "hand": entry}
     return _metadata(record, metadata)

@@ -30,6 +30,8 @@ from typing import TYPE_CHECKING, Any
 from hokm._checks import check_int, check_match_view, check_rng
 from hokm._masks import SegmentedTuples
 from hokm._moments import (
+    LOG_ACT,
+    LOG_GIVEN,
     NO_TRUMP,
     after_card,
     begin_call,
@@ -39,6 +41,7 @@ from hokm._moments import (
     discard,
     discarder,
     end_of_hand,
+    log,
 )
 from hokm._playout import play_out
 from hokm.actions import (
@@ -63,6 +66,7 @@ from hokm.trick import Trick
 
 if TYPE_CHECKING:
     from hokm._engine import Engine
+    from hokm.events import Event
     from hokm.rules import Ruleset
 
 __all__ = ["HandState"]
@@ -129,7 +133,7 @@ class _Extra:
     """Rarely-changing per-state data: decisions, the draw, what each seat saw or set aside."""
 
     __slots__ = ("announced", "annulled", "aside", "blind", "decisions", "decisions_at", "discarded",
-                 "pending", "seen", "shown", "stock_pos")
+                 "log", "pending", "seen", "shown", "stock_pos")
 
     def __init__(self, players: int) -> None:
         self.decisions: tuple[tuple[Seat, Action], ...] = ()
@@ -143,13 +147,18 @@ class _Extra:
         self.announced: Action | None = None  # the announcement made on the current turn
         self.annulled = False
         self.discarded = 0  # discards made so far (two-player zhinam, fifty-card)
+        # What happened beside the plays, in order, as (kind, plays so far, seat, what): the
+        # actions of a hand beyond the classic one, effects, a lone choice the core took, a trump
+        # fixed by a void card (hokm._moments.LOG_*). History, not position: records and events
+        # read it; the rules never do.
+        self.log: tuple[tuple[int, int, int, Any], ...] = ()
 
     def copy(self) -> _Extra:
         new = _Extra(0)
         new.decisions, new.decisions_at, new.pending = self.decisions, self.decisions_at, self.pending
         new.stock_pos, new.seen, new.aside, new.blind = self.stock_pos, self.seen, self.aside, self.blind
         new.shown, new.announced, new.annulled = self.shown, self.announced, self.annulled
-        new.discarded = self.discarded
+        new.discarded, new.log = self.discarded, self.log
         return new
 
 
@@ -216,6 +225,8 @@ class HandState:
         state._extra = _Extra(engine.players)
         state._legal = -1
         if trump is not None:
+            if not engine.classic:  # the trump call was skipped: records must say so
+                log(state, LOG_GIVEN, _SUITS[trump])
             state._call_trump(trump)
         elif not engine.classic_call:
             begin_call(state)
@@ -611,11 +622,41 @@ class HandState:
         new._apply(action)
         return new
 
+    def apply_with_events(self, action: Action) -> tuple[HandState, tuple[Event, ...]]:
+        """``apply``, and what happened: the events of this step, omniscient, in order.
+
+        The action itself, what it set off (a forced play, a trump revealed, cards shown),
+        the trick won, the hand over. ``hokm.events.for_seat(events, seat)`` keeps what a
+        seat may know. Events are computed here only: ``apply`` pays nothing for them.
+        See [Events](../reference/events.md).
+
+        >>> import hokm
+        >>> hand = hokm.Ruleset.compose().deal(hokm.full_deck(), hakem=0)
+        >>> hand, happened = hand.apply_with_events(hokm.CallTrump(hokm.Suit.SPADES))
+        >>> hand, happened = hand.apply_with_events(hand.legal_actions()[0])
+        >>> happened
+        (CardPlayed(seat=0, card=Card.parse('2♠'), forced=False),)
+
+        Raises:
+            IllegalActionError: as ``apply``.
+        """
+        from hokm.events import hand_step
+
+        return hand_step(self, action)
+
     def _apply(self, action: Action) -> None:
         """Apply a legal action in place (a fresh copy, or the playout's private one)."""
         if action.__class__ is PlayCard:
             self._play(action.card.index)
-        elif isinstance(action, CallTrump):
+            self._legal = -1
+            return
+        if not self._setup.engine.classic:  # the classic hand's calls and draws are read back
+            log(self, LOG_ACT, action)
+        self._take(action)
+
+    def _take(self, action: Action) -> None:
+        """Apply a legal action other than a play, in place, without logging it."""
+        if isinstance(action, CallTrump):
             self._call_trump(action.suit.index)
         elif isinstance(action, DrawCard):
             self._draw(action.keep)
@@ -902,7 +943,9 @@ class HandState:
         an equal hand. See [the record format](../reference/records.md).
 
         Raises:
-            RecordError: ``metadata`` is not JSON-ready data within the record limits.
+            RecordError: ``metadata`` is not JSON-ready data within the record limits, or the
+                record would hold more hands or actions than ``load_record`` reads
+                (``hokm.records.MAX_HANDS``, ``MAX_ACTIONS``, ``MAX_HAND_ACTIONS``).
             RulesetError: the ruleset holds a variant passed as an object, not installed.
 
         >>> import hokm

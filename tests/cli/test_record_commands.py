@@ -6,6 +6,7 @@ import gzip
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -175,3 +176,46 @@ def test_replay_never_prints_control_characters_from_a_record(capsys: pytest.Cap
     status, out, _ = run(capsys, "replay", str(tmp_path / "match.json"))
     assert status == 0 and "\033" not in out and "\007" not in out
     assert "players: ?[2J?]0;pwned?Ana, Bijan" in out and max(map(len, out.splitlines())) < 100
+
+
+def _played_until(rules: hokm.Ruleset, until: Any, tries: int = 300) -> hokm.MatchState:
+    for seed in range(tries):
+        match = rules.new_match(seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            match = match.apply(rng.choice(match.legal_actions()))
+        if until(match):
+            return match
+    raise AssertionError("no such match")
+
+
+def test_replay_and_show_mark_an_annulled_hand_and_keep_the_results_in_place(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    match = _played_until(hokm.Ruleset.compose("redeal"),
+                          lambda m: m._finished[0].is_annulled and len(m._finished) > 2)
+    path = tmp_path / "redealt.json"
+    path.write_text(json.dumps(match.to_record(), ensure_ascii=False), encoding="utf-8")
+    status, out, _ = run(capsys, "replay", str(path))
+    assert status == 0
+    rows = out.splitlines()[2:]
+    assert "annulled (dealt again)" in rows[0]
+    first = match.results[0]
+    assert f"team {first.winner} +{first.points} ({first.label})" in rows[1]
+    status, out, _ = run(capsys, "show", str(path), "--hand", "1")
+    assert status == 0 and "annulled: the hand is dealt again" in out and "claim a redeal" in out
+    status, out, _ = run(capsys, "show", str(path), "--hand", "2")
+    assert status == 0 and f"result: team {first.winner} +{first.points} ({first.label})" in out
+
+
+def test_replay_says_a_match_ended_drawn(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    rules = hokm.Ruleset.compose("troefcall", options={"troefcall": {"set_hands": 2}})
+    match = _played_until(rules, lambda m: m.is_drawn)
+    path = tmp_path / "drawn.json"
+    path.write_text(json.dumps(match.to_record(), ensure_ascii=False), encoding="utf-8")
+    status, out, _ = run(capsys, "replay", str(path))
+    assert status == 0
+    assert out.splitlines()[-1].startswith(f"drawn: {match.scores[0]}-{match.scores[1]}, after ")
+    lines = tmp_path / "drawn.jsonl"
+    lines.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    status, out, _ = run(capsys, "replay", str(lines))
+    assert status == 0 and "drawn (" in out.splitlines()[0]

@@ -323,3 +323,148 @@ def test_a_corrupt_hand_record_is_refused(break_it: Mutation, fragment: str, pat
     with pytest.raises(hokm.RecordError) as caught:
         hokm.load_record(break_it(copy.deepcopy(HAND_RECORD)))
     assert fragment in str(caught.value) and caught.value.path == path, str(caught.value)[:300]
+
+
+# Records of the decision moments: annulled hands, drawn matches, choices and announcements -----
+
+
+def _played(rules: hokm.Ruleset, seed: int, until: Callable[[hokm.MatchState], bool]) -> hokm.MatchState:
+    """A seeded match played at random until ``until`` holds."""
+    match = rules.new_match(seed=seed)
+    rng = random.Random(seed)
+    while not until(match):
+        match = match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+def _record(match: hokm.MatchState) -> dict[str, Any]:
+    record: dict[str, Any] = json.loads(json.dumps(match.to_record()))
+    return record
+
+
+def _redealt() -> dict[str, Any]:
+    """A redeal match whose first deal was thrown in, the second under way."""
+    rules = hokm.Ruleset.compose("redeal")
+    for seed in range(200):
+        match = _played(rules, seed, lambda m: (m.hand_number >= 2 and len(m.hand.plays) >= 8) or m.is_over)
+        if match._finished[0].is_annulled:
+            return _record(match)
+    raise AssertionError("no thrown-in first deal in 200 matches")
+
+
+def _drawn() -> dict[str, Any]:
+    rules = hokm.Ruleset.compose("troefcall", options={"troefcall": {"set_hands": 2}})
+    for seed in range(200):
+        match = _played(rules, seed, lambda m: m.is_over)
+        if match.is_drawn:
+            return _record(match)
+    raise AssertionError("no drawn match in 200")
+
+
+REDEALT = _redealt()
+DRAWN = _drawn()
+WON = _record(_played(hokm.Ruleset.compose("troefcall", options={"troefcall": {"set_hands": 1}}), 1,
+                      lambda m: m.is_over))
+LAST_FOUR = _record(_played(hokm.Ruleset.compose("satat", options={"satat": {"last_four": True}}), 2,
+                            lambda m: m.hand_number >= 2 and len(m.hand.plays) >= 4))
+HIDDEN = _record(_played(hokm.Ruleset.compose("hidden-trump"), 3, lambda m: len(m.hand.plays) >= 6))
+
+
+def _choose(record: dict[str, Any], hand: int, index: int, action: dict[str, Any]) -> dict[str, Any]:
+    record["hands"][hand]["actions"][index] = {"seat": record["hands"][hand]["actions"][index]["seat"],
+                                               **action}
+    return record
+
+
+def _insert(hand: int, index: int, action: dict[str, Any]) -> Mutation:
+    def mutate(record: dict[str, Any]) -> dict[str, Any]:
+        actions = record["hands"][hand]["actions"]
+        actions.insert(index, {"seat": actions[index]["seat"], **action})
+        return record
+    return mutate
+
+
+def _not_in_first_five(record: dict[str, Any]) -> dict[str, Any]:
+    deck = record["hands"][0]["deck"]
+    indicator = record["hands"][0]["actions"][0]
+    assert indicator["act"] == "hidden-trump/set-indicator"
+    indicator["card"] = deck[-1]  # the last card dealt: never in the caller's first five
+    return record
+
+
+DECISION_CATALOGUE: list[tuple[str, dict[str, Any], Mutation, str, str | None]] = [
+    # (id, the good record, break it, fragment of the message, JSON path of the error)
+    ("annulled-unmarked", REDEALT, _delete("hands.0.annulled"), "the replay annuls the hand after its 1 "
+     "actions (it is dealt again), but the record does not mark it annulled", "$.hands[0].annulled"),
+    ("annulled-marked", REDEALT, _set("hands.1.annulled", True),
+     "marked annulled, but its replay does not annul it", "$.hands[1].annulled"),
+    ("annulled-scores", REDEALT, _set("hands.0.scores", [1, 0]), "'scores' is [1, 0], but the replay gives "
+     "[0, 0]", "$.hands[0].scores"),
+    ("redeals-disagree", REDEALT, _set("hands.1.redeals", 2), "'redeals' is 2, but the replay gives 1",
+     "$.hands[1].redeals"),
+    ("redeals-not-an-int", REDEALT, _set("hands.1.redeals", "1"), "'redeals' must be an integer from 0 to",
+     "$.hands[1].redeals"),
+    ("claim-not-offered", REDEALT, lambda record: _choose(record, 1, 0, {"act": "redeal/claim"}),
+     "illegal action claim a redeal by seat", "$.hands[1].actions[0]"),
+    ("indicator-not-in-first-five", HIDDEN, _not_in_first_five, "illegal action set indicator",
+     "$.hands[0].actions[0]"),
+    ("ask-on-lead", HIDDEN, _insert(0, 1, {"act": "hidden-trump/ask"}),
+     "illegal action ask for trump by seat", "$.hands[0].actions[1]"),
+    ("choice-of-another-variant", RECORD, lambda record: _choose(record, 0, 0, {
+        "act": "hidden-trump/set-indicator", "card": record["hands"][0]["deck"][0]}),
+     "illegal action set indicator", "$.hands[0].actions[0]"),
+    ("choice-out-of-range", LAST_FOUR, lambda record: _choose(record, 0, 0, {
+        "act": "satat/last-four", "position": 9}),
+     "not a valid 'satat/last-four' action: LastFour() position must be from 1 to 4",
+     "$.hands[0].actions[0]"),
+    ("choice-not-offered", LAST_FOUR, lambda record: _choose(record, 1, 0, {"act": "draw", "keep": True}),
+     "illegal action keep by seat", "$.hands[1].actions[0]"),
+    ("drawn-unmarked", DRAWN, _set("drawn", False), "'drawn' is False, but the replay ends it drawn",
+     "$.drawn"),
+    ("drawn-marked", WON, _set("drawn", True), "'drawn' is True, but the replay does not end it drawn",
+     "$.drawn"),
+    ("drawn-not-a-bool", DRAWN, _set("drawn", 1), "'drawn' is 1, but the replay ends it drawn", "$.drawn"),
+    ("drawn-with-a-winner", DRAWN, _set("winner", 0), "'winner' is 0, but the replay gives None",
+     "$.winner"),
+    ("first-seat-not-a-seat", RECORD, _set("first_seat", 4), "'first_seat' must be an integer from 0 to 3",
+     "$.first_seat"),
+    ("first-seat-disagrees", RECORD, _set("first_seat", 1), "but the first-Hakem draw makes seat",
+     "$.hands[0].hakem"),
+    ("trump-in-a-match", RECORD, _set("hands.0.trump", "♠"), "'trump' (a hand begun with its trump given) "
+     "goes with 'hands'", "$.hands[0].trump"),
+]
+
+
+@pytest.mark.parametrize(("good", "break_it", "fragment", "path"), [row[1:] for row in DECISION_CATALOGUE],
+                         ids=[row[0] for row in DECISION_CATALOGUE])
+def test_a_corrupt_record_of_a_decision_is_refused(good: dict[str, Any], break_it: Mutation, fragment: str,
+                                                   path: str | None) -> None:
+    assert hokm.load_record(copy.deepcopy(good)) is not None  # the good record loads
+    with pytest.raises(hokm.RecordError) as caught:
+        hokm.load_record(break_it(copy.deepcopy(good)))
+    message = str(caught.value)
+    assert fragment in message, message[:500]
+    if path is not None:
+        assert caught.value.path == path, message[:500]
+
+
+def test_the_decision_catalogue_ids_are_unique_and_apart_from_the_others() -> None:
+    ids = [row[0] for row in DECISION_CATALOGUE]
+    assert len(set(ids)) == len(ids) and not set(ids) & {row[0] for row in CATALOGUE}
+
+
+def test_a_hand_record_with_a_given_trump_refuses_it_with_a_deck() -> None:
+    rules = hokm.Ruleset.compose("hidden-trump")
+    deck = hokm.full_deck()
+    hand = rules.new_hand([deck[0:13], deck[13:26], deck[26:39], deck[39:52]], trump=hokm.Suit.CLUBS)
+    record = json.loads(json.dumps(hand.to_record()))
+    assert record["hand"]["trump"] == "♣" and "hands" in record["hand"]
+    assert hokm.load_record(record) == hand
+    record["hand"]["deck"] = [card for cards in record["hand"].pop("hands") for card in cards]
+    with pytest.raises(hokm.RecordError, match="goes with 'hands'") as caught:
+        hokm.load_record(record)
+    assert caught.value.path == "$.hand.trump"
+    record = json.loads(json.dumps(hand.to_record()))
+    record["hand"]["trump"] = "X"
+    with pytest.raises(hokm.RecordError, match="expected a suit symbol"):
+        hokm.load_record(record)

@@ -1,0 +1,618 @@
+"""What happened: typed, frozen events for servers and user interfaces, and each seat's share.
+
+``HandState.apply_with_events(action)`` and ``MatchState.apply_with_events(action)``
+return the next state and the events of that step, in the order they happened:
+the action itself, what it set off (a forced play, a revealed trump, cards
+shown), the trick won, the hand over, the next hand dealt. ``opening(state)``
+gives the events of the current hand's deal, for a client joining a table,
+and ``history(state)`` every event from the start of the hand or match.
+
+The events are omniscient, like the state: ``for_seat(events, seat)`` keeps
+what ``seat`` may know, with the guarantee observations give (a test proves
+it: two deals that differ only in cards a seat cannot see give it the same
+stream). Cards dealt, drawn, seen or laid apart reach only their seat; another
+seat's private decision (``Action.private``) reaches the others as
+``HiddenAction()``, a secret one (``Action.secret``) not at all. Events are
+computed only when asked: ``apply`` stays as fast as it was.
+
+>>> import hokm
+>>> from hokm import events
+>>> match = hokm.Ruleset.compose().new_match(seed=5)
+>>> [event.tag for event in events.for_seat(events.opening(match), 1)]
+['hand-started']
+>>> match, happened = match.apply_with_events(hokm.CallTrump(hokm.Suit.HEARTS))
+>>> [event.tag for event in happened]
+['trump-called', 'cards-dealt', 'cards-dealt', 'cards-dealt', 'cards-dealt']
+>>> mine = events.for_seat(happened, 1)
+>>> mine[1].seat, len(mine[1].cards), mine[1].to_dict()["event"]
+(1, 13, 'cards-dealt')
+
+Every event writes itself as JSON in the encoding of game records
+(``{"event": "card-played", "seat": 2, "card": "Q♥", "forced": false}``), and
+``Event.from_dict`` reads it back. See [Events](../reference/events.md).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from hokm.actions import HIDDEN, Action, CallTrump, DrawCard, PlayCard
+from hokm.cards import Card, Suit
+from hokm.errors import RecordError, _got, _shown
+from hokm.outcomes import HandResult
+from hokm.table import Seat, Team
+
+if TYPE_CHECKING:
+    from hokm.decisions import Effect
+    from hokm.match import MatchState
+    from hokm.state import HandState
+
+__all__ = [
+    "CardPlayed",
+    "CardsDealt",
+    "CardsRestored",
+    "CardsSeen",
+    "CardsSetAside",
+    "CardsShown",
+    "DecisionTaken",
+    "Event",
+    "HakemChanged",
+    "HandAnnulled",
+    "HandOver",
+    "HandStarted",
+    "MatchOver",
+    "ScoresChanged",
+    "TrickWon",
+    "TrumpCalled",
+    "TrumpRevealed",
+    "for_seat",
+    "history",
+    "opening",
+]
+
+_EVENTS: dict[str, type[Event]] = {}
+
+
+@attrs.frozen
+class Event:
+    """Base class of every event: something that happened, as one seat or everyone may know it.
+
+    ``tag`` names the kind in JSON (``"card-played"``); ``seen_by(seat)`` is the event as
+    ``seat`` may know it (itself, a reduced copy, or ``None``).
+    """
+
+    tag: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        tag = cls.__dict__.get("tag")
+        if tag:
+            _EVENTS[tag] = cls
+
+    def seen_by(self, seat: int) -> Event | None:
+        """This event as ``seat`` may know it, or ``None`` if it must not learn of it at all."""
+        return self
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"event": TAG, FIELD: VALUE, ...}``, each field in the encoding of game records."""
+        from hokm._codec import encode_fields
+
+        return {"event": self.tag, **encode_fields(self)}
+
+    def to_json(self, **dumps: Any) -> str:
+        """``to_dict()`` as JSON text (keyword arguments go to ``json.dumps``)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, **dumps)
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> Event:
+        """The event ``to_dict`` wrote (it compares equal).
+
+        Raises:
+            RecordError: ``data`` is not an event (the message names the JSON path).
+        """
+        from hokm._codec import decode_fields
+
+        if not isinstance(data, Mapping):
+            raise RecordError(f"$: an event is an object, got {_got(data)}", path="$")
+        tag = data.get("event")
+        cls = _EVENTS.get(tag) if isinstance(tag, str) else None
+        if cls is None:
+            raise RecordError(f"$.event: unknown event {_shown(tag)} (events: {', '.join(sorted(_EVENTS))})",
+                              path="$.event")
+        event: Event = decode_fields(cls, {key: value for key, value in data.items() if key != "event"}, "$")
+        return event
+
+
+def _own(seat: Seat, viewer: int, event: Event) -> Event | None:
+    return event if viewer == seat else None
+
+
+def _to_seat(value: int) -> Seat:
+    return Seat(value)
+
+
+def _to_seat_or_none(value: int | None) -> Seat | None:
+    return None if value is None else Seat(value)
+
+
+def _to_team_or_none(value: int | None) -> Team | None:
+    return None if value is None else Team(value)
+
+
+def _to_plays(value: Sequence[tuple[int, Card]]) -> tuple[tuple[Seat, Card], ...]:
+    return tuple((Seat(seat), card) for seat, card in value)
+
+
+def _to_cards(value: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(value)
+
+
+def _to_ints(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
+@attrs.frozen
+class HandStarted(Event):
+    """A hand was dealt: its number in the match (``None`` for a hand on its own), Hakem, dealer,
+    and the deals annulled in a row before it with this Hakem."""
+
+    tag = "hand-started"
+    hand_number: int | None
+    hakem: Seat = attrs.field(converter=_to_seat)
+    dealer: Seat = attrs.field(converter=_to_seat)
+    redeals: int = 0
+
+
+@attrs.frozen
+class CardsDealt(Event):
+    """``seat`` received ``cards`` (in the order received) and may look at them: its first
+    packet, the rest of its hand after the trump call, a card kept from the stock.
+    Only ``seat`` learns of it."""
+
+    tag = "cards-dealt"
+    seat: Seat = attrs.field(converter=_to_seat)
+    cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
+
+    def seen_by(self, seat: int) -> Event | None:
+        return _own(self.seat, seat, self)
+
+
+@attrs.frozen
+class CardsSeen(Event):
+    """``seat`` saw ``cards`` that leave play unplayed (a rejected stock card). Only ``seat``
+    learns of it."""
+
+    tag = "cards-seen"
+    seat: Seat = attrs.field(converter=_to_seat)
+    cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
+
+    def seen_by(self, seat: int) -> Event | None:
+        return _own(self.seat, seat, self)
+
+
+@attrs.frozen
+class TrumpCalled(Event):
+    """``seat`` named ``suit`` trump (``CallTrump``, or a lone choice the rules made for him)."""
+
+    tag = "trump-called"
+    seat: Seat = attrs.field(converter=_to_seat)
+    suit: Suit
+
+
+@attrs.frozen
+class TrumpRevealed(Event):
+    """The hand's trump appeared during the hand: a revealed indicator, a card that names it
+    (satat's "last four"), the first card played by a seat that could not follow (be-ranga).
+    Cards of ``suit`` count as trumps from play ``counts_from`` (0-based, in ``hand.plays``)."""
+
+    tag = "trump-revealed"
+    suit: Suit
+    counts_from: int
+
+
+@attrs.frozen
+class DecisionTaken(Event):
+    """``seat`` took ``action``, a choice other than a card or a trump suit: a trump-call
+    alternative, an answer to a pending decision, an announcement, a draw, a discard.
+
+    Another seat learns a private action (``Action.private``, and the two-player draws and
+    discards) as ``HiddenAction()``, and nothing of a secret one (``Action.secret``)."""
+
+    tag = "decision-taken"
+    seat: Seat = attrs.field(converter=_to_seat)
+    action: Action
+
+    def seen_by(self, seat: int) -> Event | None:
+        if seat == self.seat:
+            return self
+        if self.action.secret:
+            return None
+        if self.action.private or isinstance(self.action, DrawCard):
+            return DecisionTaken(self.seat, HIDDEN)
+        return self
+
+
+@attrs.frozen
+class CardsSetAside(Event):
+    """``count`` cards of ``seat``'s were laid face down apart from its hand (a hidden-trump
+    indicator, a discard). Only ``seat`` learns of it, and not which cards when they are
+    hidden from their owner too (``cards`` is then empty)."""
+
+    tag = "cards-set-aside"
+    seat: Seat = attrs.field(converter=_to_seat)
+    cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
+    count: int
+    hidden_from_owner: bool = False
+
+    def seen_by(self, seat: int) -> Event | None:
+        if seat != self.seat:
+            return None
+        return attrs.evolve(self, cards=()) if self.hidden_from_owner else self
+
+
+@attrs.frozen
+class CardsRestored(Event):
+    """Cards ``seat`` had laid apart went back into its hand. Everyone learns of it when the
+    cards are shown (``public``), else only ``seat``."""
+
+    tag = "cards-restored"
+    seat: Seat = attrs.field(converter=_to_seat)
+    cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
+    public: bool = False
+
+    def seen_by(self, seat: int) -> Event | None:
+        return self if self.public or seat == self.seat else None
+
+
+@attrs.frozen
+class CardsShown(Event):
+    """``cards`` were turned face up for every seat, by ``seat``'s decision or by itself (a
+    redeal claim's hand, a revealed indicator, the "last four" card)."""
+
+    tag = "cards-shown"
+    seat: Seat | None = attrs.field(converter=_to_seat_or_none)
+    cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
+
+
+@attrs.frozen
+class CardPlayed(Event):
+    """``seat`` played ``card``; ``forced``: the rules played it for him (a forced play)."""
+
+    tag = "card-played"
+    seat: Seat = attrs.field(converter=_to_seat)
+    card: Card
+    forced: bool = False
+
+
+@attrs.frozen
+class TrickWon(Event):
+    """Trick ``number`` (from 1) is complete: ``winner`` won it, ``collector`` took the cards
+    (``None``: they stay in the centre, Double Sar), ``pile`` tricks now lie there."""
+
+    tag = "trick-won"
+    number: int
+    plays: tuple[tuple[Seat, Card], ...] = attrs.field(converter=_to_plays)
+    winner: Seat = attrs.field(converter=_to_seat)
+    collector: Seat | None = attrs.field(converter=_to_seat_or_none)
+    pile: int = 0
+
+
+@attrs.frozen
+class HandOver(Event):
+    """The hand is over: its ``result`` (winner, points, kot, label, tricks, next Hakem)."""
+
+    tag = "hand-over"
+    result: HandResult
+
+
+@attrs.frozen
+class HandAnnulled(Event):
+    """The hand ended before its first trick and counts for nothing; ``hakem`` deals again."""
+
+    tag = "hand-annulled"
+    hakem: Seat = attrs.field(converter=_to_seat)
+
+
+@attrs.frozen
+class ScoresChanged(Event):
+    """The match scores after a hand: points per team."""
+
+    tag = "scores-changed"
+    scores: tuple[int, ...] = attrs.field(converter=_to_ints)
+
+
+@attrs.frozen
+class HakemChanged(Event):
+    """The next hand has another Hakem."""
+
+    tag = "hakem-changed"
+    previous: Seat = attrs.field(converter=_to_seat)
+    hakem: Seat = attrs.field(converter=_to_seat)
+
+
+@attrs.frozen
+class MatchOver(Event):
+    """The match is over: ``winner`` won it, or it ended ``drawn`` (``winner`` is ``None``)."""
+
+    tag = "match-over"
+    winner: Team | None = attrs.field(converter=_to_team_or_none)
+    drawn: bool
+    scores: tuple[int, ...] = attrs.field(converter=_to_ints)
+
+
+# Per seat ----------------------------------------------------------------------------------------
+
+
+def for_seat(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
+    """The events ``seat`` may know, as it may know them (``Event.seen_by``), in order.
+
+    >>> import hokm
+    >>> hand = hokm.Ruleset.compose().deal(hokm.full_deck(), hakem=0)
+    >>> _, happened = hand.apply_with_events(hokm.CallTrump(hokm.Suit.SPADES))
+    >>> [(e.tag, e.seat) for e in for_seat(happened, 2)]
+    [('trump-called', 0), ('cards-dealt', 2)]
+    """
+    seen = []
+    for event in events:
+        mine = event.seen_by(seat)
+        if mine is not None:
+            seen.append(mine)
+    return tuple(seen)
+
+
+# What a state holds, per seat --------------------------------------------------------------------
+
+
+def _known(hand: HandState, seat: int) -> int:
+    """The cards of its own ``seat`` may know it holds, held or had: in hand, played, laid apart."""
+    from hokm.outcomes import TRUMP
+
+    setup, extra = hand._setup, hand._extra
+    if hand._phase == TRUMP:
+        mask = setup.first_packet & ~extra.aside[seat] if seat == setup.hakem else 0
+    else:
+        mask = hand._hands[seat]
+    for packed in hand._plays:
+        if packed >> 6 == seat:
+            mask |= 1 << (packed & 63)
+    return mask | (extra.aside[seat] & ~extra.blind)
+
+
+def _in_order(hand: HandState, seat: int, mask: int) -> tuple[Card, ...]:
+    """The cards of ``mask``, in the order ``seat`` received them (then any others, in deck order)."""
+    from hokm._positions import dealt_orders
+
+    order = [index for index in dealt_orders(hand)[seat] if mask >> index & 1]
+    rest = mask & ~sum(1 << index for index in order)
+    order += [index for index in range(64) if rest >> index & 1]
+    return tuple(Card.from_index(index) for index in order)
+
+
+def _new_cards(old_known: Sequence[int], old_seen: Sequence[int], after: HandState,
+               restored: int) -> list[Event]:
+    """Cards each seat may now know of that it did not before: dealt (or drawn), or seen."""
+    events: list[Event] = []
+    for seat in range(after._setup.engine.players):
+        known = _known(after, seat)
+        new = known & ~old_known[seat] & ~restored
+        if new:
+            events.append(CardsDealt(Seat(seat), _in_order(after, seat, new)))
+        seen = after._extra.seen[seat] & ~old_seen[seat] & ~known
+        if seen:
+            events.append(CardsSeen(Seat(seat), _in_order(after, seat, seen)))
+    return events
+
+
+def _effect_events(effect: Effect, seat: int, at: int, before: HandState | None,
+                   after: HandState) -> list[Event]:
+    """The events of an applied effect."""
+    events: list[Event] = []
+    if effect.set_aside is not None:
+        events.append(CardsSetAside(Seat(seat), (effect.set_aside,), 1, effect.hidden_from_owner))
+    if effect.restore is not None:
+        card = effect.restore
+        owner = next((s for s in range(after._setup.engine.players)
+                      if before is not None and before._extra.aside[s] >> card.index & 1), seat)
+        events.append(CardsRestored(Seat(owner), (card,), bool(after._extra.shown >> card.index & 1)))
+    if effect.trump is not None:
+        events.append(TrumpRevealed(effect.trump, at))
+    if effect.show:
+        events.append(CardsShown(Seat(seat), tuple(sorted(effect.show, key=lambda c: c.index))))
+    return events
+
+
+def _log_events(entry: tuple[int, int, int, Any], before: HandState | None,
+                after: HandState) -> list[Event]:
+    """The events of one log entry other than a seat's own action."""
+    from hokm._moments import LOG_AUTO, LOG_EFFECT, LOG_FIX, LOG_FORCED, LOG_GIVEN
+
+    kind, at, seat, what = entry
+    if kind in (LOG_EFFECT, LOG_FORCED):
+        return _effect_events(what, seat, at, before, after)
+    if kind == LOG_FIX:
+        return [TrumpRevealed(what, after._setup.trump_from)]
+    if kind == LOG_AUTO:
+        return [_action_event(Seat(seat), what)]
+    if kind == LOG_GIVEN:
+        return [TrumpCalled(Seat(seat), what)]
+    return []
+
+
+def _action_event(seat: Seat, action: Action) -> Event:
+    if isinstance(action, CallTrump):
+        return TrumpCalled(seat, action.suit)
+    return DecisionTaken(seat, action)
+
+
+def _hand_events(before: HandState | None, action: Action | None, after: HandState,
+                 hand_number: int | None = None, result: HandResult | None = None) -> list[Event]:
+    """The events from ``before`` (``None``: the deal itself) to ``after``, ``action`` taken."""
+    from hokm._moments import LOG_ACT, LOG_FIX
+
+    setup = after._setup
+    players = setup.engine.players
+    events: list[Event] = []
+    if before is None:  # the deal: the Hakem sees his first packet before the call
+        hakem = setup.hakem
+        events.append(HandStarted(hand_number, Seat(hakem), Seat((hakem - 1) % players), setup.redeals))
+        old_known = [0] * players
+        if not setup.engine.fixes_trump:
+            first = setup.first_packet & ~after._extra.blind
+            if first:
+                events.append(CardsDealt(Seat(hakem), _in_order(after, hakem, first)))
+                old_known[hakem] = first
+        old_seen = [0] * players
+        start, log = 0, after._extra.log
+    else:
+        old_known = [_known(before, seat) for seat in range(players)]
+        old_seen = list(before._extra.seen)
+        start, log = len(before._plays), after._extra.log[len(before._extra.log):]
+        if action is not None and action.__class__ is not PlayCard:
+            events.append(_action_event(Seat(before._to_act), action))
+    pending = [entry for entry in log if entry[0] != LOG_ACT]
+    restored = 0
+    for _, _, _, what in pending:
+        restore = getattr(what, "restore", None)
+        if restore is not None:
+            restored |= 1 << restore.index
+    # What happened before the first card of this step: the action's effects, forced ones;
+    # then the cards that became known (the call deals the rest of every hand).
+    while pending and pending[0][1] <= start and pending[0][0] != LOG_FIX:
+        events += _log_events(pending.pop(0), before, after)
+    events += _new_cards(old_known, old_seen, after, restored)
+    plays = after._plays
+    for index in range(start, len(plays)):
+        while pending and pending[0][1] <= index and pending[0][0] != LOG_FIX:
+            events += _log_events(pending.pop(0), before, after)
+        packed = plays[index]
+        forced = index != start or action is None or action.__class__ is not PlayCard
+        events.append(CardPlayed(Seat(packed >> 6), Card.from_index(packed & 63), forced))
+        while pending and pending[0][0] == LOG_FIX and pending[0][1] == index + 1:
+            events += _log_events(pending.pop(0), before, after)
+        if (index + 1) % players == 0:  # a trick is complete
+            number = (index + 1) // players
+            trick = plays[index + 1 - players:index + 1]
+            events.append(TrickWon(number, tuple((Seat(p >> 6), Card.from_index(p & 63)) for p in trick),
+                                   Seat(after._winners[number - 1]), _seat(after._collectors[number - 1]),
+                                   _pile(after, number)))
+    for entry in pending:
+        events += _log_events(entry, before, after)
+    if after.is_over and (before is None or not before.is_over):
+        if after.is_annulled:
+            events.append(HandAnnulled(Seat(setup.hakem)))
+        else:
+            events.append(HandOver(after.result() if result is None else result))
+    return events
+
+
+def _seat(value: int | None) -> Seat | None:
+    return None if value is None else Seat(value)
+
+
+def _pile(hand: HandState, number: int) -> int:
+    """The tricks lying in the centre after trick ``number`` (0 when every trick is collected)."""
+    pile = 0
+    for collector in hand._collectors[:number]:
+        pile = pile + 1 if collector is None else 0
+    return pile
+
+
+# Steps, openings, histories ------------------------------------------------------------------------
+
+
+def hand_step(hand: HandState, action: Action) -> tuple[HandState, tuple[Event, ...]]:
+    """``HandState.apply_with_events``."""
+    after = hand.apply(action)
+    return after, tuple(_hand_events(hand, action, after))
+
+
+def match_step(match: MatchState, action: Action) -> tuple[MatchState, tuple[Event, ...]]:
+    """``MatchState.apply_with_events``."""
+    after = match.apply(action)
+    number = match.hand_number
+    finished = after._hand if after._hand_number == number else after._last_hand
+    assert finished is not None
+    result = after._results[-1] if finished.is_over and not finished.is_annulled else None
+    events = _hand_events(match._hand, action, finished, number, result)
+    if finished.is_over:
+        if result is not None:
+            events.append(ScoresChanged(after.scores))
+        if after.is_over:
+            events.append(MatchOver(after.winner, after.is_drawn, after.scores))
+        else:
+            new = after._hand
+            if new.hakem != finished.hakem:
+                events.append(HakemChanged(finished.hakem, new.hakem))
+            events += _hand_events(None, None, new, after.hand_number)
+    return after, tuple(events)
+
+
+def opening(state: HandState | MatchState) -> tuple[Event, ...]:
+    """The events of the current hand's deal, before any action in it.
+
+    ``HandStarted``, the Hakem's first packet (``CardsDealt``, his alone) and whatever happened
+    by itself at the trump call (a blind indicator laid apart, a lone choice taken, every hand
+    dealt where no call is made). Send a seat its share (``for_seat``) when a hand begins: a
+    new match, or after a ``hokm.HandState`` is dealt; ``MatchState.apply_with_events``
+    already includes the opening of every hand it deals.
+
+    >>> import hokm
+    >>> [e.tag for e in opening(hokm.Ruleset.compose("be-ranga").new_match(seed=1))]
+    ['hand-started', 'cards-dealt', 'cards-dealt', 'cards-dealt', 'cards-dealt']
+    """
+    from hokm._positions import hand_history
+    from hokm.match import MatchState
+
+    if isinstance(state, MatchState):
+        return tuple(_hand_events(None, None, hand_history(state.hand).start, state.hand_number))
+    return tuple(_hand_events(None, None, hand_history(state).start))
+
+
+def history(state: HandState | MatchState) -> tuple[Event, ...]:
+    """Every event from the start of the hand (or of the match) to ``state``, in order.
+
+    For a client that joins or reconnects: send it ``for_seat(history(state), seat)``. The
+    hand or match is replayed from its deal, as a game record is.
+
+    >>> import hokm
+    >>> hand = hokm.Ruleset.compose().deal(hokm.full_deck())
+    >>> for _ in range(3):
+    ...     hand = hand.apply(hand.legal_actions()[0])
+    >>> [e.tag for e in for_seat(history(hand), 3)]
+    ['hand-started', 'trump-called', 'cards-dealt', 'card-played', 'card-played']
+    """
+    from hokm._positions import hand_history
+    from hokm.match import MatchState
+
+    if not isinstance(state, MatchState):
+        past = hand_history(state)
+        events = list(_hand_events(None, None, past.start))
+        hand = past.start
+        for _, action in past.actions:
+            hand, more = hand_step(hand, action)
+            events += more
+        return tuple(events)
+    match = _first_deal(state)
+    events = list(opening(match))
+    hands = [*state._finished, *([] if state.is_over else [state.hand])]
+    for hand in hands:
+        for _, action in hand_history(hand).actions:
+            match, more = match_step(match, action)
+            events += more
+    return tuple(events)
+
+
+def _first_deal(match: MatchState) -> MatchState:
+    """``match`` as it was dealt: its first hand at the trump call, the decks of its hands kept."""
+    from hokm._dealing import deal_hand
+
+    hands = [*match._finished, *([] if match.is_over else [match.hand])]
+    decks = tuple(tuple(match._deck_for(number)) for number in range(1, len(hands) + 1))
+    first = match._with(_hand_number=1, _scores=(0,) * len(match._scores), _results=(), _winner=None,
+                        _drawn=False, _finished=(), _last_hand=None, _decks=decks)
+    first._hand = deal_hand(match._rules, list(decks[0]), hands[0].hakem)
+    return first
