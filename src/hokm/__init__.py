@@ -33,6 +33,7 @@ from hokm.context import (
 from hokm.decisions import Effect, TrumpRule
 from hokm.errors import (
     ActionTypeError,
+    AgentFailedError,
     AgentLoadError,
     ArgumentTypeError,
     DealTypeError,
@@ -105,6 +106,7 @@ def __dir__() -> list[str]:
 __all__ = [
     "Action",
     "ActionTypeError",
+    "AgentFailedError",
     "AgentLoadError",
     "ArgumentTypeError",
     "CallTrump",

@@ -134,7 +134,7 @@ def _resolve(annotation: object, namespace: dict[str, Any]) -> Any:
     that only a type checker imports.
     """
     if isinstance(annotation, str):
-        return eval(annotation, namespace)  # noqa: S307 - our own classes' annotations
+        return eval(annotation, namespace)  # our own classes' annotations
     return annotation if annotation is not None else Any
 
 

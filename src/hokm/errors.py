@@ -45,6 +45,7 @@ from typing import Any
 
 __all__ = [
     "ActionTypeError",
+    "AgentFailedError",
     "AgentLoadError",
     "ArgumentTypeError",
     "DealTypeError",
@@ -205,6 +206,40 @@ class AgentLoadError(HokmError):
 
 def _agent_load_error(message: str, agent: str, entry_point: str | None) -> AgentLoadError:
     return AgentLoadError(message, agent=agent, entry_point=entry_point)
+
+
+class AgentFailedError(HokmError):
+    """An agent failed a decision while playing: it answered an action that is not legal,
+    raised, crashed, sent malformed output, or ran out of time.
+
+    Drivers (the arena, ``hokm play``) catch it: the agent forfeits its match, or a random
+    legal action is played in its place where the driver is told to go on. The original
+    exception, if any, is the ``__cause__``.
+
+    Attributes:
+        agent: a name for the agent (``"heuristic"``, ``"cmd:python bot.py"``).
+        seat: the seat it was playing.
+        reason: ``"illegal"`` (an action not among the legal ones), ``"malformed"`` (a
+            reply that is not an action), ``"timeout"``, ``"crash"`` (an external bot's
+            process ended) or ``"error"`` (the agent raised).
+    """
+
+    REASONS = ("illegal", "malformed", "timeout", "crash", "error")
+
+    def __init__(self, message: str, *, agent: str, seat: int, reason: str) -> None:
+        super().__init__(message)
+        if reason not in self.REASONS:
+            raise ValueError(f"reason must be one of {', '.join(self.REASONS)}, got {reason!r}")
+        self.agent = agent
+        self.seat = seat
+        self.reason = reason
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_agent_failed_error, (str(self), self.agent, self.seat, self.reason))
+
+
+def _agent_failed_error(message: str, agent: str, seat: int, reason: str) -> AgentFailedError:
+    return AgentFailedError(message, agent=agent, seat=seat, reason=reason)
 
 
 class RulesetError(HokmError):

@@ -425,3 +425,26 @@ def test_the_heuristic_beats_the_random_bot() -> None:
         match = play_match(rules, agents, seed=seed // 2)  # each deal sequence with the seats swapped
         wins += match.winner == (0 if seed % 2 else 1)
     assert wins >= 27
+
+
+def test_agent_from_spec_takes_installed_names_and_refuses_an_empty_command() -> None:
+    from hokm.agents import agent_from_spec
+
+    made = agent_from_spec("random", seed=4)
+    assert isinstance(made, RandomAgent) and repr(made) == "RandomAgent(seed=4)"
+    with pytest.raises(hokm.InvalidArgumentError, match="names no command"):
+        agent_from_spec("cmd:   ")
+    with pytest.raises(hokm.UnknownAgentError, match="no agent named 'nobody'"):
+        agent_from_spec("nobody")
+    with pytest.raises(hokm.ArgumentTypeError, match="agent spec must be a str"):
+        agent_from_spec(3)  # type: ignore[arg-type]
+
+
+def test_an_agent_failure_says_who_where_and_why_and_pickles() -> None:
+    import pickle
+
+    error = hokm.AgentFailedError("seat 2 answered K♠, not legal", agent="cmd:bot", seat=2, reason="illegal")
+    again = pickle.loads(pickle.dumps(error))
+    assert (again.agent, again.seat, again.reason, str(again)) == ("cmd:bot", 2, "illegal", str(error))
+    with pytest.raises(ValueError, match="reason must be one of"):
+        hokm.AgentFailedError("x", agent="a", seat=0, reason="bored")

@@ -27,10 +27,17 @@ from __future__ import annotations
 from hokm.agents._heuristic import HeuristicAgent
 from hokm.agents._protocol import Agent, BaseAgent, Observation, hand_observation
 from hokm.agents._random import RandomAgent
-from hokm.agents._registry import ENTRY_POINT_GROUP, available_agents, get_agent
+from hokm.agents._registry import (
+    COMMAND_PREFIX,
+    ENTRY_POINT_GROUP,
+    agent_from_spec,
+    available_agents,
+    get_agent,
+)
 from hokm.agents._sampling import Deal, count_deals, sample_deals
 
 __all__ = [
+    "COMMAND_PREFIX",
     "ENTRY_POINT_GROUP",
     "Agent",
     "BaseAgent",
@@ -38,6 +45,7 @@ __all__ = [
     "HeuristicAgent",
     "Observation",
     "RandomAgent",
+    "agent_from_spec",
     "available_agents",
     "count_deals",
     "get_agent",

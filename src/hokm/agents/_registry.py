@@ -31,10 +31,13 @@ if TYPE_CHECKING:
 
     from hokm.agents._protocol import Agent
 
-__all__ = ["ENTRY_POINT_GROUP", "available_agents", "get_agent"]
+__all__ = ["COMMAND_PREFIX", "ENTRY_POINT_GROUP", "agent_from_spec", "available_agents", "get_agent"]
 
 ENTRY_POINT_GROUP = "hokm.agents"
 """The entry-point group agents register under."""
+
+COMMAND_PREFIX = "cmd:"
+"""``agent_from_spec`` runs a spec starting with this as an external program (the stdio protocol)."""
 
 
 def _installed() -> dict[str, list[importlib.metadata.EntryPoint]]:
@@ -125,3 +128,35 @@ def _check_params(name: str, factory: Any, params: dict[str, Any]) -> None:
         takes = ", ".join(accepted) or "no parameters"
         raise InvalidArgumentError(f"agent {name!r} has no parameter {', '.join(map(repr, unknown))} "
                                    f"(it takes: {takes})")
+
+
+def agent_from_spec(spec: str, /, **params: Any) -> Agent:
+    """An agent from a command-line spec: an installed agent's name, or ``"cmd:COMMAND"``.
+
+    ``"cmd:python my_bot.py"`` runs that program as a player over the stdio protocol
+    (``hokm.agents.CommandAgent``; ``params`` go to it); any other spec is
+    ``get_agent(spec, **params)``.
+
+    >>> from hokm.agents import agent_from_spec
+    >>> agent_from_spec("random", seed=3)
+    RandomAgent(seed=3)
+
+    Raises:
+        ArgumentTypeError: ``spec`` is not a string.
+        InvalidArgumentError: ``"cmd:"`` with no command.
+        UnknownAgentError, AgentLoadError: as ``get_agent``.
+    """
+    if not isinstance(spec, str):
+        raise ArgumentTypeError(f"an agent spec must be a str such as 'heuristic' or 'cmd:python bot.py', "
+                                f"got {_got(spec)}")
+    if spec.startswith(COMMAND_PREFIX):
+        import shlex
+
+        from hokm.agents._command import CommandAgent
+
+        command = shlex.split(spec[len(COMMAND_PREFIX):])
+        if not command:
+            raise InvalidArgumentError(f"agent spec {spec!r} names no command to run "
+                                       "(write 'cmd:python bot.py')")
+        return CommandAgent(command, **params)
+    return get_agent(spec, **params)
