@@ -69,3 +69,20 @@ def random_match(rules: hokm.Ruleset, seed: int, policy_seed: int = 0) -> MatchS
 
 def play(card: str) -> PlayCard:
     return PlayCard(Card.parse(card))
+
+
+def need(module: str) -> object:
+    """Import an optional extra's module for a test, or skip the test where it is not installed.
+
+    ``scripts/test`` installs every extra and sets ``HOKM_EXTRAS=1`` for its main pytest run:
+    there a missing module fails the test instead of skipping it, so CI cannot silently skip
+    the adapters', the arena's or ``hokm play``'s tests.
+    """
+    import importlib
+    import os
+
+    import pytest
+
+    if os.environ.get("HOKM_EXTRAS") == "1":
+        return importlib.import_module(module)
+    return pytest.importorskip(module)

@@ -33,6 +33,8 @@ from hokm.context import (
 from hokm.decisions import Effect, TrumpRule
 from hokm.errors import (
     ActionTypeError,
+    AgentFailedError,
+    AgentLoadError,
     ArgumentTypeError,
     DealTypeError,
     DuplicateVariantError,
@@ -52,6 +54,7 @@ from hokm.errors import (
     RecordError,
     RulesetError,
     SpecVersionWarning,
+    UnknownAgentError,
     UnknownVariantError,
     VariantConflictError,
     VariantLoadError,
@@ -103,6 +106,8 @@ def __dir__() -> list[str]:
 __all__ = [
     "Action",
     "ActionTypeError",
+    "AgentFailedError",
+    "AgentLoadError",
     "ArgumentTypeError",
     "CallTrump",
     "Capture",
@@ -158,6 +163,7 @@ __all__ = [
     "Team",
     "Trick",
     "TrumpRule",
+    "UnknownAgentError",
     "UnknownVariantError",
     "Variant",
     "VariantConflictError",

@@ -98,10 +98,15 @@ _HINTS: dict[type, dict[str, Any]] = {}
 
 
 def _public(cls: type) -> tuple[attrs.Attribute[Any], ...]:
-    """The public fields of an ``attrs`` class (cached per class)."""
+    """The public fields of an ``attrs`` class (cached per class).
+
+    A field left out of equality (an observation's ``ruleset``) is context, not data: it is
+    not written, and a value read back compares equal without it.
+    """
     fields = _PUBLIC.get(cls)
     if fields is None:
-        fields = _PUBLIC[cls] = tuple(field for field in attrs.fields(cls) if not field.name.startswith("_"))
+        fields = _PUBLIC[cls] = tuple(field for field in attrs.fields(cls)
+                                      if field.eq and not field.name.startswith("_"))
     return fields
 
 
@@ -118,8 +123,19 @@ def hints_of(cls: type) -> dict[str, Any]:
 
         public = {name: getattr(hokm, name) for name in hokm.__all__}  # the lazily imported ones too
         namespace = {**vars(typing), **public, **vars(sys.modules[cls.__module__])}
-        hints = _HINTS[cls] = typing.get_type_hints(cls, globalns=namespace)
+        hints = _HINTS[cls] = {field.name: _resolve(field.type, namespace) for field in _public(cls)}
     return hints
+
+
+def _resolve(annotation: object, namespace: dict[str, Any]) -> Any:
+    """A field's annotation as a type (under ``from __future__ import annotations`` it is text).
+
+    Only the written fields are resolved: a cached property's return type may name a class
+    that only a type checker imports.
+    """
+    if isinstance(annotation, str):
+        return eval(annotation, namespace)  # our own classes' annotations
+    return annotation if annotation is not None else Any
 
 
 def decode(kind: Any, data: object, path: str) -> Any:

@@ -23,6 +23,8 @@ HokmError(Exception)
 │   └── DealTypeError(InvalidDealError, ArgumentTypeError)
 ├── GameStateError(HokmError)
 ├── RecordError(HokmError, ValueError)
+├── UnknownAgentError(HokmError, LookupError)
+├── AgentLoadError(HokmError)
 ├── RulesetError(HokmError)
 │   ├── UnknownVariantError(RulesetError, LookupError)
 │   ├── DuplicateVariantError(RulesetError, LookupError)
@@ -43,6 +45,8 @@ from typing import Any
 
 __all__ = [
     "ActionTypeError",
+    "AgentFailedError",
+    "AgentLoadError",
     "ArgumentTypeError",
     "DealTypeError",
     "DuplicateVariantError",
@@ -62,6 +66,7 @@ __all__ = [
     "RecordError",
     "RulesetError",
     "SpecVersionWarning",
+    "UnknownAgentError",
     "UnknownVariantError",
     "VariantConflictError",
     "VariantLoadError",
@@ -173,6 +178,68 @@ class RecordError(HokmError, ValueError):
 
 def _record_error(message: str, path: str, hand: int | None, action: int | None) -> RecordError:
     return RecordError(message, path=path, hand=hand, action=action)
+
+
+class UnknownAgentError(HokmError, LookupError):
+    """No installed agent (``hokm.agents`` entry point) has this name."""
+
+
+class AgentLoadError(HokmError):
+    """An installed agent cannot be made: its entry point is registered twice, fails to
+    import, or its factory raised or returned something that is not an agent.
+
+    The original exception, if any, is the ``__cause__``.
+
+    Attributes:
+        agent: the agent name.
+        entry_point: the entry point's ``"module:attr"`` (``None`` when it is registered twice).
+    """
+
+    def __init__(self, message: str, *, agent: str, entry_point: str | None = None) -> None:
+        super().__init__(message)
+        self.agent = agent
+        self.entry_point = entry_point
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_agent_load_error, (str(self), self.agent, self.entry_point))
+
+
+def _agent_load_error(message: str, agent: str, entry_point: str | None) -> AgentLoadError:
+    return AgentLoadError(message, agent=agent, entry_point=entry_point)
+
+
+class AgentFailedError(HokmError):
+    """An agent failed a decision while playing: it answered an action that is not legal,
+    raised, crashed, sent malformed output, or ran out of time.
+
+    Drivers (the arena, ``hokm play``) catch it: the agent forfeits its match, or a random
+    legal action is played in its place where the driver is told to go on. The original
+    exception, if any, is the ``__cause__``.
+
+    Attributes:
+        agent: a name for the agent (``"heuristic"``, ``"cmd:python bot.py"``).
+        seat: the seat it was playing.
+        reason: ``"illegal"`` (an action not among the legal ones), ``"malformed"`` (a
+            reply that is not an action), ``"timeout"``, ``"crash"`` (an external bot's
+            process ended) or ``"error"`` (the agent raised).
+    """
+
+    REASONS = ("illegal", "malformed", "timeout", "crash", "error")
+
+    def __init__(self, message: str, *, agent: str, seat: int, reason: str) -> None:
+        super().__init__(message)
+        if reason not in self.REASONS:
+            raise ValueError(f"reason must be one of {', '.join(self.REASONS)}, got {reason!r}")
+        self.agent = agent
+        self.seat = seat
+        self.reason = reason
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_agent_failed_error, (str(self), self.agent, self.seat, self.reason))
+
+
+def _agent_failed_error(message: str, agent: str, seat: int, reason: str) -> AgentFailedError:
+    return AgentFailedError(message, agent=agent, seat=seat, reason=reason)
 
 
 class RulesetError(HokmError):

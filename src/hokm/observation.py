@@ -8,6 +8,7 @@ differ only in cards the seat has not seen).
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -19,8 +20,10 @@ from hokm.table import Seat
 from hokm.trick import Trick
 
 if TYPE_CHECKING:
+    from hokm._knowledge import Knowledge
     from hokm.actions import Action
     from hokm.outcomes import HandResult, Phase
+    from hokm.rules import Ruleset
 
 __all__ = ["HandObservation", "MatchObservation"]
 
@@ -109,11 +112,43 @@ class HandObservation(_Json):
         shown: cards turned face up for everyone by a decision (a redeal claim, a
             revealed indicator, the "last four" card).
         annulled: the hand ended before its first trick and counts for nothing.
+        ruleset: the rules of the game (public): effective suits, ranks, the deck,
+            the table. ``None`` only for an observation built by hand. Context, not
+            part of what the seat sees: two observations that differ only in their
+            ruleset are equal.
+        trump_from: the play (0-based, counting every card played) from which cards
+            of the trump suit count as trumps: 0 unless the trump appeared during the
+            hand (a hidden trump's reveal, be-ranga's fixing card).
+        decisions_at: how many cards had been played when each of ``decisions`` was
+            taken (public: the table sees when a seat decides).
+        hand_sizes: how many cards each seat holds in its hand (public). During the
+            trump call these are the hands as they will be once dealt.
+        set_aside_counts: how many cards each seat has laid apart from its hand
+            (public: the table sees the face-down cards, not what they are).
+        shown_in_hands: the shown cards each seat still holds in its hand (a revealed
+            indicator back in the caller's hand, the "last four" card).
+        shown_set_aside: the shown cards lying in each seat's set-aside cards.
 
     Another seat's decision that its rule keeps private appears in ``decisions``
     as ``hokm.HiddenAction()``: you learn that the seat decided, not what. A
     secret one (``Action.secret``, such as declining a redeal offer that only
     its seat knew of) does not appear at all.
+
+    **Public knowledge.** Besides its fields, an observation answers what the seat
+    can *infer* from the public history: ``played``, ``out_of_play``, ``unseen``,
+    ``known_holdings``, ``voids``, ``cannot_hold`` and the current ``trick`` as a
+    ``Trick`` value. They are computed together, once, the first time one of them
+    is read (about 20-60 µs for a mid-hand observation of standard Hokm), and
+    never from anything the seat may not see.
+
+    A seat that plays a card of another *effective* suit than the one led shows that
+    it holds no card of the led suit, as that suit was *then*. With Satat the 2♥ is a
+    trump: a seat that plays it to a heart lead shows it has no other heart, and a
+    seat void in hearts may still hold the 2♥. Where the rules add a duty for a void seat
+    (``obligatory-trump``: a trump if it holds one; ``overtrump``: a trump that beats
+    the trick if it holds one) or a variant restricts plays, the seat's play also
+    shows which cards it cannot hold: each rule is read as "if you hold any card of
+    a set, you must play one of them", which is exact for every bundled rule.
     """
 
     seat: Seat
@@ -136,6 +171,81 @@ class HandObservation(_Json):
     set_aside: frozenset[Card] = frozenset()
     shown: frozenset[Card] = frozenset()
     annulled: bool = False
+    ruleset: Ruleset | None = attrs.field(default=None, repr=False, eq=False)
+    trump_from: int = 0
+    decisions_at: tuple[int, ...] = ()
+    hand_sizes: tuple[int, ...] = ()
+    set_aside_counts: tuple[int, ...] = ()
+    shown_in_hands: tuple[frozenset[Card], ...] = ()
+    shown_set_aside: tuple[frozenset[Card], ...] = ()
+
+    # Public knowledge, inferred once (hokm._knowledge) ----------------------------------
+
+    @functools.cached_property
+    def _knowledge(self) -> Knowledge:
+        from hokm._knowledge import infer
+
+        return infer(self)
+
+    @functools.cached_property
+    def trick(self) -> Trick:
+        """The trick in progress as a ``Trick`` value (the plays of ``current_trick``).
+
+        It compares cards by the ruleset's effective suits and ranks under the trump
+        as it stands for this trick: ``trick.winning_play()``, ``trick.led``,
+        ``trick.beats(card, other)``.
+        """
+        return self._knowledge.trick()
+
+    @functools.cached_property
+    def played(self) -> frozenset[Card]:
+        """Every card played so far: the completed tricks and the trick in progress."""
+        return self._knowledge.cards(self._knowledge.played)
+
+    @functools.cached_property
+    def out_of_play(self) -> frozenset[Card]:
+        """Cards this seat knows are out of play for good: ``played`` and ``seen``
+        (two-player discards and rejected draws it saw), and shown cards nobody holds."""
+        return self._knowledge.cards(self._knowledge.out_of_play)
+
+    @functools.cached_property
+    def unseen(self) -> frozenset[Card]:
+        """Cards of the ruleset's deck whose place this seat does not know.
+
+        Everything but its own hand and set-aside cards, the cards played, ``seen``,
+        ``shown`` and the stock cards it is being offered. They lie in the other
+        seats' hands, in their face-down cards, in the stock or out of play; during
+        the trump call the seat's own cards still to come are unseen as well.
+        """
+        return self._knowledge.cards(self._knowledge.unseen)
+
+    @functools.cached_property
+    def known_holdings(self) -> tuple[frozenset[Card], ...]:
+        """Per seat, the cards this seat knows are in that seat's hand now.
+
+        Its own hand for itself; for the others, the shown cards they still hold.
+        """
+        return tuple(map(self._knowledge.cards, self._knowledge.held))
+
+    @functools.cached_property
+    def voids(self) -> tuple[frozenset[Suit], ...]:
+        """Per seat, the suits it has shown it holds no card of (failed to follow).
+
+        Suits are effective suits as they were when the seat failed to follow; with
+        ``obligatory-trump`` a void seat that did not trump is void in trumps too.
+        """
+        return self._knowledge.voids
+
+    @functools.cached_property
+    def cannot_hold(self) -> tuple[frozenset[Card], ...]:
+        """Per seat, the cards not yet played that its own plays prove are not in its hand.
+
+        The exact form of ``voids``: the cards of each suit the seat failed to follow
+        (as they were then), and the cards a void seat's duty would have made it play
+        (its trumps, or the trumps that beat the trick). ``hokm.agents.sample_deals``
+        never puts such a card in that seat's hand.
+        """
+        return tuple(map(self._knowledge.cards, self._knowledge.excluded))
 
 
 @attrs.frozen

@@ -75,6 +75,8 @@ _SUITS: tuple[Suit, ...] = tuple(Suit)
 _TRUMP, _DRAW, _PLAY, _OVER = TRUMP, DRAW, PLAY, OVER
 _PHASES = PHASES
 _play_actions: SegmentedTuples[PlayCard] = SegmentedTuples(PLAY_CARD.__getitem__)
+_NOTHING_SHOWN: tuple[tuple[frozenset[Card], ...], ...] = tuple(
+    (frozen_cards(0),) * players for players in range(17))
 
 
 def _indices(mask: int) -> Iterator[int]:
@@ -871,6 +873,7 @@ class HandState:
         played = self._plays
         n = setup.engine.players
         completed = len(self._winners) * n
+        decisions, decisions_at = self._decisions_for(seat) if extra.decisions else ((), ())
         return HandObservation(
             seat=seat,
             phase=self.phase,
@@ -884,9 +887,7 @@ class HandState:
             pile=self._pile,
             to_act=self.to_act,
             legal_actions=self.legal_actions() if self.to_act == seat else (),
-            decisions=tuple(decision if decision[0] == seat or not decision[1].private
-                            else (decision[0], HIDDEN) for decision in extra.decisions
-                            if decision[0] == seat or not decision[1].secret),
+            decisions=decisions,
             seen=frozen_cards(extra.seen[seat] & ~hand),
             stock_left=self.stock_left,
             offered=self.offered_card if seat == self._to_act else None,
@@ -894,7 +895,30 @@ class HandState:
             set_aside=frozen_cards(extra.aside[seat] & ~extra.blind),
             shown=frozen_cards(extra.shown),
             annulled=extra.annulled,
+            ruleset=setup.ruleset,
+            trump_from=setup.trump_from,
+            decisions_at=decisions_at,
+            hand_sizes=tuple([mask.bit_count() for mask in self._hands]),
+            set_aside_counts=tuple([mask.bit_count() for mask in extra.aside]),
+            shown_in_hands=self._shown_in(self._hands),
+            shown_set_aside=self._shown_in(extra.aside),
         )
+
+    def _decisions_for(self, seat: int) -> tuple[tuple[tuple[Seat, Action], ...], tuple[int, ...]]:
+        """The decisions ``seat`` may see, private ones hidden and secret ones left out, and when
+        each was taken (cards played by then)."""
+        extra = self._extra
+        shown = [(decision if decision[0] == seat or not decision[1].private else (decision[0], HIDDEN), at)
+                 for decision, at in zip(extra.decisions, extra.decisions_at, strict=True)
+                 if decision[0] == seat or not decision[1].secret]
+        return tuple(decision for decision, _ in shown), tuple(at for _, at in shown)
+
+    def _shown_in(self, masks: Sequence[int]) -> tuple[frozenset[Card], ...]:
+        """Per seat, the shown cards among ``masks`` (each seat's hand, or its set-aside cards)."""
+        shown = self._extra.shown
+        if not shown:
+            return _NOTHING_SHOWN[len(masks)]
+        return tuple([frozen_cards(mask & shown) for mask in masks])
 
     def _offered_next(self) -> Card | None:
         position = self._extra.stock_pos

@@ -51,10 +51,18 @@ def test_no_module_imports_itself_back() -> None:
 
 def test_import_hokm_leaves_the_engine_and_installed_metadata_for_later() -> None:
     code = ("import sys, hokm; heavy = ['pluggy', 'importlib.metadata', 'hokm.rules', 'hokm._engine', "
-            "'numpy', 'hypothesis', 'json', 'hokm.records']; "
+            "'numpy', 'hypothesis', 'json', 'hokm.records', 'hokm.agents', 'hokm._knowledge']; "
             "print(','.join(m for m in heavy if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == ""
     code = "import hokm; hokm.Ruleset.compose('satat'); print(hokm.simulate.__module__)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "hokm.simulate"
+
+
+def test_import_hokm_agents_leaves_the_engine_and_installed_metadata_for_later() -> None:
+    """Bots import ``hokm.agents`` for every game they play: it stays as light as the values it reads."""
+    code = ("import sys, hokm.agents; heavy = ['pluggy', 'importlib.metadata', 'hokm.rules', "
+            "'hokm._engine', 'hypothesis']; print(','.join(m for m in heavy if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == ""

@@ -71,7 +71,9 @@ def test_the_json_shape_of_a_hand_observation() -> None:
                                            trump=Suit.HEARTS)
     hand = hand.play(Card.parse("A♠"))
     data = hand.observation(1).to_dict()
-    assert list(data) == [field.name for field in attrs.fields(HandObservation)]
+    assert list(data) == [field.name for field in attrs.fields(HandObservation) if field.eq]
+    assert "ruleset" not in data  # context, outside equality: a client knows its rules
+    assert data["hand_sizes"] == [12, 13, 13, 13] and data["trump_from"] == 0
     assert data["phase"] == "play" and data["trump"] == "♥" and data["to_act"] == 1
     assert data["current_trick"] == [[0, "A♠"]] and data["tricks"] == []
     assert data["hand"] == [str(card) for card in deck[13:26]]  # in deck order
@@ -103,17 +105,17 @@ def test_a_match_observation_holds_its_hand_and_results() -> None:
 def test_a_field_added_to_an_observation_is_written_by_its_type() -> None:
     @attrs.frozen
     class Wider(HandObservation):
-        voids: tuple[frozenset[Suit], ...] = ()
-        unseen: frozenset[Card] = frozenset()
-        hand_sizes: tuple[int, ...] = ()
+        suits_out: tuple[frozenset[Suit], ...] = ()
+        noted: frozenset[Card] = frozenset()
+        counts: tuple[int, ...] = ()
 
     base = hokm.Ruleset.compose().deal(list(hokm.full_deck())).observation(0)
     wide = Wider(**{field.name: getattr(base, field.name) for field in attrs.fields(HandObservation)},
-                 voids=(frozenset(), frozenset({Suit.CLUBS, Suit.SPADES})),
-                 unseen=frozenset({Card.parse("K♦"), Card.parse("2♣")}), hand_sizes=(13, 13, 13, 13))
+                 suits_out=(frozenset(), frozenset({Suit.CLUBS, Suit.SPADES})),
+                 noted=frozenset({Card.parse("K♦"), Card.parse("2♣")}), counts=(13, 13, 13, 13))
     data = wide.to_dict()
-    assert data["voids"] == [[], ["♠", "♣"]] and data["unseen"] == ["K♦", "2♣"]  # deck order
-    assert data["hand_sizes"] == [13, 13, 13, 13]
+    assert data["suits_out"] == [[], ["♠", "♣"]] and data["noted"] == ["K♦", "2♣"]  # deck order
+    assert data["counts"] == [13, 13, 13, 13]
     assert Wider.from_dict(json.loads(json.dumps(data))) == wide
 
 

@@ -400,3 +400,4 @@ def test_bundled_variants_idle_their_decision_hooks_without_decide() -> None:
         assert hokm.Ruleset.compose(name).hook_order("hokm_pending_decision") == ()
         assert hokm.Ruleset.compose(name, options={name: {"decide": True}}).hook_order(
             "hokm_pending_decision") == (name,)
+

@@ -1,0 +1,118 @@
+"""Agents benchmark: public knowledge, deal sampling, the heuristic's speed and strength.
+
+    python benchmarks/bench_agents.py [--pairs 200] [--variant NAME ...]
+
+Reports:
+- the cost of an observation's public knowledge (voids, unseen cards, ...), read once;
+- the time to sample 1,000 deals from mid-hand observations (20 to 28 cards played);
+- the heuristic's mean decision time;
+- heuristic against random over ``--pairs`` match pairs with duplicate deals: each seed is
+  played twice, the heuristic holding team 0's seats, then team 1's (three players: one
+  heuristic seat against two random ones, rotated over the three seats).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import hokm
+from hokm.agents import HeuristicAgent, RandomAgent, sample_deals
+from hokm.agents._play import play_match
+
+
+def mid_hand_states(rules: hokm.Ruleset, count: int) -> list[hokm.HandState]:
+    rng = random.Random(1)
+    states: list[hokm.HandState] = []
+    seed = 0
+    while len(states) < count:
+        seed += 1
+        state = rules.deal(random.Random(seed))
+        stop = rng.randrange(20, 29)
+        while not state.is_over and len(state.plays) < stop:
+            state = state.apply(rng.choice(state.legal_actions()))
+        if not state.is_over and state.phase is hokm.Phase.PLAY:
+            states.append(state)
+    return states
+
+
+def knowledge_cost(states: list[hokm.HandState]) -> float:
+    """Microseconds the public knowledge adds to an observation (median of rounds)."""
+    def run(touch: bool) -> float:
+        start = time.perf_counter()
+        for _ in range(20):
+            for state in states:
+                view = state.observation(state.to_act or 0)
+                if touch:
+                    view.unseen  # noqa: B018
+        return (time.perf_counter() - start) / (20 * len(states)) * 1e6
+    rounds = [run(True) - run(False) for _ in range(5)]
+    return statistics.median(rounds)
+
+
+def sampling_cost(states: list[hokm.HandState]) -> tuple[float, float]:
+    """Milliseconds to sample 1,000 deals from a fresh observation: median and worst."""
+    times = []
+    for index, state in enumerate(states):
+        view = state.observation(state.to_act or 0)
+        start = time.perf_counter()
+        sample_deals(view, random.Random(index), 1000)
+        times.append((time.perf_counter() - start) * 1e3)
+    return statistics.median(times), max(times)
+
+
+class Timed(HeuristicAgent):
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def act(self, observation: hokm.HandObservation | hokm.MatchObservation) -> hokm.Action:
+        start = time.perf_counter()
+        action = super().act(observation)
+        self.seconds += time.perf_counter() - start
+        self.decisions += 1
+        return action
+
+
+def strength(rules: hokm.Ruleset, pairs: int) -> tuple[int, int, int, float]:
+    """(heuristic match wins, matches, pairs won twice, mean decision µs) over duplicate pairs."""
+    wins = both = 0
+    timed = Timed()
+    players = rules.players
+    teams = rules.layout.team_count
+    for seed in range(pairs):
+        won = 0
+        for side in range(2 if teams == 2 else teams):
+            seats = [seat for seat in range(players) if rules.layout.team_of(seat) == side % teams]
+            agents = [timed if seat in seats else RandomAgent(seed=seed * 16 + seat)
+                      for seat in range(players)]
+            match = play_match(rules, agents, seed=seed)
+            won += match.winner == side % teams
+        wins += won
+        both += won == (2 if teams == 2 else teams)
+    matches = pairs * (2 if teams == 2 else teams)
+    return wins, matches, both, timed.seconds / max(1, timed.decisions) * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pairs", type=int, default=200)
+    parser.add_argument("--variant", action="append", default=[])
+    args = parser.parse_args()
+    rules = hokm.Ruleset.compose(*args.variant)
+    states = mid_hand_states(rules, 40)
+    print(f"ruleset: {', '.join(args.variant) or 'standard'}")
+    print(f"public knowledge per observation: {knowledge_cost(states):.0f} µs")
+    median, worst = sampling_cost(states)
+    print(f"sample_deals(n=1000), mid-hand: median {median:.1f} ms, worst {worst:.1f} ms")
+    wins, matches, both, decision = strength(rules, args.pairs)
+    print(f"heuristic decision: {decision:.0f} µs on average")
+    print(f"heuristic vs random: {wins}/{matches} matches won ({wins / matches:.1%}); "
+          f"{both}/{args.pairs} duplicate pairs won both ways")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,162 @@
+"""Agents by name: the ``hokm.agents`` entry-point group, as variants use ``hokm.variants``.
+
+A distribution registers a bot under a name::
+
+    [project.entry-points."hokm.agents"]
+    my-bot = "my_package.bot:MyBot"
+
+The target is a class (or any callable) that takes the agent's parameters as
+keyword arguments and returns an agent. Listing the agents imports nothing;
+``get_agent`` imports only the one asked for.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from typing import TYPE_CHECKING, Any
+
+from hokm.errors import (
+    AgentLoadError,
+    ArgumentTypeError,
+    HokmError,
+    InvalidArgumentError,
+    UnknownAgentError,
+    _got,
+    _shown,
+)
+
+if TYPE_CHECKING:
+    import importlib.metadata
+
+    from hokm.agents._protocol import Agent
+
+__all__ = ["COMMAND_PREFIX", "ENTRY_POINT_GROUP", "agent_from_spec", "available_agents", "get_agent"]
+
+ENTRY_POINT_GROUP = "hokm.agents"
+"""The entry-point group agents register under."""
+
+COMMAND_PREFIX = "cmd:"
+"""``agent_from_spec`` runs a spec starting with this as an external program (the stdio protocol)."""
+
+
+def _installed() -> dict[str, list[importlib.metadata.EntryPoint]]:
+    """Entry points by agent name (sorted), one per distinct distribution that registers it."""
+    import importlib.metadata  # read installed metadata only when agents are looked up
+
+    found: dict[str, dict[str, importlib.metadata.EntryPoint]] = {}
+    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        dist = getattr(ep, "dist", None)
+        provider = (re.sub(r"[-_.]+", "-", dist.name).lower() if dist is not None and dist.name
+                    else f"?{ep.value}")
+        found.setdefault(ep.name, {}).setdefault(provider, ep)
+    return {name: list(found[name].values()) for name in sorted(found)}
+
+
+def available_agents() -> dict[str, str]:
+    """Installed agents: entry-point name -> ``"module:attr"``. Imports nothing.
+
+    A name that two distributions register is left out: ``get_agent`` refuses it.
+
+    >>> from hokm.agents import available_agents
+    >>> available_agents()["random"]
+    'hokm.agents:RandomAgent'
+    """
+    return {name: eps[0].value for name, eps in _installed().items() if len(eps) == 1}
+
+
+def get_agent(name: str, /, **params: Any) -> Agent:
+    """A new agent of the installed kind ``name``, made with ``params``.
+
+    The bundled agents are ``"random"`` (parameter ``seed``) and ``"heuristic"`` (none);
+    third-party bots register under the ``hokm.agents`` entry-point group.
+
+    >>> from hokm.agents import get_agent
+    >>> get_agent("random", seed=7)
+    RandomAgent(seed=7)
+
+    Raises:
+        ArgumentTypeError: ``name`` is not a string.
+        UnknownAgentError: no installed agent has that name.
+        InvalidArgumentError: a parameter the agent does not take, or a bad value
+            (``ArgumentTypeError`` for a wrong type), as the agent reports it.
+        AgentLoadError: the name is registered twice, its entry point cannot be
+            imported, or it raised or gave something without an ``act`` method.
+    """
+    if not isinstance(name, str):
+        raise ArgumentTypeError(f"an agent name must be a str such as 'random', got {_got(name)}")
+    installed = _installed()
+    eps = installed.get(name)
+    if not eps:
+        known = ", ".join(installed) or "none installed"
+        raise UnknownAgentError(f"no agent named {_shown(name)} is installed (available: {known})")
+    if len(eps) > 1:
+        raise AgentLoadError(f"agent name {name!r} is registered by {len(eps)} installed distributions "
+                             f"({', '.join(ep.value for ep in eps)}): uninstall all but one", agent=name)
+    ep = eps[0]
+    try:
+        factory = ep.load()
+    except Exception as error:
+        raise AgentLoadError(f"agent {name!r} cannot be loaded: entry point {ep.value!r} raised "
+                             f"{type(error).__name__}: {error}", agent=name, entry_point=ep.value) from error
+    _check_params(name, factory, params)
+    try:
+        agent = factory(**params)
+    except HokmError:
+        raise
+    except Exception as error:
+        raise AgentLoadError(f"agent {name!r} ({ep.value}) raised while being made: "
+                             f"{type(error).__name__}: {error}", agent=name, entry_point=ep.value) from error
+    if not callable(getattr(agent, "act", None)):
+        raise AgentLoadError(f"agent {name!r} ({ep.value}) gave {_got(agent)}, which has no act(observation) "
+                             "method", agent=name, entry_point=ep.value)
+    return agent  # type: ignore[no-any-return]
+
+
+def _check_params(name: str, factory: Any, params: dict[str, Any]) -> None:
+    """Refuse a parameter the factory does not take, naming the ones it does."""
+    try:
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):  # no signature to read: let the call decide
+        return
+    accepted = [p.name for p in signature.parameters.values()
+                if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    if any(p.kind is p.VAR_KEYWORD for p in signature.parameters.values()):
+        return
+    unknown = sorted(set(params) - set(accepted))
+    if unknown:
+        takes = ", ".join(accepted) or "no parameters"
+        raise InvalidArgumentError(f"agent {name!r} has no parameter {', '.join(map(repr, unknown))} "
+                                   f"(it takes: {takes})")
+
+
+def agent_from_spec(spec: str, /, **params: Any) -> Agent:
+    """An agent from a command-line spec: an installed agent's name, or ``"cmd:COMMAND"``.
+
+    ``"cmd:python my_bot.py"`` runs that program as a player over the stdio protocol
+    (``hokm.agents.CommandAgent``; ``params`` go to it); any other spec is
+    ``get_agent(spec, **params)``.
+
+    >>> from hokm.agents import agent_from_spec
+    >>> agent_from_spec("random", seed=3)
+    RandomAgent(seed=3)
+
+    Raises:
+        ArgumentTypeError: ``spec`` is not a string.
+        InvalidArgumentError: ``"cmd:"`` with no command.
+        UnknownAgentError, AgentLoadError: as ``get_agent``.
+    """
+    if not isinstance(spec, str):
+        raise ArgumentTypeError(f"an agent spec must be a str such as 'heuristic' or 'cmd:python bot.py', "
+                                f"got {_got(spec)}")
+    if spec.startswith(COMMAND_PREFIX):
+        import shlex
+
+        from hokm.agents._command import CommandAgent
+
+        command = shlex.split(spec[len(COMMAND_PREFIX):])
+        if not command:
+            raise InvalidArgumentError(f"agent spec {spec!r} names no command to run "
+                                       "(write 'cmd:python bot.py')")
+        return CommandAgent(command, **params)
+    return get_agent(spec, **params)
