@@ -78,7 +78,8 @@ def review_text(model: TableModel, review: HandReview) -> str:
     if result is None:
         lines.append("The hand was annulled and is dealt again.")
     else:
-        kind = {"win": "", "kot": " — kot!", "hakem-kot": " — Hakem kot!"}.get(result.label, f" ({result.label})")
+        kinds = {"win": "", "kot": " — kot!", "hakem-kot": " — Hakem kot!"}
+        kind = kinds.get(result.label, f" ({result.label})")
         points = f"{result.points} point{'s' if result.points != 1 else ''}"
         lines.append(f"{model.team_name(result.winner)} won {points}{kind}")
         tricks = ", ".join(f"{model.team_name(t)} {n}" for t, n in enumerate(result.team_tricks))

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
@@ -16,11 +18,14 @@ class QuitScreen(ModalScreen[str]):
 
     DEFAULT_CSS = """
     QuitScreen { align: center middle; }
-    QuitScreen > Vertical { width: 56; height: auto; border: thick $accent; padding: 1 2; background: $panel; }
+    QuitScreen > Vertical {
+        width: 56; height: auto; border: thick $accent; padding: 1 2; background: $panel;
+    }
     QuitScreen Horizontal { height: auto; align: center middle; margin-top: 1; }
     QuitScreen Button { margin: 0 1; min-width: 10; }
     """
-    BINDINGS = [Binding("y", "answer('yes')", "save and quit"), Binding("n", "answer('no')", "quit"),
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer('yes')", "save and quit"), Binding("n", "answer('no')", "quit"),
                 Binding("c,escape", "answer('cancel')", "cancel")]
 
     def __init__(self, where: str) -> None:
@@ -48,9 +53,11 @@ class ReviewScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     ReviewScreen { align: center middle; }
-    ReviewScreen > Static { width: 76; height: auto; border: thick $accent; padding: 1 2; background: $panel; }
+    ReviewScreen > Static {
+        width: 76; height: auto; border: thick $accent; padding: 1 2; background: $panel;
+    }
     """
-    BINDINGS = [Binding("enter,space,escape", "close", "continue")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space,escape", "close", "continue")]
 
     def __init__(self, text: str) -> None:
         super().__init__()

@@ -9,7 +9,6 @@ from textual.containers import Grid
 from textual.widgets import Static
 
 from hokm.cards import Card
-
 from hokm.play.widgets.cards import card_markup
 
 __all__ = ["TrickView"]
