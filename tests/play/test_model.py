@@ -12,8 +12,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import hokm
-from hokm import Card, CallTrump, IllegalActionError, IllegalPlayError, InvalidNotationError, PlayCard, Suit
-from hokm.play import TableModel, action_label, default_save_path, parse_card_text, seat_positions, sorted_hand
+from hokm import CallTrump, Card, IllegalActionError, IllegalPlayError, InvalidNotationError, Suit
+from hokm.play import (
+    TableModel,
+    action_label,
+    default_save_path,
+    parse_card_text,
+    seat_positions,
+    sorted_hand,
+)
 from hokm.play.view import centre_text, info_lines, review_text
 from hokm.table import Rotation
 
@@ -235,7 +242,7 @@ def test_default_save_path_is_in_the_data_dir(monkeypatch: pytest.MonkeyPatch, t
 def test_play_without_textual_names_the_extra() -> None:
     code = ("import sys; sys.modules['textual'] = None; from hokm.cli import main; "
             "sys.exit(main(['play', '--seed', '1']))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True)
     assert done.returncode == 1
     assert "pip install 'hokm[play]'" in done.stderr
 

@@ -152,6 +152,8 @@ class TableScreen(Screen[None]):
         except HokmError as error:
             self.say(f"the game stopped: {error}")
             return
+        except OSError as error:  # saving after a hand failed; the game itself went on
+            self.status = f"could not save the match: {error}"
         self.redraw()
         if self.model.review is not None:
             self.app.push_screen(ReviewScreen(review_text(self.model, self.model.review)), self._reviewed)
@@ -185,8 +187,11 @@ class TableScreen(Screen[None]):
         except HokmError as error:
             self.say(str(error))
             return
+        except OSError as error:  # saving after the hand you just ended failed
+            self.status = f"could not save the match: {error}"
+        else:
+            self.status = ""
         self.hint = None
-        self.status = ""
         self.typed = ""
         self.redraw()
         self.advance()

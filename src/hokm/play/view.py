@@ -26,14 +26,12 @@ def _cards(cards: list[Card]) -> str:
 
 
 def seat_label(model: TableModel, seat: int) -> str:
-    """``"Right (1)"``, reversed for the seat to act, with a line ``"Hakem"`` under the Hakem's."""
+    """``"Right (1)"``, reversed for the seat to act, then a line ``"Hakem"`` for the Hakem (else blank)."""
     hand = model.hand
     label = f"{model.name(seat)} ({seat})"
     if seat == hand.to_act and model.review is None and not model.is_over:
         label = f"[reverse]{label}[/]"
-    if seat == hand.hakem:
-        label += "\n[b]Hakem[/]"
-    return label
+    return label + ("\n[b]Hakem[/]" if seat == hand.hakem else "\n")
 
 
 def info_lines(model: TableModel) -> str:
