@@ -219,3 +219,54 @@ def test_the_table_layout_snapshot() -> None:
         assert text + "\n" == expected.read_text(encoding="utf-8")
 
     run(new_model(1, practice=True), body)
+
+
+def test_a_mouse_click_plays_a_card_and_clicking_a_dimmed_one_does_nothing() -> None:
+    model = new_model(1)
+
+    async def body(app: PlayApp, pilot: Any) -> None:
+        lines = screen_text(app).splitlines()
+        row = next(n for n, line in enumerate(lines) if line.startswith("│ ") and "♠" in line)
+        illegal = min(model.hand.hand - model.legal_cards, key=lambda c: c.index)
+        before = model.match
+        await pilot.click(offset=(lines[row].index(str(illegal)), row))
+        await pilot.pause()
+        assert model.match == before
+        card = max(model.legal_cards, key=lambda c: c.index)
+        await pilot.click(offset=(lines[row].index(str(card)), row))
+        await pilot.pause()
+        assert card not in model.match.hand.hand_of(0)
+        assert (0, card) in [play for trick in model.match.hand.tricks for play in trick.plays] + list(
+            model.match.hand.plays)
+
+    run(model, body)
+
+
+def actions(model: TableModel, seat: int) -> list[dict[str, Any]]:
+    """``seat``'s actions in the current hand, as the record writes them."""
+    hands: list[dict[str, Any]] = model.match.to_record()["hands"]
+    return [action for action in hands[-1]["actions"] if action["seat"] == seat]
+
+
+def test_a_two_player_draw_by_keys_and_a_click_on_a_choice() -> None:
+    model = TableModel.new(hokm.Ruleset.compose("two-player"), opponents="random", seed=1)
+
+    async def body(app: PlayApp, pilot: Any) -> None:
+        offered = model.hand.offered
+        assert offered is not None
+        text = screen_text(app)
+        assert f"1. keep {offered}" in text and f"2. reject {offered}, take the next" in text
+        await pilot.press("down", "enter")  # the cursor starts on the first choice
+        await pilot.pause()
+        assert actions(model, 0) == [{"seat": 0, "act": "draw", "keep": False}]
+        while not model.choices:
+            await pilot.press("enter")
+            await pilot.pause()
+        lines = screen_text(app).splitlines()
+        row = next(n for n, line in enumerate(lines) if "1. keep" in line)
+        chosen = len(actions(model, 0))
+        await pilot.click(offset=(lines[row].index("1. keep") + 2, row))
+        await pilot.pause()
+        assert actions(model, 0)[chosen] == {"seat": 0, "act": "draw", "keep": True}
+
+    run(model, body)

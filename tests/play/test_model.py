@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import hokm
-from hokm import CallTrump, Card, IllegalActionError, IllegalPlayError, InvalidNotationError, Suit
+from hokm import CallTrump, Card, IllegalActionError, IllegalPlayError, InvalidNotationError, PlayCard, Suit
 from hokm.play import (
     TableModel,
     action_label,
@@ -255,3 +255,30 @@ def test_help_and_the_model_do_not_import_textual() -> None:
             "print('textual' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+# Every bundled variant at the table ------------------------------------------------------------
+
+VARIANTS = sorted(hokm.available_variants())
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_variant_s_decisions_are_offered_and_labelled(variant: str) -> None:
+    """A hand of each bundled variant: every legal action is a card you may play or a labelled choice."""
+    ruleset = hokm.Ruleset.compose(variant)
+    model = TableModel.new(ruleset, opponents="random", seed=11)
+    steps = 0
+    while model.review is None and not model.is_over:
+        if model.your_turn:
+            legal = model.match.legal_actions()
+            assert set(legal) == {*model.choices, *(PlayCard(card) for card in model.legal_cards)}
+            labels = [action_label(choice, model.hand) for choice in model.choices]
+            assert all(labels) and len(set(labels)) == len(labels)
+            model.choose(legal[steps % len(legal)])
+        else:
+            model.bot_step()
+        info_lines(model)
+        centre_text(model)
+        steps += 1
+    assert model.review is not None
+    assert "Hands as dealt" in review_text(model, model.review)

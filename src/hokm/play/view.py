@@ -49,6 +49,8 @@ def info_lines(model: TableModel) -> str:
     second = f"Score: {scores}  ·  Tricks: {tricks}"
     if hand.pile or any(name == "double-sar" for name, _ in model.match.ruleset.plugins):
         second += f"  ·  Pile: {hand.pile}"
+    if hand.stock_left:
+        second += f"  ·  Stock: {hand.stock_left}"
     return f"{first}\n{second}"
 
 
@@ -61,7 +63,8 @@ def centre_text(model: TableModel) -> str:
     if not hand.current_trick and hand.tricks and hand.tricks[-1].winner is not None:
         last = hand.tricks[-1]
         assert last.winner is not None
-        return f"{model.name(last.winner)} won\ntrick {len(hand.tricks)}"
+        won = f"{model.name(last.winner)} won\ntrick {len(hand.tricks)}"
+        return f"{won}\n[b]your turn[/]" if model.your_turn else won
     if hand.to_act is None:
         return ""
     if model.your_turn:
