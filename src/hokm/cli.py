@@ -525,7 +525,36 @@ def build_parser() -> argparse.ArgumentParser:
     from hokm._cli_records import add_commands
 
     add_commands(commands, common, _Count("hands", MAX_HANDS))
+    _add_play_command(commands, common)
     return parser
+
+
+def _add_play_command(commands: Any, common: argparse.ArgumentParser) -> None:
+    """``hokm play``: the terminal table (``hokm.play``, imported only when the command runs)."""
+    play = commands.add_parser("play", parents=[common],
+                               help="play a match in the terminal against bots (needs hokm[play])")
+    play.add_argument("--variant", action="append", default=[], metavar="NAME",
+                      help="add a variant (repeatable), e.g. --variant satat")
+    play.add_argument("--option", action="append", default=[], metavar="NAME.KEY=VALUE",
+                      help="set an option (repeatable), e.g. --option standard.target=3")
+    play.add_argument("--seed", type=seed_value, default=None, help="int or text seed (default: fresh)")
+    play.add_argument("--seat", type=int, default=None, metavar="N", help="your seat (default 0)")
+    play.add_argument("--opponents", default=None, metavar="SPEC",
+                      help="the bots: heuristic (default), random, pimc or cmd:COMMAND")
+    play.add_argument("--practice", action="store_true", help="allow undo (u) and hints (h)")
+    play.add_argument("--resume", metavar="FILE", help="play on with the match saved in FILE")
+    play.add_argument("--save", metavar="FILE",
+                      help="save the match to FILE after every hand and on quit (default: a new file "
+                           "in the user's data directory, or FILE of --resume)")
+    play.add_argument("--delay", type=float, default=0.4, metavar="SECONDS",
+                      help="pause between the bots' moves (default 0.4)")
+    play.set_defaults(run=_play_command)
+
+
+def _play_command(args: argparse.Namespace) -> int:
+    from hokm.play.command import run
+
+    return run(args)
 
 
 def _raise_terminated(signum: int, frame: FrameType | None) -> NoReturn:
