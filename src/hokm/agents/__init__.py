@@ -24,6 +24,7 @@ This package is not imported by ``import hokm``; import it as ``hokm.agents``.
 
 from __future__ import annotations
 
+from hokm.agents._command import CommandAgent
 from hokm.agents._heuristic import HeuristicAgent
 from hokm.agents._protocol import Agent, BaseAgent, Observation, hand_observation
 from hokm.agents._random import RandomAgent
@@ -41,6 +42,7 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "Agent",
     "BaseAgent",
+    "CommandAgent",
     "Deal",
     "HeuristicAgent",
     "Observation",
