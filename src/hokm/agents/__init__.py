@@ -36,6 +36,7 @@ from hokm.agents._registry import (
     get_agent,
 )
 from hokm.agents._sampling import Deal, count_deals, sample_deals
+from hokm.agents._serve import serve_stdio
 
 __all__ = [
     "COMMAND_PREFIX",
@@ -53,4 +54,5 @@ __all__ = [
     "get_agent",
     "hand_observation",
     "sample_deals",
+    "serve_stdio",
 ]

@@ -76,7 +76,8 @@ def decode(line: bytes) -> dict[str, Any]:
 # hokm -> bot -------------------------------------------------------------------------------------
 
 
-def hello_message(seat: int, spec: Mapping[str, Any], time_limit: float, startup_time: float) -> dict[str, Any]:
+def hello_message(seat: int, spec: Mapping[str, Any], time_limit: float,
+                  startup_time: float) -> dict[str, Any]:
     """The handshake's first message: the protocol, the seat, the ruleset's spec, the time limits."""
     return {"type": "hello", "protocol": PROTOCOL, "seat": seat, "ruleset": dict(spec),
             "time_limit": time_limit, "startup_time": startup_time}
@@ -134,13 +135,15 @@ def check_hello(message: Mapping[str, Any], variants_needed: Sequence[str]) -> t
         raise _bot_error(message)
     if kind != "hello":
         raise Fault("malformed", f"{_shown(dict(message), 120)} where a hello answer was expected "
-                                 f'({{"type": "hello", "protocol": "{PROTOCOL}", "name": ..., "variants": [...]}})')
+                                 f'({{"type": "hello", "protocol": "{PROTOCOL}", "name": ..., '
+                                 '"variants": [...]})')
     protocol = message.get("protocol")
     if protocol != PROTOCOL:
         raise Fault("malformed", f"a hello in protocol {_got(protocol)}, but hokm speaks {PROTOCOL!r}")
     name, variants = message.get("name"), message.get("variants")
     if not isinstance(name, str) or not name:
-        raise Fault("malformed", f"a hello whose 'name' is {_got(name)}, where a non-empty string was expected")
+        raise Fault("malformed", f"a hello whose 'name' is {_got(name)}, where a non-empty string "
+                                 "was expected")
     if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
         raise Fault("malformed", f"a hello whose 'variants' is {_got(variants)}, where a list of variant "
                                  'names (or ["*"] for any) was expected')
@@ -182,7 +185,8 @@ def read_action(message: Mapping[str, Any], request: int, legal: Sequence[Action
     if "index" in message:
         index = message["index"]
         if index.__class__ is not int:
-            raise Fault("malformed", f"an index {_got(index)}, where a position in legal_actions was expected")
+            raise Fault("malformed", f"an index {_got(index)}, where a position in legal_actions "
+                                     "was expected")
         if not 0 <= index < len(legal):
             raise Fault("illegal", f"index {index}, but there are {len(legal)} legal actions "
                                    f"(0 to {len(legal) - 1}: {_legal(legal)})")
@@ -191,7 +195,8 @@ def read_action(message: Mapping[str, Any], request: int, legal: Sequence[Action
                                      f"{_shown(message['action'], 80)}, which disagree")
         chosen = legal[index]
     if chosen is None:
-        raise Fault("malformed", f"an action reply with neither 'action' nor 'index': {_shown(dict(message), 120)}")
+        raise Fault("malformed", f"an action reply with neither 'action' nor 'index': "
+                                 f"{_shown(dict(message), 120)}")
     return chosen
 
 

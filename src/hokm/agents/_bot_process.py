@@ -9,6 +9,7 @@ same on every platform (no ``select`` on pipes).
 from __future__ import annotations
 
 import collections
+import contextlib
 import os
 import queue
 import signal
@@ -78,10 +79,8 @@ class BotProcess:
                 stream.flush()
         except (OSError, ValueError):  # the bot is gone: the next receive says so
             pass
-        try:
+        with contextlib.suppress(OSError):
             stream.close()
-        except OSError:
-            pass
 
     def _read_stderr(self, stream: IO[bytes]) -> None:
         try:
@@ -111,7 +110,8 @@ class BotProcess:
         try:
             line = self._lines.get(timeout=max(seconds, 0.0))
         except queue.Empty:
-            raise Fault("timeout", f"no answer within {seconds:g} s, while waiting for {waiting_for}") from None
+            raise Fault("timeout", f"no answer within {seconds:g} s, while waiting for "
+                                   f"{waiting_for}") from None
         if line is _EOF or not line:
             self._lines.put(_EOF)  # stays at the end for any later receive
             code = self._exit_code(1.0)
@@ -147,10 +147,8 @@ class BotProcess:
 
     def _kill(self) -> None:
         if os.name == "posix":
-            try:
+            with contextlib.suppress(OSError):
                 os.killpg(self._process.pid, signal.SIGKILL)  # the bot and whatever it started
-            except OSError:
-                pass
         if self._process.poll() is None:
             self._process.kill()
         self._exit_code(5.0)

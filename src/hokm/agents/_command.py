@@ -93,11 +93,11 @@ class CommandAgent:
     >>> import sys, hokm
     >>> from hokm.agents import CommandAgent
     >>> from hokm.agents._play import play_match
-    >>> bot = [sys.executable, "examples/stdio-bot/bot.py"]
-    >>> with CommandAgent(bot) as north, CommandAgent(bot) as rest:
-    ...     match = play_match(hokm.Ruleset.compose(target=1), [north, rest, rest, rest], seed=2)
-    ...     north.bot_name
-    'example-bot'
+    >>> program = "from hokm.agents import serve_stdio, RandomAgent; serve_stdio(RandomAgent(seed=1))"
+    >>> with CommandAgent([sys.executable, "-c", program]) as bot:
+    ...     match = play_match(hokm.Ruleset.compose(options={"standard": {"target": 1}}), [bot] * 4, seed=2)
+    ...     bot.bot_name
+    'RandomAgent'
     >>> match.is_over
     True
 
@@ -220,7 +220,8 @@ class CommandAgent:
         """The running bot for ``seat`` under ``ruleset``, started and greeted if need be."""
         if ruleset is None:
             raise InvalidArgumentError("the observation has no ruleset (it was built by hand): a command "
-                                       "bot is told the rules at its handshake, so use state.observation(seat)")
+                                       "bot is told the rules at its handshake, so use "
+                                       "state.observation(seat)")
         bot = self._bots.get(seat)
         if bot is not None:
             if bot.ruleset is ruleset or bot.ruleset == ruleset:
