@@ -16,7 +16,7 @@ import os
 import shlex
 import weakref
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -32,11 +32,13 @@ from hokm.agents._bot_messages import (
     match_message,
     read_action,
 )
-from hokm.agents._bot_process import BotProcess
 from hokm.agents._protocol import hand_observation
 from hokm.errors import AgentFailedError, ArgumentTypeError, GameStateError, InvalidArgumentError, _got
 from hokm.observation import HandObservation, MatchObservation
 from hokm.rules import Ruleset
+
+if TYPE_CHECKING:
+    from hokm.agents._bot_process import BotProcess
 
 __all__ = ["CommandAgent"]
 
@@ -228,6 +230,8 @@ class CommandAgent:
                 return bot
             del self._bots[seat]
             bot.process.stop(goodbye_message("new ruleset"), GOODBYE_TIME)
+        from hokm.agents._bot_process import BotProcess  # subprocess and threads: only once a bot runs
+
         spec = ruleset.spec
         try:
             process = BotProcess(self.command, cwd=self.cwd, env=self.env)
