@@ -136,6 +136,48 @@ def test_one_agent_at_every_seat_runs_one_process_per_seat_and_restarts_for_new_
     assert bot._bots[2].process.pid == before[2]
 
 
+LOGGER = """\
+import json, sys
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "hello":
+        log = open(f"{sys.argv[1]}-{message['seat']}.jsonl", "w", encoding="utf-8")
+        print(json.dumps({"type": "hello", "protocol": "hokm-bot/1", "name": "log", "variants": ["*"]}),
+              flush=True)
+    elif message["type"] == "act":
+        print(json.dumps({"type": "action", "id": message["id"], "index": 0}), flush=True)
+    log.write(line)
+    log.flush()
+"""
+
+
+def test_each_process_hears_its_session_in_order_and_only_its_own_seat_s_secrets(
+        tmp_path: Path, closing: list[CommandAgent]) -> None:
+    script = tmp_path / "logger.py"
+    script.write_text(LOGGER, encoding="utf-8")
+    teams = [CommandAgent([sys.executable, str(script), str(tmp_path / f"team{team}")]) for team in (0, 1)]
+    closing += teams
+    rules = hokm.Ruleset.compose(options=SHORT)
+    match = drive(rules, [teams[0], teams[1], teams[0], teams[1]], seed=6)  # one agent per team
+    assert match.is_over
+    for team in teams:
+        team.close()
+    for seat in range(4):
+        log = tmp_path / f"team{seat % 2}-{seat}.jsonl"
+        received = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+        kinds = [message["type"] for message in received]
+        assert kinds[:3] == ["hello", "match", "hand"] and kinds[-1] == "goodbye" and "act" in kinds
+        assert received[0]["seat"] == seat and received[0]["ruleset"] == rules.spec
+        assert all(message["seat"] == seat for message in received if "seat" in message)
+        requests = [message["id"] for message in received if message["type"] == "act"]
+        assert requests == list(range(1, len(requests) + 1))
+        seen = [message["event"] for message in received if message["type"] == "event"]
+        assert {"hand-over", "match-over", "card-played", "trump-called"} <= {e["event"] for e in seen}
+        # the partner plays in the same agent, yet its cards are never sent to this process
+        dealt = {event["seat"] for event in seen if event["event"] == "cards-dealt"}
+        assert dealt == {seat}
+
+
 def test_a_pickled_agent_carries_its_command_and_plays_in_a_worker_process(
         closing: list[CommandAgent]) -> None:
     bot = CommandAgent(EXAMPLE, time_limit=20, startup_time=30, name="first")

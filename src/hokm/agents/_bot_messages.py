@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hokm._codec import encode
 from hokm.actions import Action
 from hokm.errors import RecordError, _got, _shown
 from hokm.observation import HandObservation, MatchObservation
+
+if TYPE_CHECKING:
+    from hokm.events import Event
 
 __all__ = [
     "MAX_LINE",
@@ -93,12 +96,8 @@ def hand_message(observation: HandObservation) -> dict[str, Any]:
     return {"type": "hand", "seat": int(observation.seat), "observation": observation.to_dict()}
 
 
-def event_message(event: object) -> dict[str, Any] | None:
-    """Notice: an event, if it is a ``hokm.events.Event`` (anything else is not sent: ``None``)."""
-    from hokm.events import Event
-
-    if not isinstance(event, Event):
-        return None
+def event_message(event: Event) -> dict[str, Any]:
+    """Notice: an event (as the receiving seat may know it)."""
     return {"type": "event", "event": event.to_dict()}
 
 

@@ -15,7 +15,6 @@ import queue
 import signal
 import subprocess
 import threading
-import time
 from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
@@ -128,8 +127,7 @@ class BotProcess:
             return None
 
     def stderr_tail(self) -> list[str]:
-        """The last lines the bot wrote to stderr (up to ``STDERR_LINES``)."""
-        time.sleep(0.01)  # let the stderr thread catch up with a bot that just wrote and died
+        """The last lines the bot wrote to stderr (up to ``STDERR_LINES``; all of them once stopped)."""
         return list(self._stderr)
 
     def stop(self, goodbye: Mapping[str, Any] | None, seconds: float) -> None:

@@ -79,11 +79,12 @@ class CommandAgent:
     by its command and parameters, and a worker process of an executor starts its own),
     and is greeted with the seat and the ruleset's spec; it answers with its name and the
     variants it plays. It then gets a notice at each ``start_match``, ``start_hand`` and
-    ``observe(event)`` (``hokm.events`` events; other objects are not sent), and one
+    ``observe(event)`` (``hokm.events`` events, each as the process's seat may know it;
+    other objects are not sent), and one
     request per ``act``, which it must answer within ``time_limit`` seconds.
 
     One process plays one seat under one ruleset: an agent placed at two seats runs two
-    processes (each is told every event the agent is shown), and a match under other
+    processes (each told the events the agent is shown as its own seat may know them), and a match under other
     rules restarts the seat's process with a new handshake. After a failure the process
     is killed; the next message for that seat starts a fresh one. ``close()`` (or the
     ``with`` block's end) says goodbye to every process and ends it. The bot's stderr is
@@ -161,13 +162,19 @@ class CommandAgent:
     def observe(self, event: object) -> None:
         """Forward a ``hokm.events`` event to the running bots as an ``event`` notice.
 
+        Each process gets the event as its own seat may know it (``event.seen_by(seat)``),
+        or not at all: an agent at two seats never tells one process the other's cards.
         Other objects, and events before any bot has started, are not sent.
         """
-        if self._bots:
-            message = event_message(event)
-            if message is not None:
-                for bot in self._bots.values():
-                    bot.process.send(message)
+        if not self._bots:
+            return
+        from hokm.events import Event
+
+        if isinstance(event, Event):
+            for seat, bot in self._bots.items():
+                mine = event.seen_by(seat)
+                if mine is not None:
+                    bot.process.send(event_message(mine))
 
     def act(self, observation: HandObservation | MatchObservation) -> Action:
         """Ask the bot for a decision (an ``act`` request) and return its legal answer.
@@ -251,8 +258,8 @@ class CommandAgent:
     def _failed(self, seat: int, fault: Fault) -> AgentFailedError:
         """Kill the seat's bot and make the error that says what it did wrong."""
         bot = self._bots.pop(seat)
+        bot.process.stop(None, 0.0)  # killed: its stderr is then read to the end
         tail = bot.process.stderr_tail()
-        bot.process.stop(None, 0.0)
         who = f"agent {self.name!r}" + (f" (bot {bot.name!r})" if bot.name != "?" else "")
         message = f"{who} at seat {seat} failed ({fault.reason}): {fault.what}"
         if tail:
