@@ -6,7 +6,9 @@ every ruleset. ``get_agent`` makes one by name, from the ``hokm.agents``
 entry-point group, where the bundled ``random`` and ``heuristic`` agents live
 and third-party bots plug in the same way. ``sample_deals`` draws complete
 deals uniformly among those the observation cannot tell apart: the
-determinization a search bot starts from.
+determinization a search bot starts from. ``CommandAgent`` plays a program in
+any language that speaks the ``hokm-bot/1`` stdio protocol, and ``serve_stdio``
+runs any agent as such a program.
 
 This package is not imported by ``import hokm``; import it as ``hokm.agents``.
 
