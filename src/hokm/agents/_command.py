@@ -35,10 +35,10 @@ from hokm.agents._bot_messages import (
 from hokm.agents._protocol import hand_observation
 from hokm.errors import AgentFailedError, ArgumentTypeError, GameStateError, InvalidArgumentError, _got
 from hokm.observation import HandObservation, MatchObservation
-from hokm.rules import Ruleset
 
 if TYPE_CHECKING:
     from hokm.agents._bot_process import BotProcess
+    from hokm.rules import Ruleset
 
 __all__ = ["CommandAgent"]
 

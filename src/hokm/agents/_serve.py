@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import attrs
 
@@ -24,7 +24,9 @@ from hokm.agents._bot_messages import (
 )
 from hokm.agents._protocol import Agent
 from hokm.observation import HandObservation, MatchObservation
-from hokm.rules import Ruleset
+
+if TYPE_CHECKING:
+    from hokm.rules import Ruleset
 
 __all__ = ["serve_stdio"]
 
@@ -72,6 +74,8 @@ def serve_stdio(agent: Agent, *, name: str | None = None, variants: Sequence[str
             if kind == "hello":
                 if message.get("protocol") != PROTOCOL:
                     raise Fault("error", f"this bot speaks {PROTOCOL}, not {message.get('protocol')!r}")
+                from hokm.rules import Ruleset  # the engine: only once a game begins
+
                 rules = Ruleset.from_spec(message["ruleset"])
                 send(reply_hello(bot_name, variants))
             elif kind in ("match", "hand", "act"):
