@@ -416,6 +416,38 @@ def test_serve_stdio_reports_an_agent_that_raises_and_stops() -> None:
     assert wrong[0]["type"] == "error" and "hokm-bot/9" in wrong[0]["message"]
 
 
+def test_serve_stdio_refuses_rules_it_cannot_build_here() -> None:
+    spec = {"format": "hokm-ruleset/1", "variants": [{"name": "standard", "options": {}},
+                                                      {"name": "no-such-variant", "options": {}}]}
+    hello = {"type": "hello", "protocol": PROTOCOL, "seat": 0, "ruleset": spec}
+    replies = _conversation(RandomAgent(), [hello])
+    assert [reply["type"] for reply in replies] == ["error"]
+    assert "no-such-variant" in replies[0]["message"]
+
+
+CHATTY = """\
+from hokm.agents import RandomAgent, serve_stdio
+
+class Chatty(RandomAgent):
+    def act(self, observation):
+        print("thinking hard about", observation.hand.hand)
+        return super().act(observation)
+
+serve_stdio(Chatty(seed=1))
+"""
+
+
+def test_an_agent_s_prints_do_not_break_the_protocol(tmp_path: Path, closing: list[CommandAgent]) -> None:
+    script = tmp_path / "chatty.py"
+    script.write_text(CHATTY, encoding="utf-8")
+    bot = CommandAgent([sys.executable, str(script)], time_limit=30)
+    closing.append(bot)
+    rules = hokm.Ruleset.compose(options=SHORT)
+    in_process: list[Agent] = [RandomAgent(seed=1) for _ in range(4)]  # one process, one agent per seat
+    piped = play_match(rules, [bot] * 4, seed=2)
+    assert piped.to_record() == play_match(rules, in_process, seed=2).to_record()
+
+
 def test_the_example_bot_is_standard_library_only() -> None:
     source = (ROOT / "examples" / "stdio-bot" / "bot.py").read_text(encoding="utf-8")
     imported = {line.split()[1].split(".")[0] for line in source.splitlines()

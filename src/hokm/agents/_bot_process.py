@@ -74,8 +74,9 @@ class BotProcess:
     def _write(self, stream: IO[bytes]) -> None:
         try:
             while (data := self._outgoing.get()) is not None:
-                stream.write(data)
-                stream.flush()
+                view = memoryview(data)
+                while view:  # a raw pipe may take part of a long line at a time
+                    view = view[stream.write(view) or 0:]
         except (OSError, ValueError):  # the bot is gone: the next receive says so
             pass
         with contextlib.suppress(OSError):

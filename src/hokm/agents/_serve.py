@@ -7,6 +7,7 @@ process) and answers each request with the agent's action.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, Any
@@ -57,6 +58,15 @@ def serve_stdio(agent: Agent, *, name: str | None = None, variants: Sequence[str
     source = stdin if stdin is not None else sys.stdin.buffer
     sink = stdout if stdout is not None else sys.stdout.buffer
     bot_name = name if name is not None else type(agent).__name__
+    if stdout is None:  # the real stdout is the protocol's: the agent's own prints go to stderr
+        with contextlib.redirect_stdout(sys.stderr):
+            _serve(agent, bot_name, variants, source, sink)
+    else:
+        _serve(agent, bot_name, variants, source, sink)
+
+
+def _serve(agent: Agent, bot_name: str, variants: Sequence[str], source: IO[bytes], sink: IO[bytes]) -> None:
+    """The message loop of ``serve_stdio``."""
 
     def send(message: dict[str, Any]) -> None:
         sink.write(dumps(message))
