@@ -299,6 +299,21 @@ def test_a_bot_that_never_reads_its_input_times_out_instead_of_blocking_hokm(
     assert caught.value.reason == "timeout"
 
 
+def test_close_ends_a_bot_that_ignores_goodbye(tmp_path: Path) -> None:
+    hello = json.dumps({"type": "hello", "protocol": PROTOCOL, "name": "stubborn", "variants": ["*"]})
+    script = tmp_path / "stubborn.py"
+    script.write_text(f"import sys, time\nsys.stdin.readline()\nprint({hello!r}, flush=True)\n"
+                      "for line in sys.stdin:\n    pass\ntime.sleep(60)\n", encoding="utf-8")
+    bot = CommandAgent([sys.executable, str(script)])
+    match = hokm.Ruleset.compose().new_match(seed=1)
+    bot.start_match(match.observation(1))
+    process = bot._bots[1].process
+    assert process.running
+    bot.close()  # goodbye, a second to exit, then killed
+    assert not process.running and bot._bots == {}
+    bot.close()  # again: nothing to do
+
+
 # Arguments and the message codec ------------------------------------------------------------------
 
 
