@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import jsonschema  # type: ignore[import-untyped]
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -28,13 +29,16 @@ from hokm.agents import (
     hand_observation,
     serve_stdio,
 )
-from hokm.agents._bot_messages import PROTOCOL, Fault, act_message, dumps, read_action
+from hokm.agents._bot_messages import PROTOCOL, Fault, act_message, dumps, read_action, reply_hello
 from hokm.agents._play import play_match
 from hokm.errors import AgentFailedError, ArgumentTypeError, GameStateError, InvalidArgumentError
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = [sys.executable, str(ROOT / "examples" / "stdio-bot" / "bot.py")]
 SHORT = {"standard": {"target": 1}}
+SCHEMA = json.loads((ROOT / "src" / "hokm" / "schemas" / "hokm-bot-1.json").read_text(encoding="utf-8"))
+FROM_HOKM = jsonschema.Draft202012Validator({**SCHEMA, "anyOf": [{"$ref": "#/$defs/from_hokm"}]})
+FROM_BOT = jsonschema.Draft202012Validator({**SCHEMA, "anyOf": [{"$ref": "#/$defs/from_bot"}]})
 
 
 def served(agent: str, *, name: str | None = None) -> list[str]:
@@ -166,6 +170,8 @@ def test_each_process_hears_its_session_in_order_and_only_its_own_seat_s_secrets
     for seat in range(4):
         log = tmp_path / f"team{seat % 2}-{seat}.jsonl"
         received = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+        for message in received:
+            FROM_HOKM.validate(message)
         kinds = [message["type"] for message in received]
         assert kinds[:3] == ["hello", "match", "hand"] and kinds[-1] == "goodbye" and "act" in kinds
         assert received[0]["seat"] == seat and received[0]["ruleset"] == rules.spec
@@ -367,9 +373,11 @@ def test_every_legal_action_reads_back_by_its_json_and_by_its_index(match: hokm.
     assert seat is not None
     request = act_message(9, match.observation(seat), 1.0)
     on_the_wire = json.loads(dumps(request))
+    FROM_HOKM.validate(on_the_wire)
     legal = match.legal_actions()
     assert len(on_the_wire["legal_actions"]) == len(legal)
     for index, (action, written) in enumerate(zip(legal, on_the_wire["legal_actions"], strict=True)):
+        FROM_BOT.validate({"type": "action", "id": 9, "action": written, "index": index})
         assert read_action({"type": "action", "id": 9, "action": written}, 9, legal, seat) == action
         assert read_action({"type": "action", "id": 9, "index": index}, 9, legal, seat) == action
         assert read_action({"type": "action", "id": 9, "index": index, "action": written}, 9, legal,
@@ -462,6 +470,45 @@ def test_an_agent_s_prints_do_not_break_the_protocol(tmp_path: Path, closing: li
     in_process: list[Agent] = [RandomAgent(seed=1) for _ in range(4)]  # one process, one agent per seat
     piped = play_match(rules, [bot] * 4, seed=2)
     assert piped.to_record() == play_match(rules, in_process, seed=2).to_record()
+
+
+def test_the_schema_is_valid_and_tells_the_directions_apart() -> None:
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    whole = jsonschema.Draft202012Validator(SCHEMA)
+    rules = hokm.Ruleset.compose("two-player")
+    match = rules.new_match(seed=3)
+    seat = match.to_act
+    assert seat is not None
+    request = json.loads(dumps(act_message(1, match.observation(seat), 2.0)))
+    answer = reply_hello("x")
+    later = {"type": "action", "id": 1, "index": 0, "thinking": "fields added later are fine"}
+    for message, side in [(request, FROM_HOKM), (answer, FROM_BOT), (later, FROM_BOT),
+                          ({"type": "error", "message": "no"}, FROM_BOT), ({"type": "goodbye"}, FROM_HOKM)]:
+        side.validate(message)
+        whole.validate(message)
+    for bad in [{"type": "action", "id": 1}, {"type": "hello", "protocol": "hokm-bot/2", "name": "x",
+                                              "variants": []},
+                {"type": "action", "id": 1, "action": {"act": "play", "card": "1♠"}}, {"id": 1, "index": 0}]:
+        assert not whole.is_valid(bad), bad
+
+
+def test_the_example_bot_answers_in_the_schema(tmp_path: Path) -> None:
+    import subprocess
+
+    rules = hokm.Ruleset.compose()
+    match = rules.new_match(seed=8)
+    seat = match.to_act
+    assert seat is not None
+    talk = [{"type": "hello", "protocol": PROTOCOL, "seat": seat, "ruleset": rules.spec, "time_limit": 1.0,
+             "startup_time": 1.0}, act_message(1, match.observation(seat), 1.0), {"type": "goodbye"}]
+    for random_play in (False, True):
+        done = subprocess.run([*EXAMPLE, *(["--random"] if random_play else [])],
+                              input=b"".join(map(dumps, talk)), capture_output=True, timeout=60, check=True)
+        replies = [json.loads(line) for line in done.stdout.decode().splitlines()]
+        assert [reply["type"] for reply in replies] == ["hello", "action"]
+        for reply in replies:
+            FROM_BOT.validate(reply)
+        assert read_action(replies[1], 1, match.legal_actions(), seat) in match.legal_actions()
 
 
 def test_the_example_bot_is_standard_library_only() -> None:
