@@ -6,7 +6,9 @@ every ruleset. ``get_agent`` makes one by name, from the ``hokm.agents``
 entry-point group, where the bundled ``random`` and ``heuristic`` agents live
 and third-party bots plug in the same way. ``sample_deals`` draws complete
 deals uniformly among those the observation cannot tell apart: the
-determinization a search bot starts from.
+determinization a search bot starts from. ``CommandAgent`` plays a program in
+any language that speaks the ``hokm-bot/1`` stdio protocol, and ``serve_stdio``
+runs any agent as such a program.
 
 This package is not imported by ``import hokm``; import it as ``hokm.agents``.
 
@@ -24,6 +26,7 @@ This package is not imported by ``import hokm``; import it as ``hokm.agents``.
 
 from __future__ import annotations
 
+from hokm.agents._command import CommandAgent
 from hokm.agents._heuristic import HeuristicAgent
 from hokm.agents._protocol import Agent, BaseAgent, Observation, hand_observation
 from hokm.agents._random import RandomAgent
@@ -35,12 +38,14 @@ from hokm.agents._registry import (
     get_agent,
 )
 from hokm.agents._sampling import Deal, count_deals, sample_deals
+from hokm.agents._serve import serve_stdio
 
 __all__ = [
     "COMMAND_PREFIX",
     "ENTRY_POINT_GROUP",
     "Agent",
     "BaseAgent",
+    "CommandAgent",
     "Deal",
     "HeuristicAgent",
     "Observation",
@@ -51,4 +56,5 @@ __all__ = [
     "get_agent",
     "hand_observation",
     "sample_deals",
+    "serve_stdio",
 ]
