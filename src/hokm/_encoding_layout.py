@@ -212,7 +212,7 @@ def build_layout(ruleset: Ruleset, space: ActionSpace) -> Layout:
         add(f"void{seats[r]}", suits, f"1 for each suit relative seat {seats[r]} failed to follow "
             "(played another effective suit to a trick led in it)")
     add("trump", suits, "1 for the trump suit once it is known to all (called, revealed or fixed)")
-    add("trump_from", ["play"], f"the play from which trumps count (``trump_from``) / {deck}")
+    add("trump_from", ["play"], f"the play from which trumps count (`trump_from`) / {deck}")
     add("hakem", seats, "1 for the Hakem's relative seat")
     add("to_act", seats, "1 for the relative seat to act (none once the hand is over)")
     add("phase", [phase.value for phase in PHASES], "1 for the phase of the hand")

@@ -142,11 +142,11 @@ class ActionSpace:
             UnknownActionError: ``action_id`` is not an id of this space.
         """
         try:
-            return self.actions[action_id.__index__()]
+            index = action_id.__index__()
         except (AttributeError, TypeError):
             raise ArgumentTypeError(f"action_of() action_id must be an int, got {_got(action_id)}") from None
-        except IndexError:
-            pass
+        if 0 <= index < self.size:
+            return self.actions[index]
         raise UnknownActionError(f"action id {_shown(action_id)} is not in the action space of "
                                  f"{self.ruleset.describe()}: ids run from 0 to {self.size - 1}")
 
