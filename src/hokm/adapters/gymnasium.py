@@ -19,7 +19,7 @@ Needs ``pip install 'hokm[gymnasium]'``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from hokm.adapters import require_extra
 
@@ -69,11 +69,12 @@ class HokmEnv(gymnasium.Env[np.ndarray, np.int64]):
     ``info`` holds ``"seat"`` (the learner's seat to act) and ``"action_mask"``.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "render_fps": 4}
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
 
-    def __init__(self, variants: Sequence[str] | str = (), options: Mapping[str, Mapping[str, Any]] | None = None,
-                 *, seats: int | Sequence[int] = 0, opponents: Mapping[int, Any] | Sequence[Any] | None = None,
-                 reward: str = "hand", illegal_reward: float = -1.0, render_mode: str | None = None,
+    def __init__(self, variants: Sequence[str] | str = (),
+                 options: Mapping[str, Mapping[str, Any]] | None = None, *, seats: int | Sequence[int] = 0,
+                 opponents: Mapping[int, Any] | Sequence[Any] | None = None, reward: str = "hand",
+                 illegal_reward: float = -1.0, render_mode: str | None = None,
                  ruleset: Ruleset | None = None) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise InvalidArgumentError(f"render_mode must be one of {RENDER_MODES} or None, got "
@@ -98,7 +99,8 @@ class HokmEnv(gymnasium.Env[np.ndarray, np.int64]):
         if not chosen or any(isinstance(s, bool) or not isinstance(s, int) for s in chosen):
             raise ArgumentTypeError(f"seats must be a seat number or seat numbers, got {_got(seats)}")
         if any(not 0 <= s < players for s in chosen) or len(set(chosen)) != len(chosen):
-            raise InvalidArgumentError(f"seats must be distinct seats 0 to {players - 1}, got {_shown(seats)}")
+            raise InvalidArgumentError(f"seats must be distinct seats 0 to {players - 1}, got "
+                                       f"{_shown(seats)}")
         if len({self.ruleset.team_of(s) for s in chosen}) != 1:
             raise InvalidArgumentError(f"seats {list(chosen)} play for different teams: one learner plays "
                                        "one seat or seats of one team")
@@ -110,7 +112,10 @@ class HokmEnv(gymnasium.Env[np.ndarray, np.int64]):
             from hokm.agents import HeuristicAgent
 
             return {seat: HeuristicAgent() for seat in others}
-        chosen = dict(opponents) if isinstance(opponents, Mapping) else dict(zip(others, opponents, strict=False))
+        if isinstance(opponents, Mapping):
+            chosen = dict(opponents)
+        else:
+            chosen = dict(zip(others, opponents, strict=False))
         if sorted(chosen) != others or (not isinstance(opponents, Mapping) and len(opponents) != len(others)):
             raise InvalidArgumentError(f"opponents must give an agent for each of seats {others}, got "
                                        f"{_shown(opponents)}")
@@ -156,11 +161,12 @@ class HokmEnv(gymnasium.Env[np.ndarray, np.int64]):
         """The legal action ids as a boolean array (what MaskablePPO asks for)."""
         return self._mask.copy()
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The text table: returned with ``render_mode="ansi"``, printed with ``"human"``."""
         if self.render_mode is None:
             return None
-        names = [f"{'learner' if seat in self.seats else 'agent'}_{seat}" for seat in range(self.ruleset.players)]
+        names = [f"{'learner' if seat in self.seats else 'agent'}_{seat}"
+                 for seat in range(self.ruleset.players)]
         table = render_table(self._started(), names)
         if self.render_mode == "human":
             print(table)
@@ -179,10 +185,10 @@ class HokmEnv(gymnasium.Env[np.ndarray, np.int64]):
         while not match.is_over:
             if match.hand_number != self._hand_number:
                 self._hand_number = match.hand_number
-                for seat, agent in self.opponents.items():
+                for other, agent in self.opponents.items():
                     start = getattr(agent, "start_hand", None)
                     if start is not None:
-                        start(match.observation(seat).hand)
+                        start(match.observation(other).hand)
             seat = match.to_act
             if seat is None or seat in self.seats:
                 break
