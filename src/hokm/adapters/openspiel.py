@@ -1,0 +1,361 @@
+"""Hokm as an OpenSpiel game: ``python_hokm``, one hand per game, every variant.
+
+Importing this module registers the game with OpenSpiel, so that
+``pyspiel.load_game("python_hokm(variants=satat)")`` works; it needs the ``openspiel``
+extra (``pip install "hokm[openspiel]"``). See [OpenSpiel](../adapters/openspiel.md).
+
+One game is one hand: the deal, one chance node per card dealt (top card first, as
+``Ruleset.deal`` reads a deck order), then the trump call, the two-player draw, trick play
+and every variant's decisions as player actions, whose ids are the shared encoding's.
+A terminal state's returns are the hand's points: each seat of the winning team gets
+``+points``, each other seat ``-points / (teams - 1)``, so they sum to zero; an annulled
+hand (a redeal) returns zero to everyone.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from hokm.actions import Action, PlayCard
+from hokm.adapters import _openspiel_params as params_
+from hokm.adapters._openspiel_codec import Codec
+from hokm.adapters._openspiel_resample import relabel_action, resampled_history
+from hokm.cards import Card
+from hokm.errors import InvalidArgumentError, MissingExtraError, _shown
+from hokm.outcomes import Phase
+from hokm.rules import Ruleset
+from hokm.state import HandState
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as error:  # pragma: no cover - the extra's tests skip or fail without it
+    raise MissingExtraError(
+        f"hokm.adapters.openspiel needs OpenSpiel and numpy ({error.name or error} is missing): "
+        'pip install "hokm[openspiel]"', extra="openspiel") from error
+
+__all__ = ["GAME_TYPE", "SHORT_NAME", "HokmGame", "HokmObserver", "HokmState", "load_game"]
+
+SHORT_NAME = "python_hokm"
+"""The name the game is registered under: ``pyspiel.load_game("python_hokm")``."""
+
+_PARAMETERS: dict[str, Any] = {"variants": "", "options": "", "hakem": 0}
+
+GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="Hokm (hokm library)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=4,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_PARAMETERS,
+)
+"""The registered ``pyspiel.GameType``: sequential, explicit chance, imperfect information, zero-sum."""
+
+
+class _Shared:
+    """What every state of one game shares (deep copies of a state keep pointing at it)."""
+
+    __slots__ = ("codec", "deck", "hakem", "players", "ruleset", "steps", "teams", "winning")
+
+    def __init__(self, ruleset: Ruleset, hakem: int) -> None:
+        self.ruleset = ruleset
+        self.hakem = hakem
+        self.codec = Codec(ruleset)
+        self.deck: tuple[Card, ...] = tuple(ruleset.deck)
+        self.steps = params_.chance_steps(ruleset, hakem)
+        self.players = ruleset.players
+        self.teams = tuple(int(ruleset.team_of(seat)) for seat in range(self.players))
+        self.winning = max(self.teams) + 1
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+
+def _game_info(shared: _Shared) -> Any:
+    points = float(params_.max_points(shared.ruleset))
+    others = shared.winning - 1
+    decisions = 3 * len(shared.deck) + 16  # every play, draw and discard, and a few more decisions
+    return pyspiel.GameInfo(
+        num_distinct_actions=shared.codec.size,
+        max_chance_outcomes=52,
+        num_players=shared.players,
+        min_utility=-points / others,
+        max_utility=points,
+        utility_sum=0.0,
+        max_game_length=shared.steps + decisions,
+    )
+
+
+def _hakem(value: object, players: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise InvalidArgumentError(f"hakem={_shown(value)} is not a seat: seats are 0..{players - 1}")
+    return value
+
+
+class HokmGame(pyspiel.Game):  # type: ignore[misc]
+    """One hand of Hokm under the ruleset its parameters name.
+
+    Parameters (all optional, OpenSpiel game-string values):
+
+    - ``variants``: variant names joined with ``+`` (``"satat+obligatory-trump"``); ``""``
+      (the default) is standard Hokm.
+    - ``options``: ``variant.key:value`` items joined with ``;``
+      (``"standard.kot_points:3;double-sar.ace_rule:True"``); values are Python literals or
+      plain words.
+    - ``hakem``: the Hakem's seat (default 0): he calls trump and leads the first trick.
+
+    Raises:
+        UnknownVariantError, InvalidOptionError, VariantConflictError: as ``Ruleset.compose``.
+        InvalidArgumentError: ``hakem`` is not a seat of the table, or a parameter is malformed.
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        given = {**_PARAMETERS, **(params or {})}
+        unknown = set(given) - set(_PARAMETERS)
+        if unknown:
+            raise InvalidArgumentError(f"unknown python_hokm parameter(s) {sorted(unknown)}: "
+                                       f"the parameters are {sorted(_PARAMETERS)}")
+        ruleset = params_.ruleset_of(given["variants"], given["options"])
+        self._shared = _Shared(ruleset, _hakem(given["hakem"], ruleset.players))
+        super().__init__(GAME_TYPE, _game_info(self._shared), given)
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The ruleset the game's parameters compose."""
+        return self._shared.ruleset
+
+    def new_initial_state(self) -> HokmState:
+        """The hand before its first card is dealt (a chance node)."""
+        return HokmState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> HokmObserver:
+        """An observer of tensors and strings (information state when ``perfect_recall``)."""
+        return HokmObserver(self._shared, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
+                            params)
+
+
+class HokmState(pyspiel.State):  # type: ignore[misc]
+    """A state of the hand: dealing (chance), deciding (a seat) or over (terminal).
+
+    ``hand`` is the ``hokm.HandState`` once the deal is complete (``None`` while dealing).
+    """
+
+    def __init__(self, game: HokmGame) -> None:
+        super().__init__(game)
+        self._shared = game._shared
+        self._dealt: list[int] = []
+        self._hand: HandState | None = None
+        self._actions: list[Action] = []
+        self._memory: list[list[str]] = [[] for _ in range(self._shared.players)]
+
+    @property
+    def hand(self) -> HandState | None:
+        """The hokm hand state (omniscient: never show it to a player), ``None`` while dealing."""
+        return self._hand
+
+    # The OpenSpiel API ---------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to act, ``pyspiel.PlayerId.CHANCE`` while dealing, ``TERMINAL`` once over."""
+        hand = self._hand
+        if hand is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        to_act = hand.to_act
+        return int(pyspiel.PlayerId.TERMINAL) if to_act is None else int(to_act)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        hand = self._hand
+        if hand is None or hand.to_act != player:
+            return []
+        return self._shared.codec.legal_ids(hand)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards not dealt yet, each equally likely: the next card of the deck."""
+        dealt = set(self._dealt)
+        left = [card.index for card in self._shared.deck if card.index not in dealt]
+        chance = 1.0 / len(left)
+        return [(index, chance) for index in sorted(left)]
+
+    def _apply_action(self, action: int) -> None:
+        hand = self._hand
+        shared = self._shared
+        if hand is None:
+            self._dealt.append(action)
+            if len(self._dealt) == shared.steps:
+                self._hand = shared.ruleset.deal(self._order(), hakem=shared.hakem)
+            return
+        taken = shared.codec.action_of(action)
+        if taken.__class__ is not PlayCard:
+            self._remember(hand, taken)
+        self._hand = hand.apply(taken)
+        self._actions.append(taken)
+
+    def _order(self) -> list[Card]:
+        """The deck order dealt: the cards dealt by chance, then any never-dealt cards in deck order."""
+        dealt = set(self._dealt)
+        return [Card.from_index(index) for index in self._dealt] + [
+            card for card in self._shared.deck if card.index not in dealt]
+
+    def _remember(self, hand: HandState, action: Action) -> None:
+        """What the deciding seat saw when it took a decision (its information state keeps it)."""
+        seat = int(hand.to_act)  # type: ignore[arg-type]
+        view = hand.observation(seat)
+        seen = ""
+        if view.phase is Phase.TRUMP:
+            seen = " holding " + _cards(view.hand)
+        if view.offered is not None:
+            seen += f" offered {view.offered}"
+        if view.offered_next is not None:
+            seen += f" then {view.offered_next}"
+        self._memory[seat].append(f"{action}{seen}")
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {Card.from_index(action)}"
+        return str(self._shared.codec.action_of(action))
+
+    def is_terminal(self) -> bool:
+        """Whether the hand is over."""
+        hand = self._hand
+        return hand is not None and hand.is_over
+
+    def returns(self) -> list[float]:
+        """Per seat: ``+points`` for the winning team, ``-points / (teams - 1)`` for the others.
+
+        Zero before the end and for an annulled hand (a redeal).
+        """
+        shared = self._shared
+        hand = self._hand
+        if hand is None or not hand.is_over or hand.is_annulled:
+            return [0.0] * shared.players
+        result = hand.result()
+        points = float(result.points)
+        loss = -points / (shared.winning - 1)
+        return [points if team == result.winner else loss for team in shared.teams]
+
+    def __str__(self) -> str:
+        hand = self._hand
+        if hand is None:
+            return f"dealing: {len(self._dealt)} of {self._shared.steps} cards dealt"
+        hands = " | ".join(f"{seat}: {_cards(cards)}" for seat, cards in enumerate(hand.hands))
+        plays = " ".join(f"{seat}:{card}" for seat, card in hand.plays)
+        return f"{hand!r}\nhands {hands}\nplays {plays}"
+
+    # Strings the observer writes (no pyspiel call: the observer reads them) ------------------
+
+    def _view(self, player: int, perfect_recall: bool) -> str:
+        hand = self._hand
+        if hand is None:
+            return f"p{player} dealing {len(self._dealt)}/{self._shared.steps}"
+        view = hand.observation(player)
+        trump = view.trump.value if view.trump is not None else "-"
+        parts = [f"p{player} {view.phase.value} hakem {view.hakem} trump {trump} "
+                 f"to_act {'-' if view.to_act is None else view.to_act}",
+                 "hand " + _cards(view.hand),
+                 "trick " + " ".join(f"{seat}:{card}" for seat, card in view.current_trick),
+                 "tricks " + " ".join(map(str, view.team_tricks)) + (f" pile {view.pile}" if view.pile else "")]
+        if perfect_recall:
+            parts.append("history " + " / ".join(
+                " ".join(f"{seat}:{card}" for seat, card in trick.plays) + f" >{trick.winner}"
+                for trick in view.tricks))
+            parts.append("memory " + " / ".join(self._memory[player]))
+        else:
+            parts.append("played " + _cards(card for trick in view.tricks for card in trick.cards))
+        if view.decisions:
+            parts.append("decisions " + " ".join(
+                f"{seat}:{action}@{at}" for (seat, action), at in zip(view.decisions, view.decisions_at,
+                                                                      strict=True)))
+        for name, cards in (("seen", view.seen), ("aside", view.set_aside), ("shown", view.shown)):
+            if cards:
+                parts.append(f"{name} " + _cards(cards))
+        if view.offered is not None:
+            parts.append(f"offered {view.offered}" + (f" {view.offered_next}" if view.offered_next else ""))
+        if view.stock_left:
+            parts.append(f"stock {view.stock_left}")
+        if view.annulled:
+            parts.append("annulled")
+        return "\n".join(parts)
+
+    # Search support ----------------------------------------------------------------------
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> HokmState:
+        """A state ``player_id`` cannot tell from this one, drawn uniformly (for IS-MCTS).
+
+        The hidden cards are placed by ``hokm.agents.sample_deals`` (exact, uniform over the
+        deals consistent with the seat's observation); the random source is seeded from
+        one draw of ``probability_sampler``. The new state has the same public history and
+        the same information state for ``player_id``.
+
+        Raises:
+            InvalidArgumentError: ``player_id`` is not a seat.
+            pyspiel.SpielError: called while the cards are being dealt.
+        """
+        shared = self._shared
+        player = _hakem(player_id, shared.players)
+        game = self.get_game()
+        hand = self._hand
+        if hand is None:
+            raise pyspiel.SpielError("resample_from_infostate: the cards are still being dealt")
+        rng = random.Random(int(probability_sampler() * 2.0 ** 53))
+        deck, relabel = resampled_history(hand, self._order(), player, rng)
+        state: HokmState = game.new_initial_state()
+        for card in deck[:shared.steps]:
+            state.apply_action(card.index)
+        codec = shared.codec
+        for action in self._actions:
+            state.apply_action(codec.id_of(relabel_action(action, relabel)))
+        return state
+
+
+class HokmObserver:
+    """OpenSpiel's observer interface: ``tensor``, ``dict``, ``set_from`` and ``string_from``.
+
+    With ``iig_obs_type.perfect_recall`` (the information state) the string carries the
+    whole public history and what the seat saw when it decided; without, the observation
+    string shows the hand, the trick in progress and the cards played.
+    """
+
+    def __init__(self, shared: _Shared, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        if params:
+            raise InvalidArgumentError(f"python_hokm observers take no parameters, got {_shown(params)}")
+        self._shared = shared
+        self._perfect_recall = bool(iig_obs_type.perfect_recall)
+        self.tensor = np.zeros(shared.codec.tensor_size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: HokmState, player: int) -> None:
+        """Write ``player``'s view of ``state`` into ``tensor``."""
+        tensor = self.tensor
+        tensor.fill(0.0)
+        hand = state._hand
+        if hand is not None:
+            values = [0.0] * len(tensor)
+            self._shared.codec.fill(hand, player, values)
+            tensor[:] = values
+
+    def string_from(self, state: HokmState, player: int) -> str:
+        """``player``'s view of ``state`` as text."""
+        return state._view(player, self._perfect_recall)
+
+
+def _cards(cards: Any) -> str:
+    return " ".join(str(card) for card in sorted(cards, key=lambda card: card.index))
+
+
+def load_game(variants: str = "", options: str = "", hakem: int = 0) -> HokmGame:
+    """``pyspiel.load_game("python_hokm", {...})`` with typed arguments (see ``HokmGame``)."""
+    game: HokmGame = pyspiel.load_game(SHORT_NAME, {"variants": variants, "options": options, "hakem": hakem})
+    return game
+
+
+pyspiel.register_game(GAME_TYPE, HokmGame)
