@@ -25,7 +25,6 @@ HokmError(Exception)
 ├── RecordError(HokmError, ValueError)
 ├── UnknownAgentError(HokmError, LookupError)
 ├── AgentLoadError(HokmError)
-├── MissingExtraError(HokmError, ImportError)
 ├── RulesetError(HokmError)
 │   ├── UnknownVariantError(RulesetError, LookupError)
 │   ├── DuplicateVariantError(RulesetError, LookupError)
@@ -61,7 +60,6 @@ __all__ = [
     "InvalidDealError",
     "InvalidNotationError",
     "InvalidOptionError",
-    "MissingExtraError",
     "NotationTypeError",
     "OptionTypeError",
     "PluginContractError",
@@ -242,28 +240,6 @@ class AgentFailedError(HokmError):
 
 def _agent_failed_error(message: str, agent: str, seat: int, reason: str) -> AgentFailedError:
     return AgentFailedError(message, agent=agent, seat=seat, reason=reason)
-
-
-class MissingExtraError(HokmError, ImportError):
-    """An optional part of hokm needs a package that is not installed; the message names the
-    extra that installs it (``pip install "hokm[openspiel]"``).
-
-    The original ``ImportError`` is the ``__cause__``.
-
-    Attributes:
-        extra: the extra to install (``"openspiel"``).
-    """
-
-    def __init__(self, message: str, *, extra: str) -> None:
-        super().__init__(message)
-        self.extra = extra
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_missing_extra_error, (str(self), self.extra))
-
-
-def _missing_extra_error(message: str, extra: str) -> MissingExtraError:
-    return MissingExtraError(message, extra=extra)
 
 
 class RulesetError(HokmError):

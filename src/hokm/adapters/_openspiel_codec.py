@@ -33,5 +33,5 @@ class Codec:
         return sorted(map(self.id_of, hand.legal_actions()))
 
     def fill(self, hand: HandState, seat: int, out: list[float]) -> None:
-        for card in hand.hand_of(seat):
+        for card in hand.observation(seat).hand:
             out[card.index] = 1.0
