@@ -24,11 +24,12 @@ after the seventh trick, to the seat that won it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 import attrs
 
-from hokm import Decision, HandScore, HandView, PlayOn, Team, Variant, VariantInfo, hookimpl, majority
+from hokm import Action, Decision, HandScore, HandView, PlayOn, Team, Variant, VariantInfo, hookimpl, majority
 
 __all__ = ["Bavney"]
 
@@ -91,6 +92,10 @@ class Bavney(Variant):
         if team is None or (self.decide and not _play_on_choice(hand)):
             return None
         return team
+
+    @hookimpl
+    def hokm_action_space(self) -> Sequence[Action]:
+        return _CHOICES if self.decide else ()  # the play-on offer's answers
 
     @hookimpl
     def hokm_pending_decision(self, hand: HandView) -> Decision | None:

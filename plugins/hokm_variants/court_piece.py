@@ -24,11 +24,13 @@ plays all 13 tricks, Double Sar decides who collects them, and a deal's court is
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
 
 import attrs
 
 from hokm import (
+    Action,
     Decision,
     HandScore,
     HandView,
@@ -152,6 +154,10 @@ class CourtPiece(Variant):
     def inactive_hooks(self) -> frozenset[str]:
         """The 52-court offer exists only with ``decide=True``; otherwise its hook is idle."""
         return frozenset() if self.decide else frozenset({"hokm_pending_decision"})
+
+    @hookimpl
+    def hokm_action_space(self) -> Sequence[Action]:
+        return _CHOICES if self.decide else ()  # the 52-court offer's answers
 
     @hookimpl
     def hokm_pending_decision(self, hand: HandView) -> Decision | None:

@@ -183,6 +183,13 @@ class HiddenTrump(Variant):
     indicator: Literal["chosen", "blind"] = attrs.field(
         default="chosen", kw_only=True, validator=attrs.validators.in_(("chosen", "blind")))
 
+    @hookimpl
+    def hokm_action_space(self) -> Sequence[Action]:
+        # An indicator may be any card of the caller's first five: one action per card.
+        indicators: tuple[Action, ...] = ((BLIND,) if self.indicator == "blind"
+                                          else tuple(SetIndicator(Card.from_index(i)) for i in range(52)))
+        return (*indicators, ASK, REVEAL)
+
     # M1: the indicator --------------------------------------------------------------------
 
     @hookimpl

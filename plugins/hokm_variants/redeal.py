@@ -184,6 +184,10 @@ class Redeal(Variant):
     # The claim ---------------------------------------------------------------------------
 
     @hookimpl
+    def hokm_action_space(self) -> Sequence[Action]:
+        return _CHOICES  # the claim (at the call, or on the whole hand) and the secret decline
+
+    @hookimpl
     def hokm_call_alternatives(self, hand: HandView) -> Sequence[Action] | None:
         # A five-card rule (otherwise idle): at the trump call, on the caller's first five.
         if self._offered(hand) and claimable(hand.dealt(hand.hakem)[:FIVE], self.rule):

@@ -260,6 +260,10 @@ class Satat(Variant):
     # Last four (only with last_four=True) ------------------------------------------------------
 
     @hookimpl
+    def hokm_action_space(self) -> Sequence[Action]:
+        return _LAST_FOUR if self.last_four else ()
+
+    @hookimpl
     def hokm_call_alternatives(self) -> Sequence[Action]:
         # One of the trump maker's choices at the call, next to the four suits. The choice is by
         # position only: at the call he has seen his first packet and nothing of the last one.

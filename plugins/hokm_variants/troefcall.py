@@ -321,6 +321,11 @@ class Troefcall(Variant):
             return VoidDuty.TRUMP
         return None
 
+    @hookimpl
+    def hokm_action_space(self) -> Sequence[Action]:
+        claim: tuple[Action, ...] = (ClaimRedeal(),) if self.redeal else ()
+        return (*_KAP_CHOICES, *(_CAPITULATION_CHOICES if self.capitulation else ()), *claim)
+
     # No picture, no game ------------------------------------------------------------
 
     @hookimpl

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Literal
 import attrs
 
 from hokm._plugin import hookimpl
+from hokm.actions import CALL_TRUMP_ACTIONS, PLAY_CARD, Action
 from hokm.cards import Card, Rank, Suit, full_deck
 from hokm.context import Capture, HandView, MatchView, Packets, VariantInfo
 from hokm.errors import InvalidDealError, InvalidOptionError, _got, _shown
@@ -164,6 +165,12 @@ class Standard(Variant):
     @hookimpl(trylast=True)
     def hokm_deal_pattern(self) -> Packets:
         return Packets(self.packets)
+
+    @hookimpl(trylast=True)
+    def hokm_action_space(self) -> Sequence[Action]:
+        # Ids 0-51 play a card (by Card.index), 52-55 call a suit; the core adds the stock
+        # draw's actions when the deal is a StockDraw.
+        return PLAY_CARD + CALL_TRUMP_ACTIONS
 
     @hookimpl(trylast=True)
     def hokm_first_hakem(self, layout: TableLayout, face_up: Sequence[Card], first_seat: Seat,

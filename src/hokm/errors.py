@@ -13,7 +13,8 @@ immutable.
 ```
 HokmError(Exception)
 ├── InvalidArgumentError(HokmError, ValueError)
-│   └── ArgumentTypeError(InvalidArgumentError, TypeError)
+│   ├── ArgumentTypeError(InvalidArgumentError, TypeError)
+│   └── UnknownActionError(InvalidArgumentError, LookupError)
 ├── InvalidNotationError(HokmError, ValueError)
 │   └── NotationTypeError(InvalidNotationError, ArgumentTypeError)
 ├── IllegalActionError(HokmError, ValueError)
@@ -25,6 +26,7 @@ HokmError(Exception)
 ├── RecordError(HokmError, ValueError)
 ├── UnknownAgentError(HokmError, LookupError)
 ├── AgentLoadError(HokmError)
+├── MissingExtraError(HokmError, ImportError)
 ├── RulesetError(HokmError)
 │   ├── UnknownVariantError(RulesetError, LookupError)
 │   ├── DuplicateVariantError(RulesetError, LookupError)
@@ -60,12 +62,14 @@ __all__ = [
     "InvalidDealError",
     "InvalidNotationError",
     "InvalidOptionError",
+    "MissingExtraError",
     "NotationTypeError",
     "OptionTypeError",
     "PluginContractError",
     "RecordError",
     "RulesetError",
     "SpecVersionWarning",
+    "UnknownActionError",
     "UnknownAgentError",
     "UnknownVariantError",
     "VariantConflictError",
@@ -96,6 +100,28 @@ class ArgumentTypeError(InvalidArgumentError, TypeError):
     that area's ``...TypeError`` (``NotationTypeError``,
     ``DealTypeError``, ``ActionTypeError``, ``OptionTypeError``).
     """
+
+
+class UnknownActionError(InvalidArgumentError, LookupError):
+    """An action, or an action id, that a ruleset's fixed action space (``hokm.encoding``) does
+    not hold: an id out of range, or an action no composed plugin declares through
+    ``hokm_action_space``."""
+
+
+class MissingExtraError(HokmError, ImportError):
+    """An optional part of hokm needs a package that is not installed.
+
+    The message names the extra that installs it (``pip install 'hokm[pettingzoo]'``).
+
+    Attributes:
+        extra: the extra to install (``"pettingzoo"``).
+        package: the missing import name (``"pettingzoo"``).
+    """
+
+    def __init__(self, message: str, *, extra: str, package: str) -> None:
+        super().__init__(message, name=package)
+        self.extra = extra
+        self.package = package
 
 
 class InvalidNotationError(HokmError, ValueError):

@@ -12,7 +12,7 @@ Two kinds of hook:
   "no opinion": the next plugin is asked.
 * **collect-all** hooks (``hokm_check_ruleset``, ``hokm_restrict_plays``,
   ``hokm_restrict_void_plays``, ``hokm_call_alternatives``,
-  ``hokm_turn_options``) ask every plugin; restrictions are intersected, so
+  ``hokm_turn_options``, ``hokm_action_space``) ask every plugin; restrictions are intersected, so
   their order never matters.
 
 A plugin whose options switch one of its rules off may list the hooks that
@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from hokm.table import Rotation, Seat, TableLayout, Team
 
 __all__ = [
+    "hokm_action_space",
     "hokm_call_alternatives",
     "hokm_card_rank",
     "hokm_check_ruleset",
@@ -350,6 +351,38 @@ def hokm_forced_effect(hand: HandView) -> Effect | None:
     Implemented by:
         ``hidden-trump`` (the blind indicator at the call, the forced reveal of the caller's
         last card, the automatic reveal).
+    """
+
+
+@hookspec
+def hokm_action_space() -> Sequence[Action] | None:
+    """Every action this plugin can ever offer a seat, declared once (collect-all).
+
+    Learning frameworks need a *fixed* action space: one id per action, the same
+    for every state of a ruleset. ``hokm.encoding.ActionSpace`` builds it from
+    these declarations: the standard rules' answer first, then each variant's in
+    the order the variants were listed; an action declared twice keeps its first
+    id. A variant that offers actions of its own (through ``hokm_trump_call``,
+    ``hokm_call_alternatives``, ``hokm_turn_options`` or
+    ``hokm_pending_decision``) declares each one here, including core actions
+    such as ``PlayOn`` that it offers; it may leave out what its options switch
+    off. An action a seat is offered but nobody declared cannot be encoded: the
+    encoding raises ``hokm.UnknownActionError`` naming it.
+
+    Returns:
+        A sequence of ``Action`` values (hashable, equal when they mean the same
+        choice), or ``None`` for none.
+
+    Default:
+        The 52 card plays in ``Card.index`` order and the four trump calls in suit
+        order; when the ruleset deals by a ``StockDraw``, the core adds the stock
+        draw (keep, reject) and, with discards, the 52 discards.
+
+    Implemented by:
+        ``bavney`` and ``court-piece`` (the play-on answers, with ``decide=True``),
+        ``hidden-trump`` (the indicators, the ask and the reveal), ``redeal`` (the claim
+        and the decline), ``satat`` (with ``last_four=True``: "last four, card k"),
+        ``troefcall`` (the kap answers, capitulation and the no-picture claim).
     """
 
 

@@ -26,7 +26,7 @@ import pluggy
 from hokm._checks import check_int, check_seed, ordered
 from hokm._dealing import deal_hand, seat_number, start_hand
 from hokm._engine import Engine
-from hokm._hooks import Impl, crash_error, deliberate, hook_facts, resolve_chain, spec_manager
+from hokm._hooks import Impl, contract_error, crash_error, deliberate, hook_facts, resolve_chain, spec_manager
 from hokm._standard import Standard
 from hokm._values import plugin_key, read_only
 from hokm.cards import Card, Suit, frozen_cards
@@ -55,7 +55,7 @@ from hokm.trick import Trick
 from hokm.variant import Variant, check_plugin, option_values
 
 if TYPE_CHECKING:
-    pass
+    from hokm.actions import Action
 
 __all__ = ["Ruleset"]
 
@@ -701,6 +701,47 @@ class Ruleset:
         if hook not in hook_facts():
             raise RulesetError(f"{_shown(hook)} is not a hokm hook")
         return tuple(impl.plugin for impl in resolve_chain(self._pm, hook, self.plugins[0][1]))
+
+    def declared_actions(self) -> tuple[tuple[str, tuple[Action, ...]], ...]:
+        """Every action each plugin declares it can offer (``hokm_action_space``), by plugin.
+
+        Standard first, then the variants in the order listed; the stock draw's own actions
+        (keep, reject, the discards) are declared under ``"standard"`` when the deal is a
+        ``StockDraw``. ``hokm.encoding.ActionSpace`` numbers them.
+
+        >>> [(name, len(actions)) for name, actions in Ruleset.compose("satat").declared_actions()]
+        [('standard', 56), ('satat', 0)]
+
+        Raises:
+            PluginContractError: a plugin answered something that is not a sequence of actions.
+        """
+        from hokm.actions import DISCARD, DRAW_CHOICES, Action
+        from hokm.context import StockDraw
+
+        standard = self.plugins[0][1]
+        answers: dict[str, tuple[Action, ...]] = {name: () for name, _ in self.plugins}
+        impl = None
+        try:
+            for impl in resolve_chain(self._pm, "hokm_action_space", standard):
+                answer = impl.call()
+                if answer is None:
+                    continue
+                if isinstance(answer, str | bytes) or not isinstance(answer, Sequence) or not all(
+                        isinstance(action, Action) for action in answer):
+                    raise contract_error(impl, "hokm_action_space",
+                                         f"returned {_shown(answer)}, not a sequence of Actions")
+                answers[impl.plugin] = tuple(answer)
+        except PluginContractError:
+            raise
+        except Exception as error:
+            if deliberate(error):
+                raise
+            raise crash_error(impl, error) from error
+        pattern = self._engine.pattern
+        if isinstance(pattern, StockDraw):
+            stock: tuple[Action, ...] = DRAW_CHOICES + (DISCARD if pattern.discards else ())
+            answers[STANDARD] = answers[STANDARD] + stock
+        return tuple((name, answers[name]) for name, _ in self.plugins)
 
     def describe(self) -> str:
         """A one-line description: ``standard + satat + obligatory-trump``."""
