@@ -192,7 +192,7 @@ def test_resampled_states_look_the_same_to_the_seat(name: str, seed: int, steps:
     assert np.array_equal(sample.information_state_tensor(player), state.information_state_tensor(player))
     assert np.array_equal(sample.observation_tensor(player), state.observation_tensor(player))
     assert sample.legal_actions() == state.legal_actions()
-    assert sample.hand.hand_of(player) == state.hand.hand_of(player)
+    assert sample.hand.observation(player) == state.hand.observation(player)
     assert sample.hand.plays == state.hand.plays
 
 
@@ -256,4 +256,4 @@ def test_a_missing_openspiel_names_the_extra() -> None:
             "    print(isinstance(error, ImportError), error.extra, error)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.startswith("True openspiel ")
-    assert 'pip install "hokm[openspiel]"' in done.stdout
+    assert "pip install 'hokm[openspiel]'" in done.stdout

@@ -18,23 +18,20 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from hokm.actions import Action, PlayCard
-from hokm.adapters import _openspiel_params as params_
-from hokm.adapters._openspiel_codec import Codec
-from hokm.adapters._openspiel_resample import relabel_action, resampled_history
-from hokm.cards import Card
-from hokm.errors import InvalidArgumentError, MissingExtraError, _shown
-from hokm.outcomes import Phase
-from hokm.rules import Ruleset
-from hokm.state import HandState
+from hokm.adapters import require_extra
 
-try:
-    import numpy as np
-    import pyspiel
-except ImportError as error:  # pragma: no cover - the extra's tests skip or fail without it
-    raise MissingExtraError(
-        f"hokm.adapters.openspiel needs OpenSpiel and numpy ({error.name or error} is missing): "
-        'pip install "hokm[openspiel]"', extra="openspiel") from error
+pyspiel: Any = require_extra("pyspiel", extra="openspiel")
+np: Any = require_extra("numpy", extra="openspiel")
+
+from hokm.actions import Action, PlayCard  # noqa: E402  (after the extra is known to be there)
+from hokm.adapters import _openspiel_params as params_  # noqa: E402
+from hokm.adapters._openspiel_resample import relabel_action, resampled_history  # noqa: E402
+from hokm.cards import Card  # noqa: E402
+from hokm.encoding import ActionSpace, ObservationEncoder  # noqa: E402
+from hokm.errors import InvalidArgumentError, _shown  # noqa: E402
+from hokm.outcomes import Phase  # noqa: E402
+from hokm.rules import Ruleset  # noqa: E402
+from hokm.state import HandState  # noqa: E402
 
 __all__ = ["GAME_TYPE", "SHORT_NAME", "HokmGame", "HokmObserver", "HokmState", "load_game"]
 
@@ -65,12 +62,13 @@ GAME_TYPE = pyspiel.GameType(
 class _Shared:
     """What every state of one game shares (deep copies of a state keep pointing at it)."""
 
-    __slots__ = ("codec", "deck", "hakem", "players", "ruleset", "steps", "teams", "winning")
+    __slots__ = ("deck", "encoder", "hakem", "players", "ruleset", "space", "steps", "teams", "winning")
 
     def __init__(self, ruleset: Ruleset, hakem: int) -> None:
         self.ruleset = ruleset
         self.hakem = hakem
-        self.codec = Codec(ruleset)
+        self.space = ActionSpace(ruleset)
+        self.encoder = ObservationEncoder(ruleset, actions=self.space)
         self.deck: tuple[Card, ...] = tuple(ruleset.deck)
         self.steps = params_.chance_steps(ruleset, hakem)
         self.players = ruleset.players
@@ -86,7 +84,7 @@ def _game_info(shared: _Shared) -> Any:
     others = shared.winning - 1
     decisions = 3 * len(shared.deck) + 16  # every play, draw and discard, and a few more decisions
     return pyspiel.GameInfo(
-        num_distinct_actions=shared.codec.size,
+        num_distinct_actions=shared.space.size,
         max_chance_outcomes=52,
         num_players=shared.players,
         min_utility=-points / others,
@@ -157,6 +155,7 @@ class HokmState(pyspiel.State):  # type: ignore[misc]
         self._hand: HandState | None = None
         self._actions: list[Action] = []
         self._memory: list[list[str]] = [[] for _ in range(self._shared.players)]
+        self._packet: list[int] = [0] * self._shared.players
 
     @property
     def hand(self) -> HandState | None:
@@ -177,7 +176,7 @@ class HokmState(pyspiel.State):  # type: ignore[misc]
         hand = self._hand
         if hand is None or hand.to_act != player:
             return []
-        return self._shared.codec.legal_ids(hand)
+        return sorted(map(self._shared.space.id_of, hand.legal_actions()))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not dealt yet, each equally likely: the next card of the deck."""
@@ -194,7 +193,7 @@ class HokmState(pyspiel.State):  # type: ignore[misc]
             if len(self._dealt) == shared.steps:
                 self._hand = shared.ruleset.deal(self._order(), hakem=shared.hakem)
             return
-        taken = shared.codec.action_of(action)
+        taken = shared.space.action_of(action)
         if taken.__class__ is not PlayCard:
             self._remember(hand, taken)
         self._hand = hand.apply(taken)
@@ -213,6 +212,7 @@ class HokmState(pyspiel.State):  # type: ignore[misc]
         seen = ""
         if view.phase is Phase.TRUMP:
             seen = " holding " + _cards(view.hand)
+            self._packet[seat] = sum(1 << card.index for card in view.hand)
         if view.offered is not None:
             seen += f" offered {view.offered}"
         if view.offered_next is not None:
@@ -222,7 +222,7 @@ class HokmState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {Card.from_index(action)}"
-        return str(self._shared.codec.action_of(action))
+        return str(self._shared.space.action_of(action))
 
     def is_terminal(self) -> bool:
         """Whether the hand is over."""
@@ -311,18 +311,22 @@ class HokmState(pyspiel.State):  # type: ignore[misc]
         state: HokmState = game.new_initial_state()
         for card in deck[:shared.steps]:
             state.apply_action(card.index)
-        codec = shared.codec
+        space = shared.space
         for action in self._actions:
-            state.apply_action(codec.id_of(relabel_action(action, relabel)))
+            state.apply_action(space.id_of(relabel_action(action, relabel)))
         return state
 
 
 class HokmObserver:
     """OpenSpiel's observer interface: ``tensor``, ``dict``, ``set_from`` and ``string_from``.
 
-    With ``iig_obs_type.perfect_recall`` (the information state) the string carries the
-    whole public history and what the seat saw when it decided; without, the observation
-    string shows the hand, the trick in progress and the cards played.
+    The observation tensor is the shared encoding's vector (``hokm.encoding.ObservationEncoder``,
+    one ``dict`` entry per section). With ``iig_obs_type.perfect_recall`` (the information
+    state) two sections follow: ``play_order`` (per card, ``k / 52`` if it was the ``k``-th
+    card played, else 0; with the encoding's cards-played-by-seat it fixes the whole play
+    history) and ``called_holding`` (the Hakem's first packet, the cards he held when he
+    called trump). The information state string carries everything the seat saw, in order;
+    the observation string shows the hand, the trick in progress and the cards played.
     """
 
     def __init__(self, shared: _Shared, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
@@ -330,18 +334,35 @@ class HokmObserver:
             raise InvalidArgumentError(f"python_hokm observers take no parameters, got {_shown(params)}")
         self._shared = shared
         self._perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.tensor = np.zeros(shared.codec.tensor_size, np.float32)
-        self.dict = {"observation": self.tensor}
+        encoder = shared.encoder
+        size = encoder.size + (2 * 52 if self._perfect_recall else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self._encoded = self.tensor[:encoder.size]
+        self.dict = {section.name: self.tensor[section.start:section.stop] for section in encoder.sections()}
+        if self._perfect_recall:
+            self.dict["play_order"] = self.tensor[encoder.size:encoder.size + 52]
+            self.dict["called_holding"] = self.tensor[encoder.size + 52:]
 
     def set_from(self, state: HokmState, player: int) -> None:
         """Write ``player``'s view of ``state`` into ``tensor``."""
-        tensor = self.tensor
-        tensor.fill(0.0)
         hand = state._hand
-        if hand is not None:
-            values = [0.0] * len(tensor)
-            self._shared.codec.fill(hand, player, values)
-            tensor[:] = values
+        if hand is None:
+            self.tensor.fill(0.0)
+            return
+        view = hand.observation(player)
+        self._shared.encoder.encode_into(view, self._encoded)
+        if self._perfect_recall:
+            start = self._shared.encoder.size
+            recall = self.tensor[start:]
+            recall.fill(0.0)
+            plays = [card for trick in view.tricks for _, card in trick.plays]
+            plays.extend(card for _, card in view.current_trick)
+            for number, card in enumerate(plays, 1):
+                recall[card.index] = number / 52.0
+            packet = state._packet[player]
+            for index in range(52):
+                if packet >> index & 1:
+                    recall[52 + index] = 1.0
 
     def string_from(self, state: HokmState, player: int) -> str:
         """``player``'s view of ``state`` as text."""
