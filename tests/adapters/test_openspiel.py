@@ -84,8 +84,8 @@ def test_parameters_compose_the_ruleset() -> None:
 
 
 def test_the_table_sets_the_number_of_players() -> None:
-    assert [pyspiel.load_game(GAMES[name]).num_players() for name in ("standard", "three-player", "two-player")] \
-        == [4, 3, 2]
+    tables = ("standard", "three-player", "two-player")
+    assert [pyspiel.load_game(GAMES[name]).num_players() for name in tables] == [4, 3, 2]
 
 
 @pytest.mark.parametrize(("text", "error"), [
@@ -114,7 +114,7 @@ def test_unknown_parameters_are_refused() -> None:
 def test_one_chance_node_per_card_dealt_and_the_hand_is_the_deck_dealt(name: str, cards: int) -> None:
     game = pyspiel.load_game(GAMES[name])
     state = game.new_initial_state()
-    order = []
+    order: list[int] = []
     rng = random.Random(3)
     while state.is_chance_node():
         outcomes = state.chance_outcomes()
@@ -153,7 +153,7 @@ def test_actions_are_the_shared_encodings_ids_and_print_as_hokm_actions() -> Non
     game = pyspiel.load_game("python_hokm")
     state = dealt(game, 1)
     calls = state.legal_actions()
-    assert [state.action_to_string(action) for action in calls] == [f"call {suit.value}" for suit in hokm.Suit]
+    assert [state.action_to_string(action) for action in calls] == [f"call {s.value}" for s in hokm.Suit]
     state.apply_action(calls[0])
     plays = state.legal_actions()
     assert plays == sorted(card.index for card in state.hand.legal_plays())
@@ -226,7 +226,7 @@ def test_resampling_during_the_deal_is_refused() -> None:
 
 
 def test_ismcts_plays_whole_hands_against_random_bots() -> None:
-    from open_spiel.python.algorithms import ismcts, mcts
+    from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
     game = pyspiel.load_game("python_hokm")
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))

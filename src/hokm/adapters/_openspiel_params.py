@@ -23,9 +23,11 @@ _MAX_LENGTH = 4000
 def parse_variants(text: str) -> tuple[str, ...]:
     """``"satat+obligatory-trump"`` -> ``("satat", "obligatory-trump")``; ``""`` is standard Hokm."""
     if not isinstance(text, str):
-        raise InvalidArgumentError(f"variants must be a str such as 'satat+obligatory-trump', got {_shown(text)}")
+        raise InvalidArgumentError(f"variants must be a str such as 'satat+obligatory-trump', "
+                                   f"got {_shown(text)}")
     if len(text) > _MAX_LENGTH:
-        raise InvalidArgumentError(f"variants is {len(text):,} characters long; at most {_MAX_LENGTH:,} are read")
+        raise InvalidArgumentError(f"variants is {len(text):,} characters long; "
+                                   f"at most {_MAX_LENGTH:,} are read")
     names = [name.strip() for name in text.split("+")]
     if names == [""]:
         return ()
@@ -52,7 +54,8 @@ def parse_options(text: str) -> dict[str, dict[str, Any]]:
     if not isinstance(text, str):
         raise InvalidOptionError(f"options must be a str such as 'standard.kot_points:3', got {_shown(text)}")
     if len(text) > _MAX_LENGTH:
-        raise InvalidOptionError(f"options is {len(text):,} characters long; at most {_MAX_LENGTH:,} are read")
+        raise InvalidOptionError(f"options is {len(text):,} characters long; "
+                                 f"at most {_MAX_LENGTH:,} are read")
     options: dict[str, dict[str, Any]] = {}
     for item in filter(None, (part.strip() for part in text.split(";"))):
         name, dot, rest = item.partition(".")

@@ -68,7 +68,8 @@ def resampled_history(hand: HandState, deck: Sequence[Card], seat: int,
     left = hand.stock_left
     real_stock = tuple(deck[len(deck) - left:]) if left else ()
     if len(real_stock) != len(deal.stock):
-        raise AssertionError(f"resampling: the stock holds {len(real_stock)} cards, the sample {len(deal.stock)}")
+        raise AssertionError(f"resampling: the stock holds {len(real_stock)} cards, "
+                             f"the sample {len(deal.stock)}")
     for real, sampled in zip(real_stock, deal.stock, strict=True):
         if real in unseen:
             relabel[real] = sampled

@@ -136,7 +136,8 @@ class HokmGame(pyspiel.Game):  # type: ignore[misc]
         """The hand before its first card is dealt (a chance node)."""
         return HokmState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> HokmObserver:
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: dict[str, Any] | None = None) -> HokmObserver:
         """An observer of tensors and strings (information state when ``perfect_recall``)."""
         return HokmObserver(self._shared, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
                             params)
@@ -263,7 +264,8 @@ class HokmState(pyspiel.State):  # type: ignore[misc]
                  f"to_act {'-' if view.to_act is None else view.to_act}",
                  "hand " + _cards(view.hand),
                  "trick " + " ".join(f"{seat}:{card}" for seat, card in view.current_trick),
-                 "tricks " + " ".join(map(str, view.team_tricks)) + (f" pile {view.pile}" if view.pile else "")]
+                 "tricks " + " ".join(map(str, view.team_tricks))
+                 + (f" pile {view.pile}" if view.pile else "")]
         if perfect_recall:
             parts.append("history " + " / ".join(
                 " ".join(f"{seat}:{card}" for seat, card in trick.plays) + f" >{trick.winner}"
