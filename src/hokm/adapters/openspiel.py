@@ -29,6 +29,7 @@ from hokm.adapters._openspiel_resample import relabel_action, resampled_history 
 from hokm.cards import Card  # noqa: E402
 from hokm.encoding import ActionSpace, ObservationEncoder  # noqa: E402
 from hokm.errors import InvalidArgumentError, _shown  # noqa: E402
+from hokm.observation import HandObservation  # noqa: E402
 from hokm.outcomes import Phase  # noqa: E402
 from hokm.rules import Ruleset  # noqa: E402
 from hokm.state import HandState  # noqa: E402
@@ -57,6 +58,13 @@ GAME_TYPE = pyspiel.GameType(
     parameter_specification=_PARAMETERS,
 )
 """The registered ``pyspiel.GameType``: sequential, explicit chance, imperfect information, zero-sum."""
+
+
+class _Views(dict[int, "HandObservation"]):
+    """Each seat's observation of the current hand, kept until the next action; a clone starts empty."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Views:
+        return _Views()
 
 
 class _Shared:
@@ -154,9 +162,10 @@ class HokmState(pyspiel.State):  # type: ignore[misc]
         self._shared = game._shared
         self._dealt: list[int] = []
         self._hand: HandState | None = None
-        self._actions: list[Action] = []
+        self._taken: list[int] = []  # the action ids after the deal
         self._memory: list[list[str]] = [[] for _ in range(self._shared.players)]
         self._packet: list[int] = [0] * self._shared.players
+        self._views = _Views()
 
     @property
     def hand(self) -> HandState | None:
@@ -198,7 +207,8 @@ class HokmState(pyspiel.State):  # type: ignore[misc]
         if taken.__class__ is not PlayCard:
             self._remember(hand, taken)
         self._hand = hand.apply(taken)
-        self._actions.append(taken)
+        self._taken.append(action)
+        self._views = _Views()
 
     def _order(self) -> list[Card]:
         """The deck order dealt: the cards dealt by chance, then any never-dealt cards in deck order."""
@@ -219,6 +229,13 @@ class HokmState(pyspiel.State):  # type: ignore[misc]
         if view.offered_next is not None:
             seen += f" then {view.offered_next}"
         self._memory[seat].append(f"{action}{seen}")
+
+    def _view_of(self, hand: HandState, player: int) -> HandObservation:
+        """``hand.observation(player)``, kept until the next action (strings and tensors share it)."""
+        view = self._views.get(player)
+        if view is None:
+            view = self._views[player] = hand.observation(player)
+        return view
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -258,7 +275,7 @@ class HokmState(pyspiel.State):  # type: ignore[misc]
         hand = self._hand
         if hand is None:
             return f"p{player} dealing {len(self._dealt)}/{self._shared.steps}"
-        view = hand.observation(player)
+        view = self._view_of(hand, player)
         trump = view.trump.value if view.trump is not None else "-"
         parts = [f"p{player} {view.phase.value} hakem {view.hakem} trump {trump} "
                  f"to_act {'-' if view.to_act is None else view.to_act}",
@@ -314,8 +331,8 @@ class HokmState(pyspiel.State):  # type: ignore[misc]
         for card in deck[:shared.steps]:
             state.apply_action(card.index)
         space = shared.space
-        for action in self._actions:
-            state.apply_action(space.id_of(relabel_action(action, relabel)))
+        for action in self._taken:
+            state.apply_action(space.id_of(relabel_action(space.action_of(action), relabel)))
         return state
 
 
@@ -351,7 +368,7 @@ class HokmObserver:
         if hand is None:
             self.tensor.fill(0.0)
             return
-        view = hand.observation(player)
+        view = state._view_of(hand, player)
         self._shared.encoder.encode_into(view, self._encoded)
         if self._perfect_recall:
             start = self._shared.encoder.size
