@@ -62,7 +62,7 @@ def adapter(game: Any, hands: int) -> tuple[float, float, float]:
 
 def mid_hand(game: Any, count: int) -> list[Any]:
     rng = random.Random(2)
-    states = []
+    states: list[Any] = []
     while len(states) < count:
         state = game.new_initial_state()
         while state.is_chance_node():

@@ -303,7 +303,7 @@ class HokmState(pyspiel.State):  # type: ignore[misc]
             parts.append(f"stock {view.stock_left}")
         if view.annulled:
             parts.append("annulled")
-        return "\n".join(parts)
+        return "\n".join(part.rstrip() for part in parts)
 
     # Search support ----------------------------------------------------------------------
 
