@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import random
 import subprocess
 import sys
@@ -12,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hokm
+from tests.agents.support import chi_square, chi_square_sf
 from tests.helpers import need
 
 np: Any = need("numpy")
@@ -203,6 +205,30 @@ def test_resampling_draws_different_hidden_hands() -> None:
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     others = {state.resample_from_infostate(player, sampler).hand.hand_of((player + 1) % 4) for _ in range(5)}
     assert len(others) > 1
+
+
+@pytest.mark.parametrize("name", ["standard", "three-player", "hidden-trump"])
+def test_resampling_is_uniform_over_the_consistent_deals(name: str) -> None:
+    # Late in the hand few deals remain: every one must come up equally often.
+    from hokm.agents import count_deals
+
+    game = pyspiel.load_game(GAMES[name])
+    rng = random.Random(11)
+    state = dealt(game, 11)
+    while count_deals(state.hand.observation(state.current_player())) > 200:
+        state.apply_action(rng.choice(state.legal_actions()))
+        assert not state.is_terminal()
+    player = state.current_player()
+    deals = count_deals(state.hand.observation(player))
+    assert deals >= 2
+    draws = random.Random(0)
+    seen: collections.Counter[tuple[frozenset[hokm.Card], ...]] = collections.Counter()
+    for _ in range(30 * deals):
+        sample = state.resample_from_infostate(player, draws.random)
+        seen[tuple(sample.hand.hands) + tuple(sample.hand.set_aside)] += 1
+    assert len(seen) == deals
+    counts = list(seen.values())
+    assert chi_square_sf(chi_square(counts), deals - 1) > 1e-4
 
 
 def test_the_information_state_hides_other_seats_cards() -> None:
