@@ -122,7 +122,9 @@ def wilson(successes: int, n: int) -> Estimate:
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+    low = 0.0 if successes == 0 else max(0.0, centre - half)  # exact ends: no rounding past them
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return Estimate(p, low, high, n)
 
 
 def mean_interval(values: Sequence[float]) -> Estimate:
