@@ -90,9 +90,9 @@ class ArenaResult:
 
     def table(self) -> str:
         """The standings and the head-to-head table, aligned for the terminal."""
-        seatings = "every seating (duplicate deals)" if self.duplicate else "one seating each"
-        lines = [f"{self.ruleset}, seed {self.seed}: {self.played:,} matches "
-                 f"({self.matches:,} deals per pairing, {seatings})", ""]
+        seatings = "each in every seating (duplicate deals)" if self.duplicate else "each played once"
+        lines = [f"{self.ruleset}, seed {self.seed}: {self.played:,} matches, "
+                 f"{self.matches:,} deals per pairing, {seatings}", ""]
         header = ("agent", "matches", "win rate [95%]", "pairs won", "hand wins",
                   "points/hand [95%]", "kot rate", "failures")
         rows = [header]

@@ -527,8 +527,8 @@ def build_parser() -> argparse.ArgumentParser:
     from hokm._cli_arena import add_arena_command
     from hokm._cli_records import add_commands
 
-    add_commands(commands, common, _Count("hands", MAX_HANDS))
     add_arena_command(commands, common)
+    add_commands(commands, common, _Count("hands", MAX_HANDS))
     return parser
 
 

@@ -422,7 +422,7 @@ def test_cli_arena_prints_json_and_a_table(capsys: pytest.CaptureFixture[str], t
     status, out, _ = run(["arena", "--agent", "heuristic", "--agent", "random", "--matches", "2",
                           "--no-duplicate", "--on-failure", "random", "--seed", "x"], capsys)
     assert status == 0
-    assert out.startswith("standard, seed x: 2 matches (2 deals per pairing, one seating each)")
+    assert out.startswith("standard, seed x: 2 matches, 2 deals per pairing, each played once")
 
 
 @pytest.mark.parametrize(("argv", "message"), [
