@@ -90,29 +90,31 @@ def _sources(agents: object) -> list[tuple[str, str | Callable[..., Any]]]:
     return named
 
 
-def _entrant(name: str, source: str | Callable[..., Any]) -> Entrant:
-    """An entrant, checked by making one agent now: a bad spec or factory fails here, clearly."""
+def _probe(source: str | Callable[..., Any]) -> tuple[Any, bool]:
+    """One agent made from ``source``, and whether it takes a ``seed`` keyword."""
     if isinstance(source, str):
         from hokm.agents import COMMAND_PREFIX, agent_from_spec
 
-        seeded = False
-        if not source.startswith(COMMAND_PREFIX):
-            try:
-                probe = agent_from_spec(source, seed=0)
-                seeded = True
-            except InvalidArgumentError:  # it takes no seed (or wants another kind of one)
-                probe = agent_from_spec(source)
-        else:
-            probe = agent_from_spec(source)
-    else:
-        seeded = takes_seed(source)
+        if source.startswith(COMMAND_PREFIX):
+            return agent_from_spec(source), False
         try:
-            probe = source(seed=0) if seeded else source()
-        except HokmError:
-            raise
-        except Exception as error:
-            raise AgentLoadError(f"agent {name!r} cannot be made: its factory raised "
-                                 f"{type(error).__name__}: {error}", agent=name) from error
+            return agent_from_spec(source, seed=0), True
+        except InvalidArgumentError:  # it takes no seed (or wants another kind of one)
+            return agent_from_spec(source), False
+    seeded = takes_seed(source)
+    return (source(seed=0) if seeded else source()), seeded
+
+
+def _entrant(name: str, source: str | Callable[..., Any]) -> Entrant:
+    """An entrant, checked by making one agent now: a bad spec or factory fails here, clearly."""
+    try:
+        probe, seeded = _probe(source)
+    except HokmError:
+        raise
+    except Exception as error:  # a factory's own bug, or a program that cannot start
+        raise AgentLoadError(f"agent {name!r} cannot be made: "
+                             f"{'its factory raised ' if callable(source) else ''}"
+                             f"{type(error).__name__}: {error}", agent=name) from error
     try:
         if not callable(getattr(probe, "act", None)):
             raise AgentLoadError(f"agent {name!r}: its factory gave {_got(probe)}, which has no "

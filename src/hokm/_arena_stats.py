@@ -132,7 +132,7 @@ def mean_interval(values: Sequence[float]) -> Estimate:
 
     >>> est = mean_interval([2.0, 4.0, 6.0, 8.0])
     >>> est.value, round(est.low, 4), round(est.high, 4)
-    (5.0, 0.8917, 9.1083)
+    (5.0, 0.8915, 9.1085)
     """
     n = len(values)
     if n == 0:

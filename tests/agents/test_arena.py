@@ -430,6 +430,8 @@ def test_cli_arena_prints_json_and_a_table(capsys: pytest.CaptureFixture[str], t
     (["--agent", "heuristic"], "hokm: error: an arena needs at least 2 agents, got 1"),
     (["--agent", "heuristic", "--agent", "random", "--variant", "three-player"], "3 teams"),
     (["--agent", "heuristic", "--agent", "cmd:"], "names no command"),
+    # A program that cannot start: refused before any match (the message is the stdio agent's).
+    (["--agent", "heuristic", "--agent", "cmd:/nonexistent/bot --fast"], "hokm: error: "),
 ])
 def test_cli_arena_errors_are_one_line_with_status_2(argv: list[str], message: str,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
