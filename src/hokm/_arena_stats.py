@@ -64,6 +64,11 @@ def t_quantile(df: int) -> float:
             + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3))
 
 
+def _missing_as_none(value: float) -> float | None:
+    """Compare ``nan`` (a missing figure) equal to itself: two results of one arena are equal."""
+    return None if math.isnan(value) else value
+
+
 @attrs.frozen
 class Estimate:
     """A figure with its 95% interval and the number of observations it rests on.
@@ -78,9 +83,9 @@ class Estimate:
         n: the observations: matches, hands, or independent units for a mean.
     """
 
-    value: float
-    low: float
-    high: float
+    value: float = attrs.field(eq=_missing_as_none)
+    low: float = attrs.field(eq=_missing_as_none)
+    high: float = attrs.field(eq=_missing_as_none)
     n: int
 
     def to_dict(self) -> dict[str, Any]:

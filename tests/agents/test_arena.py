@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 import math
+import pickle
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -235,6 +236,8 @@ def test_mean_interval_on_hand_computed_examples() -> None:
     assert est.low == pytest.approx(0.8915, abs=1e-4)
     assert est.high == pytest.approx(9.1085, abs=1e-4)
     assert math.isnan(mean_interval([3.0]).low) and mean_interval([3.0]).value == 3.0
+    assert mean_interval([3.0]) == mean_interval([3.0 + 0.0]) != mean_interval([4.0])
+    assert pickle.loads(pickle.dumps(mean_interval([]))) == mean_interval([])  # nan: missing, equal
     assert t_quantile(31) == pytest.approx(2.0395, abs=1e-4)
     assert t_quantile(100) == pytest.approx(1.9840, abs=1e-4)
 
