@@ -251,7 +251,7 @@ class AgentStats:
 
     @property
     def losses(self) -> int:
-        """Matches another team won."""
+        """Matches lost: another team won, or its own forfeited (at a table of three nobody wins those)."""
         return self.matches - self.wins - self.draws
 
     def to_dict(self) -> dict[str, Any]:
@@ -351,12 +351,13 @@ def agent_stats(names: Sequence[str], games: Sequence[GameSummary]) -> tuple[Age
         wins = draws = hands = hand_wins = kots = forfeits = failures = 0
         for game in played:
             team = game.lineup.index(agent)
+            forfeited = any(f.forfeit and f.agent == name for f in game.failures)
             wins += game.winner == team
-            draws += game.winner is None
+            draws += game.winner is None and not forfeited  # a forfeit is a loss, even at three
             hands += game.hands
             hand_wins += game.hand_wins[team]
             kots += game.kots[team]
-            forfeits += any(f.forfeit and f.agent == name for f in game.failures)
+            forfeits += forfeited
             failures += sum(f.agent == name for f in game.failures)
         pair_wins = pair_draws = 0
         for unit in mine:

@@ -20,8 +20,7 @@ import hokm
 from hokm import Action, PlayCard
 from hokm._arena_stats import GameSummary, agent_stats, head_to_head, mean_interval, t_quantile, wilson
 from hokm.agents import BaseAgent, HeuristicAgent, RandomAgent
-from hokm.cli import main
-from hokm.events import CardsDealt
+from hokm.events import CardPlayed, CardsDealt
 from hokm.observation import HandObservation, MatchObservation
 
 # Agents for the tests (module level, so a process pool can make them) -------------------------
@@ -104,6 +103,26 @@ class Watcher(HeuristicAgent):
 
 def broken_factory() -> BaseAgent:
     raise OSError("no such model file")
+
+
+class BadListener(RandomAgent):
+    """A random player whose ``observe`` raises on the first card it sees played."""
+
+    def observe(self, event: object) -> None:
+        if isinstance(event, CardPlayed):
+            raise KeyError("no such card in my table")
+
+
+class Flaky:
+    """A factory that works twice (the arena's check, then one seat) and then fails."""
+
+    calls: ClassVar[int] = 0
+
+    def __call__(self) -> BaseAgent:
+        Flaky.calls += 1
+        if Flaky.calls > 2:
+            raise MemoryError("out of GPU memory")
+        return RandomAgent(seed=Flaky.calls)
 
 
 def read_records(directory: Path) -> list[dict[str, Any]]:
@@ -339,6 +358,33 @@ def test_forfeit_records_name_the_agent_and_reason(tmp_path: Path) -> None:
         assert not hokm.load_record(record).is_over  # stopped where it was forfeited
 
 
+def test_at_a_table_of_three_a_forfeit_is_a_loss_and_nobody_wins_the_match() -> None:
+    rules = hokm.Ruleset.compose("three-player")
+    result = hokm.arena({"bad": Raises, "a": "heuristic", "b": "random"}, rules, matches=1)
+    assert result.played == 3 and len(result.forfeits) == 3
+    assert result.stats["bad"].losses == 3 and result.stats["bad"].wins == 0
+    assert result.stats["a"].draws == result.stats["b"].draws == 3
+    assert result.head_to_head["a"]["b"].wins == result.head_to_head["a"]["b"].losses == 0
+
+
+def test_a_hook_that_raises_is_a_failure_too() -> None:
+    forfeit = hokm.arena({"deaf": BadListener, "random": "random"}, matches=1, seed=3)
+    assert forfeit.stats["deaf"].forfeits == 2 and forfeit.stats["random"].wins == 2
+    reasons = {(f.reason, f.message) for f in forfeit.failures}
+    assert reasons == {("error", "KeyError: 'no such card in my table'")}
+    going_on = hokm.arena({"deaf": BadListener, "random": "random"}, matches=1, seed=3, on_failure="random")
+    assert going_on.stats["deaf"].forfeits == 0 and going_on.stats["deaf"].failures > 2  # every card
+    assert going_on.stats["deaf"].wins + going_on.stats["random"].wins == 2
+
+
+def test_an_agent_that_cannot_be_made_for_a_match_forfeits_it_whatever_on_failure_says() -> None:
+    Flaky.calls = 0
+    result = hokm.arena({"flaky": Flaky(), "random": "random"}, matches=1, on_failure="random")
+    assert result.played == 2 and result.stats["flaky"].forfeits == 2
+    assert all(f.forfeit and f.hand == 0 and "MemoryError: out of GPU memory" in f.message
+               for f in result.failures)
+
+
 # Bad input ------------------------------------------------------------------------------------
 
 
@@ -393,7 +439,7 @@ def test_import_hokm_does_not_load_the_arena() -> None:
     assert done.stdout.split("\n")[:2] == ["[]", "True False"]
 
 
-# The result and the command line --------------------------------------------------------------
+# The result ----------------------------------------------------------------------------------
 
 
 def test_result_as_json_and_as_a_table() -> None:
@@ -404,48 +450,3 @@ def test_result_as_json_and_as_a_table() -> None:
     assert data["head_to_head"]["heuristic"]["random"]["matches"] == 4
     text = str(result)
     assert "heuristic" in text and "head to head" in text and "win rate [95%]" in text
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        status = main(argv)
-    except SystemExit as done:
-        status = int(done.code or 0)
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def test_cli_arena_prints_json_and_a_table(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    status, out, err = run(["arena", "--agent", "heuristic", "--agent", "random", "--matches", "2",
-                            "--json", "--records", str(tmp_path)], capsys)
-    assert status == 0 and err == ""
-    data = json.loads(out)
-    assert data["played"] == 4 and data["seed"] == 0 and data["duplicate"] is True
-    assert len(read_records(tmp_path)) == 4
-    status, out, _ = run(["arena", "--agent", "heuristic", "--agent", "random", "--matches", "2",
-                          "--no-duplicate", "--on-failure", "random", "--seed", "x"], capsys)
-    assert status == 0
-    assert out.startswith("standard, seed x: 2 matches, 2 deals per pairing, each played once")
-
-
-@pytest.mark.parametrize(("argv", "message"), [
-    (["--agent", "heuristic", "--agent", "nobody"], "hokm: error: no agent named 'nobody' is installed"),
-    (["--agent", "heuristic"], "hokm: error: an arena needs at least 2 agents, got 1"),
-    (["--agent", "heuristic", "--agent", "random", "--variant", "three-player"], "3 teams"),
-    (["--agent", "heuristic", "--agent", "cmd:"], "names no command"),
-    # A program that cannot start: refused before any match (the message is the stdio agent's).
-    (["--agent", "heuristic", "--agent", "cmd:/nonexistent/bot --fast"], "hokm: error: "),
-])
-def test_cli_arena_errors_are_one_line_with_status_2(argv: list[str], message: str,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run(["arena", *argv], capsys)
-    assert status == 2 and out == ""
-    assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
-
-
-def test_cli_arena_with_jobs_gives_the_serial_result(capsys: pytest.CaptureFixture[str]) -> None:
-    base = ["arena", "--agent", "heuristic", "--agent", "random", "--matches", "8", "--json"]
-    _, serial, _ = run(base, capsys)
-    status, parallel, _ = run([*base, "--jobs", "2"], capsys)
-    assert status == 0
-    assert json.loads(serial) | {"seconds": 0} == json.loads(parallel) | {"seconds": 0}
