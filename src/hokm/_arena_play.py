@@ -96,9 +96,8 @@ class _Failed(Exception):
 class _Table:
     """One match being played: the agents, the failures so far, and what to do on one."""
 
-    def __init__(self, rules: Ruleset, names: list[str], where: tuple[int, int, int],
-                 on_failure: str, rng: random.Random) -> None:
-        self.rules = rules
+    def __init__(self, names: list[str], where: tuple[int, int, int], on_failure: str,
+                 rng: random.Random) -> None:
         self.names = names
         self.where = where
         self.on_failure = on_failure
@@ -201,7 +200,7 @@ def play_game(rules: Ruleset, entrants: Sequence[Entrant], lineup: tuple[int, ..
     """
     teams = rules.layout.teams
     names = [entrants[lineup[team]].name for team in teams]
-    table = _Table(rules, names, (pairing, deal, seating), on_failure,
+    table = _Table(names, (pairing, deal, seating), on_failure,
                    rng_for(seed, "arena-fallback", pairing, deal, seating))
     match = rules.new_match(seed=deal_seed(seed, deal))
     forfeited: int | None = None
