@@ -123,7 +123,12 @@ def _entrant(name: str, source: str | Callable[..., Any]) -> Entrant:
         close = getattr(probe, "close", None)
         if callable(close):
             close()
-    return Entrant(name, source, seeded)
+    target = None
+    if isinstance(source, str):
+        from hokm.agents import available_agents
+
+        target = available_agents().get(source)  # installed: matches import it, skip get_agent
+    return Entrant(name, source, seeded, target)
 
 
 def _check_picklable(entrants: Sequence[Entrant], executor: object) -> None:

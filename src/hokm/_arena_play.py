@@ -11,6 +11,7 @@ in its place. Work units are plain functions of picklable arguments, so any
 from __future__ import annotations
 
 import contextlib
+import functools
 import inspect
 import random
 from collections.abc import Callable, Sequence
@@ -47,14 +48,32 @@ class Entrant:
     name: str
     source: str | Callable[..., Any]
     seeded: bool = False
+    target: str | None = None  # an installed agent's entry point, "module:attr"
 
     def make(self, seed: int) -> Any:
         """A new agent (raises whatever its making raises)."""
-        if isinstance(self.source, str):
+        if self.target is not None:  # import once per process, not a metadata scan per seat
+            factory = _load(self.target)
+        elif isinstance(self.source, str):
             from hokm.agents import agent_from_spec
 
             return agent_from_spec(self.source, seed=seed) if self.seeded else agent_from_spec(self.source)
-        return self.source(seed=seed) if self.seeded else self.source()
+        else:
+            factory = self.source
+        return factory(seed=seed) if self.seeded else factory()
+
+
+@functools.lru_cache(maxsize=64)
+def _load(target: str) -> Callable[..., Any]:
+    """The object an entry point's ``"module:attr.attr"`` names."""
+    import importlib
+
+    module, _, attrs_path = target.partition(":")
+    value: Any = importlib.import_module(module.strip())
+    for part in attrs_path.split("[")[0].strip().split("."):
+        if part:
+            value = getattr(value, part)
+    return value  # type: ignore[no-any-return]
 
 
 def takes_seed(factory: Callable[..., Any]) -> bool:
