@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import signal
@@ -9,11 +10,19 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from hokm.cli import main
-from tests.agents.test_arena import read_records
+
+
+def read_records(directory: Path) -> list[dict[str, Any]]:
+    records = []
+    for path in sorted(directory.glob("arena-*.jsonl.gz")):
+        with gzip.open(path, "rt", encoding="utf-8") as file:
+            records += [json.loads(line) for line in file]
+    return records
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
