@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hokm
@@ -201,6 +201,30 @@ def test_each_agent_is_shown_only_its_seat_and_is_closed(tmp_path: Path) -> None
         assert dealt and all(event.seat == seat for event in dealt)
     # Team 0's seats in the first match, team 1's in the swapped one.
     assert sorted(next(iter(agent.seats)) for agent in players) == [0, 1, 2, 3]
+
+
+@settings(max_examples=15)
+@given(variant=st.sampled_from([(), ("two-player",), ("three-player",), ("satat",), ("court-piece",)]),
+       agents=st.integers(2, 4), matches=st.integers(1, 2), duplicate=st.booleans(), seed=st.integers(0, 99))
+def test_every_table_counts_add_up(variant: tuple[str, ...], agents: int, matches: int, duplicate: bool,
+                                   seed: int) -> None:
+    rules = hokm.Ruleset.compose(*variant)
+    teams = rules.layout.team_count
+    agents = max(agents, teams)
+    result = hokm.arena([RandomAgent] * agents, rules, matches=matches, duplicate=duplicate, seed=seed)
+    assert len(result.pairings) == math.comb(agents, teams)
+    assert result.played == len(result.pairings) * matches * (teams if duplicate else 1)
+    assert sum(stats.wins for stats in result.stats.values()) <= result.played
+    for stats in result.stats.values():
+        assert stats.matches == stats.wins + stats.draws + stats.losses
+        assert stats.matches == stats.pairs * (teams if duplicate else 1)
+        assert stats.hand_wins <= stats.hands and stats.kots <= stats.hand_wins
+        assert not stats.failures
+    for name, row in result.head_to_head.items():
+        for other, cell in row.items():
+            mirror = result.head_to_head[other][name]
+            assert (cell.wins, cell.pair_wins, cell.matches) == (mirror.losses, mirror.pair_losses,
+                                                                 mirror.matches)
 
 
 # Reproducibility ------------------------------------------------------------------------------
