@@ -67,6 +67,8 @@ from hokm.simulate import SimulationReport, simulate  # eager: the name is also 
 from hokm.table import Rotation, Seat, TableLayout, Team
 
 if TYPE_CHECKING:
+    from hokm._arena import arena
+    from hokm._arena_result import ArenaResult
     from hokm._plugin import hookimpl
     from hokm.discovery import available_variants
     from hokm.match import MatchState
@@ -79,6 +81,8 @@ if TYPE_CHECKING:
 # Names whose modules pull in pluggy, the engine, json or concurrent.futures are imported on first
 # use (PEP 562), so ``import hokm`` stays cheap for code that only needs cards or errors.
 _LAZY = {
+    "arena": "hokm._arena",  # and hokm.agents, when it runs
+    "ArenaResult": "hokm._arena_result",
     "hookimpl": "hokm._plugin",
     "MatchState": "hokm.match",
     "HandObservation": "hokm.observation",
@@ -110,6 +114,7 @@ __all__ = [
     "ActionTypeError",
     "AgentFailedError",
     "AgentLoadError",
+    "ArenaResult",
     "ArgumentTypeError",
     "CallTrump",
     "Capture",
@@ -175,6 +180,7 @@ __all__ = [
     "VariantLoadError",
     "VariantOverlapWarning",
     "VoidDuty",
+    "arena",
     "available_variants",
     "cards",
     "full_deck",

@@ -1,10 +1,10 @@
-"""The ``hokm`` command: list variants and their options, run simulations, check records.
+"""The ``hokm`` command: list variants and their options, run simulations and arenas, check records.
 
 ``hokm variants`` lists installed variants, ``hokm options`` the options each
 takes; ``hokm simulate`` plays random hands under a composed ruleset and prints
 a summary table (or JSON); ``hokm replay`` and ``hokm show`` check and print game
-records (``hokm._cli_records``). ``hokm --version`` names the installed variants'
-distributions.
+records (``hokm._cli_records``); ``hokm arena`` ranks bots (``hokm._cli_arena``).
+``hokm --version`` names the installed variants' distributions.
 """
 
 from __future__ import annotations
@@ -161,9 +161,11 @@ class _ProgressBar:
     It first draws after half a second and then at most ten times a second.
     """
 
-    def __init__(self, stream: TextIO, clock: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(self, stream: TextIO, clock: Callable[[], float] = time.perf_counter,
+                 unit: str = "hands") -> None:
         self.stream = stream
         self.clock = clock
+        self.unit = unit
         self.started = clock()
         self.drawn = self.started
         self.shown = False
@@ -177,8 +179,8 @@ class _ProgressBar:
         width = 30
         filled = int(width * done / total)
         rate = done / elapsed if elapsed else 0.0
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,} hands"
-                          f"  {rate:,.0f} hands/s")
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,} {self.unit}"
+                          f"  {rate:,.0f} {self.unit}/s")
         self.stream.flush()
         self.shown = True
 
@@ -522,8 +524,10 @@ def build_parser() -> argparse.ArgumentParser:
                           "match for a single work unit of hands, else gzip JSON lines a unit)")
     sim.set_defaults(run=_simulate_command)
 
+    from hokm._cli_arena import add_arena_command
     from hokm._cli_records import add_commands
 
+    add_arena_command(commands, common)
     add_commands(commands, common, _Count("hands", MAX_HANDS))
     _add_play_command(commands, common)
     return parser

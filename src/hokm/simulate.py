@@ -24,7 +24,7 @@ import math
 import os
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -292,19 +292,24 @@ def run_chunk(variants: tuple[Any, ...], options: Mapping[str, Mapping[str, Any]
         labels=labels, seconds=time.perf_counter() - started)
 
 
-def _write_records(directory: str, chunk: int, matches: list[Any], single: bool) -> None:
+def _write_records(directory: str, chunk: int, matches: list[Any], single: bool,
+                   metadata: Sequence[Mapping[str, Any] | None] | None = None,
+                   stem: str = "records") -> None:
+    """Write ``matches`` as records (with ``metadata[i]`` for the i-th; the arena reuses this)."""
     import gzip
     import json
     import os
 
-    texts = [json.dumps(match.to_record(), ensure_ascii=False) for match in matches]
+    notes = metadata if metadata is not None else [None] * len(matches)
+    texts = [json.dumps(match.to_record(note), ensure_ascii=False)
+             for match, note in zip(matches, notes, strict=True)]
     if single:
         for number, text in enumerate(texts, start=1):
             with open(os.path.join(directory, f"match-{number:04d}.json"), "w", encoding="utf-8") as file:
                 file.write(text + "\n")
         return
     data = "".join(text + "\n" for text in texts).encode("utf-8")
-    with open(os.path.join(directory, f"records-{chunk:06d}.jsonl.gz"), "wb") as raw, \
+    with open(os.path.join(directory, f"{stem}-{chunk:06d}.jsonl.gz"), "wb") as raw, \
             gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as packed:  # no time: same bytes
         packed.write(data)
 

@@ -109,7 +109,7 @@ def test_license_is_declared_for_new_and_old_tools(wheel: Path, metadata: email.
 def test_dependencies_and_extras_hold_no_development_tools(metadata: email.message.Message) -> None:
     requires = metadata.get_all("Requires-Dist") or []
     extras = sorted(metadata.get_all("Provides-Extra") or [])
-    assert extras == ["docs", "gymnasium", "openspiel", "pettingzoo", "play", "testing"]
+    assert extras == ["dask", "docs", "gymnasium", "openspiel", "pettingzoo", "play", "testing"]
     assert sorted(_name(r) for r in requires if "extra ==" not in r) == ["attrs", "pluggy"]
     assert not {_name(r) for r in requires} & DEV_TOOLS
     dev_lines = (ROOT / "requirements" / "dev.txt").read_text(encoding="utf-8").splitlines()

@@ -1,0 +1,92 @@
+"""``hokm arena``: rank bots against each other from the command line (``hokm.arena``)."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from concurrent.futures import ProcessPoolExecutor
+
+from hokm._arena import MAX_MATCHES, UNIT_DEALS
+from hokm.cli import (
+    MAX_JOBS,
+    _Count,
+    _distribution,
+    _find,
+    _load,
+    _PluginFailure,
+    _ProgressBar,
+    _stop_pool,
+    _wants_progress,
+    _worker_init,
+    parse_options,
+    seed_value,
+)
+from hokm.errors import PluginContractError
+
+__all__ = ["add_arena_command"]
+
+
+def _arena_command(args: argparse.Namespace) -> int:
+    from hokm._arena import arena
+    from hokm.rules import Ruleset
+
+    options = parse_options(args.option)
+    for name in args.variant:
+        _load(name)  # a variant whose import fails is named here, with its distribution
+    rules = Ruleset.compose(*args.variant, options=options)
+    teams = rules.layout.team_count
+    pairings = math.comb(len(args.agent), teams) if len(args.agent) >= teams else 1
+    jobs = min(args.jobs, pairings * math.ceil(args.matches / UNIT_DEALS))
+    bar = _ProgressBar(sys.stderr, unit="matches") if _wants_progress(args.progress, sys.stderr) else None
+    executor = ProcessPoolExecutor(jobs, initializer=_worker_init) if jobs > 1 else None
+    finished = False
+    try:
+        result = arena(args.agent, rules, matches=args.matches, seed=args.seed, duplicate=args.duplicate,
+                       executor=executor, progress=bar, on_failure=args.on_failure, records=args.records)
+        finished = True
+    except PluginContractError as error:  # a variant's hook raised: name it and its distribution
+        if error.plugin is None or error.plugin not in args.variant or error.cause is None:
+            raise
+        where = f"failed in {error.hook}" if error.hook else "failed"
+        raise _PluginFailure(error.plugin, _distribution(_find(error.plugin)), where,
+                             error.cause) from error
+    finally:
+        if executor is not None:
+            _stop_pool(executor, abort=not finished)
+        if bar is not None:
+            bar.close()
+    print(result.to_json(indent=2) if args.json else result.table())
+    return 0
+
+
+def add_arena_command(commands: argparse._SubParsersAction[argparse.ArgumentParser],
+                      common: argparse.ArgumentParser) -> None:
+    """Add ``arena`` to the parser's commands."""
+    parser = commands.add_parser(
+        "arena", parents=[common], help="rank bots: play them against each other with duplicate deals")
+    parser.add_argument("--agent", action="append", required=True, metavar="NAME_OR_COMMAND",
+                        help="an installed agent's name (heuristic, random, ...) or cmd:COMMAND for an "
+                             "external program; at least two (repeat the flag)")
+    parser.add_argument("--variant", action="append", default=[], metavar="NAME",
+                        help="add a variant (repeatable), e.g. --variant satat")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME.KEY=VALUE",
+                        help="set an option (repeatable), e.g. --option standard.target=10")
+    parser.add_argument("--matches", type=_Count("matches", MAX_MATCHES), default=100, metavar="N",
+                        help="deals per pairing, each played in every seating (default 100)")
+    parser.add_argument("--seed", type=seed_value, default=0, help="int or text seed (default 0)")
+    parser.add_argument("--jobs", type=_Count("jobs", MAX_JOBS), default=1, metavar="J",
+                        help=f"worker processes, 1 to {MAX_JOBS} (default 1)")
+    parser.add_argument("--no-duplicate", action="store_false", dest="duplicate",
+                        help="play each deal once, not in every seating")
+    parser.add_argument("--on-failure", choices=("forfeit", "random"), default="forfeit",
+                        help="when an agent fails a decision: its team forfeits the match (default), "
+                             "or a random legal action is played in its place")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="draw a progress bar on stderr (default: only when stderr is a terminal)")
+    parser.add_argument("--quiet", action="store_false", dest="progress", help="the same as --no-progress")
+    parser.add_argument("--records", metavar="DIR",
+                        help="write every match as a game record into DIR (gzip JSON lines, a file "
+                             "per work unit, with the players' names)")
+    parser.set_defaults(run=_arena_command)
