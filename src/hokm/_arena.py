@@ -96,13 +96,24 @@ def _probe(source: str | Callable[..., Any]) -> tuple[Any, bool]:
         from hokm.agents import COMMAND_PREFIX, agent_from_spec
 
         if source.startswith(COMMAND_PREFIX):
-            return agent_from_spec(source), False
+            agent = agent_from_spec(source)
+            _check_program(source, agent.command[0])
+            return agent, False
         try:
             return agent_from_spec(source, seed=0), True
         except InvalidArgumentError:  # it takes no seed (or wants another kind of one)
             return agent_from_spec(source), False
     seeded = takes_seed(source)
     return (source(seed=0) if seeded else source()), seeded
+
+
+def _check_program(spec: str, program: str) -> None:
+    """Refuse an external bot whose program cannot be found before any match, not 2N forfeits later."""
+    import shutil
+
+    if shutil.which(program) is None:
+        raise InvalidArgumentError(f"agent {spec!r}: the program {program!r} is not found "
+                                   "(not on PATH, or not an executable file)")
 
 
 def _entrant(name: str, source: str | Callable[..., Any]) -> Entrant:

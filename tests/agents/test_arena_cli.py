@@ -53,7 +53,8 @@ def test_cli_arena_prints_json_and_a_table(capsys: pytest.CaptureFixture[str], t
     (["--agent", "heuristic", "--agent", "random", "--variant", "three-player"], "3 teams"),
     (["--agent", "heuristic", "--agent", "cmd:"], "names no command"),
     # A program that cannot start: refused before any match (the message is the stdio agent's).
-    (["--agent", "heuristic", "--agent", "cmd:/nonexistent/bot --fast"], "hokm: error: "),
+    (["--agent", "heuristic", "--agent", "cmd:/nonexistent/bot --fast"],
+     "hokm: error: agent 'cmd:/nonexistent/bot --fast': the program '/nonexistent/bot' is not found"),
 ])
 def test_cli_arena_errors_are_one_line_with_status_2(argv: list[str], message: str,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
