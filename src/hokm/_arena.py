@@ -93,11 +93,12 @@ def _sources(agents: object) -> list[tuple[str, str | Callable[..., Any]]]:
 def _probe(source: str | Callable[..., Any]) -> tuple[Any, bool]:
     """One agent made from ``source``, and whether it takes a ``seed`` keyword."""
     if isinstance(source, str):
-        from hokm.agents import COMMAND_PREFIX, agent_from_spec
+        from hokm.agents import COMMAND_PREFIX, CommandAgent, agent_from_spec
 
         if source.startswith(COMMAND_PREFIX):
             agent = agent_from_spec(source)
-            _check_program(source, agent.command[0])
+            if isinstance(agent, CommandAgent):
+                _check_program(source, agent.command[0])
             return agent, False
         try:
             return agent_from_spec(source, seed=0), True
