@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from hokm._arena_play import FORFEIT, RANDOM, Entrant, run_unit, seatings, takes_seed
 from hokm._arena_result import ArenaResult
 from hokm._arena_stats import GameSummary, agent_stats, head_to_head
-from hokm._checks import check_int, check_seed
+from hokm._checks import check_int, check_records_dir, check_seed
 from hokm._seeding import normalize_seed
-from hokm.errors import AgentLoadError, ArgumentTypeError, HokmError, InvalidArgumentError, _got, _shown
+from hokm.errors import AgentLoadError, ArgumentTypeError, HokmError, InvalidArgumentError, _got
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
@@ -174,20 +174,6 @@ def _ruleset(ruleset: object) -> Ruleset:
                             f"got {_got(ruleset)}{hint}")
 
 
-def _records_dir(records: object) -> str | None:
-    if records is None:
-        return None
-    if not isinstance(records, str | os.PathLike):
-        raise ArgumentTypeError(f"records must be a directory path (or None), got {_got(records)}")
-    path = os.fspath(records)
-    try:
-        os.makedirs(path, exist_ok=True)
-    except OSError as error:
-        raise InvalidArgumentError(f"records={_shown(path)}: cannot create the directory: "
-                                   f"{error.strerror or error}") from error
-    return str(path)
-
-
 def _units(pairings: Sequence[tuple[int, ...]], matches: int) -> Iterator[tuple[int, int, tuple[int, int]]]:
     """(unit number, pairing index, (first deal, end)) for every work unit, lazily."""
     number = 0
@@ -266,7 +252,7 @@ def arena(agents: Sequence[AgentSource] | Mapping[str, AgentSource], ruleset: Ru
         raise InvalidArgumentError(
             f"the table of {rules.describe()} has {teams} teams, each played by one agent: give at least "
             f"{teams} agents, got {len(named)}")
-    directory = _records_dir(records)
+    directory = check_records_dir(records)
     entrants = [_entrant(name, source) for name, source in named]
     if executor is not None:
         _check_picklable(entrants, executor)

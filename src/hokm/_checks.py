@@ -7,13 +7,15 @@ shows its value shortened and says what was expected.
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from typing import Any
 
 from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got, _kind, _shown
 
-__all__ = ["MAX_SEED_BITS", "check_int", "check_match_view", "check_rng", "check_seed", "ordered"]
+__all__ = ["MAX_SEED_BITS", "check_int", "check_match_view", "check_records_dir", "check_rng", "check_seed",
+           "ordered"]
 
 MAX_SEED_BITS = 8192
 """The largest integer seed, in bits (Python refuses to print ints past about 14,000 bits)."""
@@ -88,3 +90,18 @@ def ordered(value: object, name: str, what: str,
     if isinstance(value, Iterable):
         raise type_error(f"{expected}, got {_got(value)}: pass list(...) of it")
     raise type_error(f"{expected}, got {_got(value)}")
+
+
+def check_records_dir(records: object) -> str | None:
+    """The directory to write game records to, created if needed (``None`` for no records)."""
+    if records is None:
+        return None
+    if not isinstance(records, str | os.PathLike):
+        raise ArgumentTypeError(f"records must be a directory path (or None), got {_got(records)}")
+    path = os.fspath(records)
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as error:
+        raise InvalidArgumentError(f"records={_shown(path)}: cannot create the directory: "
+                                   f"{error.strerror or error}") from error
+    return str(path)

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from hokm._checks import check_int, check_seed
+from hokm._checks import check_int, check_records_dir, check_seed
 from hokm._seeding import normalize_seed, rng_for
 from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got, _shown
 
@@ -383,15 +383,7 @@ def simulate(*variants: str | Variant, hands: int, options: Mapping[str, Mapping
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(f"progress must be a function progress(done, total) (or None), "
                                 f"got {_got(progress)}")
-    if records is not None:
-        if not isinstance(records, str | os.PathLike):
-            raise ArgumentTypeError(f"records must be a directory path (or None), got {_got(records)}")
-        records = os.fspath(records)
-        try:
-            os.makedirs(records, exist_ok=True)
-        except OSError as error:
-            raise InvalidArgumentError(f"records={_shown(records)}: cannot create the directory: "
-                                       f"{error.strerror or error}") from error
+    records = check_records_dir(records)
     from concurrent.futures import FIRST_COMPLETED, wait
 
     rules = Ruleset.compose(*variants, options=options)  # fail fast, here
