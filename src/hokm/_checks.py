@@ -7,6 +7,7 @@ shows its value shortened and says what was expected.
 
 from __future__ import annotations
 
+import math
 import os
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
@@ -14,8 +15,8 @@ from typing import Any
 
 from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got, _kind, _shown
 
-__all__ = ["MAX_SEED_BITS", "check_int", "check_match_view", "check_records_dir", "check_rng", "check_seed",
-           "ordered"]
+__all__ = ["MAX_SEED_BITS", "check_int", "check_match_view", "check_records_dir", "check_rng",
+           "check_seconds", "check_seed", "ordered"]
 
 MAX_SEED_BITS = 8192
 """The largest integer seed, in bits (Python refuses to print ints past about 14,000 bits)."""
@@ -53,6 +54,15 @@ def check_seed(seed: object, name: str = "seed", *,
     if isinstance(seed, int) and abs(seed).bit_length() > MAX_SEED_BITS:
         raise error(f"{name}={_shown(seed)}: a seed must be a str or an int of at most "
                     f"{MAX_SEED_BITS:,} bits")
+
+
+def check_seconds(value: object, name: str) -> float:
+    """A positive, finite number of seconds (an int or a float, not a bool), as a float."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ArgumentTypeError(f"{name} must be a number of seconds, got {_got(value)}")
+    if not (value > 0 and math.isfinite(value)):
+        raise InvalidArgumentError(f"{name} must be a positive, finite number of seconds, got {_got(value)}")
+    return float(value)
 
 
 def check_rng(rng: object, name: str = "rng") -> None:

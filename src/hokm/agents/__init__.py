@@ -3,7 +3,7 @@
 A bot is an ``Agent``: shown its seat's observation (never the state), it
 answers with one of the observation's legal actions, for every decision of
 every ruleset. ``get_agent`` makes one by name, from the ``hokm.agents``
-entry-point group, where the bundled ``random`` and ``heuristic`` agents live
+entry-point group, where the bundled ``random``, ``heuristic`` and ``pimc`` agents live
 and third-party bots plug in the same way. ``sample_deals`` draws complete
 deals uniformly among those the observation cannot tell apart: the
 determinization a search bot starts from. ``CommandAgent`` plays a program in
@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from hokm.agents._command import CommandAgent
 from hokm.agents._heuristic import HeuristicAgent
+from hokm.agents._pimc import PimcAgent
 from hokm.agents._protocol import Agent, BaseAgent, Observation, hand_observation
 from hokm.agents._random import RandomAgent
 from hokm.agents._registry import (
@@ -49,6 +50,7 @@ __all__ = [
     "Deal",
     "HeuristicAgent",
     "Observation",
+    "PimcAgent",
     "RandomAgent",
     "agent_from_spec",
     "available_agents",

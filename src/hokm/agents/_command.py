@@ -11,7 +11,6 @@ docs/reference/bot-protocol.md.
 
 from __future__ import annotations
 
-import math
 import os
 import shlex
 import weakref
@@ -20,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from hokm._checks import check_seconds
 from hokm.actions import Action
 from hokm.agents._bot_messages import (
     Fault,
@@ -62,14 +62,6 @@ def _stop_all(bots: dict[int, _Bot]) -> None:
     while bots:
         _, bot = bots.popitem()
         bot.process.stop(goodbye_message(), GOODBYE_TIME)
-
-
-def _seconds(value: object, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ArgumentTypeError(f"{name} must be a number of seconds, got {_got(value)}")
-    if not (value > 0 and math.isfinite(value)):
-        raise InvalidArgumentError(f"{name} must be a positive, finite number of seconds, got {_got(value)}")
-    return float(value)
 
 
 class CommandAgent:
@@ -139,8 +131,8 @@ class CommandAgent:
                 isinstance(k, str) and isinstance(v, str) for k, v in env.items())):
             raise ArgumentTypeError(f"env must be a mapping of str to str or None, got {_got(env)}")
         self.command: tuple[str, ...] = tuple(command)
-        self.time_limit = _seconds(time_limit, "time_limit")
-        self.startup_time = _seconds(startup_time, "startup_time")
+        self.time_limit = check_seconds(time_limit, "time_limit")
+        self.startup_time = check_seconds(startup_time, "startup_time")
         self.name: str = name if name is not None else "cmd:" + shlex.join(self.command)
         self.cwd = cwd
         self.env = None if env is None else dict(env)

@@ -1,0 +1,146 @@
+"""The ``pimc`` agent: perfect-information Monte Carlo over sampled deals.
+
+For each decision it draws deals the observation cannot tell apart
+(``sample_deals``, exact and uniform), rebuilds the hand in each
+(``hokm.agents._rebuild``), and scores every legal action by random playouts
+(``HandState.playout``) of the hand after it. The action with the best mean
+score over all samples is played. Every action of one sample is played out
+with the same random numbers (common random numbers), so the comparison
+between actions is not drowned by the luck of the playouts.
+
+Where a position cannot be rebuilt from a sample (a decision another seat keeps
+hidden, cards laid aside or still in a stock), the agent plays as the
+``heuristic`` agent does.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from hokm._checks import check_int, check_seconds, check_seed
+from hokm.actions import Action
+from hokm.agents._heuristic import HeuristicAgent
+from hokm.agents._protocol import BaseAgent, hand_observation
+from hokm.agents._rebuild import rebuild
+from hokm.agents._sampling import sample_deals
+from hokm.errors import GameStateError
+from hokm.observation import HandObservation, MatchObservation
+from hokm.state import HandState
+
+__all__ = ["PimcAgent"]
+
+_TRICK_WEIGHT = 0.1
+"""Score per trick of margin, added to the hand's points: it ranks playouts of equal points."""
+_MAX_SAMPLES = 10_000
+_MAX_PLAYOUTS = 1_000
+
+
+class PimcAgent(BaseAgent):
+    """Perfect-information Monte Carlo: scores each legal action on sampled deals by playouts.
+
+    For each decision it samples ``samples`` deals consistent with its observation,
+    rebuilds the hand in each, and plays every legal action followed by ``playouts``
+    uniformly random playouts to the end of the hand. An action's score in one
+    playout is the points its side wins (negative when the other side wins), plus
+    0.1 per trick of margin; the best mean over all samples and playouts is played
+    (ties: the first in ``legal_actions`` order). A lone legal action is played at
+    once. Decisions it cannot sample (see the module notes) go to the ``heuristic``.
+
+    With ``time_budget`` it stops drawing samples once a decision has used that many
+    seconds (after at least one sample), so its choices then depend on the clock;
+    without it, a seeded agent makes the same choices for the same observations.
+
+    >>> import hokm
+    >>> from hokm.agents import PimcAgent
+    >>> hand = hokm.Ruleset.compose().deal(hokm.full_deck())
+    >>> agent = PimcAgent(samples=4, playouts=2, seed=1)
+    >>> agent.act(hand.observation(0)) in hand.legal_actions()
+    True
+
+    Args:
+        samples: deals sampled per decision (1 to 10,000).
+        playouts: random playouts per legal action and sample (1 to 1,000).
+        time_budget: seconds a decision may take before it stops sampling, or ``None``.
+        seed: an int or str for a reproducible agent; ``None`` seeds from the system.
+
+    Raises:
+        ArgumentTypeError: a parameter has the wrong type.
+        InvalidArgumentError: a parameter is out of range.
+    """
+
+    def __init__(self, *, samples: int = 24, playouts: int = 8, time_budget: float | None = None,
+                 seed: int | str | None = None) -> None:
+        self.samples = check_int(samples, "samples", low=1, high=_MAX_SAMPLES)
+        self.playouts = check_int(playouts, "playouts", low=1, high=_MAX_PLAYOUTS)
+        self.time_budget = None if time_budget is None else check_seconds(time_budget, "time_budget")
+        check_seed(seed)
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._fallback = HeuristicAgent()
+
+    def act(self, observation: HandObservation | MatchObservation) -> Action:
+        """The legal action with the best mean playout score over sampled deals.
+
+        Raises:
+            GameStateError: the observation offers no action (it is not this seat's turn).
+        """
+        view = hand_observation(observation)
+        legal = view.legal_actions
+        if not legal:
+            raise GameStateError(f"seat {view.seat} has no legal action: it is not its turn")
+        if len(legal) == 1:
+            return legal[0]
+        scores = self.values(view)
+        if not scores:
+            return self._fallback.act(view)
+        return max(legal, key=lambda action: scores[action])  # max keeps the first of equals
+
+    def values(self, observation: HandObservation | MatchObservation) -> dict[Action, float]:
+        """Each legal action's mean playout score for this seat's side (empty if it cannot sample).
+
+        The scores are what ``act`` compares: points won (negative when lost) plus 0.1
+        per trick of margin, averaged over the sampled deals and their playouts.
+        """
+        view = hand_observation(observation)
+        legal = view.legal_actions
+        if not legal or view.ruleset is None:
+            return {}
+        start = time.perf_counter()
+        totals = dict.fromkeys(legal, 0.0)
+        rng = self._rng
+        used = 0
+        for deal in sample_deals(view, rng, self.samples):
+            state = rebuild(view, deal)
+            if state is None:
+                return {}  # the position is beyond sampling: every sample would fail alike
+            seeds = [rng.getrandbits(64) for _ in range(self.playouts)]
+            for action in legal:
+                totals[action] += _score(state.apply(action), view.seat, seeds)
+            used += 1
+            if self.time_budget is not None and time.perf_counter() - start >= self.time_budget:
+                break
+        runs = used * self.playouts
+        return {action: total / runs for action, total in totals.items()}
+
+    def __repr__(self) -> str:
+        return (f"PimcAgent(samples={self.samples}, playouts={self.playouts}, "
+                f"time_budget={self.time_budget!r}, seed={self.seed!r})")
+
+
+def _score(state: HandState, seat: int, seeds: list[int]) -> float:
+    """The summed score of ``state`` played out once per seed, for ``seat``'s side."""
+    team = state.team_of(seat)
+    engine = state._setup.engine  # the hand's score alone: a full result also finds the next Hakem
+    rng = random.Random()
+    total = 0.0
+    for seed in seeds:
+        rng.seed(seed)
+        end = state.playout(rng) if not state.is_over else state
+        if end.is_annulled:
+            continue
+        score = engine.hand_score(end, None)
+        tricks = end.team_tricks
+        margin = 2 * tricks[team] - sum(tricks)
+        total += (score.points if score.winner == team else -score.points) + _TRICK_WEIGHT * margin
+    return total

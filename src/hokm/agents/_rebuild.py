@@ -1,0 +1,121 @@
+"""A sampled deal made into a whole hand: the state a search agent plays out.
+
+``sample_deals`` says where the unseen cards lie *now*. A search agent needs a
+``HandState`` in that position, so this module rebuilds one: each seat's hand
+as it was dealt is its sampled hand plus the cards it has played, and the
+observation's public history (its decisions, placed among the plays by
+``decisions_at``, and its plays in order) is replayed on it through the
+ruleset's own ``apply``. The rules therefore check every step: a rebuild that
+does not reach the observed position is refused (``None``), never guessed.
+
+Two starts are tried: the deal at its trump call, replaying the call itself
+(every classic deal), and, where the hand had a phase before its first lead
+that explicit hands cannot replay (the two-player stock), the hands at the
+first lead with the trump in force. A position neither reaches (a decision kept
+hidden, a card laid aside before the trump is in force, a draw from the stock)
+is left to the caller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from hokm.actions import Action, HiddenAction, PlayCard
+from hokm.agents._sampling import Deal
+from hokm.cards import Card
+from hokm.errors import HokmError
+from hokm.observation import HandObservation
+from hokm.outcomes import Phase
+from hokm.state import HandState
+
+__all__ = ["history", "rebuild"]
+
+
+def history(view: HandObservation) -> tuple[Action, ...] | None:
+    """The public actions of ``view``'s hand in the order taken, or ``None`` if one is hidden."""
+    plays = [PlayCard(card) for trick in view.tricks for _, card in trick.plays]
+    plays += [PlayCard(card) for _, card in view.current_trick]
+    actions: list[Action] = []
+    taken = 0
+    for (_, decision), at in zip(view.decisions, view.decisions_at, strict=True):
+        if isinstance(decision, HiddenAction):
+            return None
+        actions += plays[taken:at]
+        taken = max(taken, at)
+        actions.append(decision)
+    actions += plays[taken:]
+    return tuple(actions)
+
+
+def _played_by(view: HandObservation) -> list[set[Card]]:
+    played: list[set[Card]] = [set() for _ in view.hand_sizes]
+    for trick in view.tricks:
+        for seat, card in trick.plays:
+            played[seat].add(card)
+    for seat, card in view.current_trick:
+        played[seat].add(card)
+    return played
+
+
+def _dealt_hands(view: HandObservation, deal: Deal) -> list[list[Card]]:
+    """Each seat's hand as dealt, the observer's first packet first."""
+    played = _played_by(view)
+    hands = [sorted(deal.hands[seat] | played[seat], key=_index) for seat in range(len(played))]
+    if view.phase is Phase.TRUMP and view.seat == view.hakem:  # he has seen his first packet
+        seen = sorted(view.hand, key=_index)
+        hands[view.seat] = seen + [card for card in hands[view.seat] if card not in view.hand]
+    return hands
+
+
+def _position(view: HandObservation) -> tuple[object, ...]:
+    """What decides the rest of the hand: the trump and since when, the tricks, turn and choices.
+
+    A rebuild started at the first lead has no earlier decisions, so these are compared,
+    not the whole observation.
+    """
+    return (view.phase, view.trump, view.trump_from, view.tricks, view.current_trick, view.team_tricks,
+            view.pile, view.hand, view.hand_sizes, view.to_act, view.legal_actions, view.annulled)
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+def _starts(view: HandObservation, hands: Sequence[Sequence[Card]], actions: tuple[Action, ...],
+            deal: Deal) -> list[tuple[Callable[[], HandState], tuple[Action, ...]]]:
+    """Where a replay may start: the deal at its trump call, then the hands at the first lead."""
+    rules = view.ruleset
+    assert rules is not None  # checked by rebuild
+    starts: list[tuple[Callable[[], HandState], tuple[Action, ...]]] = []
+    if not any(deal.set_aside) and not deal.stock:  # else the trump call and the draws cannot replay
+        starts.append((lambda: rules.new_hand(hands, hakem=view.hakem), actions))
+    trump = view.trump
+    if trump is not None:  # only the plays, and the decisions among them, are replayed
+        first = next((i for i, action in enumerate(actions) if isinstance(action, PlayCard)),
+                     len(actions))
+        starts.append((lambda: rules.new_hand(hands, hakem=view.hakem, trump=trump), actions[first:]))
+    return starts
+
+
+def rebuild(view: HandObservation, deal: Deal) -> HandState | None:
+    """The hand in ``view``'s position with ``deal``'s hidden cards, or ``None`` if it cannot be rebuilt.
+
+    The result is checked: every seat holds exactly its sampled hand, and ``view.seat``
+    sees the same position of play (``_position``) as in ``view``.
+    """
+    if view.ruleset is None or view.to_act != view.seat:
+        return None
+    actions = history(view)
+    if actions is None:
+        return None
+    hands = _dealt_hands(view, deal)
+    for start, replay in _starts(view, hands, actions, deal):
+        try:
+            state = start()
+            for action in replay:
+                state = state.apply(action)
+        except HokmError:  # not a start this ruleset allows, or the history does not replay
+            continue
+        if state.hands == deal.hands and _position(state.observation(view.seat)) == _position(view):
+            return state
+    return None
