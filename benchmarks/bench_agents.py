@@ -8,7 +8,11 @@ Reports:
 - the heuristic's mean decision time;
 - heuristic against random over ``--pairs`` match pairs with duplicate deals: each seed is
   played twice, the heuristic holding team 0's seats, then team 1's (three players: one
-  heuristic seat against two random ones, rotated over the three seats).
+  heuristic seat against two random ones, rotated over the three seats);
+- the ``pimc`` agent's decision time with its default settings, CPU and wall clock, over
+  ``--decisions`` decisions from every stage of the hand (the trump call included).
+
+``bench_arena.py --agents pimc heuristic`` measures pimc's strength.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import statistics
 import time
 
 import hokm
-from hokm.agents import HeuristicAgent, RandomAgent, sample_deals
+from hokm.agents import HeuristicAgent, PimcAgent, RandomAgent, sample_deals
 from hokm.agents._play import play_match
 
 
@@ -53,13 +57,16 @@ def knowledge_cost(states: list[hokm.HandState]) -> float:
 
 
 def sampling_cost(states: list[hokm.HandState]) -> tuple[float, float]:
-    """Milliseconds to sample 1,000 deals from a fresh observation: median and worst."""
+    """CPU milliseconds to sample 1,000 deals from a fresh observation: median and worst.
+
+    CPU time, not the wall clock: on a loaded machine the wall clock measures the neighbours.
+    """
     times = []
     for index, state in enumerate(states):
         view = state.observation(state.to_act or 0)
-        start = time.perf_counter()
+        start = time.process_time()
         sample_deals(view, random.Random(index), 1000)
-        times.append((time.perf_counter() - start) * 1e3)
+        times.append((time.process_time() - start) * 1e3)
     return statistics.median(times), max(times)
 
 
@@ -96,18 +103,54 @@ def strength(rules: hokm.Ruleset, pairs: int) -> tuple[int, int, int, float]:
     return wins, matches, both, timed.seconds / max(1, timed.decisions) * 1e6
 
 
+def decision_states(rules: hokm.Ruleset, count: int) -> list[hokm.HandState]:
+    """Positions with a choice to make, from the trump call to the last tricks."""
+    rng = random.Random(2)
+    states: list[hokm.HandState] = []
+    seed = 0
+    while len(states) < count:
+        seed += 1
+        state = rules.deal(random.Random(seed))
+        stop = rng.randrange(0, 48)
+        while not state.is_over and len(state.plays) < stop:
+            state = state.apply(rng.choice(state.legal_actions()))
+        if not state.is_over and len(state.legal_actions()) > 1:
+            states.append(state)
+    return states
+
+
+def pimc_time(rules: hokm.Ruleset, count: int) -> tuple[float, float, float, float]:
+    """The default pimc's decision time in ms: CPU mean and 95th percentile, wall mean and p95."""
+    agent = PimcAgent(seed=0)
+    cpu, wall = [], []
+    for state in decision_states(rules, count):
+        view = state.observation(state.to_act or 0)
+        start_cpu, start_wall = time.process_time(), time.perf_counter()
+        agent.act(view)
+        cpu.append((time.process_time() - start_cpu) * 1e3)
+        wall.append((time.perf_counter() - start_wall) * 1e3)
+
+    def p95(values: list[float]) -> float:
+        return statistics.quantiles(values, n=20)[-1]
+    return statistics.fmean(cpu), p95(cpu), statistics.fmean(wall), p95(wall)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pairs", type=int, default=200)
     parser.add_argument("--variant", action="append", default=[])
+    parser.add_argument("--decisions", type=int, default=200, help="pimc decisions to time")
     args = parser.parse_args()
     rules = hokm.Ruleset.compose(*args.variant)
     states = mid_hand_states(rules, 40)
     print(f"ruleset: {', '.join(args.variant) or 'standard'}")
     print(f"public knowledge per observation: {knowledge_cost(states):.0f} µs")
     median, worst = sampling_cost(states)
-    print(f"sample_deals(n=1000), mid-hand: median {median:.1f} ms, worst {worst:.1f} ms")
+    print(f"sample_deals(n=1000), mid-hand, CPU: median {median:.1f} ms, worst {worst:.1f} ms")
+    cpu, cpu95, wall, wall95 = pimc_time(rules, args.decisions)
+    print(f"pimc decision (defaults): CPU mean {cpu:.0f} ms, p95 {cpu95:.0f} ms; "
+          f"wall mean {wall:.0f} ms, p95 {wall95:.0f} ms")
     wins, matches, both, decision = strength(rules, args.pairs)
     print(f"heuristic decision: {decision:.0f} µs on average")
     print(f"heuristic vs random: {wins}/{matches} matches won ({wins / matches:.1%}); "

@@ -119,6 +119,7 @@ def test_hand_observation_takes_either_view() -> None:
 
 def test_bundled_agents_are_registered_by_name() -> None:
     assert available_agents() == {"heuristic": "hokm.agents:HeuristicAgent",
+                                  "pimc": "hokm.agents:PimcAgent",
                                   "random": "hokm.agents:RandomAgent"}
     assert isinstance(get_agent("random", seed=2), RandomAgent)
     assert isinstance(get_agent("heuristic"), HeuristicAgent)
@@ -126,7 +127,7 @@ def test_bundled_agents_are_registered_by_name() -> None:
 
 def test_unknown_names_and_bad_parameters_are_clear_errors() -> None:
     with pytest.raises(hokm.UnknownAgentError, match=r"no agent named 'pimc-9000' is installed \(available: "
-                                                     r"heuristic, random\)") as info:
+                                                     r"heuristic, pimc, random\)") as info:
         get_agent("pimc-9000")
     assert isinstance(info.value, LookupError)
     with pytest.raises(hokm.InvalidArgumentError, match=r"agent 'random' has no parameter 'speed' "

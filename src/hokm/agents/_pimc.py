@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import TYPE_CHECKING
 
 from hokm._checks import check_int, check_seconds, check_seed
 from hokm.actions import Action
@@ -26,7 +27,9 @@ from hokm.agents._rebuild import rebuild
 from hokm.agents._sampling import sample_deals
 from hokm.errors import GameStateError
 from hokm.observation import HandObservation, MatchObservation
-from hokm.state import HandState
+
+if TYPE_CHECKING:
+    from hokm.state import HandState
 
 __all__ = ["PimcAgent"]
 

@@ -19,6 +19,7 @@ is left to the caller.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from hokm.actions import Action, HiddenAction, PlayCard
 from hokm.agents._sampling import Deal
@@ -26,7 +27,9 @@ from hokm.cards import Card
 from hokm.errors import HokmError
 from hokm.observation import HandObservation
 from hokm.outcomes import Phase
-from hokm.state import HandState
+
+if TYPE_CHECKING:
+    from hokm.state import HandState
 
 __all__ = ["history", "rebuild"]
 
@@ -81,6 +84,22 @@ def _index(card: Card) -> int:
     return card.index
 
 
+def _unshown(state: HandState, observer: int, action: Action) -> HandState:
+    """``state`` after the secret answers the observer never saw, where ``action`` waits on them.
+
+    A secret decision (declining an offer only its seat knew of) is missing from the
+    observation, and it is the only kind missing: where another seat's pending decision
+    stands between the history and its next action, that seat took the secret option.
+    """
+    while (pending := state.pending_decision) is not None and pending.seat != observer \
+            and action not in state.legal_actions():
+        secret = next((option for option in pending.options if option.secret), None)
+        if secret is None:
+            return state  # not a secret offer: the replay fails on the action, as it must
+        state = state.apply(secret)
+    return state
+
+
 def _starts(view: HandObservation, hands: Sequence[Sequence[Card]], actions: tuple[Action, ...],
             deal: Deal) -> list[tuple[Callable[[], HandState], tuple[Action, ...]]]:
     """Where a replay may start: the deal at its trump call, then the hands at the first lead."""
@@ -113,7 +132,7 @@ def rebuild(view: HandObservation, deal: Deal) -> HandState | None:
         try:
             state = start()
             for action in replay:
-                state = state.apply(action)
+                state = _unshown(state, view.seat, action).apply(action)
         except HokmError:  # not a start this ruleset allows, or the history does not replay
             continue
         if state.hands == deal.hands and _position(state.observation(view.seat)) == _position(view):

@@ -1,0 +1,213 @@
+"""The ``pimc`` agent and the rebuild of a sampled deal into the hand it plays out."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import hokm
+from hokm import Card, PlayCard, Suit
+from hokm.agents import Agent, HeuristicAgent, PimcAgent, RandomAgent, get_agent, sample_deals
+from hokm.agents._play import play_match
+from hokm.agents._rebuild import history, rebuild
+from hokm.testing import strategies as hst
+from tests.agents.support import FaceDown
+from tests.agents.test_sampling import RULESETS
+
+SAMPLEABLE = [name for name in RULESETS if name != "face-down" and "hidden" not in name]
+"""Rulesets whose every trick-play position rebuilds (a face-down indicator's does not)."""
+
+
+def _turn(state: hokm.HandState) -> bool:
+    return state.to_act is not None and not state.is_over
+
+
+# Rebuilding a sampled deal ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", SAMPLEABLE)
+@settings(max_examples=15, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(data=st.data())
+def test_a_sample_rebuilds_into_the_observed_position(name: str, data: st.DataObject) -> None:
+    rules = RULESETS[name]()
+    state = data.draw(hst.hand_states(ruleset=rules, max_actions=70).filter(_turn), label="state")
+    seat = state.to_act
+    assert seat is not None
+    view = state.observation(seat)
+    for deal in sample_deals(view, random.Random(data.draw(st.integers(0, 2**32))), 3):
+        rebuilt = rebuild(view, deal)
+        if rebuilt is None:  # only the two-player draw and its trump call are beyond it
+            assert view.phase in (hokm.Phase.TRUMP, hokm.Phase.DRAW) and rules.players == 2
+            continue
+        assert rebuilt.hands == deal.hands
+        again = rebuilt.observation(seat)
+        for field in ("phase", "trump", "trump_from", "tricks", "current_trick", "team_tricks", "pile",
+                      "hand", "hand_sizes", "to_act", "legal_actions"):
+            assert getattr(again, field) == getattr(view, field), field
+
+
+@pytest.mark.parametrize("name", ["standard", "double-sar", "bavney-decide", "court-piece", "redeal",
+                                  "troefcall", "three-player", "satat+overtrump"])
+@settings(max_examples=15, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(data=st.data())
+def test_the_true_deal_rebuilds_the_very_hand_every_seat_sees(name: str, data: st.DataObject) -> None:
+    rules = RULESETS[name]()
+    state = data.draw(hst.hand_states(ruleset=rules, max_actions=70).filter(_turn), label="state")
+    seat = state.to_act
+    assert seat is not None
+    view = state.observation(seat)
+    (deal,) = sample_deals(view, random.Random(0), 1)
+    true_deal = type(deal)(hands=state.hands, set_aside=state.set_aside)
+    rebuilt = rebuild(view, true_deal)
+    assert rebuilt is not None
+    for other in range(rules.players):
+        assert rebuilt.observation(other) == state.observation(other)
+
+
+def test_history_places_decisions_among_the_plays() -> None:
+    rules = hokm.Ruleset.compose("bavney", options={"bavney": {"decide": True}})
+    state = rules.deal(random.Random(4))
+    rng = random.Random(2)
+    while not state.is_over and not any(a for a in state.decisions if not isinstance(a[1], hokm.CallTrump)):
+        state = state.apply(rng.choice(state.legal_actions()))
+    view = state.observation(0)
+    actions = history(view)
+    assert actions is not None
+    plays = [action for action in actions if isinstance(action, PlayCard)]
+    assert len(plays) == sum(len(trick.plays) for trick in view.tricks) + len(view.current_trick)
+    for (_, decision), at in zip(view.decisions, view.decisions_at, strict=True):
+        position = actions.index(decision)
+        assert sum(isinstance(action, PlayCard) for action in actions[:position]) == at
+
+
+def test_a_hidden_decision_or_a_face_down_indicator_is_not_rebuilt() -> None:
+    rules = hokm.Ruleset.compose(FaceDown())
+    state = rules.deal(random.Random(1))
+    state = state.apply(state.legal_actions()[0])  # the Hakem lays a card face down
+    view = state.observation(state.to_act or 0)
+    assert history(view) is None or rebuild(view, sample_deals(view, random.Random(0), 1)[0]) is None
+
+
+# The agent -------------------------------------------------------------------------------------
+
+
+def test_it_is_installed_by_name_with_its_parameters() -> None:
+    agent = get_agent("pimc", samples=5, playouts=2, seed=3)
+    assert isinstance(agent, PimcAgent) and isinstance(agent, Agent)
+    assert repr(agent) == "PimcAgent(samples=5, playouts=2, time_budget=None, seed=3)"
+
+
+@pytest.mark.parametrize(("params", "error", "message"), [
+    ({"samples": 0}, hokm.InvalidArgumentError, "samples must be an int from 1 to 10,000, got 0"),
+    ({"samples": "8"}, hokm.ArgumentTypeError, "samples must be an int"),
+    ({"playouts": True}, hokm.ArgumentTypeError, "playouts must be an int"),
+    ({"playouts": 1001}, hokm.InvalidArgumentError, "playouts must be an int from 1 to 1,000"),
+    ({"time_budget": 0}, hokm.InvalidArgumentError, "time_budget must be a positive, finite number"),
+    ({"time_budget": "1s"}, hokm.ArgumentTypeError, "time_budget must be a number of seconds"),
+    ({"seed": 1.5}, hokm.ArgumentTypeError, "a seed must be an int or a str"),
+])
+def test_bad_parameters_are_clear_errors(params: dict[str, object], error: type[Exception],
+                                         message: str) -> None:
+    with pytest.raises(error, match=message):
+        PimcAgent(**params)  # type: ignore[arg-type]
+
+
+def test_a_seeded_agent_repeats_its_choices_and_values() -> None:
+    rules = hokm.Ruleset.compose()
+    state = rules.deal(random.Random(9)).apply(hokm.CallTrump(Suit.HEARTS))
+    view = state.observation(state.to_act or 0)
+    first, second = PimcAgent(samples=6, playouts=2, seed=4), PimcAgent(samples=6, playouts=2, seed=4)
+    values = first.values(view)
+    assert set(values) == set(view.legal_actions)
+    assert second.values(view) == values  # the same draws from the same seed
+    assert first.act(view) == second.act(view)
+
+
+def test_it_plays_the_action_with_the_best_mean_value() -> None:
+    rules = hokm.Ruleset.compose()
+    state = rules.deal(random.Random(12)).apply(hokm.CallTrump(Suit.SPADES))
+    view = state.observation(state.to_act or 0)
+    values = PimcAgent(samples=5, playouts=2, seed=1).values(view)
+    best = max(view.legal_actions, key=lambda action: values[action])
+    assert PimcAgent(samples=5, playouts=2, seed=1).act(view) == best
+
+
+def test_holding_five_top_spades_it_calls_spades() -> None:
+    top = cards("A♠ K♠ Q♠ J♠ 10♠")
+    deck = top + [card for card in hokm.full_deck() if card not in top]
+    hand = hokm.Ruleset.compose().deal(deck)  # the Hakem (seat 0) is dealt the first five
+    view = hand.observation(0)
+    assert view.hand == frozenset(cards("A♠ K♠ Q♠ J♠ 10♠"))
+    values = PimcAgent(samples=8, playouts=4, seed=2).values(view)
+    assert max(values, key=lambda action: values[action]) == hokm.CallTrump(Suit.SPADES)
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.parse(word) for word in text.split()]
+
+
+def test_a_lone_legal_action_is_played_without_sampling() -> None:
+    spades = [card for card in hokm.full_deck() if card.suit is Suit.SPADES]
+    hearts = [card for card in hokm.full_deck() if card.suit is Suit.HEARTS]
+    three = Card.parse("3♠")
+    hands = [[*(card for card in spades if card != three), hearts[0]], [three, *hearts[1:]],
+             [card for card in hokm.full_deck() if card.suit is Suit.DIAMONDS],
+             [card for card in hokm.full_deck() if card.suit is Suit.CLUBS]]
+    state = hokm.Ruleset.compose().new_hand(hands, hakem=0, trump=Suit.SPADES).play(Card.parse("A♠"))
+
+    class Counting(PimcAgent):
+        def values(self, observation: hokm.HandObservation | hokm.MatchObservation
+                   ) -> dict[hokm.Action, float]:
+            raise AssertionError("sampled a forced play")
+
+    assert Counting(seed=0).act(state.observation(1)) == PlayCard(three)
+
+
+def test_a_position_it_cannot_sample_is_played_as_the_heuristic_plays_it() -> None:
+    rules = hokm.Ruleset.compose(FaceDown())
+    state = rules.deal(random.Random(3))
+    view = state.observation(state.to_act or 0)
+    agent = PimcAgent(samples=4, playouts=1, seed=0)
+    assert agent.values(view) == {}
+    assert agent.act(view) == HeuristicAgent().act(view)
+
+
+def test_a_time_budget_still_samples_once() -> None:
+    rules = hokm.Ruleset.compose()
+    state = rules.deal(random.Random(5)).apply(hokm.CallTrump(Suit.CLUBS))
+    view = state.observation(state.to_act or 0)
+    values = PimcAgent(samples=1000, playouts=1, time_budget=1e-9, seed=0).values(view)
+    assert set(values) == set(view.legal_actions)
+
+
+def test_out_of_turn_is_a_clear_error() -> None:
+    state = hokm.Ruleset.compose().deal(random.Random(5))
+    with pytest.raises(hokm.GameStateError, match="seat 1 has no legal action"):
+        PimcAgent().act(state.observation(1))
+
+
+@pytest.mark.parametrize("name", ["standard", "double-sar", "two-player", "hidden-trump", "troefcall",
+                                  "three-player", "court-piece", "redeal"])
+def test_it_plays_whole_matches(name: str) -> None:
+    rules = RULESETS[name]()
+    agents: list[Agent] = [PimcAgent(samples=2, playouts=1, seed=seat) if seat % 2 == 0
+                           else RandomAgent(seed=seat) for seat in range(rules.players)]
+    match = play_match(rules, agents, seed=1)
+    assert match.is_over
+
+
+def test_it_beats_the_random_agent() -> None:
+    rules = hokm.Ruleset.compose()
+    wins = 0
+    for seed in range(8):
+        hand = rules.deal(random.Random(seed), hakem=seed % 4)
+        agents: list[Agent] = [PimcAgent(samples=6, playouts=2, seed=seed), RandomAgent(seed=seed)] * 2
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            hand = hand.apply(agents[seat].act(hand.observation(seat)))
+        wins += hand.result().winner == 0
+    assert wins >= 7
