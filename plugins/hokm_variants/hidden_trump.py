@@ -98,6 +98,7 @@ class AskTrump(Action):
     """
 
     tag = "hidden-trump/ask"
+    shows_void = True  # offered only to a seat that cannot follow (rule 3)
 
     def __str__(self) -> str:
         return "ask for trump"
@@ -111,6 +112,7 @@ class RevealTrump(Action):
     """
 
     tag = "hidden-trump/reveal"
+    shows_void = True  # inside a trick, offered only to a caller void in the led suit (rule 4)
 
     def __str__(self) -> str:
         return "reveal trump"

@@ -18,9 +18,10 @@ ruled out. The one way back into a hand is a set-aside card restored to its
 owner; the rules of RULES 1.5 show it as they restore it (a hidden trump's
 reveal), so it is a known holding and the inference leaves it alone. A card
 restored face down would not be modelled: the inference would still rule it out.
-Nor is what the offer of an announcement reveals (an ask open only to a seat that
-cannot follow): the card played after it shows the same, and in between only the
-announcing seat acts.
+An announcement taken inside a trick whose class declares ``shows_void`` (the
+rules offer it there only to a seat that cannot follow, as a hidden trump's ask)
+proves that void as a card of another suit does: the card that follows it may
+not (a caller who reveals his indicator may then follow with it).
 """
 
 from __future__ import annotations
@@ -131,7 +132,7 @@ def infer(observation: HandObservation) -> Knowledge:
     voids: list[set[int]] = [set() for _ in range(players)]
     probe_all = bool(engine.restrictors)
     probe_void = probe_all or engine.void_duty is not None or bool(engine.void_restrictors)
-    announced = _announcements(observation) if engine.void_restrictors else {}
+    announced = _announcements(observation)
 
     played = 0
     count = 0  # cards played before the trick being read
@@ -149,6 +150,12 @@ def infer(observation: HandObservation) -> Knowledge:
     if current:
         played = _read_trick(engine, current, trump, first, number, played, count, excluded, voids,
                              probe_void, probe_all, announced, tuple(completed))
+        waiting = announced.get(count + len(current))  # taken on the turn in progress
+        if waiting is not None and waiting.shows_void and observation.to_act is not None:
+            table = trump if len(current) >= first else NO_TRUMP
+            led = engine.suit_of[table][current[0] & 63]
+            excluded[observation.to_act] |= engine.suit_masks[table][led]
+            voids[observation.to_act].add(led)
     know._current = (current, trump, first)
     know._number = number
 
@@ -200,12 +207,15 @@ def _current_trump(observation: HandObservation, played: int, in_trick: int) -> 
 
 
 def _announcements(observation: HandObservation) -> dict[int, Action]:
-    """The announcement made before each play (a seat's last decision at that card count)."""
+    """The announcement made before each play (a seat's last decision at that card count).
+
+    One taken on the turn in progress, before its card, is found at the count of cards played.
+    """
     found: dict[int, Action] = {}
     plays = [seat for trick in observation.tricks for seat, _ in trick.plays]
     plays += [seat for seat, _ in observation.current_trick]
     for (seat, action), at in zip(observation.decisions, observation.decisions_at, strict=True):
-        if at < len(plays) and plays[at] == seat:
+        if (plays[at] if at < len(plays) else observation.to_act) == seat:
             found[at] = action
     return found
 
@@ -225,7 +235,8 @@ def _read_trick(engine: Any, packed: list[int], trump: int, first: int, number: 
         suit_of, masks = engine.suit_of[table], engine.suit_masks[table]
         led = suit_of[packed[0] & 63]
         off_suit = position > 0 and suit_of[card] != led
-        if off_suit:
+        shown = position > 0 and getattr(announced.get(count + position), "shows_void", False)
+        if off_suit or shown:
             excluded[seat] |= masks[led]
             voids[seat].add(led)
         if (off_suit and probe_void) or probe_all:

@@ -78,7 +78,11 @@ class Action:
     must not learn sets ``secret = True``: their observations leave it out.
     That is declining an offer only the deciding seat knew of, when being
     offered it tells something about its cards (the other seats learn only
-    which seat the game waits for).
+    which seat the game waits for). An announcement the rules offer inside a
+    trick only to a seat holding no card of the led suit (asking for a hidden
+    trump) sets ``shows_void = True``: taking it there tells every seat so,
+    and the observations' public knowledge (``voids``, ``cannot_hold``) and
+    ``hokm.agents.sample_deals`` read it.
     """
 
     tag: ClassVar[str] = ""
@@ -90,6 +94,7 @@ class Action:
     """
     private: ClassVar[bool] = False
     secret: ClassVar[bool] = False
+    shows_void: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

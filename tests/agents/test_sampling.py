@@ -436,3 +436,30 @@ def test_an_annulled_hand_keeps_the_claimants_shown_cards_in_his_hand() -> None:
     for deal in sample_deals(view, random.Random(1), 20):
         assert_consistent(view, deal)
         assert five <= deal[3]
+
+
+def test_a_caller_revealing_inside_a_trick_is_void_in_the_led_suit_even_if_he_follows() -> None:
+    # Seat 0 calls clubs with the 5♣ and holds no other club; seat 1 wins trick 1 and leads a club.
+    # The caller may reveal only because he cannot follow (RULES 1.5.2 rule 4), then plays his
+    # indicator, a club: the card he follows with does not show the void, the reveal does.
+    rules = compose("hidden-trump")
+    hand_0 = cards("5♣ 2♠ 3♠ 2♥ 3♥ 4♥ 5♥ 6♥ 2♦ 3♦ 4♦ 5♦ 6♦")
+    hand_1 = cards("A♠ 4♠ A♣ K♣ Q♣ 7♥ 8♥ 9♥ 7♦ 8♦ 9♦ 10♦ J♦")
+    hand_2 = cards("5♠ 6♠ 7♠ J♣ 10♣ 9♣ 10♥ J♥ Q♥ Q♦ K♦ A♦ 2♣")
+    rest = [card for card in hokm.full_deck() if card not in {*hand_0, *hand_1, *hand_2}]
+    state = rules.new_hand([hand_0, hand_1, hand_2, rest], hakem=0)
+    state = state.apply(SetIndicator(Card.parse("5♣")))
+    state = play_cards(state, "2♠ A♠ 5♠ 8♠ A♣ 9♣ 3♣")
+    reveal = next(action for action in state.legal_actions() if not isinstance(action, hokm.PlayCard))
+    state = state.apply(reveal)  # seat 3 played a club; seat 0 reveals before his card
+    for observer in (1, 2, 3):
+        waiting = state.observation(observer)
+        assert Suit.CLUBS in waiting.voids[0]
+        for deal in sample_deals(waiting, random.Random(observer), 200):
+            assert [card for card in deal[0] if card.suit is Suit.CLUBS] == [Card.parse("5♣")]
+    state = state.play(Card.parse("5♣"))
+    for observer in (1, 2, 3):
+        after = state.observation(observer)
+        assert Suit.CLUBS in after.voids[0]
+        assert all(card.suit is not Suit.CLUBS for deal in sample_deals(after, random.Random(0), 200)
+                   for card in deal[0])
