@@ -8,7 +8,7 @@ Plays ``--pairs`` duplicate pairs (each deal twice, the teams' seats swapped) th
 verdict against issue #12's bars: ``heuristic`` must win at least 85% of its matches against
 ``random``; any other first agent (``pimc`` against ``heuristic``) must win with a 95% interval
 lying above 50%. 200 pairs of heuristic against random take about 30 s on one core; of pimc
-against heuristic about 25 minutes on two.
+against heuristic about 55 minutes on two, on a loaded machine.
 """
 
 from __future__ import annotations
