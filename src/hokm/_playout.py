@@ -19,8 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from hokm._moments import NO_TRUMP, discarder
+from hokm._moments import LOG_ACT, LOG_FIX, NO_TRUMP, discarder, log
 from hokm._winner import best_play
+from hokm.actions import CALL_TRUMP_ACTIONS, DRAW_CHOICES
+from hokm.cards import Suit
 from hokm.decisions import TrumpRule
 from hokm.outcomes import DRAW, OVER, PLAY, TRUMP
 
@@ -43,6 +45,7 @@ def _bit_table() -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
+_SUITS: tuple[Suit, ...] = tuple(Suit)
 _BITS: tuple[tuple[int, ...], ...] = _bit_table()
 _COUNTS: tuple[int, ...] = tuple(map(len, _BITS))
 
@@ -51,14 +54,21 @@ def play_out(state: HandState, rand: Callable[[], float]) -> None:
     """Play ``state`` (a private copy) to the end in place, one ``rand()`` per choice."""
     engine = state._setup.engine
     kernel_play, classic_call, discards = engine.kernel_play, engine.classic_call, engine.discards
+    logs = not engine.classic  # beyond the classic hand, calls and draws are logged as stepping does
     while state._phase != OVER:
         phase = state._phase
         if phase == PLAY and state._extra.pending is None and kernel_play:
             _random_cards(state, rand)
         elif phase == TRUMP and classic_call:
-            state._call_trump(int(rand() * 4))
+            suit = int(rand() * 4)
+            if logs:
+                log(state, LOG_ACT, CALL_TRUMP_ACTIONS[suit])
+            state._call_trump(suit)
         elif phase == DRAW and not (discards and discarder(state) is not None):
-            state._draw(rand() < 0.5)
+            keep = rand() < 0.5  # DRAW_CHOICES: keep, then reject
+            if logs:
+                log(state, LOG_ACT, DRAW_CHOICES[not keep])
+            state._draw(keep)
         else:  # a decision, or a part of the hand beyond the classic game: one action as stepping
             options = state.legal_actions()
             state._apply(options[int(rand() * len(options))])
@@ -205,6 +215,9 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
             played = len(plays)
             state._setup = setup = setup.with_trump(
                 fixed, played - 1 if immediate else played - in_trick - 1 + players)
+            extra = state._extra.copy()  # hokm._moments.after_card's log entry
+            extra.log += ((LOG_FIX, played, seat, _SUITS[fixed]),)
+            state._extra = extra
             if immediate:  # a trump from this card on: earlier cards are all of the led suit
                 trump = fixed
                 masks, suit_of, bases, trick_suit_of, rank_of, trumps_mask = _tables(engine, trump)
