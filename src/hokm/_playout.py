@@ -9,17 +9,19 @@ engine's rules (``Engine.legal_mask``, ``trick_winner``, ``collector``,
 flags, with a hook asked exactly where stepping asks it and on a state synced
 just before. Every choice is ``options[int(random() * len(options))]`` over
 ``legal_actions()`` order, so a property test can hold the kernel to stepping:
-the same random numbers give exactly the same hand.
-
-The tables below are built at import, never lazily, so threads can share them.
+the same random numbers give exactly the same hand. Where no hook can speak from
+the first card to the end (``Engine.plain_play``), the play goes to the plain-tricks
+loop of ``hokm._tricks``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
 from hokm._moments import LOG_ACT, LOG_FIX, NO_TRUMP, discarder, log
+from hokm._tricks import BITS, COUNTS, nth_card, plain_tricks
 from hokm._winner import best_play
 from hokm.actions import CALL_TRUMP_ACTIONS, DRAW_CHOICES
 from hokm.cards import Suit
@@ -32,32 +34,22 @@ if TYPE_CHECKING:
 
 __all__ = ["play_out"]
 
-
-
-def _bit_table() -> tuple[tuple[int, ...], ...]:
-    """For every 13-bit value (one printed suit of a card mask), its set bits, low first.
-
-    Built by doubling: the values with bit ``i`` set are those below ``1 << i`` plus ``i``.
-    """
-    table: list[tuple[int, ...]] = [()]
-    for bit in range(13):
-        table += [(*bits, bit) for bits in table]
-    return tuple(table)
-
-
 _SUITS: tuple[Suit, ...] = tuple(Suit)
-_BITS: tuple[tuple[int, ...], ...] = _bit_table()
-_COUNTS: tuple[int, ...] = tuple(map(len, _BITS))
 
 
 def play_out(state: HandState, rand: Callable[[], float]) -> None:
     """Play ``state`` (a private copy) to the end in place, one ``rand()`` per choice."""
     engine = state._setup.engine
     kernel_play, classic_call, discards = engine.kernel_play, engine.classic_call, engine.discards
+    plain = engine.plain_play
     logs = not engine.classic  # beyond the classic hand, calls and draws are logged as stepping does
     while state._phase != OVER:
         phase = state._phase
         if phase == PLAY and state._extra.pending is None and kernel_play:
+            if plain and not state._setup.trump_from:  # no hook until the end: the plain loop
+                plain_tricks(state, rand)
+                state._legal = -1
+                return
             _random_cards(state, rand)
         elif phase == TRUMP and classic_call:
             suit = int(rand() * 4)
@@ -81,23 +73,6 @@ def _tables(engine: Engine, trump: int) -> tuple[tuple[int, ...], tuple[int, ...
     masks = engine.suit_masks[trump]
     return (masks, engine.suit_of[trump], engine.suit_bases[trump], engine.trick_suit_of[trump],
             engine.rank_of[trump], masks[trump])
-
-
-def _nth_card(legal: int, pick: int) -> int:
-    """The index of the ``pick``-th card (0-based, in index order) of the mask ``legal``."""
-    bits, counts = _BITS, _COUNTS
-    segment = legal & 0x1FFF
-    if pick < counts[segment]:
-        return bits[segment][pick]
-    pick -= counts[segment]
-    segment = legal >> 13 & 0x1FFF
-    if pick < counts[segment]:
-        return 13 + bits[segment][pick]
-    pick -= counts[segment]
-    segment = legal >> 26 & 0x1FFF
-    if pick < counts[segment]:
-        return 26 + bits[segment][pick]
-    return 39 + bits[legal >> 39][pick - counts[segment]]
 
 
 def _sync(state: HandState, winners: list[int], collectors: list[int | None], tally: list[int],
@@ -130,7 +105,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     # No hook looks at a trick's end: the winner takes it and the stop rule is a comparison.
     plain_end = by_tables and inline_end and not (captures or completes or plays_on)
     stop_at = total + 1 if stop is None else stop  # tricks that end the hand for a team
-    bits, counts = _BITS, _COUNTS
+    bits, counts = BITS, COUNTS
     hands, plays = state._hands, state._plays
     # With inline trick ends the tallies live in local lists, synced before any hook looks.
     winners, collectors, tally = list(state._winners), list(state._collectors), list(state._team_tricks)
@@ -163,7 +138,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
                     legal = engine.restrict(legal, hand, seat, state._trick, trump, done + 1, state, False)
                 if base >= 0:  # the led suit lies in one printed suit: pick straight from it
                     segment = legal >> base
-                    index = base + bits[segment][int(rand() * counts[segment])]
+                    index = base + bits[segment][floor(rand() * counts[segment])]
             else:  # void in the led suit: any card, unless a void duty or rule narrows it
                 legal = hand
                 if duty and hand & trumps_mask:  # Engine.void_duty_mask, with the best card known
@@ -185,7 +160,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
                 state._to_act, state._trick = seat, []
                 legal = engine.restrict(legal, hand, seat, [], trump, done + 1, state, False)
         if index < 0:  # the pick-th legal card in index order, as legal_actions() lists them
-            pick = int(rand() * legal.bit_count())
+            pick = floor(rand() * legal.bit_count())
             segment = legal & 0x1FFF
             if pick < counts[segment]:
                 index = bits[segment][pick]
@@ -195,7 +170,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
                 if pick < counts[segment]:
                     index = 13 + bits[segment][pick]
                 else:
-                    index = 26 + _nth_card(legal >> 26, pick - counts[segment])
+                    index = 26 + nth_card(legal >> 26, pick - counts[segment])
         hands[seat] = hand ^ (1 << index)
         plays.append(seat << 6 | index)
         if in_trick:  # Engine.trick_winner's table rule, card by card

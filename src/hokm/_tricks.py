@@ -1,0 +1,154 @@
+"""The random-play kernel's plain-tricks loop, and the bit tables it picks cards with.
+
+Most rulesets, the standard one first, play their tricks with no hook at all once
+trump is made: the winner comes from the engine's tables, the winner collects, and
+the hand stops at a trick count (``Engine.plain_play``). For them ``hokm._playout``
+hands the play over to ``plain_tricks``, which keeps everything in locals and plays
+trick by trick: a lead, then the follows, then the stop rule as one comparison.
+It makes the same ``rand()`` calls in the same order as the general loop, so both
+give exactly the hand stepping gives (a property test holds them to it).
+
+The tables below are built at import, never lazily, so threads can share them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
+from typing import TYPE_CHECKING
+
+from hokm.outcomes import OVER
+
+if TYPE_CHECKING:
+    from hokm.state import HandState
+
+__all__ = ["BITS", "COUNTS", "nth_card", "plain_tricks"]
+
+
+def _bit_table() -> tuple[tuple[int, ...], ...]:
+    """For every 13-bit value (one printed suit of a card mask), its set bits, low first.
+
+    Built by doubling: the values with bit ``i`` set are those below ``1 << i`` plus ``i``.
+    """
+    table: list[tuple[int, ...]] = [()]
+    for bit in range(13):
+        table += [(*bits, bit) for bits in table]
+    return tuple(table)
+
+
+BITS: tuple[tuple[int, ...], ...] = _bit_table()
+COUNTS: tuple[int, ...] = tuple(map(len, BITS))
+
+
+def nth_card(legal: int, pick: int) -> int:
+    """The index of the ``pick``-th card (0-based, in index order) of the mask ``legal``."""
+    bits, counts = BITS, COUNTS
+    segment = legal & 0x1FFF
+    if pick < counts[segment]:
+        return bits[segment][pick]
+    pick -= counts[segment]
+    segment = legal >> 13 & 0x1FFF
+    if pick < counts[segment]:
+        return 13 + bits[segment][pick]
+    pick -= counts[segment]
+    segment = legal >> 26 & 0x1FFF
+    if pick < counts[segment]:
+        return 26 + bits[segment][pick]
+    return 39 + bits[legal >> 39][pick - counts[segment]]
+
+
+def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
+    """Random cards to the end of a hand whose ruleset has ``Engine.plain_play`` and whose trump
+    is in force from its first card (``trump_from`` 0), from any point of its trick play."""
+    setup = state._setup
+    engine = setup.engine
+    players, teams, total, next_seat = engine.players, engine.teams, engine.hand_size, engine.next_seat
+    stop_at = total + 1 if engine.stop_at is None else engine.stop_at  # tricks that end the hand
+    trump = setup.trump
+    masks, suit_of, bases = engine.suit_masks[trump], engine.suit_of[trump], engine.suit_bases[trump]
+    trick_suit_of, powers = engine.trick_suit_of[trump], engine.powers[trump]
+    trumps_mask, duty, overtrump = masks[trump], engine.void_duty is not None, engine.overtrump
+    bits, counts, nth = BITS, COUNTS, nth_card
+    hands, plays = state._hands, state._plays
+    append = plays.append
+    won: list[int] = []  # the winners of the tricks played here
+    tally = list(state._team_tricks)
+    done = len(state._winners)
+    seat = last = state._to_act
+    trick = state._trick
+    follow = base = best = top = todo = 0
+    power = powers[0]
+    if trick:  # mid-trick: the led suit, the best play so far, the cards still to come
+        lead = trick[0] & 63
+        follow, base, power = masks[suit_of[lead]], bases[suit_of[lead]], powers[trick_suit_of[lead]]
+        for play in trick:
+            if power[play & 63] > top:
+                best, top = play >> 6, power[play & 63]
+        todo = players - len(trick)
+    leading = not trick
+    follows = players - 1
+    while True:
+        if leading:  # the lead: any card, the pick-th in index order (nth_card, inlined)
+            hand = hands[seat]
+            pick = floor(rand() * hand.bit_count())
+            segment = hand & 0x1FFF
+            if pick < counts[segment]:
+                index = bits[segment][pick]
+            else:
+                pick -= counts[segment]
+                segment = hand >> 13 & 0x1FFF
+                if pick < counts[segment]:
+                    index = 13 + bits[segment][pick]
+                else:
+                    index = 26 + nth(hand >> 26, pick - counts[segment])
+            hands[seat] = hand ^ (1 << index)
+            append(seat << 6 | index)
+            led = suit_of[index]
+            follow, base, power = masks[led], bases[led], powers[trick_suit_of[index]]
+            best, top = seat, power[index]
+            todo = follows
+            seat = next_seat[seat]
+        leading = True
+        for _ in range(todo):
+            hand = hands[seat]
+            legal = hand & follow
+            if legal and base >= 0:  # the led suit lies in one printed suit: pick straight from it
+                segment = legal >> base
+                index = base + bits[segment][floor(rand() * counts[segment])]
+            else:
+                if not legal:  # void: any card, unless the void duty narrows it
+                    legal = hand
+                    if duty and hand & trumps_mask:  # Engine.void_duty_mask, the best card known
+                        legal = hand & trumps_mask
+                        if overtrump:
+                            legal = _beating(legal, power, top) or legal
+                index = nth(legal, floor(rand() * legal.bit_count()))
+            hands[seat] = hand ^ (1 << index)
+            append(seat << 6 | index)
+            if power[index] > top:  # Engine.trick_winner's table rule, card by card
+                best, top = seat, power[index]
+            last, seat = seat, next_seat[seat]
+        done += 1
+        won.append(best)
+        team = teams[best]
+        tally[team] += 1
+        if done == total or tally[team] >= stop_at:
+            break
+        seat = best
+    state._winners += tuple(won)
+    state._collectors += tuple(won)  # the winner collects: no capture rule, no pile
+    state._team_tricks = tuple(tally)
+    state._trick, state._to_act = [], last  # as stepping leaves it: the last to play
+    state._phase = OVER
+
+
+def _beating(cards: int, power: tuple[int, ...], top: int) -> int:
+    """The cards of the mask ``cards`` whose power beats ``top`` (``Engine.beating``)."""
+    beats = 0
+    rest = cards
+    while rest:
+        low = rest & -rest
+        if power[low.bit_length() - 1] > top:
+            beats |= low
+        rest ^= low
+    return beats
