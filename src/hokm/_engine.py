@@ -112,6 +112,11 @@ class Engine:
         self.teams: tuple[int, ...] = tuple(layout.teams)
         self.team_count = layout.team_count
         self.next_seat: tuple[int, ...] = tuple((seat + 1) % self.players for seat in range(self.players))
+        # Per leader, the seats that follow it in a trick, each with its packed play's seat part.
+        n = self.players
+        after = [[(leader + k) % n for k in range(1, n)] for leader in range(n)]
+        self.followers: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((seat, seat << 6) for seat in seats) for seats in after)
 
         rotation, impl = first_result(chains["hokm_rotation"], "hokm_rotation", layout)
         if not isinstance(rotation, Rotation):

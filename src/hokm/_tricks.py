@@ -62,7 +62,7 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
     is in force from its first card (``trump_from`` 0), from any point of its trick play."""
     setup = state._setup
     engine = setup.engine
-    players, teams, total, next_seat = engine.players, engine.teams, engine.hand_size, engine.next_seat
+    teams, total, followers = engine.teams, engine.hand_size, engine.followers
     stop_at = total + 1 if engine.stop_at is None else engine.stop_at  # tricks that end the hand
     trump = setup.trump
     masks, suit_of, bases = engine.suit_masks[trump], engine.suit_of[trump], engine.suit_bases[trump]
@@ -74,19 +74,19 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
     won: list[int] = []  # the winners of the tricks played here
     tally = list(state._team_tricks)
     done = len(state._winners)
-    seat = last = state._to_act
+    seat = state._to_act
     trick = state._trick
-    follow = base = best = top = todo = 0
+    follow = base = best = top = 0
     power = powers[0]
-    if trick:  # mid-trick: the led suit, the best play so far, the cards still to come
+    rest: tuple[tuple[int, int], ...] = ()  # the seats still to play to this trick, each with seat << 6
+    if trick:  # mid-trick: the led suit, the best play so far, the seats still to play
         lead = trick[0] & 63
         follow, base, power = masks[suit_of[lead]], bases[suit_of[lead]], powers[trick_suit_of[lead]]
         for play in trick:
             if power[play & 63] > top:
                 best, top = play >> 6, power[play & 63]
-        todo = players - len(trick)
+        rest = followers[trick[0] >> 6][len(trick) - 1:]
     leading = not trick
-    follows = players - 1
     while True:
         if leading:  # the lead: any card, the pick-th in index order (nth_card, inlined)
             hand = hands[seat]
@@ -106,10 +106,9 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
             led = suit_of[index]
             follow, base, power = masks[led], bases[led], powers[trick_suit_of[index]]
             best, top = seat, power[index]
-            todo = follows
-            seat = next_seat[seat]
+            rest = followers[seat]
         leading = True
-        for _ in range(todo):
+        for seat, mark in rest:
             hand = hands[seat]
             legal = hand & follow
             if legal and base >= 0:  # the led suit lies in one printed suit: pick straight from it
@@ -124,10 +123,9 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
                             legal = _beating(legal, power, top) or legal
                 index = nth(legal, floor(rand() * legal.bit_count()))
             hands[seat] = hand ^ (1 << index)
-            append(seat << 6 | index)
+            append(mark | index)
             if power[index] > top:  # Engine.trick_winner's table rule, card by card
                 best, top = seat, power[index]
-            last, seat = seat, next_seat[seat]
         done += 1
         won.append(best)
         team = teams[best]
@@ -138,7 +136,7 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
     state._winners += tuple(won)
     state._collectors += tuple(won)  # the winner collects: no capture rule, no pile
     state._team_tricks = tuple(tally)
-    state._trick, state._to_act = [], last  # as stepping leaves it: the last to play
+    state._trick, state._to_act = [], seat  # as stepping leaves it: the last to play
     state._phase = OVER
 
 
