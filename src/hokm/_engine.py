@@ -240,6 +240,7 @@ class Engine:
         self.suit_masks: list[tuple[int, ...]] = []
         self.suit_bases: list[tuple[int, ...]] = []
         self.powers: list[tuple[tuple[int, ...], ...]] = []  # per trump, per led trick suit
+        self.printed_suits: list[bool] = []
         for trump in SUITS:
             suits: list[Suit] = []
             trick_suits: list[Suit] = []
@@ -283,6 +284,8 @@ class Engine:
         # Where an effective suit lies inside one printed suit's 13 bits, its cards are
         # that segment shifted by the base (the kernel picks from it directly); else -1.
         self.suit_bases.append(tuple(map(_segment_base, masks)))
+        # Whether every card's effective suit is its printed one (the kernel's suit-by-suit loop).
+        self.printed_suits.append(all(suit.index == index // 13 for index, suit in enumerate(suits)))
 
     # The rules of play ---------------------------------------------------------------
 
