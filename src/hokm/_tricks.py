@@ -38,6 +38,7 @@ def _bit_table() -> tuple[tuple[int, ...], ...]:
 
 BITS: tuple[tuple[int, ...], ...] = _bit_table()
 COUNTS: tuple[int, ...] = tuple(map(len, BITS))
+_FLOAT_COUNTS: tuple[float, ...] = tuple(map(float, COUNTS))  # x * n is the same float either way
 
 
 def nth_card(legal: int, pick: int) -> int:
@@ -116,7 +117,7 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
             legal = hand & follow
             if legal and base >= 0:  # the led suit lies in one printed suit: pick straight from it
                 segment = legal >> base
-                index = base + bits[segment][floor(rand() * counts[segment])]
+                index = base + bits[segment][floor(rand() * _FLOAT_COUNTS[segment])]
             else:
                 if not legal:  # void: any card, unless the void duty narrows it
                     legal = hand
@@ -173,7 +174,7 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
     trick_suit_of, powers = engine.trick_suit_of[trump], engine.powers[trump]
     duty = engine.void_duty is not None and trump < 4  # the void duty: a trump if it has one
     overtrump = engine.overtrump
-    bits, counts, bit13 = BITS, COUNTS, _BIT13
+    bits, counts, fcounts, bit13 = BITS, COUNTS, _FLOAT_COUNTS, _BIT13
     hands, plays = state._hands, state._plays
     held = [[hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39] for hand in hands]
     append = plays.append
@@ -219,15 +220,15 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
         for seat, mark in rest:
             suits = held[seat]
             segment = suits[led]
-            if segment:  # follow suit
-                bit = bits[segment][floor(rand() * counts[segment])]
+            if segment:  # follow suit (a float count: float * float is the cheaper product)
+                bit = bits[segment][floor(rand() * fcounts[segment])]
                 suits[led] = segment ^ bit13[bit]
                 index = base + bit
             elif duty and suits[trump]:  # void: a trump (one that beats the best, if it must)
                 segment = suits[trump]
                 if overtrump:
                     segment = _beating(segment << 13 * trump, power, top) >> 13 * trump or segment
-                bit = bits[segment][floor(rand() * counts[segment])]
+                bit = bits[segment][floor(rand() * fcounts[segment])]
                 suits[trump] ^= bit13[bit]
                 index = 13 * trump + bit
             else:  # void: any card
