@@ -145,7 +145,7 @@ def _deal_indices(ruleset: Ruleset, indices: list[int], hakem: int, redeals: int
     """Deal a validated order of card indices by the ruleset's pattern."""
     engine = ruleset._engine
     plan = engine.plans[hakem]
-    bits = [_BITS[index] for index in indices]
+    bits = operator.itemgetter(*indices)(_BITS)  # one tuple, built in C
     masks = [sum(take(bits)) for take in plan.seats]
     first = sum(plan.first(bits))
     # The rest of the deck is the two-player stock, or cards that stay undealt.

@@ -162,6 +162,9 @@ class _Extra:
         return new
 
 
+_FRESH_EXTRA: tuple[_Extra, ...] = tuple(_Extra(players) for players in range(17))
+
+
 class HandState:
     """An immutable hand: query it, then ``apply`` an action to get the next state.
 
@@ -222,7 +225,7 @@ class HandState:
         state._collectors = ()
         state._team_tricks = (0,) * engine.team_count
         state._pile = 0
-        state._extra = _Extra(engine.players)
+        state._extra = _FRESH_EXTRA[engine.players]  # copied before any change, so shared
         state._legal = -1
         if trump is not None:
             if not engine.classic:  # the trump call was skipped: records must say so
