@@ -52,7 +52,7 @@ def play_out(state: HandState, rand: Callable[[], float]) -> None:
                 return
             _random_cards(state, rand)
         elif phase == TRUMP and classic_call:
-            suit = int(rand() * 4)
+            suit = floor(rand() * 4)
             if logs:
                 log(state, LOG_ACT, CALL_TRUMP_ACTIONS[suit])
             state._call_trump(suit)
@@ -61,10 +61,29 @@ def play_out(state: HandState, rand: Callable[[], float]) -> None:
             if logs:
                 log(state, LOG_ACT, DRAW_CHOICES[not keep])
             state._draw(keep)
+        elif phase == PLAY and state._extra.pending is None:  # a turn with announcements or
+            _random_turn(state, rand)                        # forced effects: one action
         else:  # a decision, or a part of the hand beyond the classic game: one action as stepping
             options = state.legal_actions()
-            state._apply(options[int(rand() * len(options))])
+            state._apply(options[floor(rand() * len(options))])
         state._legal = -1
+
+
+def _random_turn(state: HandState, rand: Callable[[], float]) -> None:
+    """One action of a turn of play, as ``legal_actions()`` lists it and ``_apply`` takes it:
+    the legal cards in index order, then the turn's announcements, without building either."""
+    engine = state._setup.engine
+    legal = state._legal_mask()
+    turn = engine.turn_options(state) if engine.turn_chain and state._extra.announced is None else ()
+    count = legal.bit_count()
+    pick = floor(rand() * (count + len(turn)))
+    if pick < count:
+        state._play(nth_card(legal, pick))
+        return
+    action = turn[pick - count]
+    if not engine.classic:
+        log(state, LOG_ACT, action)
+    state._take(action)
 
 
 def _tables(engine: Engine, trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...],

@@ -339,7 +339,7 @@ class HandState:
     @property
     def set_aside(self) -> tuple[frozenset[Card], ...]:
         """Each seat's cards laid face down apart from its hand (omniscient)."""
-        return tuple(frozen_cards(mask) for mask in self._extra.aside)
+        return tuple(map(frozen_cards, self._extra.aside))
 
     @property
     def shown(self) -> frozenset[Card]:
@@ -388,7 +388,7 @@ class HandState:
     @property
     def hands(self) -> tuple[frozenset[Card], ...]:
         """Every seat's cards (omniscient view: never give this to a player; see ``observation``)."""
-        return tuple(frozen_cards(mask) for mask in self._hands)
+        return tuple(map(frozen_cards, self._hands))
 
     def hand_of(self, seat: int) -> frozenset[Card]:
         """The cards ``seat`` holds now (omniscient)."""
