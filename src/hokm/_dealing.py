@@ -124,7 +124,8 @@ def deal_hand(ruleset: Ruleset, order: Sequence[Card] | random.Random, hakem: ob
     this one with the same Hakem (``HandState.redeals``).
     """
     engine = ruleset._engine
-    hakem = seat_number(ruleset, hakem)
+    if type(hakem) is not int or not 0 <= hakem < engine.players:  # the usual seat skips the call
+        hakem = seat_number(ruleset, hakem)
     if isinstance(order, random.Random):
         positions = shuffled_positions(len(engine.deck_indices), order)
         if not engine.full_deck:  # positions in the ruleset's deck, to card indices
