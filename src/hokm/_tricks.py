@@ -63,7 +63,7 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
     is in force from its first card (``trump_from`` 0), from any point of its trick play."""
     setup = state._setup
     engine = setup.engine
-    if engine.printed_suits[setup.trump]:
+    if engine.printed_suits[setup.trump] and _even_hands(state):
         _suit_tricks(state, rand)
         return
     teams, total, followers = engine.teams, engine.hand_size, engine.followers
@@ -159,8 +159,20 @@ def _beating(cards: int, power: tuple[int, ...], top: int) -> int:
 _BIT13: tuple[int, ...] = tuple(1 << bit for bit in range(13))
 
 
+def _even_hands(state: HandState) -> bool:
+    """Whether the seats yet to play to the trick in progress hold one number of cards, and the
+    seats that played to it one fewer (always so from a deal: each trick takes one card a seat)."""
+    hands, trick = state._hands, state._trick
+    if not trick:
+        return len(set(map(int.bit_count, hands))) == 1
+    size = hands[state._to_act].bit_count()
+    played = {play >> 6 for play in trick}
+    return all(hand.bit_count() == size - (seat in played) for seat, hand in enumerate(hands))
+
+
 def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
-    """``plain_tricks`` where every card's effective suit is its printed suit (``Engine.printed_suits``).
+    """``plain_tricks`` where every card's effective suit is its printed suit (``Engine.printed_suits``)
+    and the hands are even (``_even_hands``).
 
     Each hand is held as four 13-bit suits: following suit is one list item, and the
     mask arithmetic stays on small ints, which CPython does several times faster than
@@ -194,22 +206,30 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
             if power[play & 63] > top:
                 best, top = play >> 6, power[play & 63]
         rest = followers[trick[0] >> 6][len(trick) - 1:]
+    # Cards in each hand of a seat yet to play to this trick: the same for all (even_hands).
+    size = float(hands[seat].bit_count())
     leading = not trick
     while True:
         if leading:  # the lead: the pick-th card of the hand, suit by suit
             suits = held[seat]
-            c0, c1, c2 = counts[suits[0]], counts[suits[1]], counts[suits[2]]
-            pick = floor(rand() * (c0 + c1 + c2 + counts[suits[3]]))
-            if pick < c0:
+            pick = floor(rand() * size)
+            segment = suits[0]
+            if pick < counts[segment]:
                 led = 0
-            elif pick < c0 + c1:
-                led, pick = 1, pick - c0
-            elif pick < c0 + c1 + c2:
-                led, pick = 2, pick - c0 - c1
             else:
-                led, pick = 3, pick - c0 - c1 - c2
-            bit = bits[suits[led]][pick]
-            suits[led] ^= bit13[bit]
+                pick -= counts[segment]
+                segment = suits[1]
+                if pick < counts[segment]:
+                    led = 1
+                else:
+                    pick -= counts[segment]
+                    segment = suits[2]
+                    if pick < counts[segment]:
+                        led = 2
+                    else:
+                        led, pick, segment = 3, pick - counts[segment], suits[3]
+            bit = bits[segment][pick]
+            suits[led] = segment ^ bit13[bit]
             base = 13 * led
             index = base + bit
             append(seat << 6 | index)
@@ -232,23 +252,30 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
                 suits[trump] ^= bit13[bit]
                 index = 13 * trump + bit
             else:  # void: any card
-                c0, c1, c2 = counts[suits[0]], counts[suits[1]], counts[suits[2]]
-                pick = floor(rand() * (c0 + c1 + c2 + counts[suits[3]]))
-                if pick < c0:
+                pick = floor(rand() * size)
+                segment = suits[0]
+                if pick < counts[segment]:
                     suit = 0
-                elif pick < c0 + c1:
-                    suit, pick = 1, pick - c0
-                elif pick < c0 + c1 + c2:
-                    suit, pick = 2, pick - c0 - c1
                 else:
-                    suit, pick = 3, pick - c0 - c1 - c2
-                bit = bits[suits[suit]][pick]
-                suits[suit] ^= bit13[bit]
+                    pick -= counts[segment]
+                    segment = suits[1]
+                    if pick < counts[segment]:
+                        suit = 1
+                    else:
+                        pick -= counts[segment]
+                        segment = suits[2]
+                        if pick < counts[segment]:
+                            suit = 2
+                        else:
+                            suit, pick, segment = 3, pick - counts[segment], suits[3]
+                bit = bits[segment][pick]
+                suits[suit] = segment ^ bit13[bit]
                 index = 13 * suit + bit
             append(mark | index)
             if power[index] > top:
                 best, top = seat, power[index]
         done += 1
+        size -= 1.0
         won.append(best)
         team = teams[best]
         tally[team] += 1
