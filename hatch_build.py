@@ -19,7 +19,7 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 ENVIRONMENT_VARIABLE = "HOKM_MYPYC"
-COMPILED_MODULES = ("_dealing", "_engine", "_masks", "_playout", "_seeding", "state")
+COMPILED_MODULES = ("_dealing", "_engine", "_masks", "_playout", "_seeding", "_tricks", "state")
 
 _SETUP = """
 from setuptools import setup

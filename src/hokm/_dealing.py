@@ -124,7 +124,8 @@ def deal_hand(ruleset: Ruleset, order: Sequence[Card] | random.Random, hakem: ob
     this one with the same Hakem (``HandState.redeals``).
     """
     engine = ruleset._engine
-    hakem = seat_number(ruleset, hakem)
+    if type(hakem) is not int or not 0 <= hakem < engine.players:  # the usual seat skips the call
+        hakem = seat_number(ruleset, hakem)
     if isinstance(order, random.Random):
         positions = shuffled_positions(len(engine.deck_indices), order)
         if not engine.full_deck:  # positions in the ruleset's deck, to card indices
@@ -145,7 +146,7 @@ def _deal_indices(ruleset: Ruleset, indices: list[int], hakem: int, redeals: int
     """Deal a validated order of card indices by the ruleset's pattern."""
     engine = ruleset._engine
     plan = engine.plans[hakem]
-    bits = [_BITS[index] for index in indices]
+    bits = operator.itemgetter(*indices)(_BITS)  # one tuple, built in C
     masks = [sum(take(bits)) for take in plan.seats]
     first = sum(plan.first(bits))
     # The rest of the deck is the two-player stock, or cards that stay undealt.

@@ -32,7 +32,7 @@ from hokm._hooks import (
     resolve_chain,
 )
 from hokm._standard import Standard
-from hokm._winner import best_play, table_winner
+from hokm._winner import best_play, power_tables, table_winner
 from hokm.actions import CALL_TRUMP_ACTIONS, Action, CallTrump, Discard, DrawCard, PlayCard
 from hokm.cards import Card, Suit, frozen_cards
 from hokm.context import (
@@ -112,6 +112,11 @@ class Engine:
         self.teams: tuple[int, ...] = tuple(layout.teams)
         self.team_count = layout.team_count
         self.next_seat: tuple[int, ...] = tuple((seat + 1) % self.players for seat in range(self.players))
+        # Per leader, the seats that follow it in a trick, each with its packed play's seat part.
+        n = self.players
+        after = [[(leader + k) % n for k in range(1, n)] for leader in range(n)]
+        self.followers: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((seat, seat << 6) for seat in seats) for seats in after)
 
         rotation, impl = first_result(chains["hokm_rotation"], "hokm_rotation", layout)
         if not isinstance(rotation, Rotation):
@@ -189,6 +194,11 @@ class Engine:
         self.classic_play = not (self.fixes_trump or self.turn_chain or self.forced_chain)
         self.kernel_play = not (self.turn_chain or self.forced_chain)  # be-ranga's fixing is inlined
         self.classic = self.classic_call and self.classic_play and not self.discards
+        # No hook from the first card to the end of the hand: the winner from the tables, the
+        # winner collects, the stop rule a comparison (hokm._tricks.plain_tricks plays it).
+        self.plain_play = (self.classic_play and self.winner_chain is None and self.capture_chain is None
+                           and not (self.void_restrictors or self.decision_chain or self.complete_plugins
+                                    or self.play_on_chain))
 
     def _check_pattern(self, pattern: object, impl: Impl, table_by: Impl | None) -> DealPattern:
         n, size = self.players, len(self.deck)
@@ -229,6 +239,8 @@ class Engine:
         self.rank_of: list[tuple[int, ...]] = []
         self.suit_masks: list[tuple[int, ...]] = []
         self.suit_bases: list[tuple[int, ...]] = []
+        self.powers: list[tuple[tuple[int, ...], ...]] = []  # per trump, per led trick suit
+        self.printed_suits: list[bool] = []
         for trump in SUITS:
             suits: list[Suit] = []
             trick_suits: list[Suit] = []
@@ -267,10 +279,13 @@ class Engine:
         self.trick_suit_objects.append(tuple(trick_suits))
         self.trick_suit_of.append(tuple(suit.index for suit in trick_suits))
         self.rank_of.append(tuple(ranks))
+        self.powers.append(power_tables(self.trick_suit_of[-1], self.rank_of[-1], len(self.powers)))
         self.suit_masks.append(tuple(masks))
         # Where an effective suit lies inside one printed suit's 13 bits, its cards are
         # that segment shifted by the base (the kernel picks from it directly); else -1.
         self.suit_bases.append(tuple(map(_segment_base, masks)))
+        # Whether every card's effective suit is its printed one (the kernel's suit-by-suit loop).
+        self.printed_suits.append(all(suit.index == index // 13 for index, suit in enumerate(suits)))
 
     # The rules of play ---------------------------------------------------------------
 

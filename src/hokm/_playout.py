@@ -9,18 +9,22 @@ engine's rules (``Engine.legal_mask``, ``trick_winner``, ``collector``,
 flags, with a hook asked exactly where stepping asks it and on a state synced
 just before. Every choice is ``options[int(random() * len(options))]`` over
 ``legal_actions()`` order, so a property test can hold the kernel to stepping:
-the same random numbers give exactly the same hand.
-
-The tables below are built at import, never lazily, so threads can share them.
+the same random numbers give exactly the same hand. Where no hook can speak from
+the first card to the end (``Engine.plain_play``), the play goes to the plain-tricks
+loop of ``hokm._tricks``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
-from hokm._moments import NO_TRUMP, discarder
+from hokm._moments import LOG_ACT, LOG_FIX, NO_TRUMP, discarder, log
+from hokm._tricks import BITS, COUNTS, nth_card, plain_tricks
 from hokm._winner import best_play
+from hokm.actions import CALL_TRUMP_ACTIONS, DRAW_CHOICES
+from hokm.cards import Suit
 from hokm.decisions import TrumpRule
 from hokm.outcomes import DRAW, OVER, PLAY, TRUMP
 
@@ -30,39 +34,56 @@ if TYPE_CHECKING:
 
 __all__ = ["play_out"]
 
-
-
-def _bit_table() -> tuple[tuple[int, ...], ...]:
-    """For every 13-bit value (one printed suit of a card mask), its set bits, low first.
-
-    Built by doubling: the values with bit ``i`` set are those below ``1 << i`` plus ``i``.
-    """
-    table: list[tuple[int, ...]] = [()]
-    for bit in range(13):
-        table += [(*bits, bit) for bits in table]
-    return tuple(table)
-
-
-_BITS: tuple[tuple[int, ...], ...] = _bit_table()
-_COUNTS: tuple[int, ...] = tuple(map(len, _BITS))
+_SUITS: tuple[Suit, ...] = tuple(Suit)
 
 
 def play_out(state: HandState, rand: Callable[[], float]) -> None:
     """Play ``state`` (a private copy) to the end in place, one ``rand()`` per choice."""
     engine = state._setup.engine
     kernel_play, classic_call, discards = engine.kernel_play, engine.classic_call, engine.discards
+    plain = engine.plain_play
+    logs = not engine.classic  # beyond the classic hand, calls and draws are logged as stepping does
     while state._phase != OVER:
         phase = state._phase
         if phase == PLAY and state._extra.pending is None and kernel_play:
+            if plain and not state._setup.trump_from:  # no hook until the end: the plain loop
+                plain_tricks(state, rand)
+                state._legal = -1
+                return
             _random_cards(state, rand)
         elif phase == TRUMP and classic_call:
-            state._call_trump(int(rand() * 4))
+            suit = floor(rand() * 4)
+            if logs:
+                log(state, LOG_ACT, CALL_TRUMP_ACTIONS[suit])
+            state._call_trump(suit)
         elif phase == DRAW and not (discards and discarder(state) is not None):
-            state._draw(rand() < 0.5)
+            keep = rand() < 0.5  # DRAW_CHOICES: keep, then reject
+            if logs:
+                log(state, LOG_ACT, DRAW_CHOICES[not keep])
+            state._draw(keep)
+        elif phase == PLAY and state._extra.pending is None:  # a turn with announcements or
+            _random_turn(state, rand)                        # forced effects: one action
         else:  # a decision, or a part of the hand beyond the classic game: one action as stepping
             options = state.legal_actions()
-            state._apply(options[int(rand() * len(options))])
+            state._apply(options[floor(rand() * len(options))])
         state._legal = -1
+
+
+def _random_turn(state: HandState, rand: Callable[[], float]) -> None:
+    """One action of a turn of play, as ``legal_actions()`` lists it and ``_apply`` takes it:
+    the legal cards in index order, then the turn's announcements, without building either."""
+    engine = state._setup.engine
+    legal = state._legal_mask()
+    turn = engine.turn_options(state) if engine.turn_chain and state._extra.announced is None else ()
+    count = legal.bit_count()
+    pick = floor(rand() * (count + len(turn)))
+    if pick < count:
+        state._play(nth_card(legal, pick))
+        return
+    action = turn[pick - count]
+    if not engine.classic:
+        log(state, LOG_ACT, action)
+    state._take(action)
 
 
 def _tables(engine: Engine, trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...],
@@ -71,23 +92,6 @@ def _tables(engine: Engine, trump: int) -> tuple[tuple[int, ...], tuple[int, ...
     masks = engine.suit_masks[trump]
     return (masks, engine.suit_of[trump], engine.suit_bases[trump], engine.trick_suit_of[trump],
             engine.rank_of[trump], masks[trump])
-
-
-def _nth_card(legal: int, pick: int) -> int:
-    """The index of the ``pick``-th card (0-based, in index order) of the mask ``legal``."""
-    bits, counts = _BITS, _COUNTS
-    segment = legal & 0x1FFF
-    if pick < counts[segment]:
-        return bits[segment][pick]
-    pick -= counts[segment]
-    segment = legal >> 13 & 0x1FFF
-    if pick < counts[segment]:
-        return 13 + bits[segment][pick]
-    pick -= counts[segment]
-    segment = legal >> 26 & 0x1FFF
-    if pick < counts[segment]:
-        return 26 + bits[segment][pick]
-    return 39 + bits[legal >> 39][pick - counts[segment]]
 
 
 def _sync(state: HandState, winners: list[int], collectors: list[int | None], tally: list[int],
@@ -120,7 +124,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     # No hook looks at a trick's end: the winner takes it and the stop rule is a comparison.
     plain_end = by_tables and inline_end and not (captures or completes or plays_on)
     stop_at = total + 1 if stop is None else stop  # tricks that end the hand for a team
-    bits, counts = _BITS, _COUNTS
+    bits, counts = BITS, COUNTS
     hands, plays = state._hands, state._plays
     # With inline trick ends the tallies live in local lists, synced before any hook looks.
     winners, collectors, tally = list(state._winners), list(state._collectors), list(state._team_tricks)
@@ -153,7 +157,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
                     legal = engine.restrict(legal, hand, seat, state._trick, trump, done + 1, state, False)
                 if base >= 0:  # the led suit lies in one printed suit: pick straight from it
                     segment = legal >> base
-                    index = base + bits[segment][int(rand() * counts[segment])]
+                    index = base + bits[segment][floor(rand() * counts[segment])]
             else:  # void in the led suit: any card, unless a void duty or rule narrows it
                 legal = hand
                 if duty and hand & trumps_mask:  # Engine.void_duty_mask, with the best card known
@@ -175,7 +179,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
                 state._to_act, state._trick = seat, []
                 legal = engine.restrict(legal, hand, seat, [], trump, done + 1, state, False)
         if index < 0:  # the pick-th legal card in index order, as legal_actions() lists them
-            pick = int(rand() * legal.bit_count())
+            pick = floor(rand() * legal.bit_count())
             segment = legal & 0x1FFF
             if pick < counts[segment]:
                 index = bits[segment][pick]
@@ -185,7 +189,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
                 if pick < counts[segment]:
                     index = 13 + bits[segment][pick]
                 else:
-                    index = 26 + _nth_card(legal >> 26, pick - counts[segment])
+                    index = 26 + nth_card(legal >> 26, pick - counts[segment])
         hands[seat] = hand ^ (1 << index)
         plays.append(seat << 6 | index)
         if in_trick:  # Engine.trick_winner's table rule, card by card
@@ -205,6 +209,9 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
             played = len(plays)
             state._setup = setup = setup.with_trump(
                 fixed, played - 1 if immediate else played - in_trick - 1 + players)
+            extra = state._extra.copy()  # hokm._moments.after_card's log entry
+            extra.log += ((LOG_FIX, played, seat, _SUITS[fixed]),)
+            state._extra = extra
             if immediate:  # a trump from this card on: earlier cards are all of the led suit
                 trump = fixed
                 masks, suit_of, bases, trick_suit_of, rank_of, trumps_mask = _tables(engine, trump)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import repeat
+from itertools import repeat, starmap
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -54,8 +54,7 @@ def shuffled_positions(count: int, rng: random.Random) -> list[int]:
     draws are exactly ``count`` calls of ``random()``, whose output Python
     guarantees across versions, and the sort runs in C.
     """
-    draw = rng.random
-    keys = [draw() for _ in repeat(None, count)]
+    keys = list(starmap(rng.random, repeat((), count)))  # count calls of random(), looped in C
     return sorted(range(count), key=keys.__getitem__)
 
 

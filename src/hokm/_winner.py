@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["best_play", "table_winner"]
+__all__ = ["best_play", "power_tables", "table_winner"]
 
 
 def table_winner(plays: Sequence[int], trick_suit_of: Sequence[int], rank_of: Sequence[int],
@@ -50,3 +50,19 @@ def best_play(plays: Sequence[int], trick_suit_of: Sequence[int], rank_of: Seque
         elif suit == trump and not (late and position < first_trump):
             best, best_suit, best_rank = play >> 6, suit, rank_of[play & 63]
     return best, best_suit, best_rank
+
+
+def power_tables(trick_suit_of: Sequence[int], rank_of: Sequence[int],
+                 trump: int) -> tuple[tuple[int, ...], ...]:
+    """Per led trick suit (0-3), each card's power in such a trick: the highest power wins.
+
+    The table rule as one number per card, so a loop keeps one comparison per card:
+    128 plus the rank's order for a trump, 64 plus it for the led suit, 0 for a card that
+    cannot win. A card beats the best so far exactly when its power is higher (ranks
+    become their order among the table's distinct ranks, below 64).
+    """
+    order = {rank: position for position, rank in enumerate(sorted(set(rank_of)))}
+    return tuple(
+        tuple(128 + order[rank] if suit == trump else 64 + order[rank] if suit == led else 0
+              for suit, rank in zip(trick_suit_of, rank_of, strict=True))
+        for led in range(4))

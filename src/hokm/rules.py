@@ -619,7 +619,9 @@ class Ruleset:
         """
         if not isinstance(deck, random.Random):
             deck = ordered(deck, "deck", "Cards, top card first (or a random.Random)", DealTypeError)
-        return deal_hand(self, deck, hakem, _redeals(redeals))
+        if redeals.__class__ is not int or redeals < 0:  # the usual 0 skips the call
+            redeals = _redeals(redeals)
+        return deal_hand(self, deck, hakem, redeals)
 
     def new_match(self, *, seed: int | str | None = None, deck: Sequence[Card] | None = None,
                   first_seat: int = 0) -> MatchState:

@@ -162,6 +162,9 @@ class _Extra:
         return new
 
 
+_FRESH_EXTRA: tuple[_Extra, ...] = tuple(_Extra(players) for players in range(17))
+
+
 class HandState:
     """An immutable hand: query it, then ``apply`` an action to get the next state.
 
@@ -222,7 +225,7 @@ class HandState:
         state._collectors = ()
         state._team_tricks = (0,) * engine.team_count
         state._pile = 0
-        state._extra = _Extra(engine.players)
+        state._extra = _FRESH_EXTRA[engine.players]  # copied before any change, so shared
         state._legal = -1
         if trump is not None:
             if not engine.classic:  # the trump call was skipped: records must say so
@@ -336,7 +339,7 @@ class HandState:
     @property
     def set_aside(self) -> tuple[frozenset[Card], ...]:
         """Each seat's cards laid face down apart from its hand (omniscient)."""
-        return tuple(frozen_cards(mask) for mask in self._extra.aside)
+        return tuple(map(frozen_cards, self._extra.aside))
 
     @property
     def shown(self) -> frozenset[Card]:
@@ -385,7 +388,7 @@ class HandState:
     @property
     def hands(self) -> tuple[frozenset[Card], ...]:
         """Every seat's cards (omniscient view: never give this to a player; see ``observation``)."""
-        return tuple(frozen_cards(mask) for mask in self._hands)
+        return tuple(map(frozen_cards, self._hands))
 
     def hand_of(self, seat: int) -> frozenset[Card]:
         """The cards ``seat`` holds now (omniscient)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -115,3 +116,41 @@ def test_deal_from_a_generator_is_reproducible_and_uniform_enough() -> None:
         for card in hand.hand_of(0):
             counts[card.index] += 1
     assert all(380 < count < 620 for count in counts), counts
+
+
+FAST_PATHS = [  # (ruleset, whether the plain-tricks loop plays it, whether suit by suit)
+    (hokm.Ruleset.compose(), True, True),
+    (hokm.Ruleset.compose("obligatory-trump", options={"obligatory-trump": {"overtrump": True}}), True, True),
+    (hokm.Ruleset.compose("two-player", options={"two-player": {"mode": "dead-half"}}), True, True),
+    (hokm.Ruleset.compose("three-player"), False, True),  # its hand ends by its own rule
+    (hokm.Ruleset.compose("satat", "clockwise"), True, False),
+    (hokm.Ruleset.compose("satat", "obligatory-trump", options={"obligatory-trump": {"overtrump": True}}),
+     True, False),
+    (hokm.Ruleset.compose("double-sar"), False, True),
+    (hokm.Ruleset.compose("bavney"), False, True),
+]
+
+
+@pytest.mark.parametrize(("rules", "plain", "printed"), FAST_PATHS)
+def test_the_fast_paths_are_taken_where_expected(rules: hokm.Ruleset, plain: bool, printed: bool) -> None:
+    # The property tests above reach each loop of the kernel only if these flags are right.
+    engine = rules._engine
+    assert engine.plain_play is plain
+    assert engine.printed_suits[hokm.Suit.SPADES.index] is printed  # Satat's 2♥ is a spade then
+
+
+@settings(max_examples=150)
+@given(case=st.sampled_from(FAST_PATHS), deal_seed=st.integers(0, 2**32), seed=st.integers(0, 2**32),
+       steps=st.integers(0, 60))
+def test_the_fast_paths_equal_stepping_from_any_state(case: tuple[hokm.Ruleset, bool, bool], deal_seed: int,
+                                                       seed: int, steps: int) -> None:
+    rules = case[0]
+    start = rules.deal(random.Random(deal_seed), hakem=deal_seed % rules.players)
+    walk = random.Random(deal_seed + 1)
+    for _ in range(steps):
+        if start.is_over:
+            break
+        start = start.apply(walk.choice(start.legal_actions()))
+    fast, slow = start.playout(random.Random(seed)), stepped(start, seed)
+    assert fast == slow and fast.hands == slow.hands and fast.to_act == slow.to_act
+    assert fast.to_record() == slow.to_record()

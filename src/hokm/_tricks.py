@@ -1,0 +1,291 @@
+"""The random-play kernel's plain-tricks loop, and the bit tables it picks cards with.
+
+Most rulesets, the standard one first, play their tricks with no hook at all once
+trump is made: the winner comes from the engine's tables, the winner collects, and
+the hand stops at a trick count (``Engine.plain_play``). For them ``hokm._playout``
+hands the play over to ``plain_tricks``, which keeps everything in locals and plays
+trick by trick: a lead, then the follows, then the stop rule as one comparison.
+It makes the same ``rand()`` calls in the same order as the general loop, so both
+give exactly the hand stepping gives (a property test holds them to it).
+
+The tables below are built at import, never lazily, so threads can share them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
+from typing import TYPE_CHECKING
+
+from hokm.outcomes import OVER
+
+if TYPE_CHECKING:
+    from hokm.state import HandState
+
+__all__ = ["BITS", "COUNTS", "nth_card", "plain_tricks"]
+
+
+def _bit_table() -> tuple[tuple[int, ...], ...]:
+    """For every 13-bit value (one printed suit of a card mask), its set bits, low first.
+
+    Built by doubling: the values with bit ``i`` set are those below ``1 << i`` plus ``i``.
+    """
+    table: list[tuple[int, ...]] = [()]
+    for bit in range(13):
+        table += [(*bits, bit) for bits in table]
+    return tuple(table)
+
+
+BITS: tuple[tuple[int, ...], ...] = _bit_table()
+COUNTS: tuple[int, ...] = tuple(map(len, BITS))
+_FLOAT_COUNTS: tuple[float, ...] = tuple(map(float, COUNTS))  # x * n is the same float either way
+
+
+def nth_card(legal: int, pick: int) -> int:
+    """The index of the ``pick``-th card (0-based, in index order) of the mask ``legal``."""
+    bits, counts = BITS, COUNTS
+    segment = legal & 0x1FFF
+    if pick < counts[segment]:
+        return bits[segment][pick]
+    pick -= counts[segment]
+    segment = legal >> 13 & 0x1FFF
+    if pick < counts[segment]:
+        return 13 + bits[segment][pick]
+    pick -= counts[segment]
+    segment = legal >> 26 & 0x1FFF
+    if pick < counts[segment]:
+        return 26 + bits[segment][pick]
+    return 39 + bits[legal >> 39][pick - counts[segment]]
+
+
+def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
+    """Random cards to the end of a hand whose ruleset has ``Engine.plain_play`` and whose trump
+    is in force from its first card (``trump_from`` 0), from any point of its trick play."""
+    setup = state._setup
+    engine = setup.engine
+    if engine.printed_suits[setup.trump] and _even_hands(state):
+        _suit_tricks(state, rand)
+        return
+    teams, total, followers = engine.teams, engine.hand_size, engine.followers
+    stop_at = total + 1 if engine.stop_at is None else engine.stop_at  # tricks that end the hand
+    trump = setup.trump
+    masks, suit_of, bases = engine.suit_masks[trump], engine.suit_of[trump], engine.suit_bases[trump]
+    trick_suit_of, powers = engine.trick_suit_of[trump], engine.powers[trump]
+    trumps_mask, duty, overtrump = masks[trump], engine.void_duty is not None, engine.overtrump
+    bits, counts, nth = BITS, COUNTS, nth_card
+    hands, plays = state._hands, state._plays
+    append = plays.append
+    won: list[int] = []  # the winners of the tricks played here
+    tally = list(state._team_tricks)
+    done = len(state._winners)
+    seat = state._to_act
+    trick = state._trick
+    follow = base = best = top = 0
+    power = powers[0]
+    rest: tuple[tuple[int, int], ...] = ()  # the seats still to play to this trick, each with seat << 6
+    if trick:  # mid-trick: the led suit, the best play so far, the seats still to play
+        lead = trick[0] & 63
+        follow, base, power = masks[suit_of[lead]], bases[suit_of[lead]], powers[trick_suit_of[lead]]
+        for play in trick:
+            if power[play & 63] > top:
+                best, top = play >> 6, power[play & 63]
+        rest = followers[trick[0] >> 6][len(trick) - 1:]
+    leading = not trick
+    while True:
+        if leading:  # the lead: any card, the pick-th in index order (nth_card, inlined)
+            hand = hands[seat]
+            pick = floor(rand() * hand.bit_count())
+            segment = hand & 0x1FFF
+            if pick < counts[segment]:
+                index = bits[segment][pick]
+            else:
+                pick -= counts[segment]
+                segment = hand >> 13 & 0x1FFF
+                if pick < counts[segment]:
+                    index = 13 + bits[segment][pick]
+                else:
+                    index = 26 + nth(hand >> 26, pick - counts[segment])
+            hands[seat] = hand ^ (1 << index)
+            append(seat << 6 | index)
+            led = suit_of[index]
+            follow, base, power = masks[led], bases[led], powers[trick_suit_of[index]]
+            best, top = seat, power[index]
+            rest = followers[seat]
+        leading = True
+        for seat, mark in rest:
+            hand = hands[seat]
+            legal = hand & follow
+            if legal and base >= 0:  # the led suit lies in one printed suit: pick straight from it
+                segment = legal >> base
+                index = base + bits[segment][floor(rand() * _FLOAT_COUNTS[segment])]
+            else:
+                if not legal:  # void: any card, unless the void duty narrows it
+                    legal = hand
+                    if duty and hand & trumps_mask:  # Engine.void_duty_mask, the best card known
+                        legal = hand & trumps_mask
+                        if overtrump:
+                            legal = _beating(legal, power, top) or legal
+                index = nth(legal, floor(rand() * legal.bit_count()))
+            hands[seat] = hand ^ (1 << index)
+            append(mark | index)
+            if power[index] > top:  # Engine.trick_winner's table rule, card by card
+                best, top = seat, power[index]
+        done += 1
+        won.append(best)
+        team = teams[best]
+        tally[team] += 1
+        if done == total or tally[team] >= stop_at:
+            break
+        seat = best
+    state._winners += tuple(won)
+    state._collectors += tuple(won)  # the winner collects: no capture rule, no pile
+    state._team_tricks = tuple(tally)
+    state._trick, state._to_act = [], seat  # as stepping leaves it: the last to play
+    state._phase = OVER
+
+
+def _beating(cards: int, power: tuple[int, ...], top: int) -> int:
+    """The cards of the mask ``cards`` whose power beats ``top`` (``Engine.beating``)."""
+    beats = 0
+    rest = cards
+    while rest:
+        low = rest & -rest
+        if power[low.bit_length() - 1] > top:
+            beats |= low
+        rest ^= low
+    return beats
+
+
+_BIT13: tuple[int, ...] = tuple(1 << bit for bit in range(13))
+
+
+def _even_hands(state: HandState) -> bool:
+    """Whether the seats yet to play to the trick in progress hold one number of cards, and the
+    seats that played to it one fewer (always so from a deal: each trick takes one card a seat)."""
+    hands, trick = state._hands, state._trick
+    if not trick:
+        return len(set(map(int.bit_count, hands))) == 1
+    size = hands[state._to_act].bit_count()
+    played = {play >> 6 for play in trick}
+    return all(hand.bit_count() == size - (seat in played) for seat, hand in enumerate(hands))
+
+
+def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
+    """``plain_tricks`` where every card's effective suit is its printed suit (``Engine.printed_suits``)
+    and the hands are even (``_even_hands``).
+
+    Each hand is held as four 13-bit suits: following suit is one list item, and the
+    mask arithmetic stays on small ints, which CPython does several times faster than
+    on 52-bit ones. A pick walks the suits in index order, as ``legal_actions()`` lists.
+    """
+    setup = state._setup
+    engine = setup.engine
+    teams, total, followers = engine.teams, engine.hand_size, engine.followers
+    stop_at = total + 1 if engine.stop_at is None else engine.stop_at
+    trump = setup.trump
+    trick_suit_of, powers = engine.trick_suit_of[trump], engine.powers[trump]
+    duty = engine.void_duty is not None and trump < 4  # the void duty: a trump if it has one
+    overtrump = engine.overtrump
+    bits, counts, fcounts, bit13 = BITS, COUNTS, _FLOAT_COUNTS, _BIT13
+    hands, plays = state._hands, state._plays
+    held = [[hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39] for hand in hands]
+    append = plays.append
+    won: list[int] = []
+    tally = list(state._team_tricks)
+    done = len(state._winners)
+    seat = state._to_act
+    trick = state._trick
+    led = base = best = top = 0
+    power = powers[0]
+    rest: tuple[tuple[int, int], ...] = ()
+    if trick:  # mid-trick: the led suit, the best play so far, the seats still to play
+        lead = trick[0] & 63
+        led, power = lead // 13, powers[trick_suit_of[lead]]
+        base = 13 * led
+        for play in trick:
+            if power[play & 63] > top:
+                best, top = play >> 6, power[play & 63]
+        rest = followers[trick[0] >> 6][len(trick) - 1:]
+    # Cards in each hand of a seat yet to play to this trick: the same for all (even_hands).
+    size = float(hands[seat].bit_count())
+    leading = not trick
+    while True:
+        if leading:  # the lead: the pick-th card of the hand, suit by suit
+            suits = held[seat]
+            pick = floor(rand() * size)
+            segment = suits[0]
+            if pick < counts[segment]:
+                led = 0
+            else:
+                pick -= counts[segment]
+                segment = suits[1]
+                if pick < counts[segment]:
+                    led = 1
+                else:
+                    pick -= counts[segment]
+                    segment = suits[2]
+                    if pick < counts[segment]:
+                        led = 2
+                    else:
+                        led, pick, segment = 3, pick - counts[segment], suits[3]
+            bit = bits[segment][pick]
+            suits[led] = segment ^ bit13[bit]
+            base = 13 * led
+            index = base + bit
+            append(seat << 6 | index)
+            power = powers[trick_suit_of[index]]
+            best, top = seat, power[index]
+            rest = followers[seat]
+        leading = True
+        for seat, mark in rest:
+            suits = held[seat]
+            segment = suits[led]
+            if segment:  # follow suit (a float count: float * float is the cheaper product)
+                bit = bits[segment][floor(rand() * fcounts[segment])]
+                suits[led] = segment ^ bit13[bit]
+                index = base + bit
+            elif duty and suits[trump]:  # void: a trump (one that beats the best, if it must)
+                segment = suits[trump]
+                if overtrump:
+                    segment = _beating(segment << 13 * trump, power, top) >> 13 * trump or segment
+                bit = bits[segment][floor(rand() * fcounts[segment])]
+                suits[trump] ^= bit13[bit]
+                index = 13 * trump + bit
+            else:  # void: any card
+                pick = floor(rand() * size)
+                segment = suits[0]
+                if pick < counts[segment]:
+                    suit = 0
+                else:
+                    pick -= counts[segment]
+                    segment = suits[1]
+                    if pick < counts[segment]:
+                        suit = 1
+                    else:
+                        pick -= counts[segment]
+                        segment = suits[2]
+                        if pick < counts[segment]:
+                            suit = 2
+                        else:
+                            suit, pick, segment = 3, pick - counts[segment], suits[3]
+                bit = bits[segment][pick]
+                suits[suit] = segment ^ bit13[bit]
+                index = 13 * suit + bit
+            append(mark | index)
+            if power[index] > top:
+                best, top = seat, power[index]
+        done += 1
+        size -= 1.0
+        won.append(best)
+        team = teams[best]
+        tally[team] += 1
+        if done == total or tally[team] >= stop_at:
+            break
+        seat = best
+    for number, suits in enumerate(held):
+        hands[number] = suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39
+    state._winners += tuple(won)
+    state._collectors += tuple(won)
+    state._team_tricks = tuple(tally)
+    state._trick, state._to_act = [], seat
+    state._phase = OVER
