@@ -32,8 +32,8 @@ from hokm.agents._bot_messages import (
     match_message,
     read_action,
 )
-from hokm.agents._protocol import hand_observation
-from hokm.errors import AgentFailedError, ArgumentTypeError, GameStateError, InvalidArgumentError, _got
+from hokm.agents._protocol import turn_observation
+from hokm.errors import AgentFailedError, ArgumentTypeError, InvalidArgumentError, _got
 from hokm.observation import HandObservation, MatchObservation
 
 if TYPE_CHECKING:
@@ -175,10 +175,8 @@ class CommandAgent:
             GameStateError: the observation offers no action (it is not this seat's turn).
             AgentFailedError: the bot failed (see the class).
         """
-        hand = hand_observation(observation)
+        hand = turn_observation(observation)
         seat = int(hand.seat)
-        if not hand.legal_actions:
-            raise GameStateError(f"seat {seat} has no legal action: it is not its turn")
         bot = self._bot(seat, hand.ruleset)
         bot.requests += 1
         request = bot.requests

@@ -14,9 +14,8 @@ from collections.abc import Sequence
 import attrs
 
 from hokm.actions import Action, CallTrump, Discard, DrawCard, PlayCard, PlayOn
-from hokm.agents._protocol import BaseAgent, hand_observation
+from hokm.agents._protocol import BaseAgent, turn_observation
 from hokm.cards import Card, Suit
-from hokm.errors import GameStateError
 from hokm.observation import HandObservation, MatchObservation
 from hokm.outcomes import Phase
 from hokm.trick import Trick
@@ -81,10 +80,8 @@ class HeuristicAgent(BaseAgent):
         Raises:
             GameStateError: the observation offers no action (it is not this seat's turn).
         """
-        view = hand_observation(observation)
+        view = turn_observation(observation)
         legal = view.legal_actions
-        if not legal:
-            raise GameStateError(f"seat {view.seat} has no legal action: it is not its turn")
         plays = [action.card for action in legal if isinstance(action, PlayCard)]
         if plays:
             return PlayCard(_Play(view, plays).choose())

@@ -22,10 +22,9 @@ from typing import TYPE_CHECKING
 from hokm._checks import check_int, check_seconds, check_seed
 from hokm.actions import Action
 from hokm.agents._heuristic import HeuristicAgent
-from hokm.agents._protocol import BaseAgent, hand_observation
+from hokm.agents._protocol import BaseAgent, hand_observation, turn_observation
 from hokm.agents._rebuild import rebuild
 from hokm.agents._sampling import sample_deals
-from hokm.errors import GameStateError
 from hokm.observation import HandObservation, MatchObservation
 
 if TYPE_CHECKING:
@@ -88,10 +87,8 @@ class PimcAgent(BaseAgent):
         Raises:
             GameStateError: the observation offers no action (it is not this seat's turn).
         """
-        view = hand_observation(observation)
+        view = turn_observation(observation)
         legal = view.legal_actions
-        if not legal:
-            raise GameStateError(f"seat {view.seat} has no legal action: it is not its turn")
         if len(legal) == 1:
             return legal[0]
         scores = self.values(view)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Protocol, TypeAlias, runtime_checkable
 
 from hokm.actions import Action
-from hokm.errors import ArgumentTypeError, _got
+from hokm.errors import ArgumentTypeError, GameStateError, _got
 from hokm.observation import HandObservation, MatchObservation
 
 __all__ = ["Agent", "BaseAgent", "Observation", "hand_observation"]
@@ -78,3 +78,16 @@ def hand_observation(observation: HandObservation | MatchObservation) -> HandObs
         return observation
     raise ArgumentTypeError(f"an agent is shown a HandObservation or MatchObservation, "
                             f"got {_got(observation)}")
+
+
+def turn_observation(observation: HandObservation | MatchObservation) -> HandObservation:
+    """The hand part of an observation that offers its seat an action, as every ``act`` needs.
+
+    Raises:
+        ArgumentTypeError: ``observation`` is not an observation.
+        GameStateError: it offers no action (it is not this seat's turn).
+    """
+    view = hand_observation(observation)
+    if not view.legal_actions:
+        raise GameStateError(f"seat {view.seat} has no legal action: it is not its turn")
+    return view

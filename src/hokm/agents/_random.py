@@ -6,8 +6,7 @@ import random
 
 from hokm._checks import check_seed
 from hokm.actions import Action
-from hokm.agents._protocol import BaseAgent, hand_observation
-from hokm.errors import GameStateError
+from hokm.agents._protocol import BaseAgent, turn_observation
 from hokm.observation import HandObservation, MatchObservation
 
 __all__ = ["RandomAgent"]
@@ -45,10 +44,7 @@ class RandomAgent(BaseAgent):
         Raises:
             GameStateError: the observation offers no action (it is not this seat's turn).
         """
-        legal = hand_observation(observation).legal_actions
-        if not legal:
-            raise GameStateError(f"seat {hand_observation(observation).seat} has no legal action: "
-                                 "it is not its turn")
+        legal = turn_observation(observation).legal_actions
         return legal[self._rng.randrange(len(legal))]
 
     def __repr__(self) -> str:
