@@ -86,10 +86,7 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
     if trick:  # mid-trick: the led suit, the best play so far, the seats still to play
         lead = trick[0] & 63
         follow, base, power = masks[suit_of[lead]], bases[suit_of[lead]], powers[trick_suit_of[lead]]
-        for play in trick:
-            if power[play & 63] > top:
-                best, top = play >> 6, power[play & 63]
-        rest = followers[trick[0] >> 6][len(trick) - 1:]
+        best, top, rest = _so_far(trick, power, followers)
     leading = not trick
     while True:
         if leading:  # the lead: any card, the pick-th in index order (nth_card, inlined)
@@ -137,6 +134,21 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
         if done == total or tally[team] >= stop_at:
             break
         seat = best
+    _finish(state, won, tally, seat)
+
+
+def _so_far(trick: list[int], power: tuple[int, ...], followers: tuple[tuple[tuple[int, int], ...], ...]
+            ) -> tuple[int, int, tuple[tuple[int, int], ...]]:
+    """For a trick in progress: the seat winning it so far, its card's power, the seats still to play."""
+    best = top = 0
+    for play in trick:
+        if power[play & 63] > top:
+            best, top = play >> 6, power[play & 63]
+    return best, top, followers[trick[0] >> 6][len(trick) - 1:]
+
+
+def _finish(state: HandState, won: list[int], tally: list[int], seat: int) -> None:
+    """Write the tricks played in locals back to ``state``, over, as stepping leaves it."""
     state._winners += tuple(won)
     state._collectors += tuple(won)  # the winner collects: no capture rule, no pile
     state._team_tricks = tuple(tally)
@@ -202,10 +214,7 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
         lead = trick[0] & 63
         led, power = lead // 13, powers[trick_suit_of[lead]]
         base = 13 * led
-        for play in trick:
-            if power[play & 63] > top:
-                best, top = play >> 6, power[play & 63]
-        rest = followers[trick[0] >> 6][len(trick) - 1:]
+        best, top, rest = _so_far(trick, power, followers)
     # Cards in each hand of a seat yet to play to this trick: the same for all (even_hands).
     size = float(hands[seat].bit_count())
     leading = not trick
@@ -284,8 +293,4 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
         seat = best
     for number, suits in enumerate(held):
         hands[number] = suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39
-    state._winners += tuple(won)
-    state._collectors += tuple(won)
-    state._team_tricks = tuple(tally)
-    state._trick, state._to_act = [], seat
-    state._phase = OVER
+    _finish(state, won, tally, seat)

@@ -25,6 +25,15 @@ def _turn(state: hokm.HandState) -> bool:
     return state.to_act is not None and not state.is_over
 
 
+def _turn_to_act(name: str, data: st.DataObject
+                 ) -> tuple[hokm.Ruleset, hokm.HandState, hokm.HandObservation]:
+    """A ruleset of ``RULESETS``, a drawn hand with a seat to act, and that seat's view."""
+    rules = RULESETS[name]()
+    state = data.draw(hst.hand_states(ruleset=rules, max_actions=70).filter(_turn), label="state")
+    assert state.to_act is not None
+    return rules, state, state.observation(state.to_act)
+
+
 # Rebuilding a sampled deal ---------------------------------------------------------------------
 
 
@@ -32,11 +41,8 @@ def _turn(state: hokm.HandState) -> bool:
 @settings(max_examples=15, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(data=st.data())
 def test_a_sample_rebuilds_into_the_observed_position(name: str, data: st.DataObject) -> None:
-    rules = RULESETS[name]()
-    state = data.draw(hst.hand_states(ruleset=rules, max_actions=70).filter(_turn), label="state")
-    seat = state.to_act
-    assert seat is not None
-    view = state.observation(seat)
+    rules, _, view = _turn_to_act(name, data)
+    seat = view.seat
     for deal in sample_deals(view, random.Random(data.draw(st.integers(0, 2**32))), 3):
         rebuilt = rebuild(view, deal)
         if rebuilt is None:  # only the two-player draw and its trump call are beyond it
@@ -54,11 +60,7 @@ def test_a_sample_rebuilds_into_the_observed_position(name: str, data: st.DataOb
 @settings(max_examples=15, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(data=st.data())
 def test_the_true_deal_rebuilds_the_very_hand_every_seat_sees(name: str, data: st.DataObject) -> None:
-    rules = RULESETS[name]()
-    state = data.draw(hst.hand_states(ruleset=rules, max_actions=70).filter(_turn), label="state")
-    seat = state.to_act
-    assert seat is not None
-    view = state.observation(seat)
+    rules, state, view = _turn_to_act(name, data)
     (deal,) = sample_deals(view, random.Random(0), 1)
     true_deal = type(deal)(hands=state.hands, set_aside=state.set_aside)
     rebuilt = rebuild(view, true_deal)

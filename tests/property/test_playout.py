@@ -33,6 +33,17 @@ def stepped(hand: hokm.HandState, seed: int) -> hokm.HandState:
     return hand
 
 
+def walked(rules: hokm.Ruleset, deal_seed: int, steps: int) -> hokm.HandState:
+    """A hand dealt from ``deal_seed`` after up to ``steps`` random actions (fewer if it ends)."""
+    state = rules.deal(random.Random(deal_seed), hakem=deal_seed % rules.players)
+    walk = random.Random(deal_seed + 1)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state = state.apply(walk.choice(state.legal_actions()))
+    return state
+
+
 @settings(max_examples=150)
 @given(rules=st.sampled_from(RULESETS), deal_seed=st.integers(0, 2**32), seed=st.integers(0, 2**32))
 def test_playout_equals_stepping(rules: hokm.Ruleset, deal_seed: int, seed: int) -> None:
@@ -52,12 +63,7 @@ def test_playout_equals_stepping(rules: hokm.Ruleset, deal_seed: int, seed: int)
 def test_playout_from_any_state_equals_stepping(rules: hokm.Ruleset, deal_seed: int, seed: int,
                                                 steps: int) -> None:
     # Mid-trick, between tricks, paused on a decision: search agents play out from anywhere.
-    start = rules.deal(random.Random(deal_seed), hakem=deal_seed % rules.players)
-    walk = random.Random(deal_seed + 1)
-    for _ in range(steps):
-        if start.is_over:
-            break
-        start = start.apply(walk.choice(start.legal_actions()))
+    start = walked(rules, deal_seed, steps)
     before = (start.plays, start.winners, start.team_tricks, start.to_act)
     fast = start.playout(random.Random(seed))
     slow = stepped(start, seed)
@@ -89,12 +95,7 @@ def test_playout_equals_stepping_beyond_the_classic_hand(rules: hokm.Ruleset, de
                                                          steps: int) -> None:
     # The kernel runs be-ranga's fixing inline and steps through the other moments: the same
     # state as stepping, from the start or from anywhere.
-    start = rules.deal(random.Random(deal_seed), hakem=deal_seed % rules.players)
-    walk = random.Random(deal_seed + 1)
-    for _ in range(steps):
-        if start.is_over:
-            break
-        start = start.apply(walk.choice(start.legal_actions()))
+    start = walked(rules, deal_seed, steps)
     before = (start.plays, start.phase, start.decisions, start.trump, start.hands, start.set_aside)
     fast = start.playout(random.Random(seed))
     slow = stepped(start, seed)
@@ -145,12 +146,7 @@ def test_the_fast_paths_are_taken_where_expected(rules: hokm.Ruleset, plain: boo
 def test_the_fast_paths_equal_stepping_from_any_state(case: tuple[hokm.Ruleset, bool, bool], deal_seed: int,
                                                        seed: int, steps: int) -> None:
     rules = case[0]
-    start = rules.deal(random.Random(deal_seed), hakem=deal_seed % rules.players)
-    walk = random.Random(deal_seed + 1)
-    for _ in range(steps):
-        if start.is_over:
-            break
-        start = start.apply(walk.choice(start.legal_actions()))
+    start = walked(rules, deal_seed, steps)
     fast, slow = start.playout(random.Random(seed)), stepped(start, seed)
     assert fast == slow and fast.hands == slow.hands and fast.to_act == slow.to_act
     assert fast.to_record() == slow.to_record()
