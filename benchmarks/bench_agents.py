@@ -27,19 +27,26 @@ from hokm.agents import HeuristicAgent, PimcAgent, RandomAgent, sample_deals
 from hokm.agents._play import play_match
 
 
-def mid_hand_states(rules: hokm.Ruleset, count: int) -> list[hokm.HandState]:
-    rng = random.Random(1)
+def random_states(rules: hokm.Ruleset, count: int, plays: range, seed: int = 1) -> list[hokm.HandState]:
+    """Hands dealt and played at random until a number of cards drawn from ``plays``, each with a
+    choice to make: a seat to act with two or more legal actions."""
+    rng = random.Random(seed)
     states: list[hokm.HandState] = []
-    seed = 0
+    deal = 0
     while len(states) < count:
-        seed += 1
-        state = rules.deal(random.Random(seed))
-        stop = rng.randrange(20, 29)
+        deal += 1
+        state = rules.deal(random.Random(deal))
+        stop = rng.choice(plays)
         while not state.is_over and len(state.plays) < stop:
             state = state.apply(rng.choice(state.legal_actions()))
-        if not state.is_over and state.phase is hokm.Phase.PLAY:
+        if not state.is_over and len(state.legal_actions()) > 1:
             states.append(state)
     return states
+
+
+def mid_hand_states(rules: hokm.Ruleset, count: int) -> list[hokm.HandState]:
+    """Trick play with 20 to 28 cards played."""
+    return random_states(rules, count, range(20, 29))
 
 
 def knowledge_cost(states: list[hokm.HandState]) -> float:
@@ -103,27 +110,11 @@ def strength(rules: hokm.Ruleset, pairs: int) -> tuple[int, int, int, float]:
     return wins, matches, both, timed.seconds / max(1, timed.decisions) * 1e6
 
 
-def decision_states(rules: hokm.Ruleset, count: int) -> list[hokm.HandState]:
-    """Positions with a choice to make, from the trump call to the last tricks."""
-    rng = random.Random(2)
-    states: list[hokm.HandState] = []
-    seed = 0
-    while len(states) < count:
-        seed += 1
-        state = rules.deal(random.Random(seed))
-        stop = rng.randrange(0, 48)
-        while not state.is_over and len(state.plays) < stop:
-            state = state.apply(rng.choice(state.legal_actions()))
-        if not state.is_over and len(state.legal_actions()) > 1:
-            states.append(state)
-    return states
-
-
 def pimc_time(rules: hokm.Ruleset, count: int) -> tuple[float, float, float, float]:
     """The default pimc's decision time in ms: CPU mean and 95th percentile, wall mean and p95."""
     agent = PimcAgent(seed=0)
     cpu, wall = [], []
-    for state in decision_states(rules, count):
+    for state in random_states(rules, count, range(48), seed=2):  # the trump call to the end
         view = state.observation(state.to_act or 0)
         start_cpu, start_wall = time.process_time(), time.perf_counter()
         agent.act(view)
