@@ -41,7 +41,21 @@ from typing import Any, ClassVar, Literal
 
 import attrs
 
-from hokm import Capture, Card, HandView, Kot, Rank, Seat, Team, Trick, Variant, VariantInfo, hookimpl
+from hokm import (
+    Capture,
+    Card,
+    HandView,
+    Kot,
+    PileRule,
+    Rank,
+    RulesetInfo,
+    Seat,
+    Team,
+    Trick,
+    Variant,
+    VariantInfo,
+    hookimpl,
+)
 
 __all__ = ["ACE_RULES", "DoubleSar", "pile_collectors"]
 
@@ -195,6 +209,21 @@ class DoubleSar(Variant):
         default=frozenset(), kw_only=True, converter=_trick_numbers, validator=_check_blocked)
     ace_rule: Literal["off", "two-aces", "ace-cannot-collect"] = attrs.field(
         default="off", kw_only=True, validator=attrs.validators.in_(ACE_RULES))
+
+    @hookimpl
+    def hokm_pile_rule(self, ruleset: RulesetInfo) -> PileRule | None:
+        # The rule below as data, so the engine applies it with no call per trick; the ace
+        # rules, be-ranga's "after-fixing-trick" and hidden-trump's block are beyond a PileRule.
+        if self.ace_rule != "off" or "hidden-trump" in ruleset:
+            return None
+        first = 2
+        if "be-ranga" in ruleset:
+            if ruleset.options["be-ranga"]["first_pickup"] != "trick-3":
+                return None
+            first = 3
+        return PileRule("seat" if self.chain == "player" else "team",
+                        reset_after_collect=self.reset_after_collect,
+                        blocked=self.blocked_pickups, first_pickup=first)
 
     @hookimpl
     def hokm_trick_capture(self, hand: HandView, winner: Seat, number: int) -> Capture | None:

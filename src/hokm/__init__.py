@@ -63,6 +63,7 @@ from hokm.errors import (
     VariantOverlapWarning,
 )
 from hokm.outcomes import HandResult, MatchStatus, Phase, majority
+from hokm.piles import PileRule
 from hokm.simulate import SimulationReport, simulate  # eager: the name is also its module's
 from hokm.table import Rotation, Seat, TableLayout, Team
 
@@ -152,6 +153,7 @@ __all__ = [
     "OptionTypeError",
     "Packets",
     "Phase",
+    "PileRule",
     "PlayCard",
     "PlayContext",
     "PlayOn",

@@ -42,12 +42,14 @@ from hokm.context import (
     MatchView,
     Packets,
     PlayContext,
+    RulesetInfo,
     StockDraw,
     VoidDuty,
 )
 from hokm.decisions import Effect, TrumpRule
 from hokm.errors import VariantConflictError
 from hokm.outcomes import HandScore, Kot, MatchStatus
+from hokm.piles import PileRule
 from hokm.table import Rotation, Seat, TableLayout, Team
 from hokm.trick import Trick
 
@@ -93,7 +95,8 @@ class Engine:
     ``decision_chain``, ``complete_plugins``, ``play_on_chain`` and ``stop_at``.
     """
 
-    def __init__(self, pm: pluggy.PluginManager, standard: object, names: tuple[str, ...]) -> None:
+    def __init__(self, pm: pluggy.PluginManager, standard: object, names: tuple[str, ...],
+                 info: RulesetInfo) -> None:
         self.names = names
         chains = {hook: resolve_chain(pm, hook, standard) for hook in hook_facts()}
         self.chains = chains
@@ -156,6 +159,7 @@ class Engine:
         self._captures = (*map(Capture.of, range(self.players)), Capture.NOBODY)  # kept alive
         self._interned_captures: dict[int, int | None] = {id(capture): capture.collector
                                                           for capture in self._captures}
+        self._pile_setup(chains, info)
         duty, answered_by = optional_result(chains["hokm_void_duty"])
         if duty is not None and not isinstance(duty, VoidDuty):
             raise contract_error(answered_by, "hokm_void_duty", f"returned {duty!r}, not a VoidDuty")
@@ -166,10 +170,63 @@ class Engine:
         self.void_restrictors = self.restrictors + chains["hokm_restrict_void_plays"]
         self.decision_chain = chains["hokm_pending_decision"]
         # The standard completion rule answers last; its threshold is applied here, not called.
-        self.complete_plugins = tuple(i for i in chains["hokm_hand_complete"] if not i.standard)
+        self._completion_setup(tuple(i for i in chains["hokm_hand_complete"] if not i.standard))
         self.play_on_chain = chains["hokm_play_on"]
         self.stop_at: int | None = cast(Standard, standard).stop_at(self.hand_size)
+        # The stop rule when no hook is asked after a trick: a constant completion replaces it
+        # (False: every trick is played; True: over after any trick, counted from 0 tricks).
+        self.stop_count: int | None = (self.stop_at if self.completion is None
+                                       else None if self.completion is False else 0)
         self._decisions_setup(chains)
+
+    def _pile_setup(self, chains: dict[str, tuple[Impl, ...]], info: RulesetInfo) -> None:
+        """A declared ``PileRule`` replaces its plugin's ``hokm_trick_capture`` calls, if that
+        plugin is the only one answering them (``pile_rule``, ``pile_key``, ``pile_collects``)."""
+        rule, impl = optional_result(chains["hokm_pile_rule"], info)
+        if rule is not None and not isinstance(rule, PileRule):
+            raise contract_error(impl, "hokm_pile_rule", f"returned {rule!r}, not a PileRule")
+        captures = self.capture_chain or ()
+        self.pile_rule: PileRule | None = None
+        self.pile_reset = False
+        self.pile_key: tuple[int, ...] = ()  # seats whose wins chain share a key: the seat or its team
+        self.pile_collects: tuple[bool, ...] = ()  # per trick number: may a pair collect after it
+        if rule is None or impl is None or any(i.plugin != impl.plugin for i in captures if not i.standard):
+            return
+        self.pile_rule = rule
+        self.pile_reset = rule.reset_after_collect
+        self.pile_key = self.teams if rule.chain == "team" else tuple(range(self.players))
+        self.pile_collects = rule.collects_at(self.hand_size)
+        self.capture_chain = None  # the rule answers for the hook
+
+    def pile_collector(self, winners: Sequence[int], collectors: Sequence[int | None], winner: int,
+                       number: int) -> int | None:
+        """The declared ``PileRule``'s collector after trick ``number`` (``winners`` ends with it)."""
+        if number >= self.hand_size:
+            return winner  # the last trick sweeps
+        key = self.pile_key
+        if (number > 1 and self.pile_collects[number] and key[winners[number - 2]] == key[winner]
+                and not (self.pile_reset and collectors[number - 2] is not None)):
+            return winner
+        return None
+
+    def _completion_setup(self, chain: tuple[Impl, ...]) -> None:
+        """``complete_plugins``: the ``hokm_hand_complete`` implementations asked after each trick;
+        ``completion``: the answer of the first one that takes no arguments and answers, asked now
+        (a constant of its options), which stands when the ones before it say nothing."""
+        asked: list[Impl] = []
+        self.completion: bool | None = None
+        for impl in chain:
+            if impl.argnames:
+                asked.append(impl)
+                continue
+            answer, _ = optional_result((impl,), None)  # it takes no argument: no hand to give
+            if answer is None:
+                continue
+            if not isinstance(answer, bool):
+                raise contract_error(impl, "hokm_hand_complete", f"returned {answer!r}, not a bool")
+            self.completion = answer
+            break
+        self.complete_plugins = tuple(asked)
 
     def _decisions_setup(self, chains: dict[str, tuple[Impl, ...]]) -> None:
         """The trump rule and the decision hooks of RULES 1.5.1 (all idle in the classic game)."""
@@ -197,6 +254,7 @@ class Engine:
         # No hook from the first card to the end of the hand: the winner from the tables, the
         # winner collects, the stop rule a comparison (hokm._tricks.plain_tricks plays it).
         self.plain_play = (self.classic_play and self.winner_chain is None and self.capture_chain is None
+                           and self.pile_rule is None and self.completion is None
                            and not (self.void_restrictors or self.decision_chain or self.complete_plugins
                                     or self.play_on_chain))
 
@@ -353,6 +411,8 @@ class Engine:
                   winner: int, first_trump: int = 0) -> int | None:
         """Who collects the centre after trick ``number`` (``None``: it stays there)."""
         if self.capture_chain is None:
+            if self.pile_rule is not None:
+                return self.pile_collector(hand.winners, hand.collectors, winner, number)
             return winner
         trick = (self.trick_value(plays, trump, number, winner, first_trump=first_trump)
                  if self.capture_wants_trick else None)
@@ -395,7 +455,7 @@ class Engine:
         """
         if tricks_done == self.hand_size:
             return True
-        if self.complete_plugins:
+        if self.complete_plugins or self.completion is not None:
             over = self.variant_completion(hand)
             if over is not None:
                 return over
@@ -413,6 +473,8 @@ class Engine:
     def variant_completion(self, hand: HandView) -> bool | None:
         """The first variant's answer to ``hokm_hand_complete``, or ``None`` if none answers."""
         answer, impl = optional_result(self.complete_plugins, hand)
+        if answer is None:
+            return self.completion  # a constant answer, checked at composition
         if answer is not None and not isinstance(answer, bool):
             raise contract_error(impl, "hokm_hand_complete", f"returned {answer!r}, not a bool")
         return answer

@@ -105,7 +105,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     """Random cards until the hand pauses for a decision or ends."""
     setup = state._setup
     engine = setup.engine
-    players, teams, total, stop = engine.players, engine.teams, engine.hand_size, engine.stop_at
+    players, teams, total, stop = engine.players, engine.teams, engine.hand_size, engine.stop_count
     next_seat = engine.next_seat
     # The trump in force for this trick (none yet under be-ranga, or until the next trick), and
     # the position in it from which trump-suit cards are trumps (RULES 1.5.1 rules 8 and 9).
@@ -120,9 +120,13 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     by_tables = engine.winner_chain is None
     inline_end = not engine.decision_chain  # else trick ends go through the state's own steps
     captures = engine.capture_chain is not None
-    completes, plays_on = bool(engine.complete_plugins), bool(engine.play_on_chain)
+    piles = engine.pile_rule is not None  # a declared PileRule: Engine.pile_collector, inlined
+    pile_key, pile_collects, pile_reset = engine.pile_key, engine.pile_collects, engine.pile_reset
+    # A constant hokm_hand_complete answers before hokm_play_on could (Engine.hand_over).
+    completes = bool(engine.complete_plugins)
+    plays_on = bool(engine.play_on_chain) and engine.completion is None
     # No hook looks at a trick's end: the winner takes it and the stop rule is a comparison.
-    plain_end = by_tables and inline_end and not (captures or completes or plays_on)
+    plain_end = by_tables and inline_end and not (captures or piles or completes or plays_on)
     stop_at = total + 1 if stop is None else stop  # tricks that end the hand for a team
     bits, counts = BITS, COUNTS
     hands, plays = state._hands, state._plays
@@ -258,8 +262,13 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
             dirty = False
             state._to_act, state._trick = seat, trick
             collector = engine.collector(state, trick, trump, done, winner)
-        else:
+        elif not piles or done >= total:
             collector = winner
+        elif (done > 1 and pile_collects[done] and pile_key[winners[-2]] == pile_key[winner]
+              and not (pile_reset and collectors[-1] is not None)):
+            collector = winner  # a pair collects the pile
+        else:
+            collector = None
         collectors.append(collector)
         if collector is None:
             pile += 1

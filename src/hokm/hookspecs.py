@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     )
     from hokm.decisions import Effect, TrumpRule
     from hokm.outcomes import MatchStatus
+    from hokm.piles import PileRule
     from hokm.table import Rotation, Seat, TableLayout, Team
 
 __all__ = [
@@ -69,6 +70,7 @@ __all__ = [
     "hokm_match_winner",
     "hokm_next_hakem",
     "hokm_pending_decision",
+    "hokm_pile_rule",
     "hokm_play_on",
     "hokm_restrict_plays",
     "hokm_restrict_void_plays",
@@ -531,11 +533,38 @@ def hokm_trick_capture(hand: HandView, trick: Trick, winner: Seat, number: int) 
     trick with its winner set; it is built only for implementations that take
     it, so a rule that needs just ``winner`` and ``number`` costs less per trick.
 
+    A centre-pile rule may also declare itself once through ``hokm_pile_rule``,
+    which the engine then applies without calling this hook.
+
     Default:
         ``Capture(winner)``: the winner takes the trick for his team.
 
     Implemented by:
         ``double-sar`` (centre pile, two wins in a row collect).
+    """
+
+
+@hookspec(firstresult=True)
+def hokm_pile_rule(ruleset: RulesetInfo) -> PileRule | None:
+    """The variant's ``hokm_trick_capture`` as data, when it is a centre-pile rule, declared once.
+
+    Asked once, when the ruleset is composed (``ruleset`` says which variants and
+    options are composed, since another variant may change the capture rule). A
+    ``PileRule`` is a promise that the declaring plugin's ``hokm_trick_capture``
+    answers exactly as the rule says; the engine then applies the rule itself after
+    every trick, with no plugin call. It is used only when the declaring plugin is the
+    only one implementing ``hokm_trick_capture``; otherwise the hooks are asked.
+    ``hokm.testing.check_pile_rule`` checks the promise on random hands.
+
+    Returns:
+        A ``PileRule``, or ``None`` when the plugin's rule is not one (the hook is asked).
+
+    Default:
+        None: ``hokm_trick_capture`` is asked after every trick.
+
+    Implemented by:
+        ``double-sar`` (unless option ``ace_rule`` or a composed variant adds a block a
+        ``PileRule`` cannot state).
     """
 
 
@@ -564,7 +593,10 @@ def hokm_hand_complete(hand: HandView) -> bool | None:
     """Whether the hand is over.
 
     Called after every trick (and decision). A hand with no cards left is
-    over whatever the answer.
+    over whatever the answer. An implementation that takes no arguments can
+    depend only on its plugin's options: it is asked once, when the ruleset is
+    composed, and its answer stands for every trick (so double-sar's "never
+    before the last trick" costs no call during play).
 
     Default:
         Over as soon as a team holds 7 tricks (a majority of 13); with option

@@ -346,7 +346,7 @@ class Ruleset:
                 raise
             raise crash_error(impl, error) from error
         try:
-            engine = Engine(pm, standard, names)
+            engine = Engine(pm, standard, names, info)
         except (PluginContractError, RulesetError):
             _warn_overlaps(pm, standard, None)
             raise

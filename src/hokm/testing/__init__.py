@@ -11,6 +11,8 @@ Install with ``pip install hokm[testing]``. The pieces:
   rulesets, states reached by legal play, and observations.
 * ``INVARIANTS``, ``MatchChecker``, ``check_hand_state``,
   ``check_hidden_information``: the checks themselves.
+* ``check_pile_rule``: holds a declared ``PileRule`` to the plugin's own
+  ``hokm_trick_capture``.
 * ``pytest_plugins = ["hokm.testing.pytest_plugin"]``: opt-in fixtures.
 
 Importing this package does not import Hypothesis; ``RulesetMachine``
@@ -36,6 +38,7 @@ from hokm.testing.invariants import (
     replay,
     sorted_actions,
 )
+from hokm.testing.piles import check_pile_rule
 
 if TYPE_CHECKING:
     from hokm.testing.machine import RulesetMachine
@@ -50,6 +53,7 @@ __all__ = [
     "RulesetMachine",
     "check_hand_state",
     "check_hidden_information",
+    "check_pile_rule",
     "check_variant",
     "replay",
     "sorted_actions",
