@@ -14,6 +14,7 @@ hook's contract, so a broken plugin is named even in normal play.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal, cast
@@ -239,6 +240,7 @@ class Engine:
         self.fixes_trump = rule is not TrumpRule.CALLED
         self.call_chain = tuple(i for i in chains["hokm_trump_call"] if not i.standard)
         self.alternatives_chain = chains["hokm_call_alternatives"]
+        self._checked_answers: dict[tuple[int, ...], tuple[object, ...]] = {}
         self.turn_chain = chains["hokm_turn_options"]
         self.effect_chain = chains["hokm_decision_effect"]
         self.forced_chain = chains["hokm_forced_effect"]
@@ -510,11 +512,28 @@ class Engine:
             options = CALL_TRUMP_ACTIONS if answer is None else self._actions(answer, impl, "hokm_trump_call")
         else:
             options = CALL_TRUMP_ACTIONS
+        given: list[object] = [options]  # the answers as given: a repeat of checked ones is not rechecked
         for impl in self.alternatives_chain:
             more = self._call(impl, hand)
             if more is not None:
                 options += self._actions(more, impl, impl.hook)
-        return self._distinct(options, impl if self.alternatives_chain else None)
+                given.append(more)
+        if len(given) == 1:
+            return options  # the calls alone: checked when they were made
+        return self._distinct_once(given, options, impl if self.alternatives_chain else None)
+
+    def _distinct_once(self, given: list[object], options: tuple[Action, ...],
+                       impl: Impl | None) -> tuple[Action, ...]:
+        """``_distinct``, skipped when the same answer objects (tuples a plugin keeps, as most
+        do) were checked before: hashing attrs actions is most of a trump call's cost."""
+        key = tuple(map(id, given))
+        known = self._checked_answers.get(key)
+        if known is not None and all(map(operator.is_, known, given)):
+            return options
+        self._distinct(options, impl)
+        if all(answer.__class__ is tuple for answer in given) and len(self._checked_answers) < 256:
+            self._checked_answers[key] = tuple(given)  # kept alive, so the ids stay theirs
+        return options
 
     def turn_options(self, hand: HandView) -> tuple[Action, ...]:
         """The announcements the seat to act may make before its card (M3)."""

@@ -56,7 +56,7 @@ from hokm.actions import (
     DrawCard,
     PlayCard,
 )
-from hokm.cards import Card, Suit, frozen_cards
+from hokm.cards import Card, Suit, frozen_cards, full_deck
 from hokm.context import Decision, MatchView, StockDraw
 from hokm.errors import ActionTypeError, GameStateError, IllegalActionError, IllegalPlayError, _got
 from hokm.observation import HandObservation
@@ -74,6 +74,7 @@ __all__ = ["HandState"]
 _SUITS: tuple[Suit, ...] = tuple(Suit)
 _TRUMP, _DRAW, _PLAY, _OVER = TRUMP, DRAW, PLAY, OVER
 _PHASES = PHASES
+_CARD_AT: Callable[[int], Card] = full_deck().__getitem__  # the interned card at an index, in C
 _play_actions: SegmentedTuples[PlayCard] = SegmentedTuples(PLAY_CARD.__getitem__)
 _NOTHING_SHOWN: tuple[tuple[frozenset[Card], ...], ...] = tuple(
     (frozen_cards(0),) * players for players in range(17))
@@ -366,9 +367,9 @@ class HandState:
         setup = self._setup
         order = setup.order
         if order and isinstance(order[0], tuple):
-            return tuple(map(Card.from_index, order[seat]))  # type: ignore[arg-type]
+            return tuple(map(_CARD_AT, order[seat]))  # type: ignore[arg-type]
         plan = setup.engine.plans[setup.hakem]
-        return tuple(map(Card.from_index, plan.seats[seat](order))) if order else ()  # type: ignore[arg-type]
+        return tuple(map(_CARD_AT, plan.seats[seat](order))) if order else ()  # type: ignore[arg-type]
 
     @property
     def to_act(self) -> Seat | None:
