@@ -254,9 +254,9 @@ class Engine:
         self.kernel_play = not (self.turn_chain or self.forced_chain)  # be-ranga's fixing is inlined
         self.classic = self.classic_call and self.classic_play and not self.discards
         # No hook from the first card to the end of the hand: the winner from the tables, the
-        # winner collects, the stop rule a comparison (hokm._tricks.plain_tricks plays it).
+        # winner (or a declared PileRule) collects, the stop rule a comparison with stop_count
+        # (hokm._tricks.plain_tricks plays it).
         self.plain_play = (self.classic_play and self.winner_chain is None and self.capture_chain is None
-                           and self.pile_rule is None and self.completion is None
                            and not (self.void_restrictors or self.decision_chain or self.complete_plugins
                                     or self.play_on_chain))
 

@@ -67,7 +67,7 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
         _suit_tricks(state, rand)
         return
     teams, total, followers = engine.teams, engine.hand_size, engine.followers
-    stop_at = total + 1 if engine.stop_at is None else engine.stop_at  # tricks that end the hand
+    stop_at = total + 1 if engine.stop_count is None else engine.stop_count  # tricks that end the hand
     trump = setup.trump
     masks, suit_of, bases = engine.suit_masks[trump], engine.suit_of[trump], engine.suit_bases[trump]
     trick_suit_of, powers = engine.trick_suit_of[trump], engine.powers[trump]
@@ -77,6 +77,7 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
     append = plays.append
     won: list[int] = []  # the winners of the tricks played here
     tally = list(state._team_tricks)
+    piles = None if engine.pile_rule is None else _Pile(state, tally)
     done = len(state._winners)
     seat = state._to_act
     trick = state._trick
@@ -130,11 +131,14 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
         done += 1
         won.append(best)
         team = teams[best]
-        tally[team] += 1
+        if piles is None:
+            tally[team] += 1
+        else:  # a declared PileRule: the trick may stay in the centre
+            piles.end(best, done)
         if done == total or tally[team] >= stop_at:
             break
         seat = best
-    _finish(state, won, tally, seat)
+    _finish(state, won, tally, seat, piles)
 
 
 def _so_far(trick: list[int], power: tuple[int, ...], followers: tuple[tuple[tuple[int, int], ...], ...]
@@ -147,10 +151,42 @@ def _so_far(trick: list[int], power: tuple[int, ...], followers: tuple[tuple[tup
     return best, top, followers[trick[0] >> 6][len(trick) - 1:]
 
 
-def _finish(state: HandState, won: list[int], tally: list[int], seat: int) -> None:
+class _Pile:
+    """The centre pile under a declared ``PileRule`` (``Engine.pile_collector``), trick by trick."""
+
+    __slots__ = ("collected", "collects", "count", "key", "last", "reset", "taken", "tally", "teams", "total")
+
+    def __init__(self, state: HandState, tally: list[int]) -> None:
+        engine = state._setup.engine
+        self.tally, self.teams, self.total = tally, engine.teams, engine.hand_size
+        self.collects, self.key, self.reset = engine.pile_collects, engine.pile_key, engine.pile_reset
+        self.count = state._pile  # tricks lying in the centre
+        self.collected: list[int | None] = []  # the collector of each trick played here
+        collectors = state._collectors
+        self.last = state._winners[-1] if collectors else -1  # the previous trick's winner
+        self.taken = bool(collectors) and collectors[-1] is not None  # and whether it collected
+
+    def end(self, winner: int, number: int) -> None:
+        """Trick ``number``, won by ``winner``: a pair (or the last trick) collects the centre."""
+        if number >= self.total or (self.collects[number] and self.key[self.last] == self.key[winner]
+                                    and not (self.reset and self.taken)):
+            self.tally[self.teams[winner]] += self.count + 1
+            self.count, self.taken = 0, True
+            self.collected.append(winner)
+        else:
+            self.count, self.taken = self.count + 1, False
+            self.collected.append(None)
+        self.last = winner
+
+
+def _finish(state: HandState, won: list[int], tally: list[int], seat: int, piles: _Pile | None) -> None:
     """Write the tricks played in locals back to ``state``, over, as stepping leaves it."""
     state._winners += tuple(won)
-    state._collectors += tuple(won)  # the winner collects: no capture rule, no pile
+    if piles is None:
+        state._collectors += tuple(won)  # the winner collects: no capture rule, no pile
+    else:
+        state._collectors += tuple(piles.collected)
+        state._pile = piles.count
     state._team_tricks = tuple(tally)
     state._trick, state._to_act = [], seat  # as stepping leaves it: the last to play
     state._phase = OVER
@@ -193,7 +229,7 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
     setup = state._setup
     engine = setup.engine
     teams, total, followers = engine.teams, engine.hand_size, engine.followers
-    stop_at = total + 1 if engine.stop_at is None else engine.stop_at
+    stop_at = total + 1 if engine.stop_count is None else engine.stop_count
     trump = setup.trump
     trick_suit_of, powers = engine.trick_suit_of[trump], engine.powers[trump]
     duty = engine.void_duty is not None and trump < 4  # the void duty: a trump if it has one
@@ -204,6 +240,7 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
     append = plays.append
     won: list[int] = []
     tally = list(state._team_tricks)
+    piles = None if engine.pile_rule is None else _Pile(state, tally)
     done = len(state._winners)
     seat = state._to_act
     trick = state._trick
@@ -287,10 +324,13 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
         size -= 1.0
         won.append(best)
         team = teams[best]
-        tally[team] += 1
+        if piles is None:
+            tally[team] += 1
+        else:
+            piles.end(best, done)
         if done == total or tally[team] >= stop_at:
             break
         seat = best
     for number, suits in enumerate(held):
         hands[number] = suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39
-    _finish(state, won, tally, seat)
+    _finish(state, won, tally, seat, piles)

@@ -127,7 +127,11 @@ FAST_PATHS = [  # (ruleset, whether the plain-tricks loop plays it, whether suit
     (hokm.Ruleset.compose("satat", "clockwise"), True, False),
     (hokm.Ruleset.compose("satat", "obligatory-trump", options={"obligatory-trump": {"overtrump": True}}),
      True, False),
-    (hokm.Ruleset.compose("double-sar"), False, True),
+    (hokm.Ruleset.compose("double-sar"), True, True),  # its declared PileRule, in the loop
+    (hokm.Ruleset.compose("satat", "double-sar", options={
+        "double-sar": {"chain": "team", "reset_after_collect": False, "blocked_pickups": {3, 12}}}), True, False),
+    (hokm.Ruleset.compose("be-ranga", "double-sar"), False, True),  # its PileRule in the general loop
+    (hokm.Ruleset.compose("double-sar", options={"double-sar": {"ace_rule": "two-aces"}}), False, True),
     (hokm.Ruleset.compose("bavney"), False, True),
 ]
 
