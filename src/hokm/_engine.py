@@ -254,9 +254,9 @@ class Engine:
         self.kernel_play = not (self.turn_chain or self.forced_chain)  # be-ranga's fixing is inlined
         self.classic = self.classic_call and self.classic_play and not self.discards
         # No hook from the first card to the end of the hand: the winner from the tables, the
-        # winner (or a declared PileRule) collects, the stop rule a comparison with stop_count
-        # (hokm._tricks.plain_tricks plays it).
-        self.plain_play = (self.classic_play and self.winner_chain is None and self.capture_chain is None
+        # winner (or a declared PileRule) collects, the stop rule a comparison with stop_count,
+        # be-ranga's trump fixed inline (hokm._tricks.plain_tricks plays it).
+        self.plain_play = (self.kernel_play and self.winner_chain is None and self.capture_chain is None
                            and not (self.void_restrictors or self.decision_chain or self.complete_plugins
                                     or self.play_on_chain))
 
@@ -329,6 +329,8 @@ class Engine:
         self._add_table([self.suit_objects[other[i]][i] for i in range(52)],
                         [self.trick_suit_objects[other[i]][i] for i in range(52)],
                         [self.rank_of[other[i]][i] for i in range(52)])
+        # Printed suits under every trump and none: a trump fixed during play keeps them.
+        self.all_printed = all(self.printed_suits)
 
     def _add_table(self, suits: list[Suit], trick_suits: list[Suit], ranks: list[int]) -> None:
         masks = [0, 0, 0, 0, 0]  # the fifth: the trumps of play without trump, none

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = ["LOG_ACT", "LOG_AUTO", "LOG_EFFECT", "LOG_FIX", "LOG_FORCED", "LOG_GIVEN", "NO_TRUMP",
            "after_card", "begin_call", "begin_discards", "begin_turn", "decide", "discard", "discarder",
-           "end_of_hand", "log"]
+           "end_of_hand", "fix_trump", "log"]
 
 _SUIT: tuple[Suit, ...] = tuple(Suit)
 NO_TRUMP = 4
@@ -121,15 +121,22 @@ def after_card(state: HandState, index: int) -> None:
     suit = suit_of[index]
     if suit == suit_of[trick[0] & 63]:
         return
-    played = len(state._plays)
-    if engine.trump_rule is TrumpRule.FIRST_VOID_CARD:
-        since = played - 1  # the fixing card is a trump in its own trick
-    else:
-        since = played - len(trick) + engine.players  # trumps from the next trick
-    state._setup = setup.with_trump(suit, since)
+    fix_trump(state, suit, len(state._plays), len(trick))
+
+
+def fix_trump(state: HandState, suit: int, played: int, in_trick: int) -> bool:
+    """Be-ranga: the card just played (the ``played``-th of the hand, the ``in_trick``-th of its
+    trick) fixes ``suit`` as trump. Returns whether it is a trump in its own trick
+    (``TrumpRule.FIRST_VOID_CARD``); else trumps count from the next trick. The kernel's
+    loops call this too, with the card already appended to ``state._plays``."""
+    engine = state._setup.engine
+    immediate = engine.trump_rule is TrumpRule.FIRST_VOID_CARD
+    since = played - 1 if immediate else played - in_trick + engine.players
+    state._setup = state._setup.with_trump(suit, since)
     extra = state._extra.copy()
-    extra.log += ((LOG_FIX, played, trick[-1] >> 6, _SUIT[suit]),)
+    extra.log += ((LOG_FIX, played, state._plays[played - 1] >> 6, _SUIT[suit]),)
     state._extra = extra
+    return immediate
 
 
 def decide(state: HandState, action: Action) -> None:

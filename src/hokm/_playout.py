@@ -20,12 +20,10 @@ from collections.abc import Callable
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
-from hokm._moments import LOG_ACT, LOG_FIX, NO_TRUMP, discarder, log
+from hokm._moments import LOG_ACT, NO_TRUMP, discarder, fix_trump, log
 from hokm._tricks import BITS, COUNTS, nth_card, plain_tricks
 from hokm._winner import best_play
 from hokm.actions import CALL_TRUMP_ACTIONS, DRAW_CHOICES
-from hokm.cards import Suit
-from hokm.decisions import TrumpRule
 from hokm.outcomes import DRAW, OVER, PLAY, TRUMP
 
 if TYPE_CHECKING:
@@ -34,7 +32,6 @@ if TYPE_CHECKING:
 
 __all__ = ["play_out"]
 
-_SUITS: tuple[Suit, ...] = tuple(Suit)
 
 
 def play_out(state: HandState, rand: Callable[[], float]) -> None:
@@ -46,7 +43,8 @@ def play_out(state: HandState, rand: Callable[[], float]) -> None:
     while state._phase != OVER:
         phase = state._phase
         if phase == PLAY and state._extra.pending is None and kernel_play:
-            if plain and not state._setup.trump_from:  # no hook until the end: the plain loop
+            since = state._setup.trump_from  # no hook to the end, one trump for this whole trick
+            if plain and (not since or since <= len(state._plays) - len(state._trick)):
                 plain_tricks(state, rand)
                 state._legal = -1
                 return
@@ -112,7 +110,6 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     trump, first_trump = state._active_trump()
     pending_trump = setup.trump if trump != setup.trump else -1  # fixed, counting from the next trick
     fixing = engine.fixes_trump and setup.trump == NO_TRUMP  # be-ranga: the first void card fixes it
-    immediate = engine.trump_rule is TrumpRule.FIRST_VOID_CARD
     masks, suit_of, bases = engine.suit_masks[trump], engine.suit_of[trump], engine.suit_bases[trump]
     trick_suit_of, rank_of = engine.trick_suit_of[trump], engine.rank_of[trump]
     some, void_some = bool(engine.restrictors), bool(engine.void_restrictors)
@@ -210,13 +207,8 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
         if fixing and in_trick and suit_of[index] != led:  # after_card: be-ranga fixes the trump
             fixing = False
             fixed = suit_of[index]
-            played = len(plays)
-            state._setup = setup = setup.with_trump(
-                fixed, played - 1 if immediate else played - in_trick - 1 + players)
-            extra = state._extra.copy()  # hokm._moments.after_card's log entry
-            extra.log += ((LOG_FIX, played, seat, _SUITS[fixed]),)
-            state._extra = extra
-            if immediate:  # a trump from this card on: earlier cards are all of the led suit
+            if fix_trump(state, fixed, len(plays), in_trick + 1):  # a trump from this card on:
+                # earlier cards are all of the led suit
                 trump = fixed
                 masks, suit_of, bases, trick_suit_of, rank_of, trumps_mask = _tables(engine, trump)
                 follow, base = masks[led], bases[led]

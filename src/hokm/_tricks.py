@@ -17,9 +17,11 @@ from collections.abc import Callable
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
+from hokm._moments import NO_TRUMP, fix_trump
 from hokm.outcomes import OVER
 
 if TYPE_CHECKING:
+    from hokm._engine import Engine
     from hokm.state import HandState
 
 __all__ = ["BITS", "COUNTS", "nth_card", "plain_tricks"]
@@ -63,15 +65,16 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
     is in force from its first card (``trump_from`` 0), from any point of its trick play."""
     setup = state._setup
     engine = setup.engine
-    if engine.printed_suits[setup.trump] and _even_hands(state):
+    trump = setup.trump
+    fixing = engine.fixes_trump and trump == NO_TRUMP  # be-ranga: the first void card fixes it
+    if engine.printed_suits[trump] and (not fixing or engine.all_printed) and _even_hands(state):
         _suit_tricks(state, rand)
         return
-    teams, total, followers = engine.teams, engine.hand_size, engine.followers
+    teams, total, followers, players = engine.teams, engine.hand_size, engine.followers, engine.players
     stop_at = total + 1 if engine.stop_count is None else engine.stop_count  # tricks that end the hand
-    trump = setup.trump
-    masks, suit_of, bases = engine.suit_masks[trump], engine.suit_of[trump], engine.suit_bases[trump]
-    trick_suit_of, powers = engine.trick_suit_of[trump], engine.powers[trump]
-    trumps_mask, duty, overtrump = masks[trump], engine.void_duty is not None, engine.overtrump
+    masks, suit_of, bases, trick_suit_of, powers, trumps_mask = _tables(engine, trump)
+    duty, overtrump = engine.void_duty is not None, engine.overtrump
+    pending = -1  # a trump fixed by be-ranga's rule, counting from the next trick
     bits, counts, nth = BITS, COUNTS, nth_card
     hands, plays = state._hands, state._plays
     append = plays.append
@@ -91,6 +94,9 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
     leading = not trick
     while True:
         if leading:  # the lead: any card, the pick-th in index order (nth_card, inlined)
+            if pending >= 0:  # trumps from this trick on
+                trump, pending = pending, -1
+                masks, suit_of, bases, trick_suit_of, powers, trumps_mask = _tables(engine, trump)
             hand = hands[seat]
             pick = floor(rand() * hand.bit_count())
             segment = hand & 0x1FFF
@@ -116,14 +122,31 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
             if legal and base >= 0:  # the led suit lies in one printed suit: pick straight from it
                 segment = legal >> base
                 index = base + bits[segment][floor(rand() * _FLOAT_COUNTS[segment])]
-            else:
-                if not legal:  # void: any card, unless the void duty narrows it
-                    legal = hand
-                    if duty and hand & trumps_mask:  # Engine.void_duty_mask, the best card known
-                        legal = hand & trumps_mask
-                        if overtrump:
-                            legal = _beating(legal, power, top) or legal
+            elif legal:
                 index = nth(legal, floor(rand() * legal.bit_count()))
+            else:  # void: any card, unless the void duty narrows it
+                legal = hand
+                if duty and hand & trumps_mask:  # Engine.void_duty_mask, the best card known
+                    legal = hand & trumps_mask
+                    if overtrump:
+                        legal = _beating(legal, power, top) or legal
+                index = nth(legal, floor(rand() * legal.bit_count()))
+                if fixing:  # hokm._moments.after_card: this card fixes its suit as trump
+                    hands[seat] = hand ^ (1 << index)
+                    append(mark | index)
+                    fixing = False
+                    fixed = suit_of[index]
+                    lead = plays[done * players] & 63
+                    led = suit_of[lead]
+                    if fix_trump(state, fixed, len(plays), len(plays) - done * players):
+                        trump = fixed  # a trump in its own trick, which the led suit cannot beat
+                        masks, suit_of, bases, trick_suit_of, powers, trumps_mask = _tables(engine, trump)
+                        follow, base = masks[led], bases[led]
+                        power = powers[trick_suit_of[lead]]
+                        best, top = seat, power[index]
+                    else:
+                        pending = fixed
+                    continue
             hands[seat] = hand ^ (1 << index)
             append(mark | index)
             if power[index] > top:  # Engine.trick_winner's table rule, card by card
@@ -139,6 +162,14 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
             break
         seat = best
     _finish(state, won, tally, seat, piles)
+
+
+def _tables(engine: Engine, trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...],
+                                                 tuple[int, ...], tuple[tuple[int, ...], ...], int]:
+    """The loop's per-trump tables: suit masks, suit of, bases, trick suit of, powers, trumps."""
+    masks = engine.suit_masks[trump]
+    return (masks, engine.suit_of[trump], engine.suit_bases[trump], engine.trick_suit_of[trump],
+            engine.powers[trump], masks[trump])
 
 
 def _so_far(trick: list[int], power: tuple[int, ...], followers: tuple[tuple[tuple[int, int], ...], ...]
@@ -233,7 +264,9 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
     trump = setup.trump
     trick_suit_of, powers = engine.trick_suit_of[trump], engine.powers[trump]
     duty = engine.void_duty is not None and trump < 4  # the void duty: a trump if it has one
-    overtrump = engine.overtrump
+    overtrump, players = engine.overtrump, engine.players
+    fixing = engine.fixes_trump and trump == NO_TRUMP  # be-ranga: the first void card fixes it
+    pending = -1  # a trump fixed by be-ranga's rule, counting from the next trick
     bits, counts, fcounts, bit13 = BITS, COUNTS, _FLOAT_COUNTS, _BIT13
     hands, plays = state._hands, state._plays
     held = [[hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39] for hand in hands]
@@ -257,6 +290,10 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
     leading = not trick
     while True:
         if leading:  # the lead: the pick-th card of the hand, suit by suit
+            if pending >= 0:  # trumps from this trick on
+                trump, pending = pending, -1
+                trick_suit_of, powers = engine.trick_suit_of[trump], engine.powers[trump]
+                duty = engine.void_duty is not None
             suits = held[seat]
             pick = floor(rand() * size)
             segment = suits[0]
@@ -317,6 +354,17 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
                 bit = bits[segment][pick]
                 suits[suit] = segment ^ bit13[bit]
                 index = 13 * suit + bit
+                if fixing:  # hokm._moments.after_card: this card fixes its suit as trump
+                    append(mark | index)
+                    fixing = False
+                    if fix_trump(state, suit, len(plays), len(plays) - done * players):
+                        trump, duty = suit, engine.void_duty is not None  # a trump in its own trick
+                        trick_suit_of, powers = engine.trick_suit_of[trump], engine.powers[trump]
+                        power = powers[trick_suit_of[plays[done * players] & 63]]
+                        best, top = seat, power[index]
+                    else:
+                        pending = suit
+                    continue
             append(mark | index)
             if power[index] > top:
                 best, top = seat, power[index]
