@@ -43,12 +43,12 @@ from hokm._moments import (
     end_of_hand,
     log,
 )
+from hokm._observe import observe
 from hokm._playout import play_out
 from hokm.actions import (
     CALL_TRUMP_ACTIONS,
     DISCARD,
     DRAW_CHOICES,
-    HIDDEN,
     PLAY_CARD,
     Action,
     CallTrump,
@@ -76,8 +76,6 @@ _TRUMP, _DRAW, _PLAY, _OVER = TRUMP, DRAW, PLAY, OVER
 _PHASES = PHASES
 _CARD_AT: Callable[[int], Card] = full_deck().__getitem__  # the interned card at an index, in C
 _play_actions: SegmentedTuples[PlayCard] = SegmentedTuples(PLAY_CARD.__getitem__)
-_NOTHING_SHOWN: tuple[tuple[frozenset[Card], ...], ...] = tuple(
-    (frozen_cards(0),) * players for players in range(17))
 
 
 def _indices(mask: int) -> Iterator[int]:
@@ -868,73 +866,7 @@ class HandState:
 
     def observation(self, seat: int) -> HandObservation:
         """What ``seat`` may know now, and nothing more."""
-        seat = self.layout.check_seat(seat)
-        setup, extra = self._setup, self._extra
-        if self._phase == _TRUMP:
-            hand = setup.first_packet & ~extra.aside[seat] if seat == setup.hakem else 0
-        else:
-            hand = self._hands[seat]
-        played = self._plays
-        n = setup.engine.players
-        completed = len(self._winners) * n
-        decisions, decisions_at = self._decisions_for(seat) if extra.decisions else ((), ())
-        return HandObservation(
-            seat=seat,
-            phase=self.phase,
-            hakem=self.hakem,
-            dealer=self.dealer,
-            trump=self.trump,
-            hand=frozen_cards(hand),
-            tricks=self.tricks,
-            current_trick=tuple((Seat(p >> 6), Card.from_index(p & 63)) for p in played[completed:]),
-            team_tricks=self._team_tricks,
-            pile=self._pile,
-            to_act=self.to_act,
-            legal_actions=self.legal_actions() if self.to_act == seat else (),
-            decisions=decisions,
-            seen=frozen_cards(extra.seen[seat] & ~hand),
-            stock_left=self.stock_left,
-            offered=self.offered_card if seat == self._to_act else None,
-            offered_next=self._offered_next() if seat == self._to_act else None,
-            set_aside=frozen_cards(extra.aside[seat] & ~extra.blind),
-            shown=frozen_cards(extra.shown),
-            annulled=extra.annulled,
-            ruleset=setup.ruleset,
-            trump_from=setup.trump_from,
-            decisions_at=decisions_at,
-            hand_sizes=tuple([mask.bit_count() for mask in self._hands]),
-            set_aside_counts=tuple([mask.bit_count() for mask in extra.aside]),
-            shown_in_hands=self._shown_in(self._hands),
-            shown_set_aside=self._shown_in(extra.aside),
-        )
-
-    def _decisions_for(self, seat: int) -> tuple[tuple[tuple[Seat, Action], ...], tuple[int, ...]]:
-        """The decisions ``seat`` may see, private ones hidden and secret ones left out, and when
-        each was taken (cards played by then)."""
-        extra = self._extra
-        shown = [(decision if decision[0] == seat or not decision[1].private else (decision[0], HIDDEN), at)
-                 for decision, at in zip(extra.decisions, extra.decisions_at, strict=True)
-                 if decision[0] == seat or not decision[1].secret]
-        return tuple(decision for decision, _ in shown), tuple(at for _, at in shown)
-
-    def _shown_in(self, masks: Sequence[int]) -> tuple[frozenset[Card], ...]:
-        """Per seat, the shown cards among ``masks`` (each seat's hand, or its set-aside cards)."""
-        shown = self._extra.shown
-        if not shown:
-            return _NOTHING_SHOWN[len(masks)]
-        return tuple([frozen_cards(mask & shown) for mask in masks])
-
-    def _offered_next(self) -> Card | None:
-        position = self._extra.stock_pos
-        if self._phase != _DRAW or discarder(self) is not None:
-            return None
-        pattern = self._setup.engine.pattern
-        # Only the last-choice turn shows the second card before choosing; second_card_seen
-        # shows it only after a keep (in ``seen``), on every turn.
-        if not (isinstance(pattern, StockDraw) and pattern.last_choice
-                and position + 2 >= len(self._setup.stock)):
-            return None
-        return Card.from_index(self._setup.stock[position + 1])
+        return observe(self, self.layout.check_seat(seat))
 
     # Records and values ----------------------------------------------------------------
 

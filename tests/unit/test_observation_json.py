@@ -15,6 +15,7 @@ from tests.option_space import COMPATIBLE, draw_ruleset
 
 import hokm
 from hokm import Card, HandObservation, MatchObservation, Suit
+from hokm._observe import _offered_next
 
 OVERLAPS_ALLOWED = pytest.mark.filterwarnings("ignore::hokm.errors.VariantOverlapWarning")
 CARD = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]")
@@ -40,7 +41,7 @@ def may_know(hand: hokm.HandState, seat: int) -> set[Card]:
     known |= {card for card in hand.set_aside[seat] if not blind >> card.index & 1}
     known |= {Card.from_index(i) for i in range(52) if hand._extra.seen[seat] >> i & 1}
     if hand.to_act == seat:
-        known |= {card for card in (hand.offered_card, hand._offered_next()) if card is not None}
+        known |= {card for card in (hand.offered_card, _offered_next(hand)) if card is not None}
     return known
 
 
