@@ -38,7 +38,8 @@ wins:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import ClassVar, Literal
 
 import attrs
@@ -49,6 +50,7 @@ from hokm import (
     Effect,
     HandView,
     PlayContext,
+    TurnWindow,
     Variant,
     VariantInfo,
     hookimpl,
@@ -118,6 +120,10 @@ class RevealTrump(Action):
         return "reveal trump"
 
 
+_BEFORE_THE_REVEAL = TurnWindow(leads="hakem", follows="void", until_trump=True)
+_WINDOWS = MappingProxyType({"hokm_turn_options": _BEFORE_THE_REVEAL,
+                             "hokm_forced_effect": _BEFORE_THE_REVEAL,
+                             "hokm_restrict_plays": TurnWindow(announced=True)})
 BLIND = BlindIndicator()
 ASK = AskTrump()
 REVEAL = RevealTrump()
@@ -184,6 +190,17 @@ class HiddenTrump(Variant):
         default="on-request", kw_only=True, validator=attrs.validators.in_(("on-request", "automatic")))
     indicator: Literal["chosen", "blind"] = attrs.field(
         default="chosen", kw_only=True, validator=attrs.validators.in_(("chosen", "blind")))
+
+    @property
+    def turn_windows(self) -> Mapping[str, TurnWindow]:
+        """The turns its per-turn hooks can answer on: before the reveal, the Hakem's lead or a void seat.
+
+        The caller's reveal on lead, the ask or reveal of a seat that cannot follow, the
+        automatic reveal before one, and the forced reveal of the caller's last card (on his
+        lead, or on a follow with an empty hand: void of every suit). The trump rule applies
+        only after an announcement.
+        """
+        return _WINDOWS
 
     @hookimpl
     def hokm_action_space(self) -> Sequence[Action]:

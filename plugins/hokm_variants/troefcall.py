@@ -40,7 +40,8 @@ A side that takes the first seven tricks has a *kap*; the winner of the seventh 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar, Literal
 
 import attrs
@@ -61,6 +62,7 @@ from hokm import (
     Seat,
     TableLayout,
     Team,
+    TurnWindow,
     Variant,
     VariantInfo,
     VoidDuty,
@@ -75,6 +77,7 @@ PICTURES: frozenset[Rank] = frozenset({Rank.KING, Rank.QUEEN, Rank.JACK})
 
 _KAP_CHOICES = (PlayOn(True), PlayOn(False))
 """The kap offer: play on for the baunie, or stop and score the kap."""
+_WINDOWS = MappingProxyType({"hokm_turn_options": TurnWindow(leads="hakem", follows="none", first_tricks=1)})
 
 
 @attrs.frozen
@@ -325,6 +328,11 @@ class Troefcall(Variant):
     def hokm_action_space(self) -> Sequence[Action]:
         claim: tuple[Action, ...] = (ClaimRedeal(),) if self.redeal else ()
         return (*_KAP_CHOICES, *(_CAPITULATION_CHOICES if self.capitulation else ()), *claim)
+
+    @property
+    def turn_windows(self) -> Mapping[str, TurnWindow]:
+        """The redeal claim is offered only on the caller's lead to the first trick."""
+        return _WINDOWS
 
     # No picture, no game ------------------------------------------------------------
 

@@ -65,6 +65,7 @@ from hokm.errors import (
 from hokm.outcomes import HandResult, MatchStatus, Phase, majority
 from hokm.simulate import SimulationReport, simulate  # eager: the name is also its module's
 from hokm.table import Rotation, Seat, TableLayout, Team
+from hokm.windows import TurnWindow
 
 if TYPE_CHECKING:
     from hokm._arena import arena
@@ -171,6 +172,7 @@ __all__ = [
     "Team",
     "Trick",
     "TrumpRule",
+    "TurnWindow",
     "UnknownActionError",
     "UnknownAgentError",
     "UnknownVariantError",

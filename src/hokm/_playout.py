@@ -20,8 +20,9 @@ from collections.abc import Callable
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
-from hokm._moments import LOG_ACT, LOG_FIX, NO_TRUMP, discarder, log
+from hokm._moments import LOG_ACT, LOG_FIX, NO_TRUMP, begin_turn, discarder, end_of_hand, log
 from hokm._tricks import BITS, COUNTS, nth_card, plain_tricks
+from hokm._windows import EVERY, NEVER, Gate, turn_open
 from hokm._winner import best_play
 from hokm.actions import CALL_TRUMP_ACTIONS, DRAW_CHOICES
 from hokm.cards import Suit
@@ -74,7 +75,8 @@ def _random_turn(state: HandState, rand: Callable[[], float]) -> None:
     the legal cards in index order, then the turn's announcements, without building either."""
     engine = state._setup.engine
     legal = state._legal_mask()
-    turn = engine.turn_options(state) if engine.turn_chain and state._extra.announced is None else ()
+    turn = (engine.turn_options(state) if engine.turn_chain and state._extra.announced is None
+            and turn_open(engine.turn_gate, state) else ())
     count = legal.bit_count()
     pick = floor(rand() * (count + len(turn)))
     if pick < count:
@@ -101,6 +103,24 @@ def _sync(state: HandState, winners: list[int], collectors: list[int | None], ta
     state._team_tricks, state._pile = tuple(tally), pile
 
 
+def _modes(watch: Gate | None, trump: int) -> tuple[int, int]:
+    """The watch gate's lead and follow modes while the hand's trump is ``trump`` (none: 0, 0)."""
+    if watch is None or watch.announced:  # the kernel plays no announced turn
+        return NEVER, NEVER
+    has_trump = 0 <= trump < NO_TRUMP
+    return watch.leads[has_trump], watch.follows[has_trump]
+
+
+def _over(state: HandState, winners: list[int], collectors: list[int | None], tally: list[int], pile: int,
+          seat: int) -> None:
+    """The hand ends in the kernel: the tallies written back, then stepping's end of hand."""
+    _sync(state, winners, collectors, tally, pile)
+    state._trick, state._to_act = [], seat  # as stepping leaves it: the last to play
+    state._phase = OVER
+    if state._setup.engine.forced_chain:
+        end_of_hand(state)
+
+
 def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     """Random cards until the hand pauses for a decision or ends."""
     setup = state._setup
@@ -115,7 +135,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     immediate = engine.trump_rule is TrumpRule.FIRST_VOID_CARD
     masks, suit_of, bases = engine.suit_masks[trump], engine.suit_of[trump], engine.suit_bases[trump]
     trick_suit_of, rank_of = engine.trick_suit_of[trump], engine.rank_of[trump]
-    some, void_some = bool(engine.restrictors), bool(engine.void_restrictors)
+    some, void_some = engine.kernel_restricts, engine.kernel_void_restricts
     duty, overtrump, trumps_mask = engine.void_duty is not None, engine.overtrump, masks[trump]
     by_tables = engine.winner_chain is None
     inline_end = not engine.decision_chain  # else trick ends go through the state's own steps
@@ -139,10 +159,30 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
         led = suit_of[lead]
         follow, base = masks[led], bases[led]
         best, best_suit, best_rank = best_play(state._trick, trick_suit_of, rank_of, trump, first_trump)
+    # Turn windows of the per-turn hooks (hokm._windows): a turn they open goes to the state's
+    # own steps (its start, then one action as stepping takes it); the others are played here.
+    watch = engine.watch_gate
+    if watch is not None and state._extra.announced is not None:
+        _random_turn(state, rand)  # the card after an announcement, restricted by it
+        return
+    hakem, limit = setup.hakem, watch.tricks if watch is not None else 0
+    lead_mode, follow_mode = _modes(watch, setup.trump)
+    fresh = False  # this turn's start (forced effects) is still to run: it began in the kernel
     while True:
         if pending_trump >= 0 and not in_trick:  # a trump fixed last trick counts from this lead
             trump, pending_trump = pending_trump, -1
             masks, suit_of, bases, trick_suit_of, rank_of, trumps_mask = _tables(engine, trump)
+        if (follow_mode if in_trick else lead_mode) and done < limit and (
+                (follow_mode == EVERY or not hands[seat] & follow) if in_trick
+                else (lead_mode == EVERY or seat == hakem)):
+            _sync(state, winners, collectors, tally, pile)
+            state._to_act, state._trick, state._legal = seat, plays[len(plays) - in_trick:], -1
+            if fresh:
+                begin_turn(state)  # forced effects; the kernel comes back for the turn itself
+            else:
+                _random_turn(state, rand)
+            return
+        fresh = True
         # Engine.legal_mask, inlined: follow the led suit, then the void duty and legality hooks.
         hand = hands[seat]
         index = -1
@@ -212,6 +252,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
             extra = state._extra.copy()  # hokm._moments.after_card's log entry
             extra.log += ((LOG_FIX, played, seat, _SUITS[fixed]),)
             state._extra = extra
+            lead_mode, follow_mode = _modes(watch, fixed)
             if immediate:  # a trump from this card on: earlier cards are all of the led suit
                 trump = fixed
                 masks, suit_of, bases, trick_suit_of, rank_of, trumps_mask = _tables(engine, trump)
@@ -231,9 +272,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
             team = teams[best]
             tally[team] += 1
             if done == total or tally[team] >= stop_at:
-                _sync(state, winners, collectors, tally, pile)
-                state._trick, state._to_act = [], seat  # as stepping leaves it: the last to play
-                state._phase = OVER
+                _over(state, winners, collectors, tally, pile, seat)
                 return
             seat = best
             continue
@@ -247,6 +286,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
             state._after_pause()
             if state._phase != PLAY or state._extra.pending is not None:
                 return
+            fresh = False  # the state's own steps began the turn
             seat = state._to_act
             winners, collectors = list(state._winners), list(state._collectors)
             tally, pile = list(state._team_tricks), state._pile
@@ -278,8 +318,6 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
         else:
             over = stop is not None and max(tally) >= stop
         if over:
-            _sync(state, winners, collectors, tally, pile)
-            state._trick, state._to_act = [], seat  # as stepping leaves it: the last to play
-            state._phase = OVER
+            _over(state, winners, collectors, tally, pile, seat)
             return
         seat = winner

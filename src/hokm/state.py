@@ -44,6 +44,7 @@ from hokm._moments import (
     log,
 )
 from hokm._playout import play_out
+from hokm._windows import turn_open
 from hokm.actions import (
     CALL_TRUMP_ACTIONS,
     DISCARD,
@@ -575,7 +576,7 @@ class HandState:
             if pending is not None:
                 return pending.options
             engine = self._setup.engine
-            if engine.turn_chain and self._extra.announced is None:
+            if engine.turn_chain and self._extra.announced is None and turn_open(engine.turn_gate, self):
                 return _play_actions(self._legal_mask()) + engine.turn_options(self)
             return _play_actions(self._legal_mask())
         if phase == _TRUMP:

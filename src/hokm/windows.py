@@ -1,0 +1,112 @@
+"""Turn windows: on which turns a per-turn hook can answer, so the engine asks it nowhere else.
+
+A hook such as ``hokm_turn_options`` is asked on every turn of trick play, and
+a hook that may act on any turn keeps the random-play kernel from playing cards
+in its tight loop. Most such rules act on few turns: hidden trump's ask only
+before the reveal and only for a seat that cannot follow. A variant says so in
+``Variant.turn_windows`` (hook name -> ``TurnWindow``); the composed rules then
+skip the hook, in stepping and in playouts alike, on every turn outside the
+window. A window is a promise: outside it the hook answers ``None``.
+``hokm.testing`` checks the promise (``check_turn_windows``).
+
+>>> from hokm import TurnWindow
+>>> TurnWindow(leads="hakem", follows="void", until_trump=True)
+TurnWindow(leads='hakem', follows='void', until_trump=True, announced=False, first_tricks=None)
+>>> TurnWindow(leads="caller")
+Traceback (most recent call last):
+...
+hokm.errors.InvalidArgumentError: TurnWindow() leads must be 'all', 'hakem' or 'none', got 'caller'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import attrs
+
+from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got
+
+__all__ = ["WINDOW_HOOKS", "TurnWindow"]
+
+WINDOW_HOOKS: tuple[str, ...] = (
+    "hokm_turn_options", "hokm_forced_effect", "hokm_restrict_plays", "hokm_restrict_void_plays")
+"""The hooks that may take a ``TurnWindow``: those asked on every turn of trick play."""
+
+_LEADS = ("all", "hakem", "none")
+_FOLLOWS = ("all", "void", "none")
+
+
+def _one_of(choices: tuple[str, ...]) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value not in choices:
+            shown = ", ".join(map(repr, choices[:-1])) + f" or {choices[-1]!r}"
+            raise InvalidArgumentError(f"TurnWindow() {attribute.name} must be {shown}, got {value!r}")
+    return check
+
+
+def _flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not True and value is not False:
+        raise ArgumentTypeError(f"TurnWindow() {attribute.name} must be a bool, got {_got(value)}")
+
+
+def _tricks(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(f"TurnWindow() first_tricks must be an int or None, got {_got(value)}")
+    if value < 1:
+        raise InvalidArgumentError(f"TurnWindow() first_tricks must be 1 or more (None: every trick), "
+                                   f"got {value}")
+
+
+@attrs.frozen(kw_only=True)
+class TurnWindow:
+    """The turns of trick play on which a hook may answer; on every other turn it answers ``None``.
+
+    A turn lies in the window when all of these hold:
+
+    Attributes:
+        leads: on a lead to a trick: ``"all"`` (any seat), ``"hakem"`` (only the Hakem's
+            lead) or ``"none"`` (never).
+        follows: on a card to a trick already led: ``"all"`` (any seat), ``"void"`` (only
+            a seat holding no card of the led suit, the effective suit as legality reads
+            it) or ``"none"`` (never).
+        until_trump: the hook is idle once the hand has a trump (``hand.trump`` is not
+            ``None``): hidden trump after its reveal, be-ranga once the trump is fixed.
+        announced: only on a turn where the seat to act has made an announcement
+            (``hand.announced``); for the legality hooks, which are asked again after one.
+        first_tricks: only during the first this many tricks (``None``: every trick).
+
+    The default window holds every turn, as a hook without a window.
+    """
+
+    leads: Literal["all", "hakem", "none"] = attrs.field(default="all", validator=_one_of(_LEADS))
+    follows: Literal["all", "void", "none"] = attrs.field(default="all", validator=_one_of(_FOLLOWS))
+    until_trump: bool = attrs.field(default=False, validator=_flag)
+    announced: bool = attrs.field(default=False, validator=_flag)
+    first_tricks: int | None = attrs.field(default=None, validator=_tricks)
+
+    def holds(self, *, lead: bool, hakem: bool, void: bool, trump: bool, trick: int,
+              announced: bool) -> bool:
+        """Whether the turn lies in this window.
+
+        Args:
+            lead: the seat to act leads to the trick.
+            hakem: the seat to act is the Hakem.
+            void: (following) the seat holds no card of the led suit.
+            trump: the hand has a trump.
+            trick: the number of the trick in progress (1 for the first).
+            announced: the seat to act has made an announcement this turn.
+
+        >>> window = TurnWindow(leads="hakem", follows="none", first_tricks=1)
+        >>> window.holds(lead=True, hakem=True, void=False, trump=True, trick=1, announced=False)
+        True
+        >>> window.holds(lead=True, hakem=True, void=False, trump=True, trick=2, announced=False)
+        False
+        """
+        if (self.until_trump and trump) or (self.announced and not announced):
+            return False
+        if self.first_tricks is not None and trick > self.first_tricks:
+            return False
+        mode = self.leads if lead else self.follows
+        return mode == "all" or (mode == "hakem" and hakem) or (mode == "void" and void)
