@@ -10,7 +10,7 @@ Install with ``pip install hokm[testing]``. The pieces:
 * ``hokm.testing.strategies``: Hypothesis strategies for cards, deals,
   rulesets, states reached by legal play, and observations.
 * ``INVARIANTS``, ``MatchChecker``, ``check_hand_state``,
-  ``check_hidden_information``: the checks themselves.
+  ``check_hidden_information``, ``check_turn_windows``: the checks themselves.
 * ``pytest_plugins = ["hokm.testing.pytest_plugin"]``: opt-in fixtures.
 
 Importing this package does not import Hypothesis; ``RulesetMachine``
@@ -36,6 +36,7 @@ from hokm.testing.invariants import (
     replay,
     sorted_actions,
 )
+from hokm.testing.windows import check_turn_windows
 
 if TYPE_CHECKING:
     from hokm.testing.machine import RulesetMachine
@@ -50,6 +51,7 @@ __all__ = [
     "RulesetMachine",
     "check_hand_state",
     "check_hidden_information",
+    "check_turn_windows",
     "check_variant",
     "replay",
     "sorted_actions",
