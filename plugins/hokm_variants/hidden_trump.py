@@ -238,6 +238,11 @@ class HiddenTrump(Variant):
         if hand.trump is not None:
             return None  # revealed (or never hidden): a normal hand
         caller = hand.hakem
+        seat = hand.to_act
+        if (seat is not None and (seat != caller or hand.hand_of(caller))
+                and (self.reveal != "automatic" or not _void(hand, seat))
+                and (self.indicator != "blind" or hand.plays)):
+            return None  # a turn of play where no rule below applies (cheap checks first)
         card = indicator(hand)
         if card is None:
             if self.indicator == "blind" and not hand.plays and not hand.set_aside[caller] and not any(
@@ -246,7 +251,6 @@ class HiddenTrump(Variant):
                 # dealt, a random card of his five that his view (a set) does not single out.
                 return Effect(set_aside=hand.dealt(caller)[0], hidden_from_owner=True)
             return None
-        seat = hand.to_act
         if seat is None:  # Rule 9: the hand is over with the indicator face down: shown, no more
             return Effect(show=(card,))
         if seat == caller and not hand.hand_of(caller):
@@ -261,20 +265,19 @@ class HiddenTrump(Variant):
 
     @hookimpl
     def hokm_turn_options(self, hand: HandView) -> Sequence[Action] | None:
-        if hand.trump is not None or indicator(hand) is None:
+        if hand.trump is not None:
             return None
         seat = hand.to_act
         if seat is None:
             return None
-        if seat == hand.hakem:
-            if not hand.current_trick.plays:
-                return (REVEAL,)  # on lead (both modes)
-            if self.reveal == "on-request" and _void(hand, seat):
-                return (REVEAL,)
+        caller = seat == hand.hakem
+        if not hand.current_trick.plays:
+            offer: tuple[Action, ...] | None = (REVEAL,) if caller else None  # on lead (both modes)
+        elif self.reveal == "on-request" and _void(hand, seat):
+            offer = (REVEAL,) if caller else (ASK,)  # the caller reveals, another seat asks
+        else:
             return None
-        if self.reveal == "on-request" and _void(hand, seat):
-            return (ASK,)  # not the leader (a leader has no led suit to lack)
-        return None
+        return offer if offer is not None and indicator(hand) is not None else None
 
     @hookimpl
     def hokm_restrict_plays(self, ctx: PlayContext) -> frozenset[Card] | None:

@@ -319,9 +319,9 @@ class Engine:
             legal = self.void_duty_mask(hand_mask, trick, trump, first_trump)
         if (self.void_restrictors if void else self.restrictors) and (legal & (legal - 1) or announced):
             gate = self.void_restrict_gate if void else self.restrict_gate
-            if gate is None or gate.open(not trick, hand is None or seat == hand.hakem, void,
-                                         trump < 4 if hand is None else hand.trump is not None, number,
-                                         announced is not None):
+            if gate is None or ((announced is not None or not gate.announced) and gate.open(
+                    not trick, hand is None or seat == hand.hakem, void,
+                    trump < 4 if hand is None else hand.trump is not None, number, announced is not None)):
                 legal = self.restrict(legal, hand_mask, seat, trick, trump, number, hand, void,
                                       first_trump, announced)
         return legal

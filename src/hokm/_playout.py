@@ -88,6 +88,35 @@ def _random_turn(state: HandState, rand: Callable[[], float]) -> None:
     state._take(action)
 
 
+def _window_turn(state: HandState, rand: Callable[[], float], fresh: bool) -> int:
+    """A turn in a per-turn hook's window, on the synced state: as stepping takes it.
+
+    ``fresh``: the turn began in the kernel, so its start (``begin_turn``: forced
+    effects) runs first. Returns the card to play, which the kernel plays inline,
+    or -1 when the state went on by its own steps (a forced effect played, named a
+    trump or ended the hand) or took an announcement: the kernel returns then.
+    """
+    if fresh:
+        setup, played = state._setup, len(state._plays)
+        begin_turn(state)
+        if (state._setup is not setup or len(state._plays) != played or state._phase != PLAY
+                or state._extra.pending is not None):
+            return -1
+    # _random_turn's choice, the card left to the kernel.
+    engine = state._setup.engine
+    legal = state._legal_mask()
+    turn = engine.turn_options(state) if engine.turn_chain and turn_open(engine.turn_gate, state) else ()
+    count = legal.bit_count()
+    pick = floor(rand() * (count + len(turn)))
+    if pick < count:
+        return nth_card(legal, pick)
+    action = turn[pick - count]
+    if not engine.classic:
+        log(state, LOG_ACT, action)
+    state._take(action)
+    return -1
+
+
 def _tables(engine: Engine, trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...],
                                                  tuple[int, ...], tuple[int, ...], int]:
     """The kernel's per-trump tables: suit masks, suit of, bases, trick suit of, rank of, trumps."""
@@ -167,26 +196,24 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
         return
     hakem, limit = setup.hakem, watch.tricks if watch is not None else 0
     lead_mode, follow_mode = _modes(watch, setup.trump)
-    fresh = False  # this turn's start (forced effects) is still to run: it began in the kernel
+    fresh = False  # whether this turn began in the kernel: its start (forced effects) is still to run
     while True:
         if pending_trump >= 0 and not in_trick:  # a trump fixed last trick counts from this lead
             trump, pending_trump = pending_trump, -1
             masks, suit_of, bases, trick_suit_of, rank_of, trumps_mask = _tables(engine, trump)
-        if (follow_mode if in_trick else lead_mode) and done < limit and (
-                (follow_mode == EVERY or not hands[seat] & follow) if in_trick
-                else (lead_mode == EVERY or seat == hakem)):
-            _sync(state, winners, collectors, tally, pile)
-            state._to_act, state._trick, state._legal = seat, plays[len(plays) - in_trick:], -1
-            if fresh:
-                begin_turn(state)  # forced effects; the kernel comes back for the turn itself
-            else:
-                _random_turn(state, rand)
-            return
-        fresh = True
         # Engine.legal_mask, inlined: follow the led suit, then the void duty and legality hooks.
         hand = hands[seat]
         index = -1
-        if in_trick:
+        if (follow_mode if in_trick else lead_mode) and done < limit and (
+                (follow_mode == EVERY or not hand & follow) if in_trick
+                else (lead_mode == EVERY or seat == hakem)):  # a turn in a per-turn hook's window
+            _sync(state, winners, collectors, tally, pile)
+            dirty = False
+            state._to_act, state._trick, state._legal = seat, plays[len(plays) - in_trick:], -1
+            index = _window_turn(state, rand, fresh)
+            if index < 0:
+                return  # the state moved on by its own steps, or took an announcement
+        elif in_trick:
             legal = hand & follow
             if legal:
                 if some and legal & (legal - 1):
@@ -218,6 +245,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
                     dirty = False
                 state._to_act, state._trick = seat, []
                 legal = engine.restrict(legal, hand, seat, [], trump, done + 1, state, False)
+        fresh = True  # the next turn starts here, in the kernel
         if index < 0:  # the pick-th legal card in index order, as legal_actions() lists them
             pick = floor(rand() * legal.bit_count())
             segment = legal & 0x1FFF

@@ -70,10 +70,17 @@ def turn_open(gate: Gate | None, state: HandState) -> bool:
     if gate is None:
         return True
     setup = state._setup
-    seat, trick, engine = state._to_act, state._trick, setup.engine
-    void = False
-    if trick:  # no card of the led effective suit, as legality reads it
-        trump = state._active_trump()[0]
-        void = not state._hands[seat] & engine.suit_masks[trump][engine.suit_of[trump][trick[0] & 63]]
-    return gate.open(not trick, seat == setup.hakem, void, 0 <= setup.trump < 4, len(state._winners) + 1,
-                     state._extra.announced is not None)
+    trick = state._trick
+    mode = (gate.follows if trick else gate.leads)[0 <= setup.trump < 4]
+    if mode == NEVER or len(state._winners) >= gate.tricks:
+        return False
+    if gate.announced and state._extra.announced is None:
+        return False
+    if mode == EVERY:
+        return True
+    seat = state._to_act
+    if not trick:
+        return seat == setup.hakem
+    # Following: a seat with no card of the led effective suit, as legality reads it.
+    engine, trump = setup.engine, state._active_trump()[0]
+    return not state._hands[seat] & engine.suit_masks[trump][engine.suit_of[trump][trick[0] & 63]]
