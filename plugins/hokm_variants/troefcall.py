@@ -56,6 +56,7 @@ from hokm import (
     InvalidDealError,
     MatchStatus,
     MatchView,
+    PauseWindow,
     PlayOn,
     Rank,
     Rotation,
@@ -77,7 +78,13 @@ PICTURES: frozenset[Rank] = frozenset({Rank.KING, Rank.QUEEN, Rank.JACK})
 
 _KAP_CHOICES = (PlayOn(True), PlayOn(False))
 """The kap offer: play on for the baunie, or stop and score the kap."""
-_WINDOWS = MappingProxyType({"hokm_turn_options": TurnWindow(leads="hakem", follows="none", first_tricks=1)})
+_CLAIM_WINDOW = TurnWindow(leads="hakem", follows="none", first_tricks=1)
+_WINDOWS: Mapping[str, TurnWindow | PauseWindow] = MappingProxyType({
+    "hokm_turn_options": _CLAIM_WINDOW,
+    "hokm_pending_decision": PauseWindow(before_play=False)})
+_KAP_ONLY: Mapping[str, TurnWindow | PauseWindow] = MappingProxyType({
+    "hokm_turn_options": _CLAIM_WINDOW,
+    "hokm_pending_decision": PauseWindow(before_play=False, trick_ends="majority")})
 
 
 @attrs.frozen
@@ -330,9 +337,10 @@ class Troefcall(Variant):
         return (*_KAP_CHOICES, *(_CAPITULATION_CHOICES if self.capitulation else ()), *claim)
 
     @property
-    def turn_windows(self) -> Mapping[str, TurnWindow]:
-        """The redeal claim is offered only on the caller's lead to the first trick."""
-        return _WINDOWS
+    def turn_windows(self) -> Mapping[str, TurnWindow | PauseWindow]:
+        """The redeal claim only on the caller's lead to the first trick; the kap only after the
+        seventh trick, and the capitulation offer (if on) after any trick, never before play."""
+        return _WINDOWS if self.capitulation else _KAP_ONLY
 
     # No picture, no game ------------------------------------------------------------
 

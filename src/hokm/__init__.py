@@ -65,7 +65,7 @@ from hokm.errors import (
 from hokm.outcomes import HandResult, MatchStatus, Phase, majority
 from hokm.simulate import SimulationReport, simulate  # eager: the name is also its module's
 from hokm.table import Rotation, Seat, TableLayout, Team
-from hokm.windows import TurnWindow
+from hokm.windows import PauseWindow, TurnWindow
 
 if TYPE_CHECKING:
     from hokm._arena import arena
@@ -152,6 +152,7 @@ __all__ = [
     "NotationTypeError",
     "OptionTypeError",
     "Packets",
+    "PauseWindow",
     "Phase",
     "PlayCard",
     "PlayContext",

@@ -32,7 +32,7 @@ from hokm._hooks import (
     resolve_chain,
 )
 from hokm._standard import Standard
-from hokm._windows import gate_of
+from hokm._windows import gate_of, pause_gate
 from hokm._winner import best_play, power_tables, table_winner
 from hokm.actions import CALL_TRUMP_ACTIONS, Action, CallTrump, Discard, DrawCard, PlayCard
 from hokm.cards import Card, Suit, frozen_cards
@@ -173,6 +173,8 @@ class Engine:
         self.kernel_void_restricts = bool(self.void_restrictors) and not (
             self.void_restrict_gate is not None and self.void_restrict_gate.announced)
         self.decision_chain = chains["hokm_pending_decision"]
+        # Where the decision chain is asked (its PauseWindows): before the first lead, after tricks.
+        self.decide_before_play, self.decide_after = pause_gate(self.decision_chain)
         # The standard completion rule answers last; its threshold is applied here, not called.
         self.complete_plugins = tuple(i for i in chains["hokm_hand_complete"] if not i.standard)
         self.play_on_chain = chains["hokm_play_on"]

@@ -17,7 +17,7 @@ import pluggy
 
 from hokm import hookspecs
 from hokm.errors import HokmError, InvalidArgumentError, PluginContractError
-from hokm.windows import TurnWindow
+from hokm.windows import PauseWindow, TurnWindow
 
 __all__ = ["HookFacts", "Impl", "contract_error", "crash_error", "deliberate", "first_result", "hook_facts",
            "optional_result", "resolve_chain"]
@@ -63,13 +63,13 @@ class Impl:
     __slots__ = ("argnames", "call", "hook", "plugin", "standard", "window")
 
     def __init__(self, call: Callable[..., Any], plugin: str, standard: bool, hook: str,
-                 argnames: tuple[str, ...], window: TurnWindow | None = None) -> None:
+                 argnames: tuple[str, ...], window: TurnWindow | PauseWindow | None = None) -> None:
         self.call = call
         self.plugin = plugin
         self.standard = standard
         self.hook = hook
         self.argnames = argnames
-        self.window = window  # the plugin's TurnWindow for this hook (None: every turn)
+        self.window = window  # the plugin's window for this hook (None: every turn, every pause)
 
 
 def _positional(function: Callable[..., Any], wanted: tuple[str, ...],

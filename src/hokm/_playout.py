@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from hokm._moments import LOG_ACT, LOG_FIX, NO_TRUMP, begin_turn, discarder, end_of_hand, log
 from hokm._tricks import BITS, COUNTS, nth_card, plain_tricks
-from hokm._windows import EVERY, NEVER, Gate, turn_open
+from hokm._windows import EVERY, NEVER, SOME, Gate, turn_open
 from hokm._winner import best_play
 from hokm.actions import CALL_TRUMP_ACTIONS, DRAW_CHOICES
 from hokm.cards import Suit
@@ -167,11 +167,13 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     some, void_some = engine.kernel_restricts, engine.kernel_void_restricts
     duty, overtrump, trumps_mask = engine.void_duty is not None, engine.overtrump, masks[trump]
     by_tables = engine.winner_chain is None
-    inline_end = not engine.decision_chain  # else trick ends go through the state's own steps
+    # Trick ends where a decision may be offered (its PauseWindows) go through the state's own steps.
+    decide_all = engine.decide_after == EVERY
+    decide_at = total // 2 + 1 if engine.decide_after == SOME else -1  # after this trick only
     captures = engine.capture_chain is not None
     completes, plays_on = bool(engine.complete_plugins), bool(engine.play_on_chain)
     # No hook looks at a trick's end: the winner takes it and the stop rule is a comparison.
-    plain_end = by_tables and inline_end and not (captures or completes or plays_on)
+    plain_end = by_tables and not (engine.decision_chain or captures or completes or plays_on)
     stop_at = total + 1 if stop is None else stop  # tricks that end the hand for a team
     bits, counts = BITS, COUNTS
     hands, plays = state._hands, state._plays
@@ -306,7 +308,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
             continue
         trick = plays[-players:]
         winner = best if by_tables else engine.trick_winner(trick, trump, done)
-        if not inline_end:  # decisions may pause the hand: the state's own trick end
+        if decide_all or done == decide_at:  # decisions may pause the hand: the state's own trick end
             _sync(state, winners, collectors, tally, pile)
             state._to_act, state._trick = seat, trick
             state._collect(winner)

@@ -13,13 +13,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from hokm.windows import TurnWindow
+from hokm.windows import PauseWindow, TurnWindow
 
 if TYPE_CHECKING:
+    from hokm._engine import Engine
     from hokm._hooks import Impl
     from hokm.state import HandState
 
-__all__ = ["EVERY", "NEVER", "SOME", "Gate", "gate_of", "turn_open"]
+__all__ = ["EVERY", "NEVER", "SOME", "Gate", "gate_of", "pause_gate", "pause_open", "turn_open"]
 
 NEVER = 0
 """Mode: the chain is idle on such turns."""
@@ -60,9 +61,33 @@ class Gate:
 def gate_of(chain: Sequence[Impl]) -> Gate | None:
     """The union of the chain's windows, or ``None`` when some implementation has none (every turn)."""
     windows = [impl.window for impl in chain]
-    if not chain or any(window is None for window in windows):
+    if not chain or not all(isinstance(window, TurnWindow) for window in windows):
         return None
-    return Gate([window for window in windows if window is not None])
+    return Gate([window for window in windows if isinstance(window, TurnWindow)])
+
+
+def pause_gate(chain: Sequence[Impl]) -> tuple[bool, int]:
+    """When a decision chain is asked: (before the first lead, after tricks: NEVER/SOME/EVERY).
+
+    ``SOME``: only after the trick numbered a majority of the hand's (``PauseWindow``).
+    A chain with a windowless implementation is asked at every pause; an empty one never.
+    """
+    if not chain:
+        return False, NEVER
+    windows = [impl.window for impl in chain]
+    if not all(isinstance(window, PauseWindow) for window in windows):
+        return True, EVERY
+    pauses = [window for window in windows if isinstance(window, PauseWindow)]
+    modes = {"none": NEVER, "majority": SOME, "all": EVERY}
+    return any(window.before_play for window in pauses), max(modes[window.trick_ends] for window in pauses)
+
+
+def pause_open(engine: Engine, tricks_played: int) -> bool:
+    """Whether the decision chain is asked at the pause after ``tricks_played`` tricks (0: before play)."""
+    if not tricks_played:
+        return engine.decide_before_play
+    mode = engine.decide_after
+    return mode == EVERY or (mode == SOME and tricks_played == engine.hand_size // 2 + 1)
 
 
 def turn_open(gate: Gate | None, state: HandState) -> bool:

@@ -44,7 +44,7 @@ from hokm._moments import (
     log,
 )
 from hokm._playout import play_out
-from hokm._windows import turn_open
+from hokm._windows import pause_open, turn_open
 from hokm.actions import (
     CALL_TRUMP_ACTIONS,
     DISCARD,
@@ -764,7 +764,7 @@ class HandState:
     def _after_pause(self) -> None:
         """At a pause (start of play, end of a trick, after a decision): ask decision, then completion."""
         engine = self._setup.engine
-        if engine.decision_chain:  # no variant offers decisions: nothing to ask
+        if engine.decision_chain and pause_open(engine, len(self._winners)):  # else nothing to ask
             pending = engine.pending_decision(self)
             if pending is not None:
                 extra = self._extra.copy()

@@ -29,7 +29,7 @@ from hokm._hooks import hook_facts
 from hokm.context import VariantInfo
 from hokm.errors import RulesetError
 from hokm.hookspecs import PROJECT
-from hokm.windows import WINDOW_HOOKS, TurnWindow
+from hokm.windows import PAUSE_HOOKS, WINDOW_HOOKS, PauseWindow, TurnWindow
 
 __all__ = ["Variant", "check_plugin", "option_values"]
 
@@ -62,11 +62,12 @@ class Variant(Protocol):
         return frozenset()
 
     @property
-    def turn_windows(self) -> Mapping[str, TurnWindow]:
+    def turn_windows(self) -> Mapping[str, TurnWindow | PauseWindow]:
         """Per-turn hook name -> the turns on which it may answer (none by default: every turn).
 
         A promise the engine relies on: outside its window the hook answers ``None``,
-        so stepping and playouts do not ask it there (see ``hokm.TurnWindow``).
+        so stepping and playouts do not ask it there (see ``hokm.TurnWindow``;
+        ``hokm_pending_decision`` takes a ``hokm.PauseWindow``).
         """
         return {}
 
@@ -130,16 +131,18 @@ def _check_windows(plugin: object, marked: Mapping[str, object]) -> None:
     for name, window in windows.items():
         if name not in hooks:
             raise RulesetError(f"{_describe(plugin)}: turn_windows names {name!r}, which is not a hokm hook")
-        if name not in WINDOW_HOOKS:
+        if name not in WINDOW_HOOKS + PAUSE_HOOKS:
             raise RulesetError(f"{_describe(plugin)}: turn_windows names {name}, which is not asked turn "
-                               f"by turn and takes no window (only {', '.join(WINDOW_HOOKS)})")
-        if not isinstance(window, TurnWindow):
+                               f"by turn and takes no window (only {', '.join(WINDOW_HOOKS + PAUSE_HOOKS)})")
+        kind = PauseWindow if name in PAUSE_HOOKS else TurnWindow
+        if not isinstance(window, kind):
             raise RulesetError(f"{_describe(plugin)}: turn_windows[{name!r}] is {_describe(window)}, "
-                               "not a hokm.TurnWindow")
+                               f"not a hokm.{kind.__name__}")
         if name not in marked:
             raise RulesetError(f"{_describe(plugin)}: turn_windows gives a window for {name}, which it "
                                "does not implement")
-        if window.announced and name in ("hokm_turn_options", "hokm_forced_effect"):
+        if isinstance(window, TurnWindow) and window.announced and name in ("hokm_turn_options",
+                                                                             "hokm_forced_effect"):
             raise RulesetError(f"{_describe(plugin)}: turn_windows[{name!r}] has announced=True, but "
                                f"{name} is asked before any announcement of the turn: it would never "
                                "be asked (announced is for the legality hooks)")

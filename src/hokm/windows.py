@@ -7,7 +7,10 @@ before the reveal and only for a seat that cannot follow. A variant says so in
 ``Variant.turn_windows`` (hook name -> ``TurnWindow``); the composed rules then
 skip the hook, in stepping and in playouts alike, on every turn outside the
 window. A window is a promise: outside it the hook answers ``None``.
-``hokm.testing`` checks the promise (``check_turn_windows``).
+``hokm.testing`` checks the promise (``check_turn_windows``). ``PauseWindow``
+does the same for ``hokm_pending_decision``, asked at every pause of the hand
+(once the deal is complete, after each trick): bavney's offer comes only after
+the seventh trick, so the other tricks end without a question.
 
 >>> from hokm import TurnWindow
 >>> TurnWindow(leads="hakem", follows="void", until_trump=True)
@@ -26,11 +29,13 @@ import attrs
 
 from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got
 
-__all__ = ["WINDOW_HOOKS", "TurnWindow"]
+__all__ = ["PAUSE_HOOKS", "WINDOW_HOOKS", "PauseWindow", "TurnWindow"]
 
 WINDOW_HOOKS: tuple[str, ...] = (
     "hokm_turn_options", "hokm_forced_effect", "hokm_restrict_plays", "hokm_restrict_void_plays")
 """The hooks that may take a ``TurnWindow``: those asked on every turn of trick play."""
+PAUSE_HOOKS: tuple[str, ...] = ("hokm_pending_decision",)
+"""The hooks that may take a ``PauseWindow``: those asked at every pause of the hand."""
 
 _LEADS = ("all", "hakem", "none")
 _FOLLOWS = ("all", "void", "none")
@@ -40,13 +45,15 @@ def _one_of(choices: tuple[str, ...]) -> Any:
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value not in choices:
             shown = ", ".join(map(repr, choices[:-1])) + f" or {choices[-1]!r}"
-            raise InvalidArgumentError(f"TurnWindow() {attribute.name} must be {shown}, got {value!r}")
+            raise InvalidArgumentError(f"{type(instance).__name__}() {attribute.name} must be {shown}, "
+                                       f"got {value!r}")
     return check
 
 
 def _flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value is not True and value is not False:
-        raise ArgumentTypeError(f"TurnWindow() {attribute.name} must be a bool, got {_got(value)}")
+        raise ArgumentTypeError(f"{type(instance).__name__}() {attribute.name} must be a bool, "
+                                f"got {_got(value)}")
 
 
 def _tricks(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -110,3 +117,42 @@ class TurnWindow:
             return False
         mode = self.leads if lead else self.follows
         return mode == "all" or (mode == "hakem" and hakem) or (mode == "void" and void)
+
+
+_TRICK_ENDS = ("all", "majority", "none")
+
+
+@attrs.frozen(kw_only=True)
+class PauseWindow:
+    """The pauses of a hand at which ``hokm_pending_decision`` may offer a decision.
+
+    A pause is the moment once the deal is complete, before the first lead, and the
+    end of each trick; after a decision is answered the same pause goes on, and the
+    hook is asked again there.
+
+    Attributes:
+        before_play: the pause before the first lead (a claim on the dealt hand).
+        trick_ends: after which tricks: ``"all"``, ``"majority"`` (only after the trick
+            numbered ``hokm.majority(hand.tricks_total)``, the 7th of 13: the first moment
+            a side can hold a majority, a kot) or ``"none"``.
+
+    >>> PauseWindow(before_play=False, trick_ends="majority")
+    PauseWindow(before_play=False, trick_ends='majority')
+    """
+
+    before_play: bool = attrs.field(default=True, validator=_flag)
+    trick_ends: Literal["all", "majority", "none"] = attrs.field(default="all",
+                                                                 validator=_one_of(_TRICK_ENDS))
+
+    def holds(self, *, tricks_played: int, tricks_total: int) -> bool:
+        """Whether the pause after ``tricks_played`` tricks (0: before the first lead) lies in it.
+
+        >>> PauseWindow(trick_ends="majority").holds(tricks_played=7, tricks_total=13)
+        True
+        >>> PauseWindow(trick_ends="majority").holds(tricks_played=8, tricks_total=13)
+        False
+        """
+        if not tricks_played:
+            return self.before_play
+        return self.trick_ends == "all" or (
+            self.trick_ends == "majority" and tricks_played == tricks_total // 2 + 1)

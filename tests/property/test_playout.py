@@ -92,6 +92,9 @@ MOMENTS = [  # RULES 1.5.1: no trump call, a trump fixed mid-trick, M1 alternati
     hokm.Ruleset.compose("bavney", "clockwise", "hidden-trump", "obligatory-trump", "redeal",
                          options={"hidden-trump": {"reveal": "automatic", "indicator": "blind"}}),
     hokm.Ruleset.compose("troefcall", options={"troefcall": {"capitulation": False, "trumping": "free"}}),
+    # Pause windows: the tricks outside them end in the kernel.
+    hokm.Ruleset.compose("redeal", "obligatory-trump", options={"redeal": {"rule": "no-picture-hand"}}),
+    hokm.Ruleset.compose("court-piece", "hidden-trump", options={"court-piece": {"decide": True}}),
     *(hokm.Ruleset.compose("two-player", options={"two-player": {"mode": mode}})
       for mode in ("zhinam", "fifty-card", "dead-half")),
 ]

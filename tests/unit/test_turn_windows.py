@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import hokm
-from hokm import Action, HandView, TurnWindow
+from hokm import Action, HandView, PauseWindow, TurnWindow
 from hokm.testing import check_turn_windows
 
 
@@ -168,3 +168,102 @@ def test_check_turn_windows_catches_a_hook_answering_outside_its_window() -> Non
     assert "plugin 'lead-knock' broke the contract of hokm_turn_options" in text
     assert "outside its window TurnWindow(leads='hakem', follows='none'" in text
     assert f"seat {hand.to_act} leading to trick" in text
+
+
+# Pause windows: where hokm_pending_decision is asked ------------------------------------
+
+
+@attrs.define(eq=False)
+class Asked(hokm.Variant):
+    """Offers no decision, but records after how many tricks it is asked."""
+
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="asked", summary="tests only")
+    window: PauseWindow | None = None
+    asked: list[int] = attrs.field(factory=list, init=False)
+
+    @property
+    def turn_windows(self) -> Mapping[str, PauseWindow]:
+        return {} if self.window is None else {"hokm_pending_decision": self.window}
+
+    @hokm.hookimpl
+    def hokm_pending_decision(self, hand: HandView) -> hokm.Decision | None:
+        self.asked.append(hand.tricks_played)
+        return None
+
+
+@pytest.mark.parametrize(("window", "pauses"), [
+    (None, set(range(14))),  # every pause: before play, after each trick
+    (PauseWindow(), set(range(14))),
+    (PauseWindow(before_play=False, trick_ends="majority"), {7}),
+    (PauseWindow(trick_ends="none"), {0}),
+])
+@pytest.mark.parametrize("driver", ["stepping", "playout"])
+def test_a_decision_hook_is_asked_only_at_the_pauses_of_its_window(
+        window: PauseWindow | None, pauses: set[int], driver: str) -> None:
+    plugin = Asked(window)
+    rules = hokm.Ruleset.compose(plugin)
+    for seed in range(12):
+        hand = (_stepped(rules, seed) if driver == "stepping"
+                else rules.deal(random.Random(seed), hakem=0).playout(random.Random(seed)))
+        assert hand.is_over
+    assert set(plugin.asked) <= pauses and {0, 7} & pauses <= set(plugin.asked)
+
+
+@pytest.mark.parametrize(("value", "fragment"), [
+    ({"hokm_pending_decision": TurnWindow()}, "turn_windows['hokm_pending_decision'] is TurnWindow("),
+    ({"hokm_turn_options": PauseWindow()}, "is PauseWindow(before_play=True, trick_ends='all'), not a hokm."
+                                           "TurnWindow"),
+])
+def test_each_hook_takes_its_own_kind_of_window(value: object, fragment: str) -> None:
+    with pytest.raises(hokm.RulesetError) as caught:
+        hokm.Ruleset.compose(_windows(value))
+    assert fragment in str(caught.value)
+
+
+def test_pause_window_refuses_bad_values() -> None:
+    with pytest.raises(hokm.InvalidArgumentError, match="PauseWindow\\(\\) trick_ends must be 'all', "):
+        PauseWindow(trick_ends="seventh")  # type: ignore[arg-type]
+    with pytest.raises(hokm.ArgumentTypeError, match="PauseWindow\\(\\) before_play must be a bool"):
+        PauseWindow(before_play=None)  # type: ignore[arg-type]
+
+
+def test_the_bundled_pause_windows() -> None:
+    def where(*names: str, **options: dict[str, Any]) -> tuple[bool, int]:
+        engine = hokm.Ruleset.compose(*names, options=options)._engine
+        return engine.decide_before_play, engine.decide_after
+
+    assert where("bavney", bavney={"decide": True}) == (False, 1)  # after the seventh trick only
+    assert where("court-piece", **{"court-piece": {"decide": True}}) == (False, 1)
+    assert where("redeal", redeal={"rule": "no-picture-hand"}) == (True, 0)  # before play only
+    assert where("troefcall") == (False, 2)  # the capitulation offer: after any trick
+    assert where("troefcall", troefcall={"capitulation": False}) == (False, 1)
+    assert where() == (False, 0)
+
+
+def test_check_turn_windows_catches_a_decision_outside_its_window() -> None:
+    @attrs.define(eq=False)
+    class LateOffer(hokm.Variant):
+        """Offers a play-on after the eighth trick, but says only after the seventh."""
+
+        info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="late-offer", summary="tests only")
+
+        @property
+        def turn_windows(self) -> Mapping[str, PauseWindow]:
+            return {"hokm_pending_decision": PauseWindow(before_play=False, trick_ends="majority")}
+
+        @hokm.hookimpl
+        def hokm_pending_decision(self, hand: HandView) -> hokm.Decision | None:
+            if hand.tricks_played != 8:
+                return None
+            return hokm.Decision(hand.winners[-1], (hokm.PlayOn(True), hokm.PlayOn(False)))
+
+    rules = hokm.Ruleset.compose(LateOffer(), options={"standard": {"play_all": True}})
+    hand = rules.deal(random.Random(1), hakem=0).apply(hokm.CallTrump(hokm.Suit.SPADES))
+    while hand.tricks_played < 8 or hand.current_trick.plays:
+        hand = hand.apply(hand.legal_actions()[0])
+    assert hand.pending_decision is None  # the engine trusts the window
+    with pytest.raises(hokm.PluginContractError) as caught:
+        check_turn_windows(hand)
+    assert ("plugin 'late-offer' broke the contract of hokm_pending_decision: it answered Decision("
+            in str(caught.value))
+    assert "(the pause after trick 8)" in str(caught.value)
