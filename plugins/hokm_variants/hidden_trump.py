@@ -124,6 +124,8 @@ _BEFORE_THE_REVEAL = TurnWindow(leads="hakem", follows="void", until_trump=True)
 _WINDOWS = MappingProxyType({"hokm_turn_options": _BEFORE_THE_REVEAL,
                              "hokm_forced_effect": _BEFORE_THE_REVEAL,
                              "hokm_restrict_plays": TurnWindow(announced=True)})
+_AUTOMATIC_WINDOWS = MappingProxyType({  # nobody asks: the only announcement is the reveal on lead
+    **_WINDOWS, "hokm_turn_options": TurnWindow(leads="hakem", follows="none", until_trump=True)})
 BLIND = BlindIndicator()
 ASK = AskTrump()
 REVEAL = RevealTrump()
@@ -195,12 +197,13 @@ class HiddenTrump(Variant):
     def turn_windows(self) -> Mapping[str, TurnWindow]:
         """The turns its per-turn hooks can answer on: before the reveal, the Hakem's lead or a void seat.
 
-        The caller's reveal on lead, the ask or reveal of a seat that cannot follow, the
-        automatic reveal before one, and the forced reveal of the caller's last card (on his
-        lead, or on a follow with an empty hand: void of every suit). The trump rule applies
-        only after an announcement.
+        The caller's reveal on lead, the ask or reveal of a seat that cannot follow (with
+        ``reveal="automatic"`` only the reveal on lead), the automatic reveal before such a
+        seat, and the forced reveal of the caller's last card (on his lead, or on a follow
+        with an empty hand: void of every suit). The trump rule applies only after an
+        announcement.
         """
-        return _WINDOWS
+        return _AUTOMATIC_WINDOWS if self.reveal == "automatic" else _WINDOWS
 
     @hookimpl
     def hokm_action_space(self) -> Sequence[Action]:

@@ -547,9 +547,10 @@ def hokm_pending_decision(hand: HandView) -> Decision | None:
 
     Called once the deal is complete, before the first lead (moment M2 of RULES
     1.5.1: a redeal claim on the whole hand), after every trick (M4: play on,
-    concede) and after every decision, before ``hokm_hand_complete``. While a
-    decision is pending, only its options are legal; the choice is recorded in
-    ``hand.decisions``.
+    concede) and after every decision, before ``hokm_hand_complete`` (only at
+    the pauses of its ``PauseWindow``, if the variant gives one in
+    ``turn_windows``). While a decision is pending, only its options are legal;
+    the choice is recorded in ``hand.decisions``.
 
     Default:
         None.
