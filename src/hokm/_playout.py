@@ -313,8 +313,10 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
             state._to_act, state._trick = seat, trick
             state._collect(winner)
             state._trick = []
+            played = len(plays)
             state._after_pause()
-            if state._phase != PLAY or state._extra.pending is not None:
+            if (state._phase != PLAY or state._extra.pending is not None or state._setup is not setup
+                    or len(plays) != played):  # paused, over, or a forced effect at the lead acted
                 return
             fresh = False  # the state's own steps began the turn
             seat = state._to_act

@@ -267,3 +267,38 @@ def test_check_turn_windows_catches_a_decision_outside_its_window() -> None:
     assert ("plugin 'late-offer' broke the contract of hokm_pending_decision: it answered Decision("
             in str(caught.value))
     assert "(the pause after trick 8)" in str(caught.value)
+
+
+@attrs.define(eq=False)
+class ForcedEighthLead(hokm.Variant):
+    """The leader to the eighth trick must lead his lowest card: a forced play right after a pause."""
+
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="forced-eighth-lead", summary="tests only")
+
+    @property
+    def turn_windows(self) -> Mapping[str, TurnWindow]:
+        return {"hokm_forced_effect": TurnWindow(leads="all", follows="none")}
+
+    @hokm.hookimpl
+    def hokm_forced_effect(self, hand: HandView) -> hokm.Effect | None:
+        seat = hand.to_act
+        if seat is None or hand.tricks_played != 7 or hand.current_trick.plays:
+            return None
+        return hokm.Effect(play=min(hand.hand_of(seat), key=lambda card: card.index))
+
+
+def test_playouts_follow_a_forced_play_at_the_lead_after_a_decision_pause() -> None:
+    # Bavney's offer makes the seventh trick end by the state's own steps; the forced lead that
+    # follows it moves the hand on, and the kernel must pick up from there as stepping does.
+    rules = hokm.Ruleset.compose("bavney", ForcedEighthLead(),
+                                 options={"bavney": {"decide": True}, "standard": {"play_all": True}})
+    for seed in range(40):
+        start = rules.deal(random.Random(seed), hakem=seed % 4)
+        fast = start.playout(random.Random(seed))
+        rand = random.Random(seed).random
+        slow = start
+        while not slow.is_over:
+            actions = slow.legal_actions()
+            slow = slow.apply(actions[int(rand() * len(actions))])
+        assert fast == slow and fast.plays == slow.plays and fast.decisions == slow.decisions
+        assert fast.result() == slow.result() and len(fast.plays) == 52
