@@ -320,10 +320,12 @@ class Engine:
         if void and self.void_duty is not None:
             legal = self.void_duty_mask(hand_mask, trick, trump, first_trump)
         if (self.void_restrictors if void else self.restrictors) and (legal & (legal - 1) or announced):
+            # The trump fact from the table in use (a replayed trick's, for inferences): no trump
+            # yet also while a fixed trump waits for the next trick, which only opens the gate more.
             gate = self.void_restrict_gate if void else self.restrict_gate
             if gate is None or ((announced is not None or not gate.announced) and gate.open(
-                    not trick, hand is None or seat == hand.hakem, void,
-                    trump < 4 if hand is None else hand.trump is not None, number, announced is not None)):
+                    not trick, hand is None or seat == hand.hakem, void, trump < 4, number,
+                    announced is not None)):
                 legal = self.restrict(legal, hand_mask, seat, trick, trump, number, hand, void,
                                       first_trump, announced)
         return legal
