@@ -322,9 +322,10 @@ class Engine:
         if (self.void_restrictors if void else self.restrictors) and (legal & (legal - 1) or announced):
             # The trump fact from the table in use (a replayed trick's, for inferences): no trump
             # yet also while a fixed trump waits for the next trick, which only opens the gate more.
+            # Without a hand, or with the partial view of an inference, the Hakem is unknown: open.
             gate = self.void_restrict_gate if void else self.restrict_gate
             if gate is None or ((announced is not None or not gate.announced) and gate.open(
-                    not trick, hand is None or seat == hand.hakem, void, trump < 4, number,
+                    not trick, getattr(hand, "hakem", seat) == seat, void, trump < 4, number,
                     announced is not None)):
                 legal = self.restrict(legal, hand_mask, seat, trick, trump, number, hand, void,
                                       first_trump, announced)
