@@ -126,7 +126,7 @@ def _check_windows(plugin: object, marked: Mapping[str, object]) -> None:
     windows = getattr(plugin, "turn_windows", {})
     if not isinstance(windows, Mapping):
         raise RulesetError(f"{_describe(plugin)}: turn_windows must be a mapping of hook names to "
-                           f"TurnWindow values, got {_describe(windows)}")
+                           f"TurnWindow (or PauseWindow) values, got {_describe(windows)}")
     hooks = hook_facts()
     for name, window in windows.items():
         if name not in hooks:

@@ -53,7 +53,7 @@ def _windows(value: object) -> Base:
 
 
 @pytest.mark.parametrize(("value", "fragment"), [
-    (["hokm_turn_options"], "turn_windows must be a mapping of hook names to TurnWindow values"),
+    (["hokm_turn_options"], "must be a mapping of hook names to TurnWindow (or PauseWindow) values"),
     ({"hokm_turn_option": TurnWindow()}, "turn_windows names 'hokm_turn_option', which is not a hokm hook"),
     ({"hokm_trick_winner": TurnWindow()}, "hokm_trick_winner, which is not asked turn by turn"),
     ({"hokm_turn_options": "hakem"}, "turn_windows['hokm_turn_options'] is 'hakem', not a hokm.TurnWindow"),
