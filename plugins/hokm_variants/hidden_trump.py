@@ -50,6 +50,7 @@ from hokm import (
     Effect,
     HandView,
     PlayContext,
+    Trick,
     TurnWindow,
     Variant,
     VariantInfo,
@@ -151,9 +152,13 @@ def indicator(hand: HandView) -> Card | None:
     return card
 
 
-def _void(hand: HandView, seat: int) -> bool:
-    """Whether ``seat`` holds no card of the led suit of the trick in progress (a trick is led)."""
-    trick = hand.current_trick
+def _void(hand: HandView, seat: int, trick: Trick | None = None) -> bool:
+    """Whether ``seat`` holds no card of the led suit of the trick in progress (a trick is led).
+
+    ``trick``: ``hand.current_trick``, if the caller has it already.
+    """
+    if trick is None:
+        trick = hand.current_trick
     led = trick.led
     return led is not None and all(trick.suit_of(card) != led for card in hand.hand_of(seat))
 
@@ -274,9 +279,10 @@ class HiddenTrump(Variant):
         if seat is None:
             return None
         caller = seat == hand.hakem
-        if not hand.current_trick.plays:
+        trick = hand.current_trick
+        if not trick.plays:
             offer: tuple[Action, ...] | None = (REVEAL,) if caller else None  # on lead (both modes)
-        elif self.reveal == "on-request" and _void(hand, seat):
+        elif self.reveal == "on-request" and _void(hand, seat, trick):
             offer = (REVEAL,) if caller else (ASK,)  # the caller reveals, another seat asks
         else:
             return None
