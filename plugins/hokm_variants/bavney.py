@@ -24,17 +24,31 @@ after the seventh trick, to the seat that won it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import ClassVar
 
 import attrs
 
-from hokm import Action, Decision, HandScore, HandView, PlayOn, Team, Variant, VariantInfo, hookimpl, majority
+from hokm import (
+    Action,
+    Decision,
+    HandScore,
+    HandView,
+    PauseWindow,
+    PlayOn,
+    Team,
+    Variant,
+    VariantInfo,
+    hookimpl,
+    majority,
+)
 
 __all__ = ["Bavney"]
 
 _CHOICES = (PlayOn(True), PlayOn(False))
 """The play-on offer's options: play on, or stop and score the kot."""
+_WINDOWS = MappingProxyType({"hokm_pending_decision": PauseWindow(before_play=False, trick_ends="majority")})
 
 
 def _points(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
@@ -85,6 +99,11 @@ class Bavney(Variant):
     def inactive_hooks(self) -> frozenset[str]:
         """The play-on offer exists only with ``decide=True``; otherwise its hook is idle."""
         return frozenset() if self.decide else frozenset({"hokm_pending_decision"})
+
+    @property
+    def turn_windows(self) -> Mapping[str, PauseWindow]:
+        """The play-on offer comes only right after the seventh trick: the other tricks end unasked."""
+        return _WINDOWS
 
     def _playing_on(self, hand: HandView) -> Team | None:
         """The kot team while it plays on for every trick, else ``None``."""

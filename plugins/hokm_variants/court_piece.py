@@ -24,7 +24,8 @@ plays all 13 tricks, Double Sar decides who collects them, and a deal's court is
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar, Literal
 
 import attrs
@@ -36,6 +37,7 @@ from hokm import (
     HandView,
     MatchStatus,
     MatchView,
+    PauseWindow,
     PlayOn,
     RulesetInfo,
     Seat,
@@ -64,6 +66,7 @@ ALL_TRICKS_COURTS = 52
 
 _DEFAULT_TARGET = {"courts": 1, "points": 10}
 _CHOICES: tuple[PlayOn, PlayOn] = (PlayOn(True), PlayOn(False))
+_WINDOWS = MappingProxyType({"hokm_pending_decision": PauseWindow(before_play=False, trick_ends="majority")})
 
 
 def _check_target(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -154,6 +157,11 @@ class CourtPiece(Variant):
     def inactive_hooks(self) -> frozenset[str]:
         """The 52-court offer exists only with ``decide=True``; otherwise its hook is idle."""
         return frozenset() if self.decide else frozenset({"hokm_pending_decision"})
+
+    @property
+    def turn_windows(self) -> Mapping[str, PauseWindow]:
+        """The 52-court offer comes only right after the seventh trick: the other tricks end unasked."""
+        return _WINDOWS
 
     @hookimpl
     def hokm_action_space(self) -> Sequence[Action]:

@@ -38,7 +38,8 @@ wins:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import ClassVar, Literal
 
 import attrs
@@ -49,6 +50,8 @@ from hokm import (
     Effect,
     HandView,
     PlayContext,
+    Trick,
+    TurnWindow,
     Variant,
     VariantInfo,
     hookimpl,
@@ -118,6 +121,12 @@ class RevealTrump(Action):
         return "reveal trump"
 
 
+_BEFORE_THE_REVEAL = TurnWindow(leads="hakem", follows="void", until_trump=True)
+_WINDOWS = MappingProxyType({"hokm_turn_options": _BEFORE_THE_REVEAL,
+                             "hokm_forced_effect": _BEFORE_THE_REVEAL,
+                             "hokm_restrict_plays": TurnWindow(announced=True)})
+_AUTOMATIC_WINDOWS = MappingProxyType({  # nobody asks: the only announcement is the reveal on lead
+    **_WINDOWS, "hokm_turn_options": TurnWindow(leads="hakem", follows="none", until_trump=True)})
 BLIND = BlindIndicator()
 ASK = AskTrump()
 REVEAL = RevealTrump()
@@ -143,9 +152,13 @@ def indicator(hand: HandView) -> Card | None:
     return card
 
 
-def _void(hand: HandView, seat: int) -> bool:
-    """Whether ``seat`` holds no card of the led suit of the trick in progress (a trick is led)."""
-    trick = hand.current_trick
+def _void(hand: HandView, seat: int, trick: Trick | None = None) -> bool:
+    """Whether ``seat`` holds no card of the led suit of the trick in progress (a trick is led).
+
+    ``trick``: ``hand.current_trick``, if the caller has it already.
+    """
+    if trick is None:
+        trick = hand.current_trick
     led = trick.led
     return led is not None and all(trick.suit_of(card) != led for card in hand.hand_of(seat))
 
@@ -185,6 +198,18 @@ class HiddenTrump(Variant):
     indicator: Literal["chosen", "blind"] = attrs.field(
         default="chosen", kw_only=True, validator=attrs.validators.in_(("chosen", "blind")))
 
+    @property
+    def turn_windows(self) -> Mapping[str, TurnWindow]:
+        """The turns its per-turn hooks can answer on: before the reveal, the Hakem's lead or a void seat.
+
+        The caller's reveal on lead, the ask or reveal of a seat that cannot follow (with
+        ``reveal="automatic"`` only the reveal on lead), the automatic reveal before such a
+        seat, and the forced reveal of the caller's last card (on his lead, or on a follow
+        with an empty hand: void of every suit). The trump rule applies only after an
+        announcement.
+        """
+        return _AUTOMATIC_WINDOWS if self.reveal == "automatic" else _WINDOWS
+
     @hookimpl
     def hokm_action_space(self) -> Sequence[Action]:
         # An indicator may be any card of the caller's first five: one action per card.
@@ -221,6 +246,11 @@ class HiddenTrump(Variant):
         if hand.trump is not None:
             return None  # revealed (or never hidden): a normal hand
         caller = hand.hakem
+        seat = hand.to_act
+        if (seat is not None and (seat != caller or hand.hand_of(caller))
+                and (self.reveal != "automatic" or not _void(hand, seat))
+                and (self.indicator != "blind" or hand.plays)):
+            return None  # a turn of play where no rule below applies (cheap checks first)
         card = indicator(hand)
         if card is None:
             if self.indicator == "blind" and not hand.plays and not hand.set_aside[caller] and not any(
@@ -229,7 +259,6 @@ class HiddenTrump(Variant):
                 # dealt, a random card of his five that his view (a set) does not single out.
                 return Effect(set_aside=hand.dealt(caller)[0], hidden_from_owner=True)
             return None
-        seat = hand.to_act
         if seat is None:  # Rule 9: the hand is over with the indicator face down: shown, no more
             return Effect(show=(card,))
         if seat == caller and not hand.hand_of(caller):
@@ -244,20 +273,20 @@ class HiddenTrump(Variant):
 
     @hookimpl
     def hokm_turn_options(self, hand: HandView) -> Sequence[Action] | None:
-        if hand.trump is not None or indicator(hand) is None:
+        if hand.trump is not None:
             return None
         seat = hand.to_act
         if seat is None:
             return None
-        if seat == hand.hakem:
-            if not hand.current_trick.plays:
-                return (REVEAL,)  # on lead (both modes)
-            if self.reveal == "on-request" and _void(hand, seat):
-                return (REVEAL,)
+        caller = seat == hand.hakem
+        trick = hand.current_trick
+        if not trick.plays:
+            offer: tuple[Action, ...] | None = (REVEAL,) if caller else None  # on lead (both modes)
+        elif self.reveal == "on-request" and _void(hand, seat, trick):
+            offer = (REVEAL,) if caller else (ASK,)  # the caller reveals, another seat asks
+        else:
             return None
-        if self.reveal == "on-request" and _void(hand, seat):
-            return (ASK,)  # not the leader (a leader has no led suit to lack)
-        return None
+        return offer if offer is not None and indicator(hand) is not None else None
 
     @hookimpl
     def hokm_restrict_plays(self, ctx: PlayContext) -> frozenset[Card] | None:

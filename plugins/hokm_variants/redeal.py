@@ -31,7 +31,8 @@ In a match the same Hakem is dealt a fresh hand, and nothing is scored:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar, Literal
 
 import attrs
@@ -43,6 +44,7 @@ from hokm import (
     Effect,
     HandView,
     InvalidOptionError,
+    PauseWindow,
     Rank,
     RulesetInfo,
     Seat,
@@ -113,6 +115,7 @@ class DeclineRedeal(Action):
 
 _CLAIM = (ClaimRedeal(),)
 _CHOICES = (ClaimRedeal(), DeclineRedeal())
+_WINDOWS = MappingProxyType({"hokm_pending_decision": PauseWindow(trick_ends="none")})
 
 
 def _check_max(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -163,6 +166,11 @@ class Redeal(Variant):
         if self.rule == "no-picture-hand":
             return frozenset({"hokm_call_alternatives"})
         return frozenset({"hokm_pending_decision", "hokm_check_ruleset"})
+
+    @property
+    def turn_windows(self) -> Mapping[str, PauseWindow]:
+        """The claim on the whole hand is offered only before the first lead, never at a trick's end."""
+        return _WINDOWS
 
     def _offered(self, hand: HandView) -> bool:
         return self.max_redeals is None or hand.redeals < self.max_redeals

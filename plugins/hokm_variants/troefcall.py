@@ -40,7 +40,8 @@ A side that takes the first seven tricks has a *kap*; the winner of the seventh 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar, Literal
 
 import attrs
@@ -55,12 +56,14 @@ from hokm import (
     InvalidDealError,
     MatchStatus,
     MatchView,
+    PauseWindow,
     PlayOn,
     Rank,
     Rotation,
     Seat,
     TableLayout,
     Team,
+    TurnWindow,
     Variant,
     VariantInfo,
     VoidDuty,
@@ -75,6 +78,13 @@ PICTURES: frozenset[Rank] = frozenset({Rank.KING, Rank.QUEEN, Rank.JACK})
 
 _KAP_CHOICES = (PlayOn(True), PlayOn(False))
 """The kap offer: play on for the baunie, or stop and score the kap."""
+_CLAIM_WINDOW = TurnWindow(leads="hakem", follows="none", first_tricks=1)
+_WINDOWS: Mapping[str, TurnWindow | PauseWindow] = MappingProxyType({
+    "hokm_turn_options": _CLAIM_WINDOW,
+    "hokm_pending_decision": PauseWindow(before_play=False)})
+_KAP_ONLY: Mapping[str, TurnWindow | PauseWindow] = MappingProxyType({
+    "hokm_turn_options": _CLAIM_WINDOW,
+    "hokm_pending_decision": PauseWindow(before_play=False, trick_ends="majority")})
 
 
 @attrs.frozen
@@ -325,6 +335,12 @@ class Troefcall(Variant):
     def hokm_action_space(self) -> Sequence[Action]:
         claim: tuple[Action, ...] = (ClaimRedeal(),) if self.redeal else ()
         return (*_KAP_CHOICES, *(_CAPITULATION_CHOICES if self.capitulation else ()), *claim)
+
+    @property
+    def turn_windows(self) -> Mapping[str, TurnWindow | PauseWindow]:
+        """The redeal claim only on the caller's lead to the first trick; the kap only after the
+        seventh trick, and the capitulation offer (if on) after any trick, never before play."""
+        return _WINDOWS if self.capitulation else _KAP_ONLY
 
     # No picture, no game ------------------------------------------------------------
 

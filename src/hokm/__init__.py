@@ -66,6 +66,7 @@ from hokm.outcomes import HandResult, MatchStatus, Phase, majority
 from hokm.piles import PileRule
 from hokm.simulate import SimulationReport, simulate  # eager: the name is also its module's
 from hokm.table import Rotation, Seat, TableLayout, Team
+from hokm.windows import PauseWindow, TurnWindow
 
 if TYPE_CHECKING:
     from hokm._arena import arena
@@ -152,6 +153,7 @@ __all__ = [
     "NotationTypeError",
     "OptionTypeError",
     "Packets",
+    "PauseWindow",
     "Phase",
     "PileRule",
     "PlayCard",
@@ -173,6 +175,7 @@ __all__ = [
     "Team",
     "Trick",
     "TrumpRule",
+    "TurnWindow",
     "UnknownActionError",
     "UnknownAgentError",
     "UnknownVariantError",

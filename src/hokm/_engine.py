@@ -33,6 +33,7 @@ from hokm._hooks import (
     resolve_chain,
 )
 from hokm._standard import Standard
+from hokm._windows import gate_of, pause_gate
 from hokm._winner import best_play, power_tables, table_winner
 from hokm.actions import CALL_TRUMP_ACTIONS, Action, CallTrump, Discard, DrawCard, PlayCard
 from hokm.cards import Card, Suit, frozen_cards
@@ -169,7 +170,16 @@ class Engine:
         self.duty_plugin = answered_by.plugin if answered_by is not None else None
         self.restrictors = chains["hokm_restrict_plays"]
         self.void_restrictors = self.restrictors + chains["hokm_restrict_void_plays"]
+        self.restrict_gate = gate_of(self.restrictors)
+        self.void_restrict_gate = gate_of(self.void_restrictors)
+        # The kernel plays no announced turn inline: legality rules asked only after one stay idle there.
+        self.kernel_restricts = bool(self.restrictors) and not (
+            self.restrict_gate is not None and self.restrict_gate.announced)
+        self.kernel_void_restricts = bool(self.void_restrictors) and not (
+            self.void_restrict_gate is not None and self.void_restrict_gate.announced)
         self.decision_chain = chains["hokm_pending_decision"]
+        # Where the decision chain is asked (its PauseWindows): before the first lead, after tricks.
+        self.decide_before_play, self.decide_after = pause_gate(self.decision_chain)
         # The standard completion rule answers last; its threshold is applied here, not called.
         self._completion_setup(tuple(i for i in chains["hokm_hand_complete"] if not i.standard))
         self.play_on_chain = chains["hokm_play_on"]
@@ -251,12 +261,18 @@ class Engine:
         self.classic_call = not (self.fixes_trump or self.call_chain or self.alternatives_chain
                                  or self.forced_chain)
         self.classic_play = not (self.fixes_trump or self.turn_chain or self.forced_chain)
-        self.kernel_play = not (self.turn_chain or self.forced_chain)  # be-ranga's fixing is inlined
+        # The per-turn chains' windows (hokm._windows): None, a chain asked on every turn.
+        self.turn_gate = gate_of(self.turn_chain)
+        self.forced_gate = gate_of(self.forced_chain)
+        per_turn = self.turn_chain + self.forced_chain
+        self.watch_gate = gate_of(per_turn)  # the kernel hands the turns it opens to the state's steps
+        # be-ranga's fixing is inlined; a hook asked on every turn keeps the kernel to the state's steps.
+        self.kernel_play = not per_turn or self.watch_gate is not None
         self.classic = self.classic_call and self.classic_play and not self.discards
         # No hook from the first card to the end of the hand: the winner from the tables, the
         # winner (or a declared PileRule) collects, the stop rule a comparison with stop_count,
         # be-ranga's trump fixed inline (hokm._tricks.plain_tricks plays it).
-        self.plain_play = (self.kernel_play and self.winner_chain is None and self.capture_chain is None
+        self.plain_play = (not per_turn and self.winner_chain is None and self.capture_chain is None
                            and not (self.void_restrictors or self.decision_chain or self.complete_plugins
                                     or self.play_on_chain))
 
@@ -366,8 +382,15 @@ class Engine:
         if void and self.void_duty is not None:
             legal = self.void_duty_mask(hand_mask, trick, trump, first_trump)
         if (self.void_restrictors if void else self.restrictors) and (legal & (legal - 1) or announced):
-            legal = self.restrict(legal, hand_mask, seat, trick, trump, number, hand, void, first_trump,
-                                  announced)
+            # The trump fact from the table in use (a replayed trick's, for inferences): no trump
+            # yet also while a fixed trump waits for the next trick, which only opens the gate more.
+            # Without a hand, or with the partial view of an inference, the Hakem is unknown: open.
+            gate = self.void_restrict_gate if void else self.restrict_gate
+            if gate is None or ((announced is not None or not gate.announced) and gate.open(
+                    not trick, getattr(hand, "hakem", seat) == seat, void, trump < 4, number,
+                    announced is not None)):
+                legal = self.restrict(legal, hand_mask, seat, trick, trump, number, hand, void,
+                                      first_trump, announced)
         return legal
 
     def void_duty_mask(self, hand_mask: int, trick: Sequence[int], trump: int, first_trump: int = 0) -> int:

@@ -17,6 +17,7 @@ import pluggy
 
 from hokm import hookspecs
 from hokm.errors import HokmError, InvalidArgumentError, PluginContractError
+from hokm.windows import PauseWindow, TurnWindow
 
 __all__ = ["HookFacts", "Impl", "contract_error", "crash_error", "deliberate", "first_result", "hook_facts",
            "optional_result", "resolve_chain"]
@@ -59,15 +60,16 @@ def hook_facts() -> Mapping[str, HookFacts]:
 class Impl:
     """One hook implementation, callable with the spec's arguments positionally."""
 
-    __slots__ = ("argnames", "call", "hook", "plugin", "standard")
+    __slots__ = ("argnames", "call", "hook", "plugin", "standard", "window")
 
     def __init__(self, call: Callable[..., Any], plugin: str, standard: bool, hook: str,
-                 argnames: tuple[str, ...]) -> None:
+                 argnames: tuple[str, ...], window: TurnWindow | PauseWindow | None = None) -> None:
         self.call = call
         self.plugin = plugin
         self.standard = standard
         self.hook = hook
         self.argnames = argnames
+        self.window = window  # the plugin's window for this hook (None: every turn, every pause)
 
 
 def _positional(function: Callable[..., Any], wanted: tuple[str, ...],
@@ -93,8 +95,9 @@ def resolve_chain(pm: pluggy.PluginManager, hook: str, standard: object) -> tupl
     for impl in reversed(getattr(pm.hook, hook).get_hookimpls()):
         if hook in getattr(impl.plugin, "inactive_hooks", ()):
             continue  # switched off by the plugin's options: it costs nothing
+        window = getattr(impl.plugin, "turn_windows", {}).get(hook)  # checked by check_plugin
         chain.append(Impl(_positional(impl.function, tuple(impl.argnames), spec_args),
-                          impl.plugin_name, impl.plugin is standard, hook, tuple(impl.argnames)))
+                          impl.plugin_name, impl.plugin is standard, hook, tuple(impl.argnames), window))
     return tuple(chain)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hokm._hooks import Impl, contract_error
+from hokm._windows import turn_open
 from hokm.actions import Action
 from hokm.cards import Suit
 from hokm.decisions import Effect, TrumpRule
@@ -80,7 +81,9 @@ def begin_turn(state: HandState) -> None:
         extra = state._extra.copy()
         extra.announced = None
         state._extra = extra
-    if state._setup.engine.forced_chain and state._phase == PLAY and state._extra.pending is None:
+    engine = state._setup.engine
+    if (engine.forced_chain and state._phase == PLAY and state._extra.pending is None
+            and turn_open(engine.forced_gate, state)):
         _forced(state)
 
 

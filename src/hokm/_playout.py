@@ -20,8 +20,9 @@ from collections.abc import Callable
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
-from hokm._moments import LOG_ACT, NO_TRUMP, discarder, fix_trump, log
+from hokm._moments import LOG_ACT, NO_TRUMP, begin_turn, discarder, end_of_hand, fix_trump, log
 from hokm._tricks import BITS, COUNTS, nth_card, plain_tricks
+from hokm._windows import EVERY, NEVER, SOME, Gate, turn_open
 from hokm._winner import best_play
 from hokm.actions import CALL_TRUMP_ACTIONS, DRAW_CHOICES
 from hokm.outcomes import DRAW, OVER, PLAY, TRUMP
@@ -72,7 +73,8 @@ def _random_turn(state: HandState, rand: Callable[[], float]) -> None:
     the legal cards in index order, then the turn's announcements, without building either."""
     engine = state._setup.engine
     legal = state._legal_mask()
-    turn = engine.turn_options(state) if engine.turn_chain and state._extra.announced is None else ()
+    turn = (engine.turn_options(state) if engine.turn_chain and state._extra.announced is None
+            and turn_open(engine.turn_gate, state) else ())
     count = legal.bit_count()
     pick = floor(rand() * (count + len(turn)))
     if pick < count:
@@ -82,6 +84,35 @@ def _random_turn(state: HandState, rand: Callable[[], float]) -> None:
     if not engine.classic:
         log(state, LOG_ACT, action)
     state._take(action)
+
+
+def _window_turn(state: HandState, rand: Callable[[], float], fresh: bool) -> int:
+    """A turn in a per-turn hook's window, on the synced state: as stepping takes it.
+
+    ``fresh``: the turn began in the kernel, so its start (``begin_turn``: forced
+    effects) runs first. Returns the card to play, which the kernel plays inline,
+    or -1 when the state went on by its own steps (a forced effect played, named a
+    trump or ended the hand) or took an announcement: the kernel returns then.
+    """
+    if fresh:
+        setup, played = state._setup, len(state._plays)
+        begin_turn(state)
+        if (state._setup is not setup or len(state._plays) != played or state._phase != PLAY
+                or state._extra.pending is not None):
+            return -1
+    # _random_turn's choice, the card left to the kernel.
+    engine = state._setup.engine
+    legal = state._legal_mask()
+    turn = engine.turn_options(state) if engine.turn_chain and turn_open(engine.turn_gate, state) else ()
+    count = legal.bit_count()
+    pick = floor(rand() * (count + len(turn)))
+    if pick < count:
+        return nth_card(legal, pick)
+    action = turn[pick - count]
+    if not engine.classic:
+        log(state, LOG_ACT, action)
+    state._take(action)
+    return -1
 
 
 def _tables(engine: Engine, trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...],
@@ -99,6 +130,24 @@ def _sync(state: HandState, winners: list[int], collectors: list[int | None], ta
     state._team_tricks, state._pile = tuple(tally), pile
 
 
+def _modes(watch: Gate | None, trump: int) -> tuple[int, int]:
+    """The watch gate's lead and follow modes while the hand's trump is ``trump`` (none: 0, 0)."""
+    if watch is None or watch.announced:  # the kernel plays no announced turn
+        return NEVER, NEVER
+    has_trump = 0 <= trump < NO_TRUMP
+    return watch.leads[has_trump], watch.follows[has_trump]
+
+
+def _over(state: HandState, winners: list[int], collectors: list[int | None], tally: list[int], pile: int,
+          seat: int) -> None:
+    """The hand ends in the kernel: the tallies written back, then stepping's end of hand."""
+    _sync(state, winners, collectors, tally, pile)
+    state._trick, state._to_act = [], seat  # as stepping leaves it: the last to play
+    state._phase = OVER
+    if state._setup.engine.forced_chain:
+        end_of_hand(state)
+
+
 def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     """Random cards until the hand pauses for a decision or ends."""
     setup = state._setup
@@ -112,10 +161,12 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     fixing = engine.fixes_trump and setup.trump == NO_TRUMP  # be-ranga: the first void card fixes it
     masks, suit_of, bases = engine.suit_masks[trump], engine.suit_of[trump], engine.suit_bases[trump]
     trick_suit_of, rank_of = engine.trick_suit_of[trump], engine.rank_of[trump]
-    some, void_some = bool(engine.restrictors), bool(engine.void_restrictors)
+    some, void_some = engine.kernel_restricts, engine.kernel_void_restricts
     duty, overtrump, trumps_mask = engine.void_duty is not None, engine.overtrump, masks[trump]
     by_tables = engine.winner_chain is None
-    inline_end = not engine.decision_chain  # else trick ends go through the state's own steps
+    # Trick ends where a decision may be offered (its PauseWindows) go through the state's own steps.
+    decide_all = engine.decide_after == EVERY
+    decide_at = total // 2 + 1 if engine.decide_after == SOME else -1  # after this trick only
     captures = engine.capture_chain is not None
     piles = engine.pile_rule is not None  # a declared PileRule: Engine.pile_collector, inlined
     pile_key, pile_collects, pile_reset = engine.pile_key, engine.pile_collects, engine.pile_reset
@@ -123,7 +174,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     completes = bool(engine.complete_plugins)
     plays_on = bool(engine.play_on_chain) and engine.completion is None
     # No hook looks at a trick's end: the winner takes it and the stop rule is a comparison.
-    plain_end = by_tables and inline_end and not (captures or piles or completes or plays_on)
+    plain_end = by_tables and not (engine.decision_chain or captures or piles or completes or plays_on)
     stop_at = total + 1 if stop is None else stop  # tricks that end the hand for a team
     bits, counts = BITS, COUNTS
     hands, plays = state._hands, state._plays
@@ -140,6 +191,15 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
         led = suit_of[lead]
         follow, base = masks[led], bases[led]
         best, best_suit, best_rank = best_play(state._trick, trick_suit_of, rank_of, trump, first_trump)
+    # Turn windows of the per-turn hooks (hokm._windows): a turn they open goes to the state's
+    # own steps (its start, then one action as stepping takes it); the others are played here.
+    watch = engine.watch_gate
+    if watch is not None and state._extra.announced is not None:
+        _random_turn(state, rand)  # the card after an announcement, restricted by it
+        return
+    hakem, limit = setup.hakem, watch.tricks if watch is not None else 0
+    lead_mode, follow_mode = _modes(watch, setup.trump)
+    fresh = False  # whether this turn began in the kernel: its start (forced effects) is still to run
     while True:
         if pending_trump >= 0 and not in_trick:  # a trump fixed last trick counts from this lead
             trump, pending_trump = pending_trump, -1
@@ -147,7 +207,16 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
         # Engine.legal_mask, inlined: follow the led suit, then the void duty and legality hooks.
         hand = hands[seat]
         index = -1
-        if in_trick:
+        if (follow_mode if in_trick else lead_mode) and done < limit and (
+                (follow_mode == EVERY or not hand & follow) if in_trick
+                else (lead_mode == EVERY or seat == hakem)):  # a turn in a per-turn hook's window
+            _sync(state, winners, collectors, tally, pile)
+            dirty = False
+            state._to_act, state._trick, state._legal = seat, plays[len(plays) - in_trick:], -1
+            index = _window_turn(state, rand, fresh)
+            if index < 0:
+                return  # the state moved on by its own steps, or took an announcement
+        elif in_trick:
             legal = hand & follow
             if legal:
                 if some and legal & (legal - 1):
@@ -179,6 +248,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
                     dirty = False
                 state._to_act, state._trick = seat, []
                 legal = engine.restrict(legal, hand, seat, [], trump, done + 1, state, False)
+        fresh = True  # the next turn starts here, in the kernel
         if index < 0:  # the pick-th legal card in index order, as legal_actions() lists them
             pick = floor(rand() * legal.bit_count())
             segment = legal & 0x1FFF
@@ -207,8 +277,10 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
         if fixing and in_trick and suit_of[index] != led:  # after_card: be-ranga fixes the trump
             fixing = False
             fixed = suit_of[index]
-            if fix_trump(state, fixed, len(plays), in_trick + 1):  # a trump from this card on:
-                # earlier cards are all of the led suit
+            immediate = fix_trump(state, fixed, len(plays), in_trick + 1)
+            setup = state._setup
+            lead_mode, follow_mode = _modes(watch, fixed)
+            if immediate:  # a trump from this card on: earlier cards are all of the led suit
                 trump = fixed
                 masks, suit_of, bases, trick_suit_of, rank_of, trumps_mask = _tables(engine, trump)
                 follow, base = masks[led], bases[led]
@@ -227,22 +299,23 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
             team = teams[best]
             tally[team] += 1
             if done == total or tally[team] >= stop_at:
-                _sync(state, winners, collectors, tally, pile)
-                state._trick, state._to_act = [], seat  # as stepping leaves it: the last to play
-                state._phase = OVER
+                _over(state, winners, collectors, tally, pile, seat)
                 return
             seat = best
             continue
         trick = plays[-players:]
         winner = best if by_tables else engine.trick_winner(trick, trump, done)
-        if not inline_end:  # decisions may pause the hand: the state's own trick end
+        if decide_all or done == decide_at:  # decisions may pause the hand: the state's own trick end
             _sync(state, winners, collectors, tally, pile)
             state._to_act, state._trick = seat, trick
             state._collect(winner)
             state._trick = []
+            played = len(plays)
             state._after_pause()
-            if state._phase != PLAY or state._extra.pending is not None:
+            if (state._phase != PLAY or state._extra.pending is not None or state._setup is not setup
+                    or len(plays) != played):  # paused, over, or a forced effect at the lead acted
                 return
+            fresh = False  # the state's own steps began the turn
             seat = state._to_act
             winners, collectors = list(state._winners), list(state._collectors)
             tally, pile = list(state._team_tricks), state._pile
@@ -279,8 +352,6 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
         else:
             over = stop is not None and max(tally) >= stop
         if over:
-            _sync(state, winners, collectors, tally, pile)
-            state._trick, state._to_act = [], seat  # as stepping leaves it: the last to play
-            state._phase = OVER
+            _over(state, winners, collectors, tally, pile, seat)
             return
         seat = winner

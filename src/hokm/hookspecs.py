@@ -296,7 +296,8 @@ def hokm_turn_options(hand: HandView) -> Sequence[Action] | None:
     """Announcements the seat to act may make on its own turn, before its card (M3).
 
     Asked at every turn of trick play (collect-all), only when a variant
-    implements it. An announcement does not pass the turn: the same seat then
+    implements it (and only on the turns of its ``TurnWindow``, if it gives
+    one in ``turn_windows``). An announcement does not pass the turn: the same seat then
     plays a card, under whatever obligation the announcement created (the
     variant's legality hooks see it as ``PlayContext.announced``). A seat makes
     at most one announcement per turn, so nothing is offered after one.
@@ -341,9 +342,10 @@ def hokm_decision_effect(hand: HandView, seat: Seat, action: Action) -> Effect |
 def hokm_forced_effect(hand: HandView) -> Effect | None:
     """A consequence that happens by itself before the seat to act chooses (RULES 1.5.1 rule 4).
 
-    Asked at the trump call, at every turn of trick play and once when the
-    hand ends (``hand.to_act`` is then ``None``, and only ``show`` may be
-    answered), only when a variant implements it. Not a decision: nobody is
+    Asked at the trump call, at every turn of trick play (only on the turns
+    of its ``TurnWindow``, if the variant gives one in ``turn_windows``) and
+    once when the hand ends (``hand.to_act`` is then ``None``, and only
+    ``show`` may be answered), only when a variant implements it. Not a decision: nobody is
     asked; the effect is applied at once (a forced reveal, an automatic
     reveal, a blind indicator, an indicator shown when the hand is over).
 
@@ -574,9 +576,10 @@ def hokm_pending_decision(hand: HandView) -> Decision | None:
 
     Called once the deal is complete, before the first lead (moment M2 of RULES
     1.5.1: a redeal claim on the whole hand), after every trick (M4: play on,
-    concede) and after every decision, before ``hokm_hand_complete``. While a
-    decision is pending, only its options are legal; the choice is recorded in
-    ``hand.decisions``.
+    concede) and after every decision, before ``hokm_hand_complete`` (only at
+    the pauses of its ``PauseWindow``, if the variant gives one in
+    ``turn_windows``). While a decision is pending, only its options are legal;
+    the choice is recorded in ``hand.decisions``.
 
     Default:
         None.

@@ -45,6 +45,7 @@ from hokm._moments import (
 )
 from hokm._observe import observe
 from hokm._playout import play_out
+from hokm._windows import pause_open, turn_open
 from hokm.actions import (
     CALL_TRUMP_ACTIONS,
     DISCARD,
@@ -574,7 +575,7 @@ class HandState:
             if pending is not None:
                 return pending.options
             engine = self._setup.engine
-            if engine.turn_chain and self._extra.announced is None:
+            if engine.turn_chain and self._extra.announced is None and turn_open(engine.turn_gate, self):
                 return _play_actions(self._legal_mask()) + engine.turn_options(self)
             return _play_actions(self._legal_mask())
         if phase == _TRUMP:
@@ -762,7 +763,7 @@ class HandState:
     def _after_pause(self) -> None:
         """At a pause (start of play, end of a trick, after a decision): ask decision, then completion."""
         engine = self._setup.engine
-        if engine.decision_chain:  # no variant offers decisions: nothing to ask
+        if engine.decision_chain and pause_open(engine, len(self._winners)):  # else nothing to ask
             pending = engine.pending_decision(self)
             if pending is not None:
                 extra = self._extra.copy()

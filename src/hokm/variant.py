@@ -29,6 +29,7 @@ from hokm._hooks import hook_facts
 from hokm.context import VariantInfo
 from hokm.errors import RulesetError
 from hokm.hookspecs import PROJECT
+from hokm.windows import PAUSE_HOOKS, WINDOW_HOOKS, PauseWindow, TurnWindow
 
 __all__ = ["Variant", "check_plugin", "option_values"]
 
@@ -48,7 +49,8 @@ class Variant(Protocol):
 
     ``info`` names and describes the variant; ``options`` are its keyword
     options and their values; ``inactive_hooks`` lists hooks its options leave
-    idle, so composed rules skip them. Subclassing inherits the last two.
+    idle, so composed rules skip them; ``turn_windows`` says on which turns its
+    per-turn hooks may answer. Subclassing inherits the last three.
     """
 
     info: ClassVar[VariantInfo] = VariantInfo(summary="")
@@ -58,6 +60,16 @@ class Variant(Protocol):
     def inactive_hooks(self) -> Collection[str]:
         """Hook names this plugin implements but its options switch off (none by default)."""
         return frozenset()
+
+    @property
+    def turn_windows(self) -> Mapping[str, TurnWindow | PauseWindow]:
+        """Per-turn hook name -> the turns on which it may answer (none by default: every turn).
+
+        A promise the engine relies on: outside its window the hook answers ``None``,
+        so stepping and playouts do not ask it there (see ``hokm.TurnWindow``;
+        ``hokm_pending_decision`` takes a ``hokm.PauseWindow``).
+        """
+        return {}
 
     @property
     def options(self) -> Mapping[str, Any]:
@@ -75,7 +87,9 @@ def check_plugin(plugin: object) -> None:
 
     A plugin is an instance (not a class) with hook implementations or at least
     a ``VariantInfo`` (a variant may only declare conflicts), no pluggy
-    wrappers, and an ``inactive_hooks`` (if any) naming only hooks.
+    wrappers, an ``inactive_hooks`` (if any) naming only hooks, and
+    ``turn_windows`` (if any) mapping hooks it implements that take a window to
+    ``TurnWindow`` values.
     """
     if isinstance(plugin, list | tuple | set | frozenset | dict):
         raise RulesetError(f"{_describe(plugin)} is a {type(plugin).__name__}, not a variant: pass "
@@ -105,3 +119,30 @@ def check_plugin(plugin: object) -> None:
         if name not in hooks:
             raise RulesetError(f"{_describe(plugin)}: inactive_hooks names {name!r}, which is not a "
                                "hokm hook")
+    _check_windows(plugin, marked)
+
+
+def _check_windows(plugin: object, marked: Mapping[str, object]) -> None:
+    windows = getattr(plugin, "turn_windows", {})
+    if not isinstance(windows, Mapping):
+        raise RulesetError(f"{_describe(plugin)}: turn_windows must be a mapping of hook names to "
+                           f"TurnWindow (or PauseWindow) values, got {_describe(windows)}")
+    hooks = hook_facts()
+    for name, window in windows.items():
+        if name not in hooks:
+            raise RulesetError(f"{_describe(plugin)}: turn_windows names {name!r}, which is not a hokm hook")
+        if name not in WINDOW_HOOKS + PAUSE_HOOKS:
+            raise RulesetError(f"{_describe(plugin)}: turn_windows names {name}, which is not asked turn "
+                               f"by turn and takes no window (only {', '.join(WINDOW_HOOKS + PAUSE_HOOKS)})")
+        kind = PauseWindow if name in PAUSE_HOOKS else TurnWindow
+        if not isinstance(window, kind):
+            raise RulesetError(f"{_describe(plugin)}: turn_windows[{name!r}] is {_describe(window)}, "
+                               f"not a hokm.{kind.__name__}")
+        if name not in marked:
+            raise RulesetError(f"{_describe(plugin)}: turn_windows gives a window for {name}, which it "
+                               "does not implement")
+        if isinstance(window, TurnWindow) and window.announced and name in ("hokm_turn_options",
+                                                                             "hokm_forced_effect"):
+            raise RulesetError(f"{_describe(plugin)}: turn_windows[{name!r}] has announced=True, but "
+                               f"{name} is asked before any announcement of the turn: it would never "
+                               "be asked (announced is for the legality hooks)")

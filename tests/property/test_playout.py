@@ -84,6 +84,18 @@ MOMENTS = [  # RULES 1.5.1: no trump call, a trump fixed mid-trick, M1 alternati
     hokm.Ruleset.compose("hidden-trump", "double-sar"),
     hokm.Ruleset.compose("hidden-trump", options={"hidden-trump": {"reveal": "automatic"}}),
     hokm.Ruleset.compose("troefcall"),
+    # Turn windows: the kernel plays the turns outside them, and hands the others to stepping.
+    *(hokm.Ruleset.compose("hidden-trump",
+                           options={"hidden-trump": {"reveal": reveal, "indicator": indicator}})
+      for reveal in ("on-request", "automatic") for indicator in ("chosen", "blind")),
+    hokm.Ruleset.compose("clockwise", "court-piece", "double-sar", "hidden-trump", "obligatory-trump",
+                         "redeal"),
+    hokm.Ruleset.compose("bavney", "clockwise", "hidden-trump", "obligatory-trump", "redeal",
+                         options={"hidden-trump": {"reveal": "automatic", "indicator": "blind"}}),
+    hokm.Ruleset.compose("troefcall", options={"troefcall": {"capitulation": False, "trumping": "free"}}),
+    # Pause windows: the tricks outside them end in the kernel.
+    hokm.Ruleset.compose("redeal", "obligatory-trump", options={"redeal": {"rule": "no-picture-hand"}}),
+    hokm.Ruleset.compose("court-piece", "hidden-trump", options={"court-piece": {"decide": True}}),
     *(hokm.Ruleset.compose("two-player", options={"two-player": {"mode": mode}})
       for mode in ("zhinam", "fifty-card", "dead-half")),
 ]

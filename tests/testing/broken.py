@@ -6,7 +6,7 @@ catch every one of them with a message that says what went wrong.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import ClassVar
 
 import attrs
@@ -24,6 +24,7 @@ from hokm import (
     Suit,
     Team,
     Trick,
+    TurnWindow,
     Variant,
     VariantInfo,
     full_deck,
@@ -215,3 +216,24 @@ class HatesClockwise(Variant):
 
     info: ClassVar[VariantInfo] = VariantInfo(summary="refuses clockwise", name="hates-clockwise",
                                               conflicts={"clockwise": "play must pass to the right"})
+
+
+@attrs.frozen(eq=False)
+class HiddenLeadRule(Variant):
+    """Means "never lead a heart while holding another suit" but declares a window without leads.
+
+    The engine trusts the window and never asks the hook on a lead, so the rule silently does
+    nothing; only the kit's window check can tell.
+    """
+
+    info: ClassVar[VariantInfo] = VariantInfo(summary="no heart leads", name="hidden-lead-rule")
+
+    @property
+    def turn_windows(self) -> Mapping[str, TurnWindow]:
+        return {"hokm_restrict_plays": TurnWindow(leads="none")}
+
+    @hookimpl
+    def hokm_restrict_plays(self, ctx: PlayContext) -> Collection[Card] | None:
+        if ctx.led is not None or ctx.hand == ctx.cards_of(Suit.HEARTS):
+            return None
+        return ctx.hand - ctx.cards_of(Suit.HEARTS)

@@ -19,6 +19,7 @@ from tests.testing.broken import (
     DoubleDeck,
     EndlessPlayOn,
     HakemAlwaysWins,
+    HiddenLeadRule,
     LeftoverBonus,
     Moody,
     MustPlayKing,
@@ -45,6 +46,9 @@ CASES: list[tuple[Any, str, list[str]]] = [
     (PointsToNobody(), "hook-contract",
      ["plugin 'points-to-nobody'", "hokm_hand_score", "HandScore(winner=2", "one of teams 0..1"]),
     (LeftoverBonus(), "no-leak", ["the hand's result depends on", "never saw", "points:"]),
+    (HiddenLeadRule(), "hook-contract",
+     ["plugin 'hidden-lead-rule'", "hokm_restrict_plays", "outside its window",
+      "TurnWindow(leads='none'", "leading to trick"]),
     (NoLeadIntoAce(), "no-leak",
      ["cannot see", "yet swapping them changes its view", "legal_actions"]),
 ]

@@ -10,7 +10,7 @@ Install with ``pip install hokm[testing]``. The pieces:
 * ``hokm.testing.strategies``: Hypothesis strategies for cards, deals,
   rulesets, states reached by legal play, and observations.
 * ``INVARIANTS``, ``MatchChecker``, ``check_hand_state``,
-  ``check_hidden_information``: the checks themselves.
+  ``check_hidden_information``, ``check_turn_windows``: the checks themselves.
 * ``check_pile_rule``: holds a declared ``PileRule`` to the plugin's own
   ``hokm_trick_capture``.
 * ``pytest_plugins = ["hokm.testing.pytest_plugin"]``: opt-in fixtures.
@@ -39,6 +39,7 @@ from hokm.testing.invariants import (
     sorted_actions,
 )
 from hokm.testing.piles import check_pile_rule
+from hokm.testing.windows import check_turn_windows
 
 if TYPE_CHECKING:
     from hokm.testing.machine import RulesetMachine
@@ -54,6 +55,7 @@ __all__ = [
     "check_hand_state",
     "check_hidden_information",
     "check_pile_rule",
+    "check_turn_windows",
     "check_variant",
     "replay",
     "sorted_actions",

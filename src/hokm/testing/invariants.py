@@ -49,6 +49,7 @@ from hokm import (
     Trick,
     VariantConflictError,
 )
+from hokm.testing.windows import check_turn_windows
 
 __all__ = [
     "CARDS_CONSERVED",
@@ -144,7 +145,8 @@ HOOK_CONTRACT = Invariant(
     "hook-contract",
     "Every hook answer obeys its contract (a seat on the table, a card in the hand, a suit, a "
     "Decision with actions, a HandScore for a team, ...) and no hook raises; the message names "
-    "the plugin and the hook.")
+    "the plugin and the hook. A hook with a turn window (``Variant.turn_windows``) answers "
+    "nothing outside it.")
 
 INVARIANTS: tuple[Invariant, ...] = (
     CARDS_CONSERVED, ONE_SEAT_TO_ACT, LEGAL_ACTIONS, TRICK_WINNER, HAND_ENDS, HAND_RESULT,
@@ -498,6 +500,7 @@ def check_hand_state(hand: HandState, *, skip: Iterable[str] = ()) -> None:
         if TRICK_WINNER.name not in skipped:
             for index in range(hand.tricks_played):
                 _check_trick(hand, index)
+        check_turn_windows(hand)  # part of hook-contract
 
 
 def _check_result(hand: HandState, result: HandResult) -> None:
@@ -1002,6 +1005,7 @@ class MatchChecker:
                 _check_legal(hand, trick)
             if self._on(HAND_ENDS) or self._on(TRICK_WINNER):
                 _check_counts(hand)
+            check_turn_windows(hand)  # part of hook-contract
         return trick
 
     def _step_hand(self, before: HandState, actor: int, action: Action, after: HandState) -> None:

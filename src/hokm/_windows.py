@@ -1,0 +1,111 @@
+"""A hook chain's turn windows, joined into the cheap flags that stepping and the kernel read.
+
+``Gate`` is the union of the ``TurnWindow`` of every implementation in a chain
+(a chain with one windowless implementation has no gate: it is asked on every
+turn). The union over-approximates (per component), which is safe: a hook asked
+outside its own window answers ``None`` by its promise, so stepping and the
+random-play kernel, which read the same gate, ask the chain on the same turns
+and get the same answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from hokm.windows import PauseWindow, TurnWindow
+
+if TYPE_CHECKING:
+    from hokm._engine import Engine
+    from hokm._hooks import Impl
+    from hokm.state import HandState
+
+__all__ = ["EVERY", "NEVER", "SOME", "Gate", "gate_of", "pause_gate", "pause_open", "turn_open"]
+
+NEVER = 0
+"""Mode: the chain is idle on such turns."""
+SOME = 1
+"""Mode: only the Hakem's lead, or only a seat that cannot follow."""
+EVERY = 2
+"""Mode: on every such turn."""
+_LEAD_MODES = {"none": NEVER, "hakem": SOME, "all": EVERY}
+_FOLLOW_MODES = {"none": NEVER, "void": SOME, "all": EVERY}
+
+
+class Gate:
+    """When a chain may answer: per trump state (0: no trump yet, 1: a trump), lead and follow modes."""
+
+    __slots__ = ("announced", "follows", "leads", "tricks")
+
+    def __init__(self, windows: Sequence[TurnWindow]) -> None:
+        leads, follows = [NEVER, NEVER], [NEVER, NEVER]
+        for window in windows:
+            for trump in (0, 1) if not window.until_trump else (0,):
+                leads[trump] = max(leads[trump], _LEAD_MODES[window.leads])
+                follows[trump] = max(follows[trump], _FOLLOW_MODES[window.follows])
+        self.leads: tuple[int, int] = (leads[0], leads[1])
+        self.follows: tuple[int, int] = (follows[0], follows[1])
+        self.announced = all(window.announced for window in windows)  # only after an announcement
+        limits = [window.first_tricks for window in windows]
+        self.tricks: int = 1 << 30 if None in limits else max(limit or 0 for limit in limits)
+        """The chain is idle from this trick number on (counting from 1)."""
+
+    def open(self, lead: bool, hakem: bool, void: bool, trump: bool, trick: int, announced: bool) -> bool:
+        """Whether some hook of the chain may answer on this turn (see ``TurnWindow.holds``)."""
+        if trick > self.tricks or (self.announced and not announced):
+            return False
+        mode = (self.leads if lead else self.follows)[trump]
+        return mode == EVERY or (mode == SOME and (hakem if lead else void))
+
+
+def gate_of(chain: Sequence[Impl]) -> Gate | None:
+    """The union of the chain's windows, or ``None`` when some implementation has none (every turn)."""
+    windows = [impl.window for impl in chain]
+    if not chain or not all(isinstance(window, TurnWindow) for window in windows):
+        return None
+    return Gate([window for window in windows if isinstance(window, TurnWindow)])
+
+
+def pause_gate(chain: Sequence[Impl]) -> tuple[bool, int]:
+    """When a decision chain is asked: (before the first lead, after tricks: NEVER/SOME/EVERY).
+
+    ``SOME``: only after the trick numbered a majority of the hand's (``PauseWindow``).
+    A chain with a windowless implementation is asked at every pause; an empty one never.
+    """
+    if not chain:
+        return False, NEVER
+    windows = [impl.window for impl in chain]
+    if not all(isinstance(window, PauseWindow) for window in windows):
+        return True, EVERY
+    pauses = [window for window in windows if isinstance(window, PauseWindow)]
+    modes = {"none": NEVER, "majority": SOME, "all": EVERY}
+    return any(window.before_play for window in pauses), max(modes[window.trick_ends] for window in pauses)
+
+
+def pause_open(engine: Engine, tricks_played: int) -> bool:
+    """Whether the decision chain is asked at the pause after ``tricks_played`` tricks (0: before play)."""
+    if not tricks_played:
+        return engine.decide_before_play
+    mode = engine.decide_after
+    return mode == EVERY or (mode == SOME and tricks_played == engine.hand_size // 2 + 1)
+
+
+def turn_open(gate: Gate | None, state: HandState) -> bool:
+    """Whether a chain with ``gate`` is asked on the turn of ``state`` (a turn of trick play)."""
+    if gate is None:
+        return True
+    setup = state._setup
+    trick = state._trick
+    mode = (gate.follows if trick else gate.leads)[0 <= setup.trump < 4]
+    if mode == NEVER or len(state._winners) >= gate.tricks:
+        return False
+    if gate.announced and state._extra.announced is None:
+        return False
+    if mode == EVERY:
+        return True
+    seat = state._to_act
+    if not trick:
+        return seat == setup.hakem
+    # Following: a seat with no card of the led effective suit, as legality reads it.
+    engine, trump = setup.engine, state._active_trump()[0]
+    return not state._hands[seat] & engine.suit_masks[trump][engine.suit_of[trump][trick[0] & 63]]

@@ -1,0 +1,114 @@
+"""``check_turn_windows``: hold a variant to the promise of its ``turn_windows``.
+
+The engine does not ask a hook on turns outside its ``hokm.TurnWindow`` (nor a
+decision hook at pauses outside its ``hokm.PauseWindow``), so a hook that would
+answer there changes the game silently. This check asks it there anyway and
+fails if it answers. ``check_hand_state``, ``MatchChecker``
+and so ``check_variant`` run it on every state they see (as part of the
+``hook-contract`` invariant).
+
+>>> import hokm
+>>> from hokm.testing import check_turn_windows
+>>> hand = hokm.Ruleset.compose("hidden-trump").deal(hokm.full_deck(), hakem=0)
+>>> hand = hand.apply(hand.legal_actions()[0])   # the indicator
+>>> check_turn_windows(hand.apply(hand.legal_actions()[0]))   # silent outside their windows
+"""
+
+from __future__ import annotations
+
+from hokm import HandState, Phase, PluginContractError, Seat
+from hokm.context import PlayContext
+from hokm.windows import WINDOW_HOOKS, PauseWindow, TurnWindow
+
+__all__ = ["check_turn_windows"]
+
+
+def _turn(hand: HandState) -> str:
+    trick = hand.current_trick
+    seat = hand.to_act
+    role = "the Hakem" if seat == hand.hakem else f"seat {seat}"
+    if not trick.plays:
+        where = f"{role} leading to trick {hand.tricks_played + 1}"
+    else:
+        can = "cannot" if _void(hand) else "can"
+        where = f"{role} following in trick {hand.tricks_played + 1} ({can} follow {trick.led})"
+    trump = f"trump {hand.trump}" if hand.trump is not None else "no trump yet"
+    announced = f", after {hand.announced}" if hand.announced is not None else ""
+    return f"{where}, {trump}{announced}"
+
+
+def _void(hand: HandState) -> bool:
+    trick = hand.current_trick
+    seat = hand.to_act
+    assert seat is not None
+    return bool(trick.plays) and all(trick.suit_of(card) != trick.led for card in hand.hand_of(seat))
+
+
+def check_turn_windows(hand: HandState) -> None:
+    """Ask every windowed hook on this turn if it lies outside the hook's window; it must answer ``None``.
+
+    On a lead, the decision hook is also asked if the pause just passed (before the
+    first lead, or after the last trick) lies outside its ``PauseWindow``. Does
+    nothing outside a turn of trick play (before play, at a pending decision, once
+    the hand is over).
+
+    Raises:
+        hokm.PluginContractError: a hook answered outside its window (the message names the
+            plugin, the hook, the window and the turn).
+    """
+    seat = hand.to_act
+    if hand.phase is not Phase.PLAY or seat is None or hand.pending_decision is not None:
+        return
+    engine = hand.ruleset._engine  # the composed chains: each implementation with its window
+    trick = hand.current_trick
+    if not trick.plays:
+        _check_pause(hand)
+    void = _void(hand)
+    lead, hakem, trump = not trick.plays, seat == hand.hakem, hand.trump is not None
+    number, announced = hand.tricks_played + 1, hand.announced is not None
+    for hook in WINDOW_HOOKS:
+        for impl in engine.chains[hook]:
+            window = impl.window
+            if not isinstance(window, TurnWindow) or window.holds(
+                    lead=lead, hakem=hakem, void=void, trump=trump, trick=number, announced=announced):
+                continue
+            if hook == "hokm_turn_options":
+                if hand.announced is not None:
+                    continue  # never asked after an announcement, window or not
+                answer = impl.call(hand)
+            elif hook == "hokm_forced_effect":
+                answer = impl.call(hand)
+            else:
+                if hook == "hokm_restrict_void_plays" and not void:
+                    continue  # asked only of a seat that cannot follow
+                answer = impl.call(_context(hand, Seat(seat)))
+            if answer is not None:
+                raise _outside(impl.plugin, hook, answer, window, _turn(hand))
+
+
+def _check_pause(hand: HandState) -> None:
+    """The decision hook's windows, on a state where a pause has just passed (a trick led next)."""
+    played, total = hand.tricks_played, hand.tricks_total
+    for impl in hand.ruleset._engine.chains["hokm_pending_decision"]:
+        window = impl.window
+        if not isinstance(window, PauseWindow) or window.holds(tricks_played=played, tricks_total=total):
+            continue
+        answer = impl.call(hand)
+        if answer is not None:
+            where = f"after trick {played}" if played else "before the first lead"
+            raise _outside(impl.plugin, "hokm_pending_decision", answer, window, f"the pause {where}")
+
+
+def _outside(plugin: str, hook: str, answer: object, window: object, where: str) -> PluginContractError:
+    return PluginContractError(
+        f"plugin {plugin!r} broke the contract of {hook}: it answered {answer!r} outside its window "
+        f"{window!r} ({where}); the engine does not ask it there, so that answer would never count: "
+        "widen the window or answer None", plugin=plugin, hook=hook)
+
+
+def _context(hand: HandState, seat: Seat) -> PlayContext:
+    """The ``PlayContext`` the legality hooks would get on this turn."""
+    trump, first = hand._active_trump()
+    engine = hand.ruleset._engine
+    return PlayContext(engine, seat, hand._hands[seat], trump, list(hand._trick), hand.tricks_played + 1,
+                       hand, hand.announced, first)

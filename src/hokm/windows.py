@@ -1,0 +1,158 @@
+"""Turn windows: on which turns a per-turn hook can answer, so the engine asks it nowhere else.
+
+A hook such as ``hokm_turn_options`` is asked on every turn of trick play, and
+a hook that may act on any turn keeps the random-play kernel from playing cards
+in its tight loop. Most such rules act on few turns: hidden trump's ask only
+before the reveal and only for a seat that cannot follow. A variant says so in
+``Variant.turn_windows`` (hook name -> ``TurnWindow``); the composed rules then
+skip the hook, in stepping and in playouts alike, on every turn outside the
+window. A window is a promise: outside it the hook answers ``None``.
+``hokm.testing`` checks the promise (``check_turn_windows``). ``PauseWindow``
+does the same for ``hokm_pending_decision``, asked at every pause of the hand
+(once the deal is complete, after each trick): bavney's offer comes only after
+the seventh trick, so the other tricks end without a question.
+
+>>> from hokm import TurnWindow
+>>> TurnWindow(leads="hakem", follows="void", until_trump=True)
+TurnWindow(leads='hakem', follows='void', until_trump=True, announced=False, first_tricks=None)
+>>> TurnWindow(leads="caller")
+Traceback (most recent call last):
+...
+hokm.errors.InvalidArgumentError: TurnWindow() leads must be 'all', 'hakem' or 'none', got 'caller'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import attrs
+
+from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got
+
+__all__ = ["PAUSE_HOOKS", "WINDOW_HOOKS", "PauseWindow", "TurnWindow"]
+
+WINDOW_HOOKS: tuple[str, ...] = (
+    "hokm_turn_options", "hokm_forced_effect", "hokm_restrict_plays", "hokm_restrict_void_plays")
+"""The hooks that may take a ``TurnWindow``: those asked on every turn of trick play."""
+PAUSE_HOOKS: tuple[str, ...] = ("hokm_pending_decision",)
+"""The hooks that may take a ``PauseWindow``: those asked at every pause of the hand."""
+
+_LEADS = ("all", "hakem", "none")
+_FOLLOWS = ("all", "void", "none")
+
+
+def _one_of(choices: tuple[str, ...]) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value not in choices:
+            shown = ", ".join(map(repr, choices[:-1])) + f" or {choices[-1]!r}"
+            raise InvalidArgumentError(f"{type(instance).__name__}() {attribute.name} must be {shown}, "
+                                       f"got {value!r}")
+    return check
+
+
+def _flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not True and value is not False:
+        raise ArgumentTypeError(f"{type(instance).__name__}() {attribute.name} must be a bool, "
+                                f"got {_got(value)}")
+
+
+def _tricks(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(f"TurnWindow() first_tricks must be an int or None, got {_got(value)}")
+    if value < 1:
+        raise InvalidArgumentError(f"TurnWindow() first_tricks must be 1 or more (None: every trick), "
+                                   f"got {value}")
+
+
+@attrs.frozen(kw_only=True)
+class TurnWindow:
+    """The turns of trick play on which a hook may answer; on every other turn it answers ``None``.
+
+    A turn lies in the window when all of these hold:
+
+    Attributes:
+        leads: on a lead to a trick: ``"all"`` (any seat), ``"hakem"`` (only the Hakem's
+            lead) or ``"none"`` (never).
+        follows: on a card to a trick already led: ``"all"`` (any seat), ``"void"`` (only
+            a seat holding no card of the led suit, the effective suit as legality reads
+            it) or ``"none"`` (never).
+        until_trump: the hook is idle once the hand has a trump (``hand.trump`` is not
+            ``None``): hidden trump after its reveal, be-ranga once the trump is fixed.
+        announced: only on a turn where the seat to act has made an announcement
+            (``hand.announced``); for the legality hooks, which are asked again after one.
+        first_tricks: only during the first this many tricks (``None``: every trick).
+
+    The default window holds every turn, as a hook without a window.
+    """
+
+    leads: Literal["all", "hakem", "none"] = attrs.field(default="all", validator=_one_of(_LEADS))
+    follows: Literal["all", "void", "none"] = attrs.field(default="all", validator=_one_of(_FOLLOWS))
+    until_trump: bool = attrs.field(default=False, validator=_flag)
+    announced: bool = attrs.field(default=False, validator=_flag)
+    first_tricks: int | None = attrs.field(default=None, validator=_tricks)
+
+    def holds(self, *, lead: bool, hakem: bool, void: bool, trump: bool, trick: int,
+              announced: bool) -> bool:
+        """Whether the turn lies in this window.
+
+        Args:
+            lead: the seat to act leads to the trick.
+            hakem: the seat to act is the Hakem.
+            void: (following) the seat holds no card of the led suit.
+            trump: the hand has a trump.
+            trick: the number of the trick in progress (1 for the first).
+            announced: the seat to act has made an announcement this turn.
+
+        >>> window = TurnWindow(leads="hakem", follows="none", first_tricks=1)
+        >>> window.holds(lead=True, hakem=True, void=False, trump=True, trick=1, announced=False)
+        True
+        >>> window.holds(lead=True, hakem=True, void=False, trump=True, trick=2, announced=False)
+        False
+        """
+        if (self.until_trump and trump) or (self.announced and not announced):
+            return False
+        if self.first_tricks is not None and trick > self.first_tricks:
+            return False
+        mode = self.leads if lead else self.follows
+        return mode == "all" or (mode == "hakem" and hakem) or (mode == "void" and void)
+
+
+_TRICK_ENDS = ("all", "majority", "none")
+
+
+@attrs.frozen(kw_only=True)
+class PauseWindow:
+    """The pauses of a hand at which ``hokm_pending_decision`` may offer a decision.
+
+    A pause is the moment once the deal is complete, before the first lead, and the
+    end of each trick; after a decision is answered the same pause goes on, and the
+    hook is asked again there.
+
+    Attributes:
+        before_play: the pause before the first lead (a claim on the dealt hand).
+        trick_ends: after which tricks: ``"all"``, ``"majority"`` (only after the trick
+            numbered ``hokm.majority(hand.tricks_total)``, the 7th of 13: the first moment
+            a side can hold a majority, a kot) or ``"none"``.
+
+    >>> PauseWindow(before_play=False, trick_ends="majority")
+    PauseWindow(before_play=False, trick_ends='majority')
+    """
+
+    before_play: bool = attrs.field(default=True, validator=_flag)
+    trick_ends: Literal["all", "majority", "none"] = attrs.field(default="all",
+                                                                 validator=_one_of(_TRICK_ENDS))
+
+    def holds(self, *, tricks_played: int, tricks_total: int) -> bool:
+        """Whether the pause after ``tricks_played`` tricks (0: before the first lead) lies in it.
+
+        >>> PauseWindow(trick_ends="majority").holds(tricks_played=7, tricks_total=13)
+        True
+        >>> PauseWindow(trick_ends="majority").holds(tricks_played=8, tricks_total=13)
+        False
+        """
+        if not tricks_played:
+            return self.before_play
+        return self.trick_ends == "all" or (
+            self.trick_ends == "majority" and tricks_played == tricks_total // 2 + 1)

@@ -1,0 +1,304 @@
+"""Turn windows: the values, what composition refuses, and that stepping and playouts honour them."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import attrs
+import pytest
+
+import hokm
+from hokm import Action, HandView, PauseWindow, TurnWindow
+from hokm.testing import check_turn_windows
+
+
+@attrs.frozen
+class Knock(Action):
+    tag = "tests/knock"
+
+
+@attrs.define(eq=False)
+class Counted(hokm.Variant):
+    """Offers nothing, but records the turns on which it is asked (to see the engine skip it)."""
+
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="counted", summary="tests only")
+    window: TurnWindow | None = None
+    asked: list[tuple[bool, bool]] = attrs.field(factory=list, init=False)
+
+    @property
+    def turn_windows(self) -> Mapping[str, TurnWindow]:
+        return {} if self.window is None else {"hokm_turn_options": self.window}
+
+    @hokm.hookimpl
+    def hokm_turn_options(self, hand: HandView) -> Sequence[Action] | None:
+        self.asked.append((not hand.current_trick.plays, hand.to_act == hand.hakem))
+        return None
+
+
+class Base(hokm.Variant):
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="windowed", summary="tests only")
+
+    @hokm.hookimpl
+    def hokm_turn_options(self, hand: HandView) -> Sequence[Action] | None:
+        return None
+
+
+def _windows(value: object) -> Base:
+    class Windowed(Base):
+        turn_windows = value  # type: ignore[assignment]
+
+    return Windowed()
+
+
+@pytest.mark.parametrize(("value", "fragment"), [
+    (["hokm_turn_options"], "must be a mapping of hook names to TurnWindow (or PauseWindow) values"),
+    ({"hokm_turn_option": TurnWindow()}, "turn_windows names 'hokm_turn_option', which is not a hokm hook"),
+    ({"hokm_trick_winner": TurnWindow()}, "hokm_trick_winner, which is not asked turn by turn"),
+    ({"hokm_turn_options": "hakem"}, "turn_windows['hokm_turn_options'] is 'hakem', not a hokm.TurnWindow"),
+    ({"hokm_forced_effect": TurnWindow()}, "gives a window for hokm_forced_effect, which it does not"),
+    ({"hokm_turn_options": TurnWindow(announced=True)}, "has announced=True, but hokm_turn_options is"),
+], ids=["list", "typo", "not-per-turn", "not-a-window", "not-implemented", "announced-options"])
+def test_compose_refuses_bad_turn_windows(value: object, fragment: str) -> None:
+    with pytest.raises(hokm.RulesetError) as caught:
+        hokm.Ruleset.compose(_windows(value))
+    assert fragment in str(caught.value)
+
+
+@pytest.mark.parametrize(("kwargs", "error", "fragment"), [
+    ({"leads": "caller"}, hokm.InvalidArgumentError, "leads must be 'all', 'hakem' or 'none', got 'caller'"),
+    ({"follows": "hakem"}, hokm.InvalidArgumentError, "follows must be 'all', 'void' or 'none'"),
+    ({"until_trump": 1}, hokm.ArgumentTypeError, "until_trump must be a bool, got 1 (an int)"),
+    ({"first_tricks": 0}, hokm.InvalidArgumentError, "first_tricks must be 1 or more"),
+    ({"first_tricks": "1"}, hokm.ArgumentTypeError, "first_tricks must be an int or None"),
+])
+def test_turn_window_refuses_bad_values(kwargs: dict[str, Any], error: type[Exception],
+                                        fragment: str) -> None:
+    with pytest.raises(error) as caught:
+        TurnWindow(**kwargs)
+    assert fragment in str(caught.value)
+
+
+def test_which_turns_a_window_holds() -> None:
+    turn: dict[str, Any] = {"lead": False, "hakem": False, "void": True, "trump": False, "trick": 3,
+                            "announced": False}
+    reveal = TurnWindow(leads="hakem", follows="void", until_trump=True)
+    assert reveal.holds(**turn)
+    assert not reveal.holds(**{**turn, "void": False})
+    assert not reveal.holds(**{**turn, "trump": True})
+    assert not reveal.holds(**{**turn, "lead": True})
+    assert reveal.holds(**{**turn, "lead": True, "hakem": True})
+    assert not TurnWindow(announced=True).holds(**turn)
+    assert TurnWindow(announced=True).holds(**{**turn, "announced": True})
+    assert TurnWindow(first_tricks=3).holds(**turn) and not TurnWindow(first_tricks=2).holds(**turn)
+    assert TurnWindow().holds(**{**turn, "void": False, "trump": True})
+
+
+def _stepped(rules: hokm.Ruleset, seed: int) -> hokm.HandState:
+    hand = rules.deal(random.Random(seed), hakem=seed % 4)
+    rand = random.Random(seed + 1).random
+    while not hand.is_over:
+        actions = hand.legal_actions()
+        hand = hand.apply(actions[int(rand() * len(actions))])
+    return hand
+
+
+@pytest.mark.parametrize("driver", ["stepping", "playout"])
+def test_a_hook_is_asked_only_inside_its_window(driver: str) -> None:
+    plugin = Counted(TurnWindow(leads="hakem", follows="none"))
+    rules = hokm.Ruleset.compose(plugin)
+    for seed in range(5):
+        if driver == "stepping":
+            hand = _stepped(rules, seed)
+        else:
+            hand = rules.deal(random.Random(seed), hakem=0).playout(random.Random(seed))
+        assert hand.is_over
+    assert plugin.asked and set(plugin.asked) == {(True, True)}  # only the Hakem's leads
+    assert rules._engine.kernel_play  # the other turns are played in the kernel's loop
+
+
+def test_a_hook_without_a_window_is_asked_every_turn() -> None:
+    plugin = Counted()
+    rules = hokm.Ruleset.compose(plugin)
+    hand = _stepped(rules, 1)
+    assert len(plugin.asked) == len(hand.plays)  # the default: every turn, as before windows
+    assert not rules._engine.kernel_play
+    # A windowless hook beside a windowed one: the chain is asked on every turn.
+    assert not hokm.Ruleset.compose("hidden-trump", Counted())._engine.kernel_play
+
+
+def test_the_bundled_windows() -> None:
+    hidden = hokm.Ruleset.compose("hidden-trump")
+    engine = hidden._engine
+    assert engine.kernel_play and not engine.kernel_restricts  # asked only after an announcement
+    assert (engine.watch_gate.leads, engine.watch_gate.follows) == ((1, 0), (1, 0))  # type: ignore[union-attr]
+    troefcall = hokm.Ruleset.compose("troefcall")._engine
+    assert troefcall.kernel_play and troefcall.watch_gate.tricks == 1  # type: ignore[union-attr]
+
+
+def test_check_turn_windows_catches_a_hook_answering_outside_its_window() -> None:
+    @attrs.define(eq=False)
+    class LeadKnock(hokm.Variant):
+        """Offers a knock on every lead, but says only the Hakem's lead."""
+
+        info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="lead-knock", summary="tests only")
+
+        @property
+        def turn_windows(self) -> Mapping[str, TurnWindow]:
+            return {"hokm_turn_options": TurnWindow(leads="hakem", follows="none")}
+
+        @hokm.hookimpl
+        def hokm_action_space(self) -> Sequence[Action]:
+            return (Knock(),)
+
+        @hokm.hookimpl
+        def hokm_turn_options(self, hand: HandView) -> Sequence[Action] | None:
+            return (Knock(),) if not hand.current_trick.plays else None
+
+    rules = hokm.Ruleset.compose(LeadKnock())
+    hand = rules.deal(random.Random(3), hakem=0).apply(hokm.CallTrump(hokm.Suit.SPADES))
+    check_turn_windows(hand)  # the Hakem's lead: inside the window
+    while hand.to_act == 0 or hand.current_trick.plays:  # to a lead by another seat
+        hand = hand.apply(next(a for a in hand.legal_actions() if isinstance(a, hokm.PlayCard)))
+    assert Knock() not in hand.legal_actions()  # the engine trusts the window
+    with pytest.raises(hokm.PluginContractError) as caught:
+        check_turn_windows(hand)
+    text = str(caught.value)
+    assert "plugin 'lead-knock' broke the contract of hokm_turn_options" in text
+    assert "outside its window TurnWindow(leads='hakem', follows='none'" in text
+    assert f"seat {hand.to_act} leading to trick" in text
+
+
+# Pause windows: where hokm_pending_decision is asked ------------------------------------
+
+
+@attrs.define(eq=False)
+class Asked(hokm.Variant):
+    """Offers no decision, but records after how many tricks it is asked."""
+
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="asked", summary="tests only")
+    window: PauseWindow | None = None
+    asked: list[int] = attrs.field(factory=list, init=False)
+
+    @property
+    def turn_windows(self) -> Mapping[str, PauseWindow]:
+        return {} if self.window is None else {"hokm_pending_decision": self.window}
+
+    @hokm.hookimpl
+    def hokm_pending_decision(self, hand: HandView) -> hokm.Decision | None:
+        self.asked.append(hand.tricks_played)
+        return None
+
+
+@pytest.mark.parametrize(("window", "pauses"), [
+    (None, set(range(14))),  # every pause: before play, after each trick
+    (PauseWindow(), set(range(14))),
+    (PauseWindow(before_play=False, trick_ends="majority"), {7}),
+    (PauseWindow(trick_ends="none"), {0}),
+])
+@pytest.mark.parametrize("driver", ["stepping", "playout"])
+def test_a_decision_hook_is_asked_only_at_the_pauses_of_its_window(
+        window: PauseWindow | None, pauses: set[int], driver: str) -> None:
+    plugin = Asked(window)
+    rules = hokm.Ruleset.compose(plugin)
+    for seed in range(12):
+        hand = (_stepped(rules, seed) if driver == "stepping"
+                else rules.deal(random.Random(seed), hakem=0).playout(random.Random(seed)))
+        assert hand.is_over
+    assert set(plugin.asked) <= pauses and {0, 7} & pauses <= set(plugin.asked)
+
+
+@pytest.mark.parametrize(("value", "fragment"), [
+    ({"hokm_pending_decision": TurnWindow()}, "turn_windows['hokm_pending_decision'] is TurnWindow("),
+    ({"hokm_turn_options": PauseWindow()}, "is PauseWindow(before_play=True, trick_ends='all'), not a hokm."
+                                           "TurnWindow"),
+])
+def test_each_hook_takes_its_own_kind_of_window(value: object, fragment: str) -> None:
+    with pytest.raises(hokm.RulesetError) as caught:
+        hokm.Ruleset.compose(_windows(value))
+    assert fragment in str(caught.value)
+
+
+def test_pause_window_refuses_bad_values() -> None:
+    with pytest.raises(hokm.InvalidArgumentError, match="PauseWindow\\(\\) trick_ends must be 'all', "):
+        PauseWindow(trick_ends="seventh")  # type: ignore[arg-type]
+    with pytest.raises(hokm.ArgumentTypeError, match="PauseWindow\\(\\) before_play must be a bool"):
+        PauseWindow(before_play=None)  # type: ignore[arg-type]
+
+
+def test_the_bundled_pause_windows() -> None:
+    def where(*names: str, **options: dict[str, Any]) -> tuple[bool, int]:
+        engine = hokm.Ruleset.compose(*names, options=options)._engine
+        return engine.decide_before_play, engine.decide_after
+
+    assert where("bavney", bavney={"decide": True}) == (False, 1)  # after the seventh trick only
+    assert where("court-piece", **{"court-piece": {"decide": True}}) == (False, 1)
+    assert where("redeal", redeal={"rule": "no-picture-hand"}) == (True, 0)  # before play only
+    assert where("troefcall") == (False, 2)  # the capitulation offer: after any trick
+    assert where("troefcall", troefcall={"capitulation": False}) == (False, 1)
+    assert where() == (False, 0)
+
+
+def test_check_turn_windows_catches_a_decision_outside_its_window() -> None:
+    @attrs.define(eq=False)
+    class LateOffer(hokm.Variant):
+        """Offers a play-on after the eighth trick, but says only after the seventh."""
+
+        info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="late-offer", summary="tests only")
+
+        @property
+        def turn_windows(self) -> Mapping[str, PauseWindow]:
+            return {"hokm_pending_decision": PauseWindow(before_play=False, trick_ends="majority")}
+
+        @hokm.hookimpl
+        def hokm_pending_decision(self, hand: HandView) -> hokm.Decision | None:
+            if hand.tricks_played != 8:
+                return None
+            return hokm.Decision(hand.winners[-1], (hokm.PlayOn(True), hokm.PlayOn(False)))
+
+    rules = hokm.Ruleset.compose(LateOffer(), options={"standard": {"play_all": True}})
+    hand = rules.deal(random.Random(1), hakem=0).apply(hokm.CallTrump(hokm.Suit.SPADES))
+    while hand.tricks_played < 8 or hand.current_trick.plays:
+        hand = hand.apply(hand.legal_actions()[0])
+    assert hand.pending_decision is None  # the engine trusts the window
+    with pytest.raises(hokm.PluginContractError) as caught:
+        check_turn_windows(hand)
+    assert ("plugin 'late-offer' broke the contract of hokm_pending_decision: it answered Decision("
+            in str(caught.value))
+    assert "(the pause after trick 8)" in str(caught.value)
+
+
+@attrs.define(eq=False)
+class ForcedEighthLead(hokm.Variant):
+    """The leader to the eighth trick must lead his lowest card: a forced play right after a pause."""
+
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="forced-eighth-lead", summary="tests only")
+
+    @property
+    def turn_windows(self) -> Mapping[str, TurnWindow]:
+        return {"hokm_forced_effect": TurnWindow(leads="all", follows="none")}
+
+    @hokm.hookimpl
+    def hokm_forced_effect(self, hand: HandView) -> hokm.Effect | None:
+        seat = hand.to_act
+        if seat is None or hand.tricks_played != 7 or hand.current_trick.plays:
+            return None
+        return hokm.Effect(play=min(hand.hand_of(seat), key=lambda card: card.index))
+
+
+def test_playouts_follow_a_forced_play_at_the_lead_after_a_decision_pause() -> None:
+    # Bavney's offer makes the seventh trick end by the state's own steps; the forced lead that
+    # follows it moves the hand on, and the kernel must pick up from there as stepping does.
+    rules = hokm.Ruleset.compose("bavney", ForcedEighthLead(),
+                                 options={"bavney": {"decide": True}, "standard": {"play_all": True}})
+    for seed in range(40):
+        start = rules.deal(random.Random(seed), hakem=seed % 4)
+        fast = start.playout(random.Random(seed))
+        rand = random.Random(seed).random
+        slow = start
+        while not slow.is_over:
+            actions = slow.legal_actions()
+            slow = slow.apply(actions[int(rand() * len(actions))])
+        assert fast == slow and fast.plays == slow.plays and fast.decisions == slow.decisions
+        assert fast.result() == slow.result() and len(fast.plays) == 52
