@@ -269,12 +269,11 @@ class Engine:
         # be-ranga's fixing is inlined; a hook asked on every turn keeps the kernel to the state's steps.
         self.kernel_play = not per_turn or self.watch_gate is not None
         self.classic = self.classic_call and self.classic_play and not self.discards
-        # No hook from the first card to the end of the hand: the winner from the tables, the
-        # winner (or a declared PileRule) collects, the stop rule a comparison with stop_count,
-        # be-ranga's trump fixed inline (hokm._tricks.plain_tricks plays it).
+        # No hook from the first card to the end of the hand but hokm_play_on, asked at the stop:
+        # the winner from the tables, the winner (or a declared PileRule) collects, the stop rule a
+        # comparison with stop_count, be-ranga's trump fixed inline (hokm._tricks.plain_tricks).
         self.plain_play = (not per_turn and self.winner_chain is None and self.capture_chain is None
-                           and not (self.void_restrictors or self.decision_chain or self.complete_plugins
-                                    or self.play_on_chain))
+                           and not (self.void_restrictors or self.decision_chain or self.complete_plugins))
 
     def _check_pattern(self, pattern: object, impl: Impl, table_by: Impl | None) -> DealPattern:
         n, size = self.players, len(self.deck)

@@ -81,6 +81,8 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
     won: list[int] = []  # the winners of the tricks played here
     tally = list(state._team_tricks)
     piles = None if engine.pile_rule is None else _Pile(state, tally)
+    # A hokm_play_on rule (unless a constant completion answers first), and whether it said "go on".
+    plays_on, going_on = bool(engine.play_on_chain) and engine.completion is None, False
     done = len(state._winners)
     seat = state._to_act
     trick = state._trick
@@ -158,8 +160,14 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
             tally[team] += 1
         else:  # a declared PileRule: the trick may stay in the centre
             piles.end(best, done)
-        if done == total or tally[team] >= stop_at:
-            break
+        if done == total or tally[team] >= stop_at or going_on:
+            # The stop rule, or a hokm_play_on rule asked on the state as stepping leaves it.
+            if done == total or not plays_on:
+                break
+            _write_back(state, won, tally, seat, piles)
+            if not engine.play_on(state):
+                break
+            going_on = True
         seat = best
     _finish(state, won, tally, seat, piles)
 
@@ -210,16 +218,24 @@ class _Pile:
         self.last = winner
 
 
-def _finish(state: HandState, won: list[int], tally: list[int], seat: int, piles: _Pile | None) -> None:
-    """Write the tricks played in locals back to ``state``, over, as stepping leaves it."""
+def _write_back(state: HandState, won: list[int], tally: list[int], seat: int, piles: _Pile | None) -> None:
+    """Write the tricks played in locals back to ``state`` at a trick's end, as stepping leaves it
+    (the last to play still to act), and empty ``won`` for the tricks to come."""
     state._winners += tuple(won)
     if piles is None:
         state._collectors += tuple(won)  # the winner collects: no capture rule, no pile
     else:
         state._collectors += tuple(piles.collected)
+        piles.collected.clear()
         state._pile = piles.count
+    won.clear()
     state._team_tricks = tuple(tally)
-    state._trick, state._to_act = [], seat  # as stepping leaves it: the last to play
+    state._trick, state._to_act = [], seat
+
+
+def _finish(state: HandState, won: list[int], tally: list[int], seat: int, piles: _Pile | None) -> None:
+    """Write the tricks played in locals back to ``state``: the hand is over."""
+    _write_back(state, won, tally, seat, piles)
     state._phase = OVER
 
 
@@ -274,6 +290,8 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
     won: list[int] = []
     tally = list(state._team_tricks)
     piles = None if engine.pile_rule is None else _Pile(state, tally)
+    # A hokm_play_on rule (unless a constant completion answers first), and whether it said "go on".
+    plays_on, going_on = bool(engine.play_on_chain) and engine.completion is None, False
     done = len(state._winners)
     seat = state._to_act
     trick = state._trick
@@ -376,8 +394,15 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
             tally[team] += 1
         else:
             piles.end(best, done)
-        if done == total or tally[team] >= stop_at:
-            break
+        if done == total or tally[team] >= stop_at or going_on:
+            if done == total or not plays_on:
+                break
+            _write_back(state, won, tally, seat, piles)
+            for number, suits in enumerate(held):  # the hook may look at the hands
+                hands[number] = suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39
+            if not engine.play_on(state):
+                break
+            going_on = True
         seat = best
     for number, suits in enumerate(held):
         hands[number] = suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39

@@ -169,7 +169,11 @@ FAST_PATHS = [  # (ruleset, whether the plain-tricks loop plays it, whether suit
     (hokm.Ruleset.compose("be-ranga", "double-sar"), True, True),
     (hokm.Ruleset.compose(NoSpadeLeads(), "double-sar"), False, True),  # type: ignore[arg-type]
     (hokm.Ruleset.compose("double-sar", options={"double-sar": {"ace_rule": "two-aces"}}), False, True),
-    (hokm.Ruleset.compose("bavney"), False, True),
+    (hokm.Ruleset.compose("bavney"), True, True),  # its hokm_play_on asked at the stop, in the loop
+    (hokm.Ruleset.compose("satat", "court-piece", "double-sar"), True, False),  # never asked: a constant
+    (hokm.Ruleset.compose("be-ranga", "bavney", "obligatory-trump"), True, True),
+    (hokm.Ruleset.compose("satat", "bavney"), True, False),
+    (hokm.Ruleset.compose("bavney", options={"bavney": {"decide": True}}), False, True),  # a decision
     # Be-ranga's trump, fixed by the first void card, in the loop: a trump in its own trick, or
     # from the next trick; with the must-overtrump duty once it is fixed, and a PileRule.
     (hokm.Ruleset.compose("be-ranga"), True, True),
@@ -202,3 +206,19 @@ def test_the_fast_paths_equal_stepping_from_any_state(case: tuple[hokm.Ruleset, 
     assert history(fast) == history(slow)  # the log too: be-ranga's fixing card, as stepping writes it
     if set(rules.variants) <= set(hokm.available_variants()):  # records name installed variants
         assert fast.to_record() == slow.to_record()
+
+
+@pytest.mark.parametrize("names", [("bavney",), ("court-piece",), ("bavney", "satat")])
+@pytest.mark.parametrize("seed", range(6))
+def test_a_sweep_plays_on_in_the_plain_loop_as_stepping_does(names: tuple[str, ...], seed: int) -> None:
+    # Seats 0 and 2 hold every spade and heart: with spades trump their team takes the first
+    # seven tricks whatever is played, so hokm_play_on is asked, and says go on while it sweeps.
+    deck = hokm.full_deck()
+    spades, hearts = deck[:13], deck[13:26]
+    hands = [spades[:7] + hearts[:6], deck[26:39], spades[7:] + hearts[6:], deck[39:]]
+    rules = hokm.Ruleset.compose(*names)
+    start = rules.new_hand(hands, hakem=0, trump=hokm.Suit.SPADES)
+    assert rules._engine.plain_play
+    fast, slow = start.playout(random.Random(seed)), stepped(start, seed)
+    assert fast == slow and fast.winners == slow.winners and history(fast) == history(slow)
+    assert fast.tricks_played > 7  # played on past the stop
