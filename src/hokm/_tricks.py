@@ -81,8 +81,7 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
     won: list[int] = []  # the winners of the tricks played here
     tally = list(state._team_tricks)
     piles = None if engine.pile_rule is None else _Pile(state, tally)
-    # A hokm_play_on rule (unless a constant completion answers first), and whether it said "go on".
-    plays_on, going_on = bool(engine.play_on_chain) and engine.completion is None, False
+    plays_on = bool(engine.play_on_chain) and engine.completion is None  # (a constant answers first)
     done = len(state._winners)
     seat = state._to_act
     trick = state._trick
@@ -160,14 +159,14 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
             tally[team] += 1
         else:  # a declared PileRule: the trick may stay in the centre
             piles.end(best, done)
-        if done == total or tally[team] >= stop_at or going_on:
+        if done == total or tally[team] >= stop_at:
             # The stop rule, or a hokm_play_on rule asked on the state as stepping leaves it.
             if done == total or not plays_on:
                 break
             _write_back(state, won, tally, seat, piles)
             if not engine.play_on(state):
                 break
-            going_on = True
+            stop_at = 0  # play goes on: the rule is asked after every trick from now on
         seat = best
     _finish(state, won, tally, seat, piles)
 
@@ -290,8 +289,7 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
     won: list[int] = []
     tally = list(state._team_tricks)
     piles = None if engine.pile_rule is None else _Pile(state, tally)
-    # A hokm_play_on rule (unless a constant completion answers first), and whether it said "go on".
-    plays_on, going_on = bool(engine.play_on_chain) and engine.completion is None, False
+    plays_on = bool(engine.play_on_chain) and engine.completion is None  # (a constant answers first)
     done = len(state._winners)
     seat = state._to_act
     trick = state._trick
@@ -394,7 +392,7 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
             tally[team] += 1
         else:
             piles.end(best, done)
-        if done == total or tally[team] >= stop_at or going_on:
+        if done == total or tally[team] >= stop_at:
             if done == total or not plays_on:
                 break
             _write_back(state, won, tally, seat, piles)
@@ -402,7 +400,7 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
                 hands[number] = suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39
             if not engine.play_on(state):
                 break
-            going_on = True
+            stop_at = 0
         seat = best
     for number, suits in enumerate(held):
         hands[number] = suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39
