@@ -198,12 +198,13 @@ class Engine:
             raise contract_error(impl, "hokm_pile_rule", f"returned {rule!r}, not a PileRule")
         captures = self.capture_chain or ()
         self.pile_rule: PileRule | None = None
+        self.pile_plugin = ""  # the plugin that declared it
         self.pile_reset = False
         self.pile_key: tuple[int, ...] = ()  # seats whose wins chain share a key: the seat or its team
         self.pile_collects: tuple[bool, ...] = ()  # per trick number: may a pair collect after it
         if rule is None or impl is None or any(i.plugin != impl.plugin for i in captures if not i.standard):
             return
-        self.pile_rule = rule
+        self.pile_rule, self.pile_plugin = rule, impl.plugin
         self.pile_reset = rule.reset_after_collect
         self.pile_key = self.teams if rule.chain == "team" else tuple(range(self.players))
         self.pile_collects = rule.collects_at(self.hand_size)

@@ -175,3 +175,12 @@ def test_a_hook_reading_the_hand_is_asked_before_a_later_constant() -> None:
         rules = hokm.Ruleset.compose(Counted(), EndsAtFive())  # type: ignore[arg-type]
     hand = rules.deal(random.Random(1)).playout(random.Random(2))
     assert hand.tricks_played == 5
+
+
+def test_check_variant_holds_a_declared_rule_to_the_hook() -> None:
+    from hokm.testing import check_variant
+
+    with pytest.raises(InvariantViolation, match=r"pile-rule(.|\n)*check_variant\('lying-sar'"):
+        check_variant(LyingSar(), matches=1, partners=False)
+    report = check_variant("double-sar", matches=1, partners=["be-ranga"])
+    assert report.matches == 2

@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from hokm._seeding import rng_for
 from hokm.discovery import load_variant
@@ -21,7 +21,7 @@ from hokm.state import HandState
 from hokm.testing.invariants import InvariantViolation
 from hokm.variant import Variant
 
-__all__ = ["check_pile_rule"]
+__all__ = ["check_pile_rule", "compare_pile_rule"]
 
 _HOOK = "hokm_pile_rule"
 
@@ -62,10 +62,21 @@ def check_pile_rule(variant: str | Variant, *, with_variants: Sequence[str | Var
     plugin = _instantiate(variant, options)
     others = [load_variant(name)(**(options or {}).get(name, {})) if isinstance(name, str) else name
               for name in with_variants]
-    ruled = Ruleset.compose(*others, plugin, options=_standard_only(options))
-    if ruled._engine.pile_rule is None:
+    return compare_pile_rule(Ruleset.compose(*others, plugin, options=_standard_only(options)),
+                             hands=hands, seed=seed)
+
+
+def compare_pile_rule(ruled: Ruleset, *, hands: int = 200, seed: int | str = 0) -> int:
+    """``check_pile_rule`` for a composed ruleset (``check_variant`` runs it on each of its own)."""
+    engine = ruled._engine
+    if engine.pile_rule is None:
         return 0
-    hooked = Ruleset.compose(*others, _without_rule(plugin), options=_standard_only(options))
+    variants = ruled.plugins[1:]
+    plugins = [cast(Variant, plugin) for _, plugin in variants]
+    plugins = [_without_rule(plugin) if name == engine.pile_plugin else plugin
+               for (name, _), plugin in zip(variants, plugins, strict=True)]
+    given = ruled.options.get("standard")  # the plugins come as objects: only standard's are given
+    hooked = Ruleset.compose(*plugins, options={"standard": dict(given)} if given else None)
     rng = rng_for(seed, "check_pile_rule")
     compared = 0
     for _ in range(hands):
