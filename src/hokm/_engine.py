@@ -51,7 +51,7 @@ from hokm.context import (
 from hokm.decisions import Effect, TrumpRule
 from hokm.errors import VariantConflictError
 from hokm.outcomes import HandScore, Kot, MatchStatus
-from hokm.piles import PileRule
+from hokm.piles import PileRule, collector_after
 from hokm.table import Rotation, Seat, TableLayout, Team
 from hokm.trick import Trick
 
@@ -210,16 +210,10 @@ class Engine:
         self.pile_collects = rule.collects_at(self.hand_size)
         self.capture_chain = None  # the rule answers for the hook
 
-    def pile_collector(self, winners: Sequence[int], collectors: Sequence[int | None], winner: int,
-                       number: int) -> int | None:
-        """The declared ``PileRule``'s collector after trick ``number`` (``winners`` ends with it)."""
-        if number >= self.hand_size:
-            return winner  # the last trick sweeps
-        key = self.pile_key
-        if (number > 1 and self.pile_collects[number] and key[winners[number - 2]] == key[winner]
-                and not (self.pile_reset and collectors[number - 2] is not None)):
-            return winner
-        return None
+    def pile_collector(self, winners: Sequence[int], collectors: Sequence[int | None]) -> int | None:
+        """The declared ``PileRule``'s collector after the last trick of ``winners``."""
+        return collector_after(winners, collectors, self.hand_size, self.pile_key, self.pile_collects,
+                               self.pile_reset)
 
     def _completion_setup(self, chain: tuple[Impl, ...]) -> None:
         """``complete_plugins``: the ``hokm_hand_complete`` implementations asked after each trick;
@@ -439,7 +433,7 @@ class Engine:
         """Who collects the centre after trick ``number`` (``None``: it stays there)."""
         if self.capture_chain is None:
             if self.pile_rule is not None:
-                return self.pile_collector(hand.winners, hand.collectors, winner, number)
+                return self.pile_collector(hand.winners, hand.collectors)
             return winner
         trick = (self.trick_value(plays, trump, number, winner, first_trump=first_trump)
                  if self.capture_wants_trick else None)

@@ -26,6 +26,7 @@ from hokm._windows import EVERY, NEVER, SOME, Gate, turn_open
 from hokm._winner import best_play
 from hokm.actions import CALL_TRUMP_ACTIONS, DRAW_CHOICES
 from hokm.outcomes import DRAW, OVER, PLAY, TRUMP
+from hokm.piles import collector_after
 
 if TYPE_CHECKING:
     from hokm._engine import Engine
@@ -168,7 +169,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     decide_all = engine.decide_after == EVERY
     decide_at = total // 2 + 1 if engine.decide_after == SOME else -1  # after this trick only
     captures = engine.capture_chain is not None
-    piles = engine.pile_rule is not None  # a declared PileRule: Engine.pile_collector, inlined
+    piles = engine.pile_rule is not None  # a declared PileRule
     pile_key, pile_collects, pile_reset = engine.pile_key, engine.pile_collects, engine.pile_reset
     # A constant hokm_hand_complete answers before hokm_play_on could (Engine.hand_over).
     completes = bool(engine.complete_plugins)
@@ -327,13 +328,10 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
             dirty = False
             state._to_act, state._trick = seat, trick
             collector = engine.collector(state, trick, trump, done, winner)
-        elif not piles or done >= total:
+        elif not piles:
             collector = winner
-        elif (done > 1 and pile_collects[done] and pile_key[winners[-2]] == pile_key[winner]
-              and not (pile_reset and collectors[-1] is not None)):
-            collector = winner  # a pair collects the pile
-        else:
-            collector = None
+        else:  # a declared PileRule (Engine.pile_collector)
+            collector = collector_after(winners, collectors, total, pile_key, pile_collects, pile_reset)
         collectors.append(collector)
         if collector is None:
             pile += 1

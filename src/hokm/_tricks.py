@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from hokm._moments import NO_TRUMP, fix_trump
 from hokm.outcomes import OVER
+from hokm.piles import collector_after
 
 if TYPE_CHECKING:
     from hokm._engine import Engine
@@ -158,7 +159,7 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
         if piles is None:
             tally[team] += 1
         else:  # a declared PileRule: the trick may stay in the centre
-            piles.end(best, done)
+            piles.end(best)
         if done == total or tally[team] >= stop_at:
             # The stop rule, or a hokm_play_on rule asked on the state as stepping leaves it.
             if done == total or not plays_on:
@@ -190,31 +191,35 @@ def _so_far(trick: list[int], power: tuple[int, ...], followers: tuple[tuple[tup
 
 
 class _Pile:
-    """The centre pile under a declared ``PileRule`` (``Engine.pile_collector``), trick by trick."""
+    """The centre pile under a declared ``PileRule``, trick by trick (``hokm.piles.collector_after``)."""
 
-    __slots__ = ("collected", "collects", "count", "key", "last", "reset", "taken", "tally", "teams", "total")
+    __slots__ = ("collectors", "collects", "count", "key", "new", "reset", "tally", "teams", "total",
+                 "winners")
 
     def __init__(self, state: HandState, tally: list[int]) -> None:
         engine = state._setup.engine
         self.tally, self.teams, self.total = tally, engine.teams, engine.hand_size
         self.collects, self.key, self.reset = engine.pile_collects, engine.pile_key, engine.pile_reset
         self.count = state._pile  # tricks lying in the centre
-        self.collected: list[int | None] = []  # the collector of each trick played here
-        collectors = state._collectors
-        self.last = state._winners[-1] if collectors else -1  # the previous trick's winner
-        self.taken = bool(collectors) and collectors[-1] is not None  # and whether it collected
+        self.winners, self.collectors = list(state._winners), list(state._collectors)
+        self.new = len(self.collectors)  # where the tricks played here begin
 
-    def end(self, winner: int, number: int) -> None:
-        """Trick ``number``, won by ``winner``: a pair (or the last trick) collects the centre."""
-        if number >= self.total or (self.collects[number] and self.key[self.last] == self.key[winner]
-                                    and not (self.reset and self.taken)):
-            self.tally[self.teams[winner]] += self.count + 1
-            self.count, self.taken = 0, True
-            self.collected.append(winner)
+    def end(self, winner: int) -> None:
+        """A trick won by ``winner``: a pair (or the last trick) collects the centre."""
+        winners, collectors = self.winners, self.collectors
+        winners.append(winner)
+        collector = collector_after(winners, collectors, self.total, self.key, self.collects, self.reset)
+        collectors.append(collector)
+        if collector is None:
+            self.count += 1
         else:
-            self.count, self.taken = self.count + 1, False
-            self.collected.append(None)
-        self.last = winner
+            self.tally[self.teams[collector]] += self.count + 1
+            self.count = 0
+
+    def collected(self) -> tuple[int | None, ...]:
+        """The collectors of the tricks played here, from the last write-back on."""
+        new, self.new = self.new, len(self.collectors)
+        return tuple(self.collectors[new:])
 
 
 def _write_back(state: HandState, won: list[int], tally: list[int], seat: int, piles: _Pile | None) -> None:
@@ -224,8 +229,7 @@ def _write_back(state: HandState, won: list[int], tally: list[int], seat: int, p
     if piles is None:
         state._collectors += tuple(won)  # the winner collects: no capture rule, no pile
     else:
-        state._collectors += tuple(piles.collected)
-        piles.collected.clear()
+        state._collectors += piles.collected()
         state._pile = piles.count
     won.clear()
     state._team_tricks = tuple(tally)
@@ -391,7 +395,7 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
         if piles is None:
             tally[team] += 1
         else:
-            piles.end(best, done)
+            piles.end(best)
         if done == total or tally[team] >= stop_at:
             if done == total or not plays_on:
                 break

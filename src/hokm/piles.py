@@ -24,7 +24,7 @@ import attrs
 
 from hokm.errors import InvalidArgumentError
 
-__all__ = ["PileRule"]
+__all__ = ["PileRule", "collector_after"]
 
 
 def _trick_numbers(value: Iterable[int]) -> frozenset[int]:
@@ -91,9 +91,25 @@ class PileRule:
         key: Sequence[int] = teams if self.chain == "team" and teams is not None else seats
         allowed = self.collects_at(tricks_total)
         collectors: list[int | None] = []
-        for number, winner in enumerate(winners, start=1):
-            sweep = number >= tricks_total  # the last trick
-            pair = (number > 1 and allowed[number] and key[winners[number - 2]] == key[winner]
-                    and not (self.reset_after_collect and collectors[-1] is not None))
-            collectors.append(winner if sweep or pair else None)
+        for number in range(1, len(winners) + 1):
+            collectors.append(collector_after(winners[:number], collectors, tricks_total, key, allowed,
+                                              self.reset_after_collect))
         return tuple(collectors)
+
+
+def collector_after(winners: Sequence[int], collectors: Sequence[int | None], tricks_total: int,
+                    key: Sequence[int], allowed: Sequence[bool], reset: bool) -> int | None:
+    """Who collects after the last trick of ``winners`` (``collectors``: the tricks before it).
+
+    The rule's one home: ``PileRule.collectors``, the engine and the random-play kernel all
+    call it, with ``key`` (each seat's chain key: the seat, or its team), ``allowed``
+    (``PileRule.collects_at``) and ``reset`` (``reset_after_collect``) read once.
+    """
+    number = len(winners)
+    winner = winners[-1]
+    if number >= tricks_total:  # the last trick sweeps
+        return winner
+    if (number > 1 and allowed[number] and key[winners[-2]] == key[winner]
+            and not (reset and collectors[-1] is not None)):
+        return winner  # a pair collects the pile
+    return None
