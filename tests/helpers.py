@@ -24,6 +24,61 @@ class ScriptedWinners(hokm.Variant):
         return hokm.Seat(self.seats[trick.number - 1])
 
 
+# Hidden trump in miniature, for the decision features (moments, agents) --------------------------
+
+
+@attrs.frozen
+class Lay(hokm.Action):
+    """Lay a card of the first five face down as the trump indicator (private)."""
+
+    private: ClassVar[bool] = True
+    card: Card
+
+
+@attrs.frozen
+class Reveal(hokm.Action):
+    """The caller turns the indicator face up: it goes back to his hand."""
+
+
+class FaceDown(hokm.Variant):
+    """Hidden trump in miniature: lay a card of the first five, reveal on your turn, forced at the end."""
+
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="face-down", summary="tests only")
+
+    @hokm.hookimpl
+    def hokm_trump_call(self, hand: hokm.HandView) -> list[hokm.Action]:
+        return [Lay(card) for card in hand.dealt(hand.hakem)[:5]]
+
+    @hokm.hookimpl
+    def hokm_turn_options(self, hand: hokm.HandView) -> list[hokm.Action] | None:
+        return [Reveal()] if hand.trump is None and hand.to_act == hand.hakem else None
+
+    @hokm.hookimpl
+    def hokm_decision_effect(self, hand: hokm.HandView, action: hokm.Action) -> hokm.Effect | None:
+        if isinstance(action, Lay):
+            return hokm.Effect(set_aside=action.card)
+        if isinstance(action, Reveal):
+            (card,) = hand.set_aside[hand.hakem]
+            return hokm.Effect(trump=card.suit, restore=card, show=[card])
+        return None
+
+    @hokm.hookimpl
+    def hokm_restrict_plays(self, ctx: hokm.PlayContext) -> frozenset[Card] | None:
+        led = ctx.led
+        void_or_lead = led is None or not ctx.holds(led)
+        if isinstance(ctx.announced, Reveal) and ctx.trump is not None and void_or_lead:
+            return ctx.cards_of(ctx.trump) or None  # having revealed on lead or void: a trump if you can
+        return None
+
+    @hokm.hookimpl
+    def hokm_forced_effect(self, hand: hokm.HandView) -> hokm.Effect | None:
+        if hand.trump is None and hand.to_act == hand.hakem and not hand.hand_of(hand.hakem) \
+                and hand.set_aside[hand.hakem]:
+            (card,) = hand.set_aside[hand.hakem]
+            return hokm.Effect(trump=card.suit, restore=card, show=[card], play=card)
+        return None
+
+
 def one_suit_each(rules: hokm.Ruleset, *, trump: Suit, hakem: int = 0) -> HandState:
     """Seat 0 holds every spade, seat 1 every heart, seat 2 every diamond, seat 3 every club."""
     hands = [sorted((card for card in hokm.full_deck() if card.suit is suit), key=lambda c: c.sort_key)

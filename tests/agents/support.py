@@ -11,63 +11,11 @@ from typing import ClassVar
 import attrs
 
 import hokm
-from hokm import Card, Effect, HandObservation, HandState, StockDraw, TrumpRule, hookimpl
+from hokm import Card, HandObservation, HandState, StockDraw, TrumpRule, hookimpl
 from hokm.agents import Deal
 
 # Small house rules for the decision features (the bundled variants of the second wave are built
 # elsewhere; these exercise the same core features) --------------------------------------------
-
-
-@attrs.frozen
-class Lay(hokm.Action):
-    """Lay a card of the first five face down as the trump indicator (private)."""
-
-    private: ClassVar[bool] = True
-    card: Card
-
-
-@attrs.frozen
-class Reveal(hokm.Action):
-    """The caller turns the indicator face up: it goes back to his hand."""
-
-
-class FaceDown(hokm.Variant):
-    """Hidden trump in miniature: lay a card of the first five, reveal on your turn, forced at the end."""
-
-    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="face-down", summary="tests only")
-
-    @hookimpl
-    def hokm_trump_call(self, hand: hokm.HandView) -> list[hokm.Action]:
-        return [Lay(card) for card in hand.dealt(hand.hakem)[:5]]
-
-    @hookimpl
-    def hokm_turn_options(self, hand: hokm.HandView) -> list[hokm.Action] | None:
-        return [Reveal()] if hand.trump is None and hand.to_act == hand.hakem else None
-
-    @hookimpl
-    def hokm_decision_effect(self, hand: hokm.HandView, action: hokm.Action) -> Effect | None:
-        if isinstance(action, Lay):
-            return Effect(set_aside=action.card)
-        if isinstance(action, Reveal):
-            (card,) = hand.set_aside[hand.hakem]
-            return Effect(trump=card.suit, restore=card, show=[card])
-        return None
-
-    @hookimpl
-    def hokm_restrict_plays(self, ctx: hokm.PlayContext) -> frozenset[Card] | None:
-        led = ctx.led
-        void_or_lead = led is None or not ctx.holds(led)
-        if isinstance(ctx.announced, Reveal) and ctx.trump is not None and void_or_lead:
-            return ctx.cards_of(ctx.trump) or None  # having revealed on lead or void: a trump if you can
-        return None
-
-    @hookimpl
-    def hokm_forced_effect(self, hand: hokm.HandView) -> Effect | None:
-        if hand.trump is None and hand.to_act == hand.hakem and not hand.hand_of(hand.hakem) \
-                and hand.set_aside[hand.hakem]:
-            (card,) = hand.set_aside[hand.hakem]
-            return Effect(trump=card.suit, restore=card, show=[card], play=card)
-        return None
 
 
 @attrs.frozen

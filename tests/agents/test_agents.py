@@ -25,15 +25,12 @@ from hokm.testing import BUNDLED_VARIANTS
 from tests.agents.support import (
     AskForHearts,
     DeadHalf,
-    FaceDown,
     FirstVoid,
-    Lay,
-    Reveal,
     Zhinam,
     chi_square,
     chi_square_sf,
 )
-from tests.helpers import play_cards
+from tests.helpers import FaceDown, Lay, Reveal, play_cards
 
 DECK = hokm.full_deck()
 SUITS = {suit: [card for card in DECK if card.suit is suit] for suit in Suit}

@@ -9,8 +9,8 @@ import pytest
 
 import hokm
 from hokm import Card, Suit, cards
-from tests.agents.support import Ask, AskForHearts, FaceDown, Lay, Reveal, ruleset
-from tests.helpers import play_cards
+from tests.agents.support import Ask, AskForHearts, ruleset
+from tests.helpers import FaceDown, Lay, Reveal, play_cards
 
 DECK = hokm.full_deck()
 

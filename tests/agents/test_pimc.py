@@ -14,8 +14,8 @@ from hokm.agents import Agent, HeuristicAgent, PimcAgent, RandomAgent, get_agent
 from hokm.agents._play import play_match
 from hokm.agents._rebuild import history, rebuild
 from hokm.testing import strategies as hst
-from tests.agents.support import FaceDown
 from tests.agents.test_sampling import RULESETS
+from tests.helpers import FaceDown
 
 SAMPLEABLE = [name for name in RULESETS if name != "face-down" and "hidden" not in name]
 """Rulesets whose every trick-play position rebuilds (a face-down indicator's does not)."""

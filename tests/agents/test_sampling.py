@@ -21,10 +21,7 @@ from tests.agents.support import (
     AnnouncementNotOffered,
     AskForHearts,
     DeadHalf,
-    FaceDown,
     FirstVoid,
-    Lay,
-    Reveal,
     Zhinam,
     assert_consistent,
     assert_replays,
@@ -34,7 +31,7 @@ from tests.agents.support import (
     endgame,
     replayable,
 )
-from tests.helpers import play_cards
+from tests.helpers import FaceDown, Lay, Reveal, play_cards
 
 
 def compose(*variants: str | hokm.Variant, **options: Mapping[str, object]) -> hokm.Ruleset:

@@ -12,6 +12,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.helpers import FaceDown, Lay, Reveal
 
 import hokm
 from hokm import Card, Effect, HiddenAction, MatchStatus, Suit, TrumpRule, cards, hookimpl
@@ -28,17 +29,6 @@ def play(hand: hokm.HandState, *texts: str) -> hokm.HandState:
 
 
 @attrs.frozen
-class Lay(hokm.Action):
-    private = True
-    card: Card
-
-
-@attrs.frozen
-class Reveal(hokm.Action):
-    pass
-
-
-@attrs.frozen
 class ThrowIn(hokm.Action):
     pass
 
@@ -50,43 +40,6 @@ class FirstVoid(hokm.Variant):
     @hookimpl
     def hokm_trump_rule(self) -> TrumpRule:
         return self.rule
-
-
-class FaceDown(hokm.Variant):
-    """Hidden trump in miniature: lay a card of the first five, reveal on your turn, forced at the end."""
-
-    @hookimpl
-    def hokm_trump_call(self, hand: hokm.HandView) -> list[hokm.Action]:
-        return [Lay(card) for card in hand.dealt(hand.hakem)[:5]]
-
-    @hookimpl
-    def hokm_turn_options(self, hand: hokm.HandView) -> list[hokm.Action] | None:
-        return [Reveal()] if hand.trump is None and hand.to_act == hand.hakem else None
-
-    @hookimpl
-    def hokm_decision_effect(self, hand: hokm.HandView, action: hokm.Action) -> Effect | None:
-        if isinstance(action, Lay):
-            return Effect(set_aside=action.card)
-        if isinstance(action, Reveal):
-            (card,) = hand.set_aside[hand.hakem]
-            return Effect(trump=card.suit, restore=card, show=[card])
-        return None
-
-    @hookimpl
-    def hokm_restrict_plays(self, ctx: hokm.PlayContext) -> frozenset[Card] | None:
-        led = ctx.led
-        void_or_lead = led is None or not ctx.holds(led)
-        if isinstance(ctx.announced, Reveal) and ctx.trump is not None and void_or_lead:
-            return ctx.cards_of(ctx.trump) or None  # having revealed on lead or void: a trump if you can
-        return None
-
-    @hookimpl
-    def hokm_forced_effect(self, hand: hokm.HandView) -> Effect | None:
-        if hand.trump is None and hand.to_act == hand.hakem and not hand.hand_of(hand.hakem) \
-                and hand.set_aside[hand.hakem]:
-            (card,) = hand.set_aside[hand.hakem]
-            return Effect(trump=card.suit, restore=card, show=[card], play=card)
-        return None
 
 
 class WeakThrowIn(hokm.Variant):
