@@ -400,12 +400,16 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
             if done == total or not plays_on:
                 break
             _write_back(state, won, tally, seat, piles)
-            for number, suits in enumerate(held):  # the hook may look at the hands
-                hands[number] = suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39
+            _put_back(hands, held)  # the hook may look at the hands
             if not engine.play_on(state):
                 break
             stop_at = 0
         seat = best
+    _put_back(hands, held)
+    _finish(state, won, tally, seat, piles)
+
+
+def _put_back(hands: list[int], held: list[list[int]]) -> None:
+    """Each hand's four 13-bit suits back into its 52-bit mask."""
     for number, suits in enumerate(held):
         hands[number] = suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39
-    _finish(state, won, tally, seat, piles)

@@ -60,8 +60,7 @@ def check_pile_rule(variant: str | Variant, *, with_variants: Sequence[str | Var
     True
     """
     plugin = _instantiate(variant, options)
-    others = [load_variant(name)(**(options or {}).get(name, {})) if isinstance(name, str) else name
-              for name in with_variants]
+    others = [_instantiate(name, options) for name in with_variants]
     return compare_pile_rule(Ruleset.compose(*others, plugin, options=_standard_only(options)),
                              hands=hands, seed=seed)
 
