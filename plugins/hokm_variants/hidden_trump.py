@@ -51,6 +51,7 @@ from hokm import (
     HandView,
     PlayContext,
     Trick,
+    TurnOffers,
     TurnWindow,
     Variant,
     VariantInfo,
@@ -121,15 +122,22 @@ class RevealTrump(Action):
         return "reveal trump"
 
 
-_BEFORE_THE_REVEAL = TurnWindow(leads="hakem", follows="void", until_trump=True)
-_WINDOWS = MappingProxyType({"hokm_turn_options": _BEFORE_THE_REVEAL,
-                             "hokm_forced_effect": _BEFORE_THE_REVEAL,
-                             "hokm_restrict_plays": TurnWindow(announced=True)})
-_AUTOMATIC_WINDOWS = MappingProxyType({  # nobody asks: the only announcement is the reveal on lead
-    **_WINDOWS, "hokm_turn_options": TurnWindow(leads="hakem", follows="none", until_trump=True)})
 BLIND = BlindIndicator()
 ASK = AskTrump()
 REVEAL = RevealTrump()
+_BEFORE_THE_REVEAL = TurnWindow(leads="hakem", follows="void", until_trump=True)
+_WINDOWS: Mapping[str, TurnWindow | TurnOffers] = MappingProxyType({
+    # Before the reveal: the caller reveals on lead or when void, another void seat asks.
+    "hokm_turn_options": TurnOffers(hakem_lead=(REVEAL,), hakem_void=(REVEAL,), void=(ASK,),
+                                    until_trump=True),
+    # On request, the only forced effect on a turn is rule 6: the caller's last card, in the
+    # last trick (on his lead, or on a follow with an empty hand: void of every suit).
+    "hokm_forced_effect": TurnWindow(leads="hakem", follows="void", until_trump=True, last_trick=True),
+    "hokm_restrict_plays": TurnWindow(announced=True)})
+# Automatic: nobody asks, the only announcement is the reveal on lead.
+_AUTOMATIC_WINDOWS: Mapping[str, TurnWindow | TurnOffers] = MappingProxyType({
+    **_WINDOWS, "hokm_turn_options": TurnOffers(hakem_lead=(REVEAL,), until_trump=True),
+    "hokm_forced_effect": _BEFORE_THE_REVEAL})  # the automatic reveal before a void seat
 _ANNOUNCEMENTS = (AskTrump, RevealTrump)
 
 
@@ -199,7 +207,7 @@ class HiddenTrump(Variant):
         default="chosen", kw_only=True, validator=attrs.validators.in_(("chosen", "blind")))
 
     @property
-    def turn_windows(self) -> Mapping[str, TurnWindow]:
+    def turn_windows(self) -> Mapping[str, TurnWindow | TurnOffers]:
         """The turns its per-turn hooks can answer on: before the reveal, the Hakem's lead or a void seat.
 
         The caller's reveal on lead, the ask or reveal of a seat that cannot follow (with

@@ -33,7 +33,7 @@ from hokm._hooks import (
     resolve_chain,
 )
 from hokm._standard import Standard
-from hokm._windows import gate_of, pause_gate
+from hokm._windows import gate_of, pause_gate, turn_offer
 from hokm._winner import best_play, power_tables, table_winner
 from hokm.actions import CALL_TRUMP_ACTIONS, Action, CallTrump, Discard, DrawCard, PlayCard
 from hokm.cards import Card, Suit, frozen_cards
@@ -57,6 +57,7 @@ from hokm.trick import Trick
 
 if TYPE_CHECKING:
     from hokm.context import DealPattern
+    from hokm.state import HandState
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
 _TRUMP_SUITS: tuple[Suit | None, ...] = (*SUITS, None)
@@ -170,8 +171,8 @@ class Engine:
         self.duty_plugin = answered_by.plugin if answered_by is not None else None
         self.restrictors = chains["hokm_restrict_plays"]
         self.void_restrictors = self.restrictors + chains["hokm_restrict_void_plays"]
-        self.restrict_gate = gate_of(self.restrictors)
-        self.void_restrict_gate = gate_of(self.void_restrictors)
+        self.restrict_gate = gate_of(self.restrictors, self.hand_size)
+        self.void_restrict_gate = gate_of(self.void_restrictors, self.hand_size)
         # The kernel plays no announced turn inline: legality rules asked only after one stay idle there.
         self.kernel_restricts = bool(self.restrictors) and not (
             self.restrict_gate is not None and self.restrict_gate.announced)
@@ -257,12 +258,21 @@ class Engine:
                                  or self.forced_chain)
         self.classic_play = not (self.fixes_trump or self.turn_chain or self.forced_chain)
         # The per-turn chains' windows (hokm._windows): None, a chain asked on every turn.
-        self.turn_gate = gate_of(self.turn_chain)
-        self.forced_gate = gate_of(self.forced_chain)
+        self.turn_gate = gate_of(self.turn_chain, self.hand_size)
+        self.forced_gate = gate_of(self.forced_chain, self.hand_size)
         per_turn = self.turn_chain + self.forced_chain
-        self.watch_gate = gate_of(per_turn)  # the kernel hands the turns it opens to the state's steps
+        # A TurnOffers declared by the only hokm_turn_options implementation answers for it
+        # (offer_table: see TurnOffers.table; offer_tricks: offered while fewer tricks are done).
+        offers = self.turn_chain[0].declared if len(self.turn_chain) == 1 else None
+        self.turn_offers = offers
+        self.offer_table = offers.table() if offers is not None else ((), ())
+        self.offer_tricks = (1 << 30 if offers is None or offers.first_tricks is None
+                             else offers.first_tricks)
+        stepped = self.forced_chain if offers is not None else per_turn
+        # The kernel hands the turns this gate opens to the state's steps (declared offers it takes inline).
+        self.watch_gate = gate_of(stepped, self.hand_size)
         # be-ranga's fixing is inlined; a hook asked on every turn keeps the kernel to the state's steps.
-        self.kernel_play = not per_turn or self.watch_gate is not None
+        self.kernel_play = not stepped or self.watch_gate is not None
         self.classic = self.classic_call and self.classic_play and not self.discards
         # No hook from the first card to the end of the hand but hokm_play_on, asked at the stop:
         # the winner from the tables, the winner (or a declared PileRule) collects, the stop rule a
@@ -556,6 +566,8 @@ class Engine:
 
     def turn_options(self, hand: HandView) -> tuple[Action, ...]:
         """The announcements the seat to act may make before its card (M3)."""
+        if self.turn_offers is not None:  # declared: the hook's answer without asking it
+            return turn_offer(self, cast("HandState", hand))
         options: tuple[Action, ...] = ()
         for impl in self.turn_chain:
             more = self._call(impl, hand)

@@ -30,6 +30,7 @@ from hokm.piles import collector_after
 
 if TYPE_CHECKING:
     from hokm._engine import Engine
+    from hokm.actions import Action
     from hokm.state import HandState
 
 __all__ = ["play_out"]
@@ -81,8 +82,12 @@ def _random_turn(state: HandState, rand: Callable[[], float]) -> None:
     if pick < count:
         state._play(nth_card(legal, pick))
         return
-    action = turn[pick - count]
-    if not engine.classic:
+    _announce(state, turn[pick - count])
+
+
+def _announce(state: HandState, action: Action) -> None:
+    """Take an announcement of the turn as stepping takes it (logged beyond the classic hand)."""
+    if not state._setup.engine.classic:
         log(state, LOG_ACT, action)
     state._take(action)
 
@@ -109,10 +114,7 @@ def _window_turn(state: HandState, rand: Callable[[], float], fresh: bool) -> in
     pick = floor(rand() * (count + len(turn)))
     if pick < count:
         return nth_card(legal, pick)
-    action = turn[pick - count]
-    if not engine.classic:
-        log(state, LOG_ACT, action)
-    state._take(action)
+    _announce(state, turn[pick - count])
     return -1
 
 
@@ -195,11 +197,18 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     # Turn windows of the per-turn hooks (hokm._windows): a turn they open goes to the state's
     # own steps (its start, then one action as stepping takes it); the others are played here.
     watch = engine.watch_gate
-    if watch is not None and state._extra.announced is not None:
+    if state._extra.announced is not None:
         _random_turn(state, rand)  # the card after an announcement, restricted by it
         return
     hakem, limit = setup.hakem, watch.tricks if watch is not None else 0
+    first = watch.after if watch is not None else 0  # the window opens once this many tricks are done
     lead_mode, follow_mode = _modes(watch, setup.trump)
+    # Declared TurnOffers (hokm._windows.turn_offer): on a turn they answer, the announcements
+    # join the legal cards in the random pick, and only a picked one goes to the state's steps.
+    offering = engine.turn_offers is not None
+    offers = engine.offer_table[0 <= setup.trump < NO_TRUMP]
+    offer_tricks = engine.offer_tricks
+    extra: tuple[Action, ...] = ()
     fresh = False  # whether this turn began in the kernel: its start (forced effects) is still to run
     while True:
         if pending_trump >= 0 and not in_trick:  # a trump fixed last trick counts from this lead
@@ -208,7 +217,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
         # Engine.legal_mask, inlined: follow the led suit, then the void duty and legality hooks.
         hand = hands[seat]
         index = -1
-        if (follow_mode if in_trick else lead_mode) and done < limit and (
+        if (follow_mode if in_trick else lead_mode) and first <= done < limit and (
                 (follow_mode == EVERY or not hand & follow) if in_trick
                 else (lead_mode == EVERY or seat == hakem)):  # a turn in a per-turn hook's window
             _sync(state, winners, collectors, tally, pile)
@@ -231,6 +240,8 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
                     index = base + bits[segment][floor(rand() * counts[segment])]
             else:  # void in the led suit: any card, unless a void duty or rule narrows it
                 legal = hand
+                if offering and done < offer_tricks:
+                    extra = offers[2 + (seat == hakem)]
                 if duty and hand & trumps_mask:  # Engine.void_duty_mask, with the best card known
                     legal = hand & trumps_mask
                     if overtrump:
@@ -243,6 +254,8 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
                     legal = engine.restrict(legal, hand, seat, state._trick, trump, done + 1, state, True)
         else:  # the lead: any card, unless a legality rule narrows it
             legal = hand
+            if offering and done < offer_tricks:
+                extra = offers[seat == hakem]
             if some and legal & (legal - 1):
                 if dirty:
                     _sync(state, winners, collectors, tally, pile)
@@ -250,6 +263,15 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
                 state._to_act, state._trick = seat, []
                 legal = engine.restrict(legal, hand, seat, [], trump, done + 1, state, False)
         fresh = True  # the next turn starts here, in the kernel
+        if extra:  # declared announcements after the legal cards, as legal_actions() lists them
+            count = legal.bit_count()
+            pick = floor(rand() * (count + len(extra)))
+            if pick >= count:
+                _sync(state, winners, collectors, tally, pile)
+                state._to_act, state._trick, state._legal = seat, plays[len(plays) - in_trick:], -1
+                _announce(state, extra[pick - count])
+                return
+            index, extra = nth_card(legal, pick), ()
         if index < 0:  # the pick-th legal card in index order, as legal_actions() lists them
             pick = floor(rand() * legal.bit_count())
             segment = legal & 0x1FFF
@@ -281,6 +303,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
             immediate = fix_trump(state, fixed, len(plays), in_trick + 1)
             setup = state._setup
             lead_mode, follow_mode = _modes(watch, fixed)
+            offers = engine.offer_table[1]
             if immediate:  # a trump from this card on: earlier cards are all of the led suit
                 trump = fixed
                 masks, suit_of, bases, trick_suit_of, rank_of, trumps_mask = _tables(engine, trump)

@@ -18,9 +18,10 @@ from hokm.windows import PauseWindow, TurnWindow
 if TYPE_CHECKING:
     from hokm._engine import Engine
     from hokm._hooks import Impl
+    from hokm.actions import Action
     from hokm.state import HandState
 
-__all__ = ["EVERY", "NEVER", "SOME", "Gate", "gate_of", "pause_gate", "pause_open", "turn_open"]
+__all__ = ["EVERY", "NEVER", "SOME", "Gate", "gate_of", "pause_gate", "pause_open", "turn_offer", "turn_open"]
 
 NEVER = 0
 """Mode: the chain is idle on such turns."""
@@ -35,9 +36,9 @@ _FOLLOW_MODES = {"none": NEVER, "void": SOME, "all": EVERY}
 class Gate:
     """When a chain may answer: per trump state (0: no trump yet, 1: a trump), lead and follow modes."""
 
-    __slots__ = ("announced", "follows", "leads", "tricks")
+    __slots__ = ("after", "announced", "follows", "leads", "tricks")
 
-    def __init__(self, windows: Sequence[TurnWindow]) -> None:
+    def __init__(self, windows: Sequence[TurnWindow], tricks_total: int) -> None:
         leads, follows = [NEVER, NEVER], [NEVER, NEVER]
         for window in windows:
             for trump in (0, 1) if not window.until_trump else (0,):
@@ -49,21 +50,23 @@ class Gate:
         limits = [window.first_tricks for window in windows]
         self.tricks: int = 1 << 30 if None in limits else max(limit or 0 for limit in limits)
         """The chain is idle from this trick number on (counting from 1)."""
+        self.after: int = tricks_total - 1 if windows and all(w.last_trick for w in windows) else 0
+        """The chain is idle while fewer tricks than this are complete (``last_trick``)."""
 
     def open(self, lead: bool, hakem: bool, void: bool, trump: bool, trick: int, announced: bool) -> bool:
         """Whether some hook of the chain may answer on this turn (see ``TurnWindow.holds``)."""
-        if trick > self.tricks or (self.announced and not announced):
+        if trick > self.tricks or trick <= self.after or (self.announced and not announced):
             return False
         mode = (self.leads if lead else self.follows)[trump]
         return mode == EVERY or (mode == SOME and (hakem if lead else void))
 
 
-def gate_of(chain: Sequence[Impl]) -> Gate | None:
+def gate_of(chain: Sequence[Impl], tricks_total: int) -> Gate | None:
     """The union of the chain's windows, or ``None`` when some implementation has none (every turn)."""
     windows = [impl.window for impl in chain]
     if not chain or not all(isinstance(window, TurnWindow) for window in windows):
         return None
-    return Gate([window for window in windows if isinstance(window, TurnWindow)])
+    return Gate([window for window in windows if isinstance(window, TurnWindow)], tricks_total)
 
 
 def pause_gate(chain: Sequence[Impl]) -> tuple[bool, int]:
@@ -97,7 +100,8 @@ def turn_open(gate: Gate | None, state: HandState) -> bool:
     setup = state._setup
     trick = state._trick
     mode = (gate.follows if trick else gate.leads)[0 <= setup.trump < 4]
-    if mode == NEVER or len(state._winners) >= gate.tricks:
+    done = len(state._winners)
+    if mode == NEVER or done >= gate.tricks or done < gate.after:
         return False
     if gate.announced and state._extra.announced is None:
         return False
@@ -109,3 +113,19 @@ def turn_open(gate: Gate | None, state: HandState) -> bool:
     # Following: a seat with no card of the led effective suit, as legality reads it.
     engine, trump = setup.engine, state._active_trump()[0]
     return not state._hands[seat] & engine.suit_masks[trump][engine.suit_of[trump][trick[0] & 63]]
+
+
+def turn_offer(engine: Engine, state: HandState) -> tuple[Action, ...]:
+    """The declared ``TurnOffers`` answer on the turn of ``state`` (``Engine.offer_table``)."""
+    if len(state._winners) >= engine.offer_tricks:
+        return ()
+    setup = state._setup
+    row = engine.offer_table[0 <= setup.trump < 4]
+    hakem = state._to_act == setup.hakem
+    trick = state._trick
+    if not trick:
+        return row[hakem]
+    trump = state._active_trump()[0]
+    if state._hands[state._to_act] & engine.suit_masks[trump][engine.suit_of[trump][trick[0] & 63]]:
+        return ()
+    return row[2 + hakem]

@@ -29,7 +29,7 @@ from hokm._hooks import hook_facts
 from hokm.context import VariantInfo
 from hokm.errors import RulesetError
 from hokm.hookspecs import PROJECT
-from hokm.windows import PAUSE_HOOKS, WINDOW_HOOKS, PauseWindow, TurnWindow
+from hokm.windows import PAUSE_HOOKS, WINDOW_HOOKS, PauseWindow, TurnOffers, TurnWindow
 
 __all__ = ["Variant", "check_plugin", "option_values"]
 
@@ -62,12 +62,13 @@ class Variant(Protocol):
         return frozenset()
 
     @property
-    def turn_windows(self) -> Mapping[str, TurnWindow | PauseWindow]:
+    def turn_windows(self) -> Mapping[str, TurnWindow | PauseWindow | TurnOffers]:
         """Per-turn hook name -> the turns on which it may answer (none by default: every turn).
 
         A promise the engine relies on: outside its window the hook answers ``None``,
         so stepping and playouts do not ask it there (see ``hokm.TurnWindow``;
-        ``hokm_pending_decision`` takes a ``hokm.PauseWindow``).
+        ``hokm_pending_decision`` takes a ``hokm.PauseWindow``; ``hokm_turn_options`` may
+        take a ``hokm.TurnOffers``, its exact answer as data).
         """
         return {}
 
@@ -134,7 +135,9 @@ def _check_windows(plugin: object, marked: Mapping[str, object]) -> None:
         if name not in WINDOW_HOOKS + PAUSE_HOOKS:
             raise RulesetError(f"{_describe(plugin)}: turn_windows names {name}, which is not asked turn "
                                f"by turn and takes no window (only {', '.join(WINDOW_HOOKS + PAUSE_HOOKS)})")
-        kind = PauseWindow if name in PAUSE_HOOKS else TurnWindow
+        kind: type[PauseWindow | TurnWindow | TurnOffers] = PauseWindow if name in PAUSE_HOOKS else TurnWindow
+        if isinstance(window, TurnOffers) and name == "hokm_turn_options":
+            kind = TurnOffers  # the hook's answer declared as data, with its window
         if not isinstance(window, kind):
             raise RulesetError(f"{_describe(plugin)}: turn_windows[{name!r}] is {_describe(window)}, "
                                f"not a hokm.{kind.__name__}")

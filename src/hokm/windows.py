@@ -12,9 +12,14 @@ does the same for ``hokm_pending_decision``, asked at every pause of the hand
 (once the deal is complete, after each trick): bavney's offer comes only after
 the seventh trick, so the other tricks end without a question.
 
+A ``TurnOffers`` goes one step further for ``hokm_turn_options``: it is the hook's
+exact answer on every turn, as data, so the engine offers the announcements
+without asking the hook (and the random-play kernel plays such turns inline).
+
 >>> from hokm import TurnWindow
 >>> TurnWindow(leads="hakem", follows="void", until_trump=True)
-TurnWindow(leads='hakem', follows='void', until_trump=True, announced=False, first_tricks=None)
+TurnWindow(leads='hakem', follows='void', until_trump=True, announced=False, first_tricks=None,
+           last_trick=False)
 >>> TurnWindow(leads="caller")
 Traceback (most recent call last):
 ...
@@ -27,9 +32,10 @@ from typing import Any, Literal
 
 import attrs
 
+from hokm.actions import Action
 from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got
 
-__all__ = ["PAUSE_HOOKS", "WINDOW_HOOKS", "PauseWindow", "TurnWindow"]
+__all__ = ["PAUSE_HOOKS", "WINDOW_HOOKS", "PauseWindow", "TurnOffers", "TurnWindow"]
 
 WINDOW_HOOKS: tuple[str, ...] = (
     "hokm_turn_options", "hokm_forced_effect", "hokm_restrict_plays", "hokm_restrict_void_plays")
@@ -83,6 +89,8 @@ class TurnWindow:
         announced: only on a turn where the seat to act has made an announcement
             (``hand.announced``); for the legality hooks, which are asked again after one.
         first_tricks: only during the first this many tricks (``None``: every trick).
+        last_trick: only during the hand's last trick (hidden trump's forced reveal of
+            the caller's last card).
 
     The default window holds every turn, as a hook without a window.
     """
@@ -92,9 +100,10 @@ class TurnWindow:
     until_trump: bool = attrs.field(default=False, validator=_flag)
     announced: bool = attrs.field(default=False, validator=_flag)
     first_tricks: int | None = attrs.field(default=None, validator=_tricks)
+    last_trick: bool = attrs.field(default=False, validator=_flag)
 
     def holds(self, *, lead: bool, hakem: bool, void: bool, trump: bool, trick: int,
-              announced: bool) -> bool:
+              announced: bool, tricks_total: int | None = None) -> bool:
         """Whether the turn lies in this window.
 
         Args:
@@ -104,6 +113,8 @@ class TurnWindow:
             trump: the hand has a trump.
             trick: the number of the trick in progress (1 for the first).
             announced: the seat to act has made an announcement this turn.
+            tricks_total: the tricks in the hand, for ``last_trick`` (``None``: unknown, the
+                window holds on any trick).
 
         >>> window = TurnWindow(leads="hakem", follows="none", first_tricks=1)
         >>> window.holds(lead=True, hakem=True, void=False, trump=True, trick=1, announced=False)
@@ -115,8 +126,94 @@ class TurnWindow:
             return False
         if self.first_tricks is not None and trick > self.first_tricks:
             return False
+        if self.last_trick and tricks_total is not None and trick < tricks_total:
+            return False
         mode = self.leads if lead else self.follows
         return mode == "all" or (mode == "hakem" and hakem) or (mode == "void" and void)
+
+
+def _actions(value: object) -> tuple[Action, ...]:
+    if isinstance(value, str | bytes) or not hasattr(value, "__iter__"):
+        raise ArgumentTypeError(f"TurnOffers() offers must be a sequence of actions, got {_got(value)}")
+    actions = tuple(value)
+    for action in actions:
+        if not isinstance(action, Action):
+            raise ArgumentTypeError(f"TurnOffers() offers must be actions, got {_got(action)}")
+    if len(set(actions)) != len(actions):
+        raise InvalidArgumentError(f"TurnOffers() offers the same action twice: {actions!r}")
+    return actions
+
+
+@attrs.frozen(kw_only=True)
+class TurnOffers:
+    """``hokm_turn_options``'s exact answer on every turn of trick play, declared as data.
+
+    Given as ``Variant.turn_windows["hokm_turn_options"]``, in place of a ``TurnWindow``.
+    It is a promise that the plugin's hook answers exactly these announcements (an empty
+    tuple: ``None``), so while that plugin is the only one implementing the hook, stepping
+    offers them without asking it and the random-play kernel plays the turn inline;
+    ``hokm.testing.check_turn_windows`` asks the hook anyway and fails where it differs.
+
+    Attributes:
+        hakem_lead: offered to the Hakem leading to a trick.
+        lead: offered to another seat leading to a trick.
+        hakem_void: offered to the Hakem following without a card of the led suit
+            (the effective suit, as legality reads it).
+        void: offered to another seat following without a card of the led suit.
+        until_trump: nothing is offered once the hand has a trump.
+        first_tricks: offered only during the first this many tricks (``None``: every trick).
+
+    A seat that can follow suit is offered nothing, and nothing is asked after an
+    announcement (the hook is not asked then either).
+
+    >>> from hokm import Action
+    >>> class Reveal(Action):
+    ...     tag = "example/reveal"
+    >>> offers = TurnOffers(hakem_lead=(Reveal(),), until_trump=True)
+    >>> offers.answer(lead=True, hakem=True, void=False, trump=False, trick=1)
+    (Reveal(),)
+    >>> offers.answer(lead=True, hakem=True, void=False, trump=True, trick=1)
+    ()
+    >>> offers.window
+    TurnWindow(leads='hakem', follows='none', until_trump=True, announced=False, first_tricks=None,
+               last_trick=False)
+    """
+
+    hakem_lead: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
+    lead: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
+    hakem_void: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
+    void: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
+    until_trump: bool = attrs.field(default=False, validator=_flag)
+    first_tricks: int | None = attrs.field(default=None, validator=_tricks)
+
+    def answer(self, *, lead: bool, hakem: bool, void: bool, trump: bool, trick: int) -> tuple[Action, ...]:
+        """The announcements offered on a turn (arguments as for ``TurnWindow.holds``)."""
+        if (self.until_trump and trump) or (self.first_tricks is not None and trick > self.first_tricks):
+            return ()
+        if lead:
+            return self.hakem_lead if hakem else self.lead
+        if not void:
+            return ()
+        return self.hakem_void if hakem else self.void
+
+    @property
+    def window(self) -> TurnWindow:
+        """The turns on which something may be offered (where the hook is asked if the
+        declaration is not used: beside another implementation of the hook)."""
+        leads: Literal["all", "hakem", "none"] = ("all" if self.lead else "hakem" if self.hakem_lead
+                                                  else "none")
+        follows: Literal["void", "none"] = "void" if self.void or self.hakem_void else "none"
+        return TurnWindow(leads=leads, follows=follows, until_trump=self.until_trump,
+                          first_tricks=self.first_tricks)
+
+    def table(self) -> tuple[tuple[tuple[Action, ...], ...], tuple[tuple[Action, ...], ...]]:
+        """Per trump state (0: no trump yet, 1: a trump): lead by another seat, by the Hakem,
+        void follow by another seat, by the Hakem (the engine's form of ``answer``)."""
+        rows = []
+        for trump in (False, True):
+            rows.append(tuple(self.answer(lead=lead, hakem=hakem, void=True, trump=trump, trick=1)
+                              for lead in (True, False) for hakem in (False, True)))
+        return rows[0], rows[1]
 
 
 _TRICK_ENDS = ("all", "majority", "none")

@@ -12,11 +12,15 @@ and so ``check_variant`` run it on every state they see (as part of the
 >>> hand = hokm.Ruleset.compose("hidden-trump").deal(hokm.full_deck(), hakem=0)
 >>> hand = hand.apply(hand.legal_actions()[0])   # the indicator
 >>> check_turn_windows(hand.apply(hand.legal_actions()[0]))   # silent outside their windows
+
+A declared ``hokm.TurnOffers`` is checked on every turn: the hook, asked anyway, must
+answer exactly what it declares.
 """
 
 from __future__ import annotations
 
-from hokm import HandState, Phase, PluginContractError, Seat
+from hokm import Action, HandState, Phase, PluginContractError, Seat
+from hokm._hooks import Impl
 from hokm.context import PlayContext
 from hokm.windows import WINDOW_HOOKS, PauseWindow, TurnWindow
 
@@ -47,14 +51,18 @@ def _void(hand: HandState) -> bool:
 def check_turn_windows(hand: HandState) -> None:
     """Ask every windowed hook on this turn if it lies outside the hook's window; it must answer ``None``.
 
+    A ``hokm_turn_options`` that declares a ``TurnOffers`` is asked on every turn (before
+    an announcement) and must answer exactly the declared offers.
+
     On a lead, the decision hook is also asked if the pause just passed (before the
     first lead, or after the last trick) lies outside its ``PauseWindow``. Does
     nothing outside a turn of trick play (before play, at a pending decision, once
     the hand is over).
 
     Raises:
-        hokm.PluginContractError: a hook answered outside its window (the message names the
-            plugin, the hook, the window and the turn).
+        hokm.PluginContractError: a hook answered outside its window, or other than its
+            declared ``TurnOffers`` (the message names the plugin, the hook, the window or
+            the offers, and the turn).
     """
     seat = hand.to_act
     if hand.phase is not Phase.PLAY or seat is None or hand.pending_decision is not None:
@@ -66,11 +74,17 @@ def check_turn_windows(hand: HandState) -> None:
     void = _void(hand)
     lead, hakem, trump = not trick.plays, seat == hand.hakem, hand.trump is not None
     number, announced = hand.tricks_played + 1, hand.announced is not None
+    total = hand.tricks_total
     for hook in WINDOW_HOOKS:
         for impl in engine.chains[hook]:
+            if impl.declared is not None and not announced:
+                _check_offers(hand, impl, impl.declared.answer(
+                    lead=lead, hakem=hakem, void=void, trump=trump, trick=number))
+                continue
             window = impl.window
             if not isinstance(window, TurnWindow) or window.holds(
-                    lead=lead, hakem=hakem, void=void, trump=trump, trick=number, announced=announced):
+                    lead=lead, hakem=hakem, void=void, trump=trump, trick=number, announced=announced,
+                    tricks_total=total):
                 continue
             if hook == "hokm_turn_options":
                 if hand.announced is not None:
@@ -84,6 +98,18 @@ def check_turn_windows(hand: HandState) -> None:
                 answer = impl.call(_context(hand, Seat(seat)))
             if answer is not None:
                 raise _outside(impl.plugin, hook, answer, window, _turn(hand))
+
+
+def _check_offers(hand: HandState, impl: Impl, declared: tuple[Action, ...]) -> None:
+    """A declared ``TurnOffers``: the hook, asked anyway, must answer exactly the declared offers."""
+    answer = impl.call(hand)
+    given = () if answer is None else tuple(answer)
+    if given != declared:
+        raise PluginContractError(
+            f"plugin {impl.plugin!r} broke the contract of hokm_turn_options: it answered {answer!r} "
+            f"where its TurnOffers {impl.declared!r} declares {declared!r} ({_turn(hand)}); the engine "
+            "offers the declared answer without asking the hook, so the two must agree",
+            plugin=impl.plugin, hook="hokm_turn_options")
 
 
 def _check_pause(hand: HandState) -> None:
