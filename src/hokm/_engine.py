@@ -33,7 +33,7 @@ from hokm._hooks import (
     resolve_chain,
 )
 from hokm._standard import Standard
-from hokm._windows import gate_of, pause_gate, turn_offer
+from hokm._windows import NEVER, gate_of, pause_gate, turn_offer
 from hokm._winner import best_play, power_tables, table_winner
 from hokm.actions import CALL_TRUMP_ACTIONS, Action, CallTrump, Discard, DrawCard, PlayCard
 from hokm.cards import Card, Suit, frozen_cards
@@ -279,6 +279,16 @@ class Engine:
         # comparison with stop_count, be-ranga's trump fixed inline (hokm._tricks.plain_tricks).
         self.plain_play = (not per_turn and self.winner_chain is None and self.capture_chain is None
                            and not (self.void_restrictors or self.decision_chain or self.complete_plugins))
+        # The same once the hand has a trump, where the per-turn hooks are idle from then on
+        # (their windows end with until_trump: hidden trump after its reveal) and the legality
+        # hooks answer only after an announcement: the plain loop takes over at a trick's start.
+        gated = ((self.turn_gate, self.turn_chain), (self.forced_gate, self.forced_chain))
+        idle = all(gate is not None and gate.leads[1] == NEVER and gate.follows[1] == NEVER
+                   for gate, chain in gated if chain)
+        self.plain_once_trump = (self.plain_play or (
+            idle and self.winner_chain is None and self.capture_chain is None
+            and not (self.kernel_restricts or self.kernel_void_restricts or self.decision_chain
+                     or self.complete_plugins)))
 
     def _check_pattern(self, pattern: object, impl: Impl, table_by: Impl | None) -> DealPattern:
         n, size = self.players, len(self.deck)

@@ -41,14 +41,17 @@ def play_out(state: HandState, rand: Callable[[], float]) -> None:
     """Play ``state`` (a private copy) to the end in place, one ``rand()`` per choice."""
     engine = state._setup.engine
     kernel_play, classic_call, discards = engine.kernel_play, engine.classic_call, engine.discards
-    plain = engine.plain_play
+    plain, once_trump = engine.plain_play, engine.plain_once_trump
     logs = not engine.classic  # beyond the classic hand, calls and draws are logged as stepping does
     while state._phase != OVER:
         phase = state._phase
         if phase == PLAY and state._extra.pending is None and kernel_play:
             since = state._setup.trump_from  # no hook to the end, one trump for this whole trick
-            if plain and (not since or since <= len(state._plays) - len(state._trick)):
+            trumped = once_trump and state._extra.announced is None and 0 <= state._setup.trump < NO_TRUMP
+            if (plain or trumped) and (not since or since <= len(state._plays) - len(state._trick)):
                 plain_tricks(state, rand)
+                if engine.forced_chain:  # the hand is over: a forced effect may show cards
+                    end_of_hand(state)
                 state._legal = -1
                 return
             _random_cards(state, rand)
@@ -151,6 +154,13 @@ def _over(state: HandState, winners: list[int], collectors: list[int | None], ta
         end_of_hand(state)
 
 
+def _handoff(state: HandState, winners: list[int], collectors: list[int | None], tally: list[int],
+             pile: int, leader: int) -> None:
+    """A trick ended in the kernel and the plain loop takes over: the state as stepping leaves it."""
+    _sync(state, winners, collectors, tally, pile)
+    state._trick, state._to_act = [], leader
+
+
 def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     """Random cards until the hand pauses for a decision or ends."""
     setup = state._setup
@@ -178,6 +188,9 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     plays_on = bool(engine.play_on_chain) and engine.completion is None
     # No hook looks at a trick's end: the winner takes it and the stop rule is a comparison.
     plain_end = by_tables and not (engine.decision_chain or captures or piles or completes or plays_on)
+    # Once a trump is in force, a ruleset with Engine.plain_once_trump goes on in the plain loop
+    # from the next trick's start (play_out hands it over).
+    handoff = engine.plain_once_trump and 0 <= setup.trump < NO_TRUMP
     stop_at = total + 1 if stop is None else stop  # tricks that end the hand for a team
     bits, counts = BITS, COUNTS
     hands, plays = state._hands, state._plays
@@ -326,6 +339,9 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
                 _over(state, winners, collectors, tally, pile, seat)
                 return
             seat = best
+            if handoff:
+                _handoff(state, winners, collectors, tally, pile, seat)
+                return
             continue
         trick = plays[-players:]
         winner = best if by_tables else engine.trick_winner(trick, trump, done)
@@ -376,3 +392,6 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
             _over(state, winners, collectors, tally, pile, seat)
             return
         seat = winner
+        if handoff:
+            _handoff(state, winners, collectors, tally, pile, seat)
+            return
