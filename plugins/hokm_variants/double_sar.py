@@ -213,8 +213,9 @@ class DoubleSar(Variant):
     @hookimpl
     def hokm_pile_rule(self, ruleset: RulesetInfo) -> PileRule | None:
         # The rule below as data, so the engine applies it with no call per trick; the ace
-        # rules, be-ranga's "after-fixing-trick" and hidden-trump's block are beyond a PileRule.
-        if self.ace_rule != "off" or "hidden-trump" in ruleset:
+        # rules and be-ranga's "after-fixing-trick" are beyond a PileRule. Hidden trump's
+        # block (c) is its after_trump: the trump is in force from the reveal on.
+        if self.ace_rule != "off":
             return None
         first = 2
         if "be-ranga" in ruleset:
@@ -223,7 +224,8 @@ class DoubleSar(Variant):
             first = 3
         return PileRule("seat" if self.chain == "player" else "team",
                         reset_after_collect=self.reset_after_collect,
-                        blocked=self.blocked_pickups, first_pickup=first)
+                        blocked=self.blocked_pickups, first_pickup=first,
+                        after_trump="hidden-trump" in ruleset)
 
     @hookimpl
     def hokm_trick_capture(self, hand: HandView, winner: Seat, number: int) -> Capture | None:

@@ -32,6 +32,7 @@ from hokm._hooks import (
     optional_result,
     resolve_chain,
 )
+from hokm._moments import trump_since
 from hokm._standard import Standard
 from hokm._windows import NEVER, gate_of, pause_gate, turn_offer
 from hokm._winner import best_play, power_tables, table_winner
@@ -51,7 +52,7 @@ from hokm.context import (
 from hokm.decisions import Effect, TrumpRule
 from hokm.errors import VariantConflictError
 from hokm.outcomes import HandScore, Kot, MatchStatus
-from hokm.piles import PileRule, collector_after
+from hokm.piles import PileRule, collector_after, won_in_force
 from hokm.table import Rotation, Seat, TableLayout, Team
 from hokm.trick import Trick
 
@@ -201,20 +202,25 @@ class Engine:
         self.pile_rule: PileRule | None = None
         self.pile_plugin = ""  # the plugin that declared it
         self.pile_reset = False
+        self.pile_after = False  # PileRule.after_trump: a pair's first trick must be won under the trump
         self.pile_key: tuple[int, ...] = ()  # seats whose wins chain share a key: the seat or its team
         self.pile_collects: tuple[bool, ...] = ()  # per trick number: may a pair collect after it
         if rule is None or impl is None or any(i.plugin != impl.plugin for i in captures if not i.standard):
             return
         self.pile_rule, self.pile_plugin = rule, impl.plugin
         self.pile_reset = rule.reset_after_collect
+        self.pile_after = rule.after_trump
         self.pile_key = self.teams if rule.chain == "team" else tuple(range(self.players))
         self.pile_collects = rule.collects_at(self.hand_size)
         self.capture_chain = None  # the rule answers for the hook
 
-    def pile_collector(self, winners: Sequence[int], collectors: Sequence[int | None]) -> int | None:
+    def pile_collector(self, winners: Sequence[int], collectors: Sequence[int | None],
+                       state: HandState) -> int | None:
         """The declared ``PileRule``'s collector after the last trick of ``winners``."""
+        in_force = not self.pile_after or len(winners) < 2 or won_in_force(
+            state._plays, winners, len(winners) - 1, self.players, trump_since(state))
         return collector_after(winners, collectors, self.hand_size, self.pile_key, self.pile_collects,
-                               self.pile_reset)
+                               self.pile_reset, in_force)
 
     def _completion_setup(self, chain: tuple[Impl, ...]) -> None:
         """``complete_plugins``: the ``hokm_hand_complete`` implementations asked after each trick;
@@ -453,7 +459,7 @@ class Engine:
         """Who collects the centre after trick ``number`` (``None``: it stays there)."""
         if self.capture_chain is None:
             if self.pile_rule is not None:
-                return self.pile_collector(hand.winners, hand.collectors)
+                return self.pile_collector(hand.winners, hand.collectors, cast("HandState", hand))
             return winner
         trick = (self.trick_value(plays, trump, number, winner, first_trump=first_trump)
                  if self.capture_wants_trick else None)

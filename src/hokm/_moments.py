@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = ["LOG_ACT", "LOG_AUTO", "LOG_EFFECT", "LOG_FIX", "LOG_FORCED", "LOG_GIVEN", "NO_TRUMP",
            "after_card", "begin_call", "begin_discards", "begin_turn", "decide", "discard", "discarder",
-           "end_of_hand", "fix_trump", "log"]
+           "end_of_hand", "fix_trump", "log", "trump_since"]
 
 _SUIT: tuple[Suit, ...] = tuple(Suit)
 NO_TRUMP = 4
@@ -48,6 +48,12 @@ LOG_FORCED = 4
 """A forced effect (``hokm_forced_effect``); its seat is the seat to act then."""
 LOG_FIX = 5
 """The trump fixed by a card played by a seat that could not follow; ``what`` is the suit."""
+
+
+def trump_since(state: HandState) -> int:
+    """The first play under the trump (``trump_from``), or more than any hand's plays while there is none."""
+    setup = state._setup
+    return setup.trump_from if 0 <= setup.trump < NO_TRUMP else 1 << 30
 
 
 def log(state: HandState, kind: int, what: object) -> None:

@@ -20,13 +20,13 @@ from collections.abc import Callable
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
-from hokm._moments import LOG_ACT, NO_TRUMP, begin_turn, discarder, end_of_hand, fix_trump, log
+from hokm._moments import LOG_ACT, NO_TRUMP, begin_turn, discarder, end_of_hand, fix_trump, log, trump_since
 from hokm._tricks import BITS, COUNTS, nth_card, plain_tricks
 from hokm._windows import EVERY, NEVER, SOME, Gate, turn_open
 from hokm._winner import best_play
 from hokm.actions import CALL_TRUMP_ACTIONS, DRAW_CHOICES
 from hokm.outcomes import DRAW, OVER, PLAY, TRUMP
-from hokm.piles import collector_after
+from hokm.piles import collector_after, won_in_force
 
 if TYPE_CHECKING:
     from hokm._engine import Engine
@@ -183,6 +183,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     captures = engine.capture_chain is not None
     piles = engine.pile_rule is not None  # a declared PileRule
     pile_key, pile_collects, pile_reset = engine.pile_key, engine.pile_collects, engine.pile_reset
+    pile_after, since = engine.pile_after, trump_since(state)  # PileRule.after_trump
     # A constant hokm_hand_complete answers before hokm_play_on could (Engine.hand_over).
     completes = bool(engine.complete_plugins)
     plays_on = bool(engine.play_on_chain) and engine.completion is None
@@ -370,7 +371,9 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
         elif not piles:
             collector = winner
         else:  # a declared PileRule (Engine.pile_collector)
-            collector = collector_after(winners, collectors, total, pile_key, pile_collects, pile_reset)
+            in_force = not pile_after or done < 2 or won_in_force(plays, winners, done - 1, players, since)
+            collector = collector_after(winners, collectors, total, pile_key, pile_collects, pile_reset,
+                                        in_force)
         collectors.append(collector)
         if collector is None:
             pile += 1

@@ -17,9 +17,9 @@ from collections.abc import Callable
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
-from hokm._moments import NO_TRUMP, fix_trump
+from hokm._moments import NO_TRUMP, fix_trump, trump_since
 from hokm.outcomes import OVER
-from hokm.piles import collector_after
+from hokm.piles import collector_after, won_in_force
 
 if TYPE_CHECKING:
     from hokm._engine import Engine
@@ -193,13 +193,16 @@ def _so_far(trick: list[int], power: tuple[int, ...], followers: tuple[tuple[tup
 class _Pile:
     """The centre pile under a declared ``PileRule``, trick by trick (``hokm.piles.collector_after``)."""
 
-    __slots__ = ("collectors", "collects", "count", "key", "new", "reset", "tally", "teams", "total",
-                 "winners")
+    __slots__ = ("collectors", "collects", "count", "key", "new", "players", "plays", "reset", "since",
+                 "tally", "teams", "total", "winners")
 
     def __init__(self, state: HandState, tally: list[int]) -> None:
         engine = state._setup.engine
         self.tally, self.teams, self.total = tally, engine.teams, engine.hand_size
         self.collects, self.key, self.reset = engine.pile_collects, engine.pile_key, engine.pile_reset
+        # PileRule.after_trump: the plays, and the first under the trump (fixed while the loop runs).
+        self.plays, self.players = state._plays, engine.players
+        self.since = trump_since(state) if engine.pile_after else -1
         self.count = state._pile  # tricks lying in the centre
         self.winners, self.collectors = list(state._winners), list(state._collectors)
         self.new = len(self.collectors)  # where the tricks played here begin
@@ -208,7 +211,11 @@ class _Pile:
         """A trick won by ``winner``: a pair (or the last trick) collects the centre."""
         winners, collectors = self.winners, self.collectors
         winners.append(winner)
-        collector = collector_after(winners, collectors, self.total, self.key, self.collects, self.reset)
+        number = len(winners)
+        in_force = self.since < 0 or number < 2 or won_in_force(self.plays, winners, number - 1, self.players,
+                                                                 self.since)
+        collector = collector_after(winners, collectors, self.total, self.key, self.collects, self.reset,
+                                    in_force)
         collectors.append(collector)
         if collector is None:
             self.count += 1

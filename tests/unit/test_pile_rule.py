@@ -61,14 +61,15 @@ def test_double_sar_declares_its_rule_unless_a_block_is_beyond_it() -> None:
     assert engine("be-ranga", "double-sar", options={"be-ranga": {"first_pickup": "after-fixing-trick"}}
                   ).pile_rule is None  # type: ignore[attr-defined]
     assert engine("double-sar", options={"double-sar": {"ace_rule": "two-aces"}}).pile_rule is None  # type: ignore[attr-defined]
-    assert engine("double-sar", "hidden-trump").pile_rule is None  # type: ignore[attr-defined]
+    assert engine("double-sar", "hidden-trump").pile_rule == PileRule("seat", after_trump=True)  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("options", [
     {}, {"double-sar": {"chain": "team"}}, {"double-sar": {"reset_after_collect": False}},
     {"double-sar": {"blocked_pickups": {2, 12}}},
 ])
-@pytest.mark.parametrize("partners", [(), ("be-ranga",), ("court-piece", "clockwise")])
+@pytest.mark.parametrize("partners", [(), ("be-ranga",), ("court-piece", "clockwise"), ("hidden-trump",),
+                                      ("clockwise", "court-piece", "hidden-trump", "redeal")])
 def test_the_declared_rule_agrees_with_the_hook(options: dict[str, dict[str, object]],
                                                 partners: tuple[str, ...]) -> None:
     assert check_pile_rule("double-sar", with_variants=partners, options=options, hands=30, seed=3) > 0
@@ -88,6 +89,33 @@ class LyingSar(DoubleSar):
 def test_the_check_catches_a_rule_that_differs_from_the_hook() -> None:
     with pytest.raises(InvariantViolation, match=r"pile-rule.*PileRule\(chain='team'"):
         check_pile_rule(LyingSar(), hands=30)
+
+
+@given(seat_winners(), st.lists(st.booleans(), min_size=13, max_size=13), st.booleans())
+def test_after_trump_collects_as_double_sars_hidden_trump_block(winners: list[int], in_force: list[bool],
+                                                                 reset: bool) -> None:
+    rule = PileRule("seat", reset_after_collect=reset, after_trump=True)
+    expected = pile_collectors(winners, [False] * 13, same=lambda a, b: a == b, reset_after_collect=reset,
+                               after_reveal=in_force)
+    assert rule.collectors(winners, tricks_total=13, in_force=in_force) == expected
+    with pytest.raises(hokm.InvalidArgumentError, match="needs in_force"):
+        rule.collectors(winners, tricks_total=13)
+
+
+@attrs.frozen(eq=False)
+class RevealBlind(DoubleSar):
+    """Declares its rule without hidden trump's block (c) while its hook applies it."""
+
+    info: ClassVar[VariantInfo] = VariantInfo(name="reveal-blind-sar", summary="a wrong declaration")
+
+    @hookimpl
+    def hokm_pile_rule(self, ruleset: RulesetInfo) -> PileRule:
+        return PileRule("seat")
+
+
+def test_the_check_catches_a_rule_without_the_reveal_block() -> None:
+    with pytest.raises(InvariantViolation, match=r"pile-rule.*PileRule\(chain='seat'"):
+        check_pile_rule(RevealBlind(), with_variants=["hidden-trump"], hands=30)
 
 
 def test_a_plugin_answering_none_has_nothing_to_check() -> None:
