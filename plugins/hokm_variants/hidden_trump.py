@@ -139,6 +139,12 @@ _AUTOMATIC_WINDOWS: Mapping[str, TurnWindow | TurnOffers] = MappingProxyType({
     **_WINDOWS, "hokm_turn_options": TurnOffers(hakem_lead=(REVEAL,), until_trump=True),
     "hokm_forced_effect": _BEFORE_THE_REVEAL})  # the automatic reveal before a void seat
 _ANNOUNCEMENTS = (AskTrump, RevealTrump)
+# Built once, asked for every hand (actions and effects are immutable values): by card index.
+_CARDS = tuple(Card.from_index(index) for index in range(52))
+_SET = tuple(SetIndicator(card) for card in _CARDS)
+_LAY = tuple(Effect(set_aside=card) for card in _CARDS)
+_TURN_UP = tuple(Effect(trump=card.suit, restore=card, show=(card,)) for card in _CARDS)
+_SORT_KEYS = tuple(card.sort_key for card in _CARDS)
 
 
 def indicator(hand: HandView) -> Card | None:
@@ -221,8 +227,7 @@ class HiddenTrump(Variant):
     @hookimpl
     def hokm_action_space(self) -> Sequence[Action]:
         # An indicator may be any card of the caller's first five: one action per card.
-        indicators: tuple[Action, ...] = ((BLIND,) if self.indicator == "blind"
-                                          else tuple(SetIndicator(Card.from_index(i)) for i in range(52)))
+        indicators: tuple[Action, ...] = (BLIND,) if self.indicator == "blind" else _SET
         return (*indicators, ASK, REVEAL)
 
     # M1: the indicator --------------------------------------------------------------------
@@ -233,18 +238,19 @@ class HiddenTrump(Variant):
         # choice, taken by the core).
         if self.indicator == "blind":
             return (BLIND,)
-        five = sorted(hand.dealt(hand.hakem)[:FIRST_FIVE], key=lambda card: card.sort_key)
-        return tuple(SetIndicator(card) for card in five)
+        five = sorted(card.index for card in hand.dealt(hand.hakem)[:FIRST_FIVE])
+        five.sort(key=_SORT_KEYS.__getitem__)
+        return tuple(map(_SET.__getitem__, five))
 
     @hookimpl
     def hokm_decision_effect(self, hand: HandView, action: Action) -> Effect | None:
         if isinstance(action, SetIndicator):
-            return Effect(set_aside=action.card)
+            return _LAY[action.card.index]
         if isinstance(action, _ANNOUNCEMENTS):
             card = indicator(hand)
             if card is None:
                 return None
-            return Effect(trump=card.suit, restore=card, show=(card,))
+            return _TURN_UP[card.index]
         return None  # BlindIndicator (laid by the forced effect) and other variants' actions
 
     # Forced consequences: the blind card, the forced and automatic reveals -------------------
@@ -255,7 +261,9 @@ class HiddenTrump(Variant):
             return None  # revealed (or never hidden): a normal hand
         caller = hand.hakem
         seat = hand.to_act
-        if (seat is not None and (seat != caller or hand.hand_of(caller))
+        # The caller's hand is empty only in the last trick (his indicator lies apart).
+        if (seat is not None and (seat != caller or hand.tricks_played + 1 < hand.tricks_total
+                                  or hand.hand_of(caller))
                 and (self.reveal != "automatic" or not _void(hand, seat))
                 and (self.indicator != "blind" or hand.plays)):
             return None  # a turn of play where no rule below applies (cheap checks first)
