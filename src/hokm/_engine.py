@@ -291,10 +291,17 @@ class Engine:
         gated = ((self.turn_gate, self.turn_chain), (self.forced_gate, self.forced_chain))
         idle = all(gate is not None and gate.leads[1] == NEVER and gate.follows[1] == NEVER
                    for gate, chain in gated if chain)
-        self.plain_once_trump = (self.plain_play or (
-            idle and self.winner_chain is None and self.capture_chain is None
-            and not (self.kernel_restricts or self.kernel_void_restricts or self.decision_chain
-                     or self.complete_plugins)))
+        quiet = idle and self.winner_chain is None and self.capture_chain is None and not (
+            self.kernel_restricts or self.kernel_void_restricts or self.decision_chain
+            or self.complete_plugins)
+        self.plain_once_trump = self.plain_play or quiet
+        # Before any trump, the plain loop also plays where the only per-turn answers are declared
+        # TurnOffers, while fewer than plain_until tricks are done (a forced effect's window
+        # opens then: hidden trump's last trick); it stops at a picked announcement.
+        forced = self.forced_gate
+        self.plain_until = (0 if offers is None or not quiet or self.fixes_trump
+                            else 1 << 30 if not self.forced_chain
+                            else forced.after if forced is not None else 0)
 
     def _check_pattern(self, pattern: object, impl: Impl, table_by: Impl | None) -> DealPattern:
         n, size = self.players, len(self.deck)

@@ -41,20 +41,28 @@ def play_out(state: HandState, rand: Callable[[], float]) -> None:
     """Play ``state`` (a private copy) to the end in place, one ``rand()`` per choice."""
     engine = state._setup.engine
     kernel_play, classic_call, discards = engine.kernel_play, engine.classic_call, engine.discards
-    plain, once_trump = engine.plain_play, engine.plain_once_trump
+    plain, once_trump, until = engine.plain_play, engine.plain_once_trump, engine.plain_until
     logs = not engine.classic  # beyond the classic hand, calls and draws are logged as stepping does
     while state._phase != OVER:
         phase = state._phase
         if phase == PLAY and state._extra.pending is None and kernel_play:
             since = state._setup.trump_from  # no hook to the end, one trump for this whole trick
-            trumped = once_trump and state._extra.announced is None and 0 <= state._setup.trump < NO_TRUMP
-            if (plain or trumped) and (not since or since <= len(state._plays) - len(state._trick)):
-                plain_tricks(state, rand)
-                if engine.forced_chain:  # the hand is over: a forced effect may show cards
-                    end_of_hand(state)
-                state._legal = -1
-                return
-            _random_cards(state, rand)
+            trump = state._setup.trump
+            quiet = state._extra.announced is None
+            if (plain or (quiet and ((once_trump and 0 <= trump < NO_TRUMP) or (
+                    trump == NO_TRUMP and len(state._winners) < until)))) and (
+                    not since or since <= len(state._plays) - len(state._trick)):
+                action = plain_tricks(state, rand)
+                if action is not None:  # a declared offer picked, before any trump
+                    state._legal = -1
+                    _announce(state, action)
+                elif state._phase == OVER:
+                    if engine.forced_chain:  # a forced effect may show cards
+                        end_of_hand(state)
+                else:  # stopped at a lead where a forced effect's window opens: the turn's start
+                    begin_turn(state)
+            else:
+                _random_cards(state, rand)
         elif phase == TRUMP and classic_call:
             suit = floor(rand() * 4)
             if logs:

@@ -23,6 +23,7 @@ from hokm.piles import collector_after, won_in_force
 
 if TYPE_CHECKING:
     from hokm._engine import Engine
+    from hokm.actions import Action
     from hokm.state import HandState
 
 __all__ = ["BITS", "COUNTS", "nth_card", "plain_tricks"]
@@ -61,16 +62,26 @@ def nth_card(legal: int, pick: int) -> int:
     return 39 + bits[legal >> 39][pick - counts[segment]]
 
 
-def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
+def plain_tricks(state: HandState, rand: Callable[[], float]) -> Action | None:
     """Random cards to the end of a hand whose ruleset has ``Engine.plain_play`` and whose trump
-    is in force from its first card (``trump_from`` 0), from any point of its trick play."""
+    is in force from its first card (``trump_from`` 0), from any point of its trick play.
+
+    Before any trump, with ``Engine.plain_until``: the declared offers (``Engine.offer_table``)
+    join the random pick; a picked one is returned, the state left as stepping leaves it before
+    it, for the caller to take. The loop also returns (``None``) at the lead to trick
+    ``plain_until + 1``, where a forced effect's window opens.
+    """
     setup = state._setup
     engine = setup.engine
     trump = setup.trump
     fixing = engine.fixes_trump and trump == NO_TRUMP  # be-ranga: the first void card fixes it
-    if engine.printed_suits[trump] and (not fixing or engine.all_printed) and _even_hands(state):
+    offering = trump == NO_TRUMP and engine.plain_until > 0  # declared offers, no trump yet
+    if (engine.printed_suits[trump] and (not fixing or engine.all_printed) and not offering
+            and _even_hands(state)):
         _suit_tricks(state, rand)
-        return
+        return None
+    until, offers, hakem = engine.plain_until, engine.offer_table[0], setup.hakem
+    offer_tricks = engine.offer_tricks
     teams, total, followers, players = engine.teams, engine.hand_size, engine.followers, engine.players
     stop_at = total + 1 if engine.stop_count is None else engine.stop_count  # tricks that end the hand
     masks, suit_of, bases, trick_suit_of, powers, trumps_mask = _tables(engine, trump)
@@ -83,6 +94,8 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
     tally = list(state._team_tricks)
     piles = None if engine.pile_rule is None else _Pile(state, tally)
     plays_on = bool(engine.play_on_chain) and engine.completion is None  # (a constant answers first)
+    if plays_on and max(tally) >= stop_at:  # play went on past the stop: the rule is asked after every trick
+        stop_at = 0
     done = len(state._winners)
     seat = state._to_act
     trick = state._trick
@@ -100,7 +113,18 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
                 trump, pending = pending, -1
                 masks, suit_of, bases, trick_suit_of, powers, trumps_mask = _tables(engine, trump)
             hand = hands[seat]
-            pick = floor(rand() * hand.bit_count())
+            if offering:
+                if done >= until:  # a forced effect's window: the general loop plays on
+                    _write_back(state, won, tally, seat, piles)
+                    return None
+                extra = offers[seat == hakem] if done < offer_tricks else ()
+                count = hand.bit_count()
+                pick = floor(rand() * (count + len(extra)))
+                if pick >= count:
+                    _write_back(state, won, tally, seat, piles)
+                    return extra[pick - count]
+            else:
+                pick = floor(rand() * hand.bit_count())
             segment = hand & 0x1FFF
             if pick < counts[segment]:
                 index = bits[segment][pick]
@@ -132,7 +156,17 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
                     legal = hand & trumps_mask
                     if overtrump:
                         legal = _beating(legal, power, top) or legal
-                index = nth(legal, floor(rand() * legal.bit_count()))
+                if offering and done < offer_tricks:  # the seat's declared offers join the pick
+                    extra = offers[2 + (seat == hakem)]
+                    count = legal.bit_count()
+                    pick = floor(rand() * (count + len(extra)))
+                    if pick >= count:
+                        _write_back(state, won, tally, seat, piles)
+                        state._trick = plays[done * players:]
+                        return extra[pick - count]
+                    index = nth(legal, pick)
+                else:
+                    index = nth(legal, floor(rand() * legal.bit_count()))
                 if fixing:  # hokm._moments.after_card: this card fixes its suit as trump
                     hands[seat] = hand ^ (1 << index)
                     append(mark | index)
@@ -170,6 +204,7 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
             stop_at = 0  # play goes on: the rule is asked after every trick from now on
         seat = best
     _finish(state, won, tally, seat, piles)
+    return None
 
 
 def _tables(engine: Engine, trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...],
@@ -301,6 +336,8 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
     tally = list(state._team_tricks)
     piles = None if engine.pile_rule is None else _Pile(state, tally)
     plays_on = bool(engine.play_on_chain) and engine.completion is None  # (a constant answers first)
+    if plays_on and max(tally) >= stop_at:  # play went on past the stop: the rule is asked after every trick
+        stop_at = 0
     done = len(state._winners)
     seat = state._to_act
     trick = state._trick

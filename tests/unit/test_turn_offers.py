@@ -208,3 +208,26 @@ def test_hidden_trump_declares_its_offers_and_a_last_trick_forced_window() -> No
     assert engine.watch_gate is not None and engine.watch_gate.after == 12  # rule 6 only
     automatic = hokm.Ruleset.compose("hidden-trump", options={"hidden-trump": {"reveal": "automatic"}})
     assert automatic._engine.watch_gate is not None and automatic._engine.watch_gate.after == 0
+
+
+@pytest.mark.parametrize("variants", [
+    ("hidden-trump",),
+    ("bavney", "clockwise", "hidden-trump", "obligatory-trump", "redeal"),
+    ("clockwise", "court-piece", "double-sar", "hidden-trump", "obligatory-trump", "redeal"),
+], ids="+".join)
+def test_hidden_trump_sets_play_out_as_stepping_in_the_plain_loop(variants: tuple[str, ...]) -> None:
+    # Before the reveal (declared offers) and after it (plain_once_trump) the plain loop plays;
+    # the caller's forced reveal in the last trick goes back to the general loop.
+    rules = hokm.Ruleset.compose(*variants)
+    engine = rules._engine
+    assert engine.plain_until == 12 and engine.plain_once_trump
+    revealed = 0
+    for seed in range(60):
+        start = rules.deal(random.Random(seed), hakem=seed % 4)
+        played, stepped = start.playout(random.Random(seed)), _stepped(start, seed)
+        assert played == stepped and played.plays == stepped.plays
+        assert (played.decisions, played.trump_from, played.collectors, played.shown) == (
+            stepped.decisions, stepped.trump_from, stepped.collectors, stepped.shown)
+        assert played._extra.log == stepped._extra.log
+        revealed += played.trump is not None
+    assert 10 < revealed < 60  # hands with and without a reveal

@@ -359,3 +359,21 @@ def test_random_playouts(deck: list[Card], trump: Suit, hakem: int, stack: int |
     else:
         state = rules.new_hand(stacked_hands(deck, trump, stack), hakem=hakem, trump=trump)
     check_hand(state, rnd, decide=decide, points=points, play_all=play_all, greedy=greedy)
+
+
+def test_a_playout_from_past_the_stop_asks_play_on_after_every_trick() -> None:
+    # Play went on past seven tricks (10 to 0 here); a trick then won by the other team must
+    # still ask bavney, which ends the hand, in the kernel's plain loop as in stepping.
+    rules = Ruleset.compose("bavney")
+    hand = rules.deal(random.Random(43), hakem=3)
+    walk = random.Random(44)
+    for _ in range(41):
+        hand = hand.apply(walk.choice(hand.legal_actions()))
+    assert hand.team_tricks == (0, 10) and not hand.current_trick.plays
+    rand = random.Random(3).random
+    stepped = hand
+    while not stepped.is_over:
+        actions = stepped.legal_actions()
+        stepped = stepped.apply(actions[int(rand() * len(actions))])
+    played = hand.playout(random.Random(3))
+    assert played == stepped and played.team_tricks == stepped.team_tricks == (1, 10)
