@@ -238,7 +238,8 @@ class HiddenTrump(Variant):
         # choice, taken by the core).
         if self.indicator == "blind":
             return (BLIND,)
-        five = sorted((card.index for card in hand.dealt(hand.hakem)[:FIRST_FIVE]), key=_SORT_KEYS.__getitem__)
+        five = sorted((card.index for card in hand.dealt(hand.hakem)[:FIRST_FIVE]),
+                      key=_SORT_KEYS.__getitem__)
         return tuple(map(_SET.__getitem__, five))
 
     @hookimpl
