@@ -33,7 +33,7 @@ from hokm._hooks import (
     resolve_chain,
 )
 from hokm._standard import Standard
-from hokm._windows import gate_of, pause_gate
+from hokm._windows import gate_of, pause_gate, pause_open
 from hokm._winner import best_play, power_tables, table_winner
 from hokm.actions import CALL_TRUMP_ACTIONS, Action, CallTrump, Discard, DrawCard, PlayCard
 from hokm.cards import Card, Suit, frozen_cards
@@ -180,6 +180,9 @@ class Engine:
         self.decision_chain = chains["hokm_pending_decision"]
         # Where the decision chain is asked (its PauseWindows): before the first lead, after tricks.
         self.decide_before_play, self.decide_after = pause_gate(self.decision_chain)
+        # By tricks played (0: before the first lead): whether the decision chain is asked at that pause.
+        self.decide_pauses: tuple[bool, ...] = tuple(
+            bool(self.decision_chain) and pause_open(self, played) for played in range(self.hand_size + 1))
         # The standard completion rule answers last; its threshold is applied here, not called.
         self._completion_setup(tuple(i for i in chains["hokm_hand_complete"] if not i.standard))
         self.play_on_chain = chains["hokm_play_on"]
@@ -246,6 +249,7 @@ class Engine:
         self.call_chain = tuple(i for i in chains["hokm_trump_call"] if not i.standard)
         self.alternatives_chain = chains["hokm_call_alternatives"]
         self._checked_answers: dict[tuple[int, ...], tuple[object, ...]] = {}
+        self._checked_offers: dict[int, tuple[Action, ...]] = {}  # Decision.options checked, by id
         self.turn_chain = chains["hokm_turn_options"]
         self.effect_chain = chains["hokm_decision_effect"]
         self.forced_chain = chains["hokm_forced_effect"]
@@ -505,24 +509,35 @@ class Engine:
         decision, impl = optional_result(self.decision_chain, hand)
         if decision is None:
             return None
-        if (not isinstance(decision, Decision) or not is_index(decision.seat, self.players)
-                or not decision.options
-                or not all(isinstance(option, Action) for option in decision.options)):
+        if not isinstance(decision, Decision) or not is_index(decision.seat, self.players):
             raise contract_error(impl, "hokm_pending_decision",
                                  f"returned {decision!r}: need a Decision with a seat and actions")
-        core = [option for option in decision.options if isinstance(option, _CORE_ACTIONS)]
-        if core:
-            raise contract_error(impl, "hokm_pending_decision",
-                                 f"offered {core[0]}: cards, trump calls and stock draws are the "
-                                 "core's own actions, not decisions a variant may offer")
-        if len(set(decision.options)) != len(decision.options):
-            raise contract_error(impl, "hokm_pending_decision",
-                                 f"offered the same option twice: {', '.join(map(str, decision.options))}")
+        options = decision.options
+        if self._checked_offers.get(id(options)) is not options:  # an options tuple not seen yet
+            self._check_offer(decision, impl)
         if len(hand.decisions) >= MAX_DECISIONS:
             raise contract_error(impl, "hokm_pending_decision",
                                  f"offered a decision after {MAX_DECISIONS} decisions in one hand: "
                                  "a decision that never stops being offered would never end the hand")
         return decision
+
+    def _check_offer(self, decision: Decision, impl: Impl | None) -> None:
+        """Check a decision's options; remember a valid tuple (alive for good, so its id stays its
+        own), as plugins keep theirs as constants: hashing attrs actions at every pause is costly."""
+        options = decision.options
+        if not options or not all(isinstance(option, Action) for option in options):
+            raise contract_error(impl, "hokm_pending_decision",
+                                 f"returned {decision!r}: need a Decision with a seat and actions")
+        core = [option for option in options if isinstance(option, _CORE_ACTIONS)]
+        if core:
+            raise contract_error(impl, "hokm_pending_decision",
+                                 f"offered {core[0]}: cards, trump calls and stock draws are the "
+                                 "core's own actions, not decisions a variant may offer")
+        if len(set(options)) != len(options):
+            raise contract_error(impl, "hokm_pending_decision",
+                                 f"offered the same option twice: {', '.join(map(str, options))}")
+        if options.__class__ is tuple and len(self._checked_offers) < 256:
+            self._checked_offers[id(options)] = options
 
     def call_options(self, hand: HandView) -> tuple[Action, ...]:
         """The caller's choices at the trump call: the ways to make trump, then the alternatives."""
@@ -565,6 +580,8 @@ class Engine:
                 if core:
                     raise contract_error(impl, impl.hook, f"offered {core[0]}: cards, trump calls and "
                                          "stock draws are not announcements")
+        if not options:
+            return options  # no announcement now (most turns in a window)
         return self._distinct(options, self.turn_chain[-1] if self.turn_chain else None)
 
     def decision_effect(self, hand: HandView, seat: int,

@@ -30,7 +30,7 @@ from hokm.piles import collector_after
 
 if TYPE_CHECKING:
     from hokm._engine import Engine
-    from hokm.state import HandState
+    from hokm.state import HandState, _Setup
 
 __all__ = ["play_out"]
 
@@ -147,6 +147,14 @@ def _over(state: HandState, winners: list[int], collectors: list[int | None], ta
     state._phase = OVER
     if state._setup.engine.forced_chain:
         end_of_hand(state)
+
+
+def _paused(state: HandState, setup: _Setup, played: int) -> bool:
+    """Run the state's pause after a trick; whether the kernel must return: the hand paused for
+    a decision or ended, or a forced effect at the next lead acted (a new setup, or a card)."""
+    state._after_pause()
+    return (state._phase != PLAY or state._extra.pending is not None or state._setup is not setup
+            or len(state._plays) != played)
 
 
 def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
@@ -306,15 +314,13 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
             continue
         trick = plays[-players:]
         winner = best if by_tables else engine.trick_winner(trick, trump, done)
-        if decide_all or done == decide_at:  # decisions may pause the hand: the state's own trick end
+        pause = decide_all or done == decide_at  # decisions may pause the hand: the state's own pause
+        if pause and captures:  # the state's own trick end, capture rule included
             _sync(state, winners, collectors, tally, pile)
             state._to_act, state._trick = seat, trick
             state._collect(winner)
             state._trick = []
-            played = len(plays)
-            state._after_pause()
-            if (state._phase != PLAY or state._extra.pending is not None or state._setup is not setup
-                    or len(plays) != played):  # paused, over, or a forced effect at the lead acted
+            if _paused(state, setup, len(plays)):
                 return
             fresh = False  # the state's own steps began the turn
             seat = state._to_act
@@ -338,6 +344,15 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
         else:
             tally[teams[collector]] += pile + 1
             pile = 0
+        if pause:  # the state's own pause (decision, then completion), on the synced tallies
+            _sync(state, winners, collectors, tally, pile)
+            dirty = False
+            state._to_act, state._trick = seat, []
+            if _paused(state, setup, len(plays)):
+                return
+            fresh = False  # the state's own steps began the turn
+            seat = state._to_act
+            continue  # the tallies as synced: a pause that went on changed none of them
         dirty = True
         # Engine.hand_over, asked only when a variant may answer; else the stop rule inline.
         if done == total:

@@ -45,7 +45,7 @@ from hokm._moments import (
 )
 from hokm._observe import observe
 from hokm._playout import play_out
-from hokm._windows import pause_open, turn_open
+from hokm._windows import turn_open
 from hokm.actions import (
     CALL_TRUMP_ACTIONS,
     DISCARD,
@@ -653,7 +653,12 @@ class HandState:
             self._play(action.card.index)
             self._legal = -1
             return
-        if not self._setup.engine.classic:  # the classic hand's calls and draws are read back
+        classic = self._setup.engine.classic
+        if self._extra.pending is not None:  # the answer to a decision (none is a core action):
+            decide(self, action, not classic)  # logged in decide's own copy of the extra data
+            self._legal = -1
+            return
+        if not classic:  # the classic hand's calls and draws are read back
             log(self, LOG_ACT, action)
         self._take(action)
 
@@ -763,7 +768,7 @@ class HandState:
     def _after_pause(self) -> None:
         """At a pause (start of play, end of a trick, after a decision): ask decision, then completion."""
         engine = self._setup.engine
-        if engine.decision_chain and pause_open(engine, len(self._winners)):  # else nothing to ask
+        if engine.decide_pauses[len(self._winners)]:  # else nothing to ask (hokm._windows.pause_open)
             pending = engine.pending_decision(self)
             if pending is not None:
                 extra = self._extra.copy()
