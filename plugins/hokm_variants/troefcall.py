@@ -385,11 +385,12 @@ class Troefcall(Variant):
             if _kap_choice(hand) is None:  # only the seventh trick's winner is asked
                 return _KAP_OFFERS[hand.winners[-1]]
             return None
-        if not self.capitulation:
-            return None
         tricks = hand.team_tricks
-        if min(tricks) == 0 or max(tricks) >= seven:
-            return None  # a side has no trick yet (no concession then), or the hand is over
+        if not self.capitulation or 0 in tricks:
+            return None  # a side has no trick yet: no concession then
+        for count in tricks:  # (a loop is cheaper than max() on two sides)
+            if count >= seven:
+                return None  # the hand is over
         players = hand.layout.players
         now = played * players  # cards played: this pause's decisions were taken at this count
         asked = 0

@@ -484,9 +484,13 @@ class Engine:
             over = self.variant_completion(hand)
             if over is not None:
                 return over
-        if self.stop_at is None or max(team_tricks) < self.stop_at:
+        stop_at = self.stop_at
+        if stop_at is None:
             return False
-        return not self.play_on(hand)
+        for count in team_tricks:  # (a loop is cheaper than max() on a few teams)
+            if count >= stop_at:
+                return not self.play_on(hand)
+        return False
 
     def play_on(self, hand: HandView) -> bool:
         """Whether a ``hokm_play_on`` rule keeps a hand going that the stop rule would end."""
@@ -497,19 +501,43 @@ class Engine:
 
     def variant_completion(self, hand: HandView) -> bool | None:
         """The first variant's answer to ``hokm_hand_complete``, or ``None`` if none answers."""
-        answer, impl = optional_result(self.complete_plugins, hand)
-        if answer is None:
-            return self.completion  # a constant answer, checked at composition
-        if answer is not None and not isinstance(answer, bool):
+        answer: object = None
+        impl = None
+        try:  # optional_result, inlined: asked after every trick
+            for impl in self.complete_plugins:
+                answer = impl.call(hand)
+                if answer is not None:
+                    break
+            else:
+                return self.completion  # a constant answer, checked at composition
+        except Exception as error:
+            if deliberate(error):
+                raise
+            raise crash_error(impl, error) from error
+        if not isinstance(answer, bool):
             raise contract_error(impl, "hokm_hand_complete", f"returned {answer!r}, not a bool")
         return answer
 
     def pending_decision(self, hand: HandView) -> Decision | None:
         """The decision a variant makes play wait for, if any."""
-        decision, impl = optional_result(self.decision_chain, hand)
-        if decision is None:
-            return None
-        if not isinstance(decision, Decision) or not is_index(decision.seat, self.players):
+        decision: object = None
+        impl = None
+        try:  # optional_result, inlined: asked at every pause
+            for impl in self.decision_chain:
+                decision = impl.call(hand)
+                if decision is not None:
+                    break
+            else:
+                return None
+        except Exception as error:
+            if deliberate(error):
+                raise
+            raise crash_error(impl, error) from error
+        if not isinstance(decision, Decision):
+            raise contract_error(impl, "hokm_pending_decision",
+                                 f"returned {decision!r}: need a Decision with a seat and actions")
+        seat = decision.seat
+        if not (seat.__class__ is int and 0 <= seat < self.players) and not is_index(seat, self.players):
             raise contract_error(impl, "hokm_pending_decision",
                                  f"returned {decision!r}: need a Decision with a seat and actions")
         options = decision.options
