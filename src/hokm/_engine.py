@@ -615,8 +615,20 @@ class Engine:
     def decision_effect(self, hand: HandView, seat: int,
                         action: Action) -> tuple[Effect | None, Impl | None]:
         """What ``action`` by ``seat`` does (``None``: it is only recorded), and who said so."""
-        effect, impl = optional_result(self.effect_chain, hand, Seat(seat), action)
-        if effect is not None and not isinstance(effect, Effect):
+        effect: object = None
+        impl = None
+        try:  # optional_result, inlined: asked at every decision
+            for impl in self.effect_chain:
+                effect = impl.call(hand, seat, action)  # seat: a Seat (a NewType, nothing to call)
+                if effect is not None:
+                    break
+            else:
+                return None, None
+        except Exception as error:
+            if deliberate(error):
+                raise
+            raise crash_error(impl, error) from error
+        if not isinstance(effect, Effect):
             raise contract_error(impl, "hokm_decision_effect", f"returned {effect!r}, not an Effect")
         return effect, impl
 
