@@ -20,7 +20,7 @@ from collections.abc import Callable
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
-from hokm._moments import LOG_ACT, NO_TRUMP, begin_turn, discarder, end_of_hand, fix_trump, log
+from hokm._moments import LOG_ACT, NO_TRUMP, begin_turn, decide, discarder, end_of_hand, fix_trump, log
 from hokm._tricks import BITS, COUNTS, nth_card, plain_tricks
 from hokm._windows import EVERY, NEVER, SOME, Gate, turn_open
 from hokm._winner import best_play
@@ -61,9 +61,14 @@ def play_out(state: HandState, rand: Callable[[], float]) -> None:
             if logs:
                 log(state, LOG_ACT, DRAW_CHOICES[not keep])
             state._draw(keep)
-        elif phase == PLAY and state._extra.pending is None:  # a turn with announcements or
-            _random_turn(state, rand)                        # forced effects: one action
-        else:  # a decision, or a part of the hand beyond the classic game: one action as stepping
+        elif phase == PLAY:
+            pending = state._extra.pending
+            if pending is None:  # a turn with announcements or forced effects: one action
+                _random_turn(state, rand)
+            else:  # the answer to a decision, as _apply takes it (legal_actions() is its options)
+                options = pending.options
+                decide(state, options[floor(rand() * len(options))], logs)
+        else:  # a part of the hand beyond the classic game: one action as stepping
             options = state.legal_actions()
             state._apply(options[floor(rand() * len(options))])
         state._legal = -1
