@@ -536,7 +536,7 @@ class Engine:
         if not isinstance(decision, Decision):
             raise contract_error(impl, "hokm_pending_decision",
                                  f"returned {decision!r}: need a Decision with a seat and actions")
-        seat = decision.seat
+        seat: object = decision.seat  # an object: compiled, an int local would turn a bool into 1
         if not (seat.__class__ is int and 0 <= seat < self.players) and not is_index(seat, self.players):
             raise contract_error(impl, "hokm_pending_decision",
                                  f"returned {decision!r}: need a Decision with a seat and actions")
