@@ -67,6 +67,7 @@ from hokm import (
     Variant,
     VariantInfo,
     VoidDuty,
+    full_deck,
     hookimpl,
     majority,
 )
@@ -120,6 +121,18 @@ class Capitulate(Action):
 
 
 _CAPITULATION_CHOICES = (Capitulate(True), Capitulate(False))
+_CLAIM: tuple[Action, ...] = (ClaimRedeal(),)
+_PICTURE_CARDS = frozenset(card for card in full_deck() if card.rank in PICTURES)
+# The offers, one per seat (a table has at most 16), built once: a Decision is a frozen value,
+# and the engine checks an options tuple it has seen before by identity.
+_KAP_OFFERS = tuple(
+    Decision(Seat(seat), _KAP_CHOICES,
+             reason="kap: your side took the first seven tricks; play on for the baunie (all 13), or stop?")
+    for seat in range(16))
+_CAPITULATION_OFFERS = tuple(
+    Decision(Seat(seat), _CAPITULATION_CHOICES,
+             reason="capitulate for your side? the other side then scores the hand")
+    for seat in range(16))
 
 
 def draw_rank(card: Card) -> int:
@@ -350,9 +363,9 @@ class Troefcall(Variant):
         # no card has been played. Declining is leading a card, which leaves no trace.
         if hand.tricks_played or hand.to_act != hand.hakem:
             return None
-        if any(card.rank in PICTURES for card in hand.hand_of(hand.hakem)):
+        if not _PICTURE_CARDS.isdisjoint(hand.hand_of(hand.hakem)):  # in C, on the sets' hashes
             return None
-        return (ClaimRedeal(),)
+        return _CLAIM
 
     @hookimpl
     def hokm_decision_effect(self, hand: HandView, seat: Seat, action: Action) -> Effect | None:
@@ -370,28 +383,32 @@ class Troefcall(Variant):
         seven = majority(hand.tricks_total)
         if played == seven and hand.first_tricks_by(seven) is not None:
             if _kap_choice(hand) is None:  # only the seventh trick's winner is asked
-                return Decision(hand.winners[-1], _KAP_CHOICES,
-                                reason="kap: your side took the first seven tricks; play on for "
-                                       "the baunie (all 13), or stop?")
-            return None
-        if not self.capitulation:
+                return _KAP_OFFERS[hand.winners[-1]]
             return None
         tricks = hand.team_tricks
-        if min(tricks) == 0 or max(tricks) >= seven:
-            return None  # a side has no trick yet (no concession then), or the hand is over
+        if not self.capitulation or 0 in tricks:
+            return None  # a side has no trick yet: no concession then
+        for count in tricks:  # (a loop is cheaper than max() on two sides)
+            if count >= seven:
+                return None  # the hand is over
         players = hand.layout.players
         now = played * players  # cards played: this pause's decisions were taken at this count
         asked = 0
-        for (_seat, action), at in zip(hand.decisions, hand.decisions_at, strict=True):
-            if at == now and isinstance(action, Capitulate):
-                if action.concede:
-                    return None
-                asked += 1
+        taken_at = hand.decisions_at
+        position = len(taken_at)
+        if position and taken_at[-1] == now:  # answers at this pause (the counts never decrease)
+            decisions = hand.decisions
+            while position and taken_at[position - 1] == now:
+                position -= 1
+                action = decisions[position][1]
+                if isinstance(action, Capitulate):
+                    if action.concede:
+                        return None
+                    asked += 1
         if asked >= players:
             return None  # everyone declined after this trick
-        seat = Seat((hand.winners[-1] + asked) % players)  # in play order from the trick's winner
-        return Decision(seat, _CAPITULATION_CHOICES,
-                        reason="capitulate for your side? the other side then scores the hand")
+        # The next seat in play order from the trick's winner.
+        return _CAPITULATION_OFFERS[(hand.winners[-1] + asked) % players]
 
     @hookimpl
     def hokm_hand_complete(self, hand: HandView) -> bool | None:

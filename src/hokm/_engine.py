@@ -34,7 +34,7 @@ from hokm._hooks import (
 )
 from hokm._moments import trump_since
 from hokm._standard import Standard
-from hokm._windows import NEVER, gate_of, pause_gate, turn_offer
+from hokm._windows import NEVER, gate_of, pause_gate, pause_open, turn_offer
 from hokm._winner import best_play, power_tables, table_winner
 from hokm.actions import CALL_TRUMP_ACTIONS, Action, CallTrump, Discard, DrawCard, PlayCard
 from hokm.cards import Card, Suit, frozen_cards
@@ -182,6 +182,9 @@ class Engine:
         self.decision_chain = chains["hokm_pending_decision"]
         # Where the decision chain is asked (its PauseWindows): before the first lead, after tricks.
         self.decide_before_play, self.decide_after = pause_gate(self.decision_chain)
+        # By tricks played (0: before the first lead): whether the decision chain is asked at that pause.
+        self.decide_pauses: tuple[bool, ...] = tuple(
+            bool(self.decision_chain) and pause_open(self, played) for played in range(self.hand_size + 1))
         # The standard completion rule answers last; its threshold is applied here, not called.
         self._completion_setup(tuple(i for i in chains["hokm_hand_complete"] if not i.standard))
         self.play_on_chain = chains["hokm_play_on"]
@@ -253,6 +256,7 @@ class Engine:
         self.call_chain = tuple(i for i in chains["hokm_trump_call"] if not i.standard)
         self.alternatives_chain = chains["hokm_call_alternatives"]
         self._checked_answers: dict[tuple[int, ...], tuple[object, ...]] = {}
+        self._checked_offers: dict[int, tuple[Action, ...]] = {}  # Decision.options checked, by id
         self.turn_chain = chains["hokm_turn_options"]
         self.effect_chain = chains["hokm_decision_effect"]
         self.forced_chain = chains["hokm_forced_effect"]
@@ -513,9 +517,13 @@ class Engine:
             over = self.variant_completion(hand)
             if over is not None:
                 return over
-        if self.stop_at is None or max(team_tricks) < self.stop_at:
+        stop_at = self.stop_at
+        if stop_at is None:
             return False
-        return not self.play_on(hand)
+        for count in team_tricks:  # (a loop is cheaper than max() on a few teams)
+            if count >= stop_at:
+                return not self.play_on(hand)
+        return False
 
     def play_on(self, hand: HandView) -> bool:
         """Whether a ``hokm_play_on`` rule keeps a hand going that the stop rule would end."""
@@ -526,36 +534,71 @@ class Engine:
 
     def variant_completion(self, hand: HandView) -> bool | None:
         """The first variant's answer to ``hokm_hand_complete``, or ``None`` if none answers."""
-        answer, impl = optional_result(self.complete_plugins, hand)
-        if answer is None:
-            return self.completion  # a constant answer, checked at composition
-        if answer is not None and not isinstance(answer, bool):
+        answer: object = None
+        impl = None
+        try:  # optional_result, inlined: asked after every trick
+            for impl in self.complete_plugins:
+                answer = impl.call(hand)
+                if answer is not None:
+                    break
+            else:
+                return self.completion  # a constant answer, checked at composition
+        except Exception as error:
+            if deliberate(error):
+                raise
+            raise crash_error(impl, error) from error
+        if not isinstance(answer, bool):
             raise contract_error(impl, "hokm_hand_complete", f"returned {answer!r}, not a bool")
         return answer
 
     def pending_decision(self, hand: HandView) -> Decision | None:
         """The decision a variant makes play wait for, if any."""
-        decision, impl = optional_result(self.decision_chain, hand)
-        if decision is None:
-            return None
-        if (not isinstance(decision, Decision) or not is_index(decision.seat, self.players)
-                or not decision.options
-                or not all(isinstance(option, Action) for option in decision.options)):
+        decision: object = None
+        impl = None
+        try:  # optional_result, inlined: asked at every pause
+            for impl in self.decision_chain:
+                decision = impl.call(hand)
+                if decision is not None:
+                    break
+            else:
+                return None
+        except Exception as error:
+            if deliberate(error):
+                raise
+            raise crash_error(impl, error) from error
+        if not isinstance(decision, Decision):
             raise contract_error(impl, "hokm_pending_decision",
                                  f"returned {decision!r}: need a Decision with a seat and actions")
-        core = [option for option in decision.options if isinstance(option, _CORE_ACTIONS)]
-        if core:
+        seat: object = decision.seat  # an object: compiled, an int local would turn a bool into 1
+        if not (seat.__class__ is int and 0 <= seat < self.players) and not is_index(seat, self.players):
             raise contract_error(impl, "hokm_pending_decision",
-                                 f"offered {core[0]}: cards, trump calls and stock draws are the "
-                                 "core's own actions, not decisions a variant may offer")
-        if len(set(decision.options)) != len(decision.options):
-            raise contract_error(impl, "hokm_pending_decision",
-                                 f"offered the same option twice: {', '.join(map(str, decision.options))}")
+                                 f"returned {decision!r}: need a Decision with a seat and actions")
+        options = decision.options
+        if self._checked_offers.get(id(options)) is not options:  # an options tuple not seen yet
+            self._check_offer(decision, impl)
         if len(hand.decisions) >= MAX_DECISIONS:
             raise contract_error(impl, "hokm_pending_decision",
                                  f"offered a decision after {MAX_DECISIONS} decisions in one hand: "
                                  "a decision that never stops being offered would never end the hand")
         return decision
+
+    def _check_offer(self, decision: Decision, impl: Impl | None) -> None:
+        """Check a decision's options; remember a valid tuple (alive for good, so its id stays its
+        own), as plugins keep theirs as constants: hashing attrs actions at every pause is costly."""
+        options = decision.options
+        if not options or not all(isinstance(option, Action) for option in options):
+            raise contract_error(impl, "hokm_pending_decision",
+                                 f"returned {decision!r}: need a Decision with a seat and actions")
+        core = [option for option in options if isinstance(option, _CORE_ACTIONS)]
+        if core:
+            raise contract_error(impl, "hokm_pending_decision",
+                                 f"offered {core[0]}: cards, trump calls and stock draws are the "
+                                 "core's own actions, not decisions a variant may offer")
+        if len(set(options)) != len(options):
+            raise contract_error(impl, "hokm_pending_decision",
+                                 f"offered the same option twice: {', '.join(map(str, options))}")
+        if options.__class__ is tuple and len(self._checked_offers) < 256:
+            self._checked_offers[id(options)] = options
 
     def call_options(self, hand: HandView) -> tuple[Action, ...]:
         """The caller's choices at the trump call: the ways to make trump, then the alternatives."""
@@ -600,13 +643,27 @@ class Engine:
                 if core:
                     raise contract_error(impl, impl.hook, f"offered {core[0]}: cards, trump calls and "
                                          "stock draws are not announcements")
+        if not options:
+            return options  # no announcement now (most turns in a window)
         return self._distinct(options, self.turn_chain[-1] if self.turn_chain else None)
 
     def decision_effect(self, hand: HandView, seat: int,
                         action: Action) -> tuple[Effect | None, Impl | None]:
         """What ``action`` by ``seat`` does (``None``: it is only recorded), and who said so."""
-        effect, impl = optional_result(self.effect_chain, hand, Seat(seat), action)
-        if effect is not None and not isinstance(effect, Effect):
+        effect: object = None
+        impl = None
+        try:  # optional_result, inlined: asked at every decision
+            for impl in self.effect_chain:
+                effect = impl.call(hand, seat, action)  # seat: a Seat (a NewType, nothing to call)
+                if effect is not None:
+                    break
+            else:
+                return None, None
+        except Exception as error:
+            if deliberate(error):
+                raise
+            raise crash_error(impl, error) from error
+        if not isinstance(effect, Effect):
             raise contract_error(impl, "hokm_decision_effect", f"returned {effect!r}, not an Effect")
         return effect, impl
 

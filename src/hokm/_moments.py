@@ -148,12 +148,17 @@ def fix_trump(state: HandState, suit: int, played: int, in_trick: int) -> bool:
     return immediate
 
 
-def decide(state: HandState, action: Action) -> None:
-    """Apply a variant's action (legal, checked by the caller): record it, then its effect."""
+def decide(state: HandState, action: Action, logged: bool = False) -> None:
+    """Apply a variant's action (legal, checked by the caller): record it, then its effect.
+
+    ``logged``: add the action to the log (``LOG_ACT``) first, in the same copy of the extra data.
+    """
     engine = state._setup.engine
     seat = state._to_act
     effect, impl = engine.decision_effect(state, seat, action) if engine.effect_chain else (None, None)
     extra = state._extra.copy()
+    if logged:
+        extra.log += ((LOG_ACT, len(state._plays), seat, action),)
     extra.decisions += ((Seat(seat), action),)
     extra.decisions_at += (len(state._plays),)
     phase = state._phase

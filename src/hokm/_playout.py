@@ -20,7 +20,17 @@ from collections.abc import Callable
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
-from hokm._moments import LOG_ACT, NO_TRUMP, begin_turn, discarder, end_of_hand, fix_trump, log, trump_since
+from hokm._moments import (
+    LOG_ACT,
+    NO_TRUMP,
+    begin_turn,
+    decide,
+    discarder,
+    end_of_hand,
+    fix_trump,
+    log,
+    trump_since,
+)
 from hokm._tricks import BITS, COUNTS, nth_card, plain_tricks
 from hokm._windows import EVERY, NEVER, SOME, Gate, turn_open
 from hokm._winner import best_play
@@ -31,7 +41,7 @@ from hokm.piles import collector_after, won_in_force
 if TYPE_CHECKING:
     from hokm._engine import Engine
     from hokm.actions import Action
-    from hokm.state import HandState
+    from hokm.state import HandState, _Setup
 
 __all__ = ["play_out"]
 
@@ -73,9 +83,14 @@ def play_out(state: HandState, rand: Callable[[], float]) -> None:
             if logs:
                 log(state, LOG_ACT, DRAW_CHOICES[not keep])
             state._draw(keep)
-        elif phase == PLAY and state._extra.pending is None:  # a turn with announcements or
-            _random_turn(state, rand)                        # forced effects: one action
-        else:  # a decision, or a part of the hand beyond the classic game: one action as stepping
+        elif phase == PLAY:
+            pending = state._extra.pending
+            if pending is None:  # a turn with announcements or forced effects: one action
+                _random_turn(state, rand)
+            else:  # the answer to a decision, as _apply takes it (legal_actions() is its options)
+                options = pending.options
+                decide(state, options[floor(rand() * len(options))], logs)
+        else:  # a part of the hand beyond the classic game: one action as stepping
             options = state.legal_actions()
             state._apply(options[floor(rand() * len(options))])
         state._legal = -1
@@ -167,6 +182,14 @@ def _handoff(state: HandState, winners: list[int], collectors: list[int | None],
     """A trick ended in the kernel and the plain loop takes over: the state as stepping leaves it."""
     _sync(state, winners, collectors, tally, pile)
     state._trick, state._to_act = [], leader
+
+
+def _paused(state: HandState, setup: _Setup, played: int) -> bool:
+    """Run the state's pause after a trick; whether the kernel must return: the hand paused for
+    a decision or ended, or a forced effect at the next lead acted (a new setup, or a card)."""
+    state._after_pause()
+    return (state._phase != PLAY or state._extra.pending is not None or state._setup is not setup
+            or len(state._plays) != played)
 
 
 def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
@@ -354,15 +377,13 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
             continue
         trick = plays[-players:]
         winner = best if by_tables else engine.trick_winner(trick, trump, done)
-        if decide_all or done == decide_at:  # decisions may pause the hand: the state's own trick end
+        pause = decide_all or done == decide_at  # decisions may pause the hand: the state's own pause
+        if pause and captures:  # the state's own trick end, capture rule included
             _sync(state, winners, collectors, tally, pile)
             state._to_act, state._trick = seat, trick
             state._collect(winner)
             state._trick = []
-            played = len(plays)
-            state._after_pause()
-            if (state._phase != PLAY or state._extra.pending is not None or state._setup is not setup
-                    or len(plays) != played):  # paused, over, or a forced effect at the lead acted
+            if _paused(state, setup, len(plays)):
                 return
             fresh = False  # the state's own steps began the turn
             seat = state._to_act
@@ -388,6 +409,15 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
         else:
             tally[teams[collector]] += pile + 1
             pile = 0
+        if pause:  # the state's own pause (decision, then completion), on the synced tallies
+            _sync(state, winners, collectors, tally, pile)
+            dirty = False
+            state._to_act, state._trick = seat, []
+            if _paused(state, setup, len(plays)):
+                return
+            fresh = False  # the state's own steps began the turn
+            seat = state._to_act
+            continue  # the tallies as synced: a pause that went on changed none of them
         dirty = True
         # Engine.hand_over, asked only when a variant may answer; else the stop rule inline.
         if done == total:

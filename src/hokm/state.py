@@ -45,7 +45,7 @@ from hokm._moments import (
 )
 from hokm._observe import observe
 from hokm._playout import play_out
-from hokm._windows import pause_open, turn_open
+from hokm._windows import turn_open
 from hokm.actions import (
     CALL_TRUMP_ACTIONS,
     DISCARD,
@@ -153,8 +153,12 @@ class _Extra:
         # read it; the rules never do.
         self.log: tuple[tuple[int, int, int, Any], ...] = ()
 
+    def __new__(cls, players: int = 0) -> _Extra:
+        # A mypyc-compiled class refuses object.__new__; copy() uses _NEW_EXTRA.
+        return super().__new__(cls)
+
     def copy(self) -> _Extra:
-        new = _Extra(0)
+        new: _Extra = _NEW_EXTRA(_Extra)  # every slot is set below: no __init__ to overwrite
         new.decisions, new.decisions_at, new.pending = self.decisions, self.decisions_at, self.pending
         new.stock_pos, new.seen, new.aside, new.blind = self.stock_pos, self.seen, self.aside, self.blind
         new.shown, new.announced, new.annulled = self.shown, self.announced, self.annulled
@@ -303,7 +307,7 @@ class HandState:
     @property
     def hakem(self) -> Seat:
         """The Hakem: called trump (or will), leads the first trick."""
-        return Seat(self._setup.hakem)
+        return self._setup.hakem  # type: ignore[return-value]  # a Seat (NewType: no call)
 
     @property
     def dealer(self) -> Seat:
@@ -373,7 +377,7 @@ class HandState:
     @property
     def to_act(self) -> Seat | None:
         """The seat whose action is awaited, or ``None`` once the hand is over."""
-        return None if self._phase == _OVER else Seat(self._to_act)
+        return None if self._phase == _OVER else self._to_act  # type: ignore[return-value]  # a Seat
 
     @property
     def is_over(self) -> bool:
@@ -653,7 +657,12 @@ class HandState:
             self._play(action.card.index)
             self._legal = -1
             return
-        if not self._setup.engine.classic:  # the classic hand's calls and draws are read back
+        classic = self._setup.engine.classic
+        if self._extra.pending is not None:  # the answer to a decision (none is a core action):
+            decide(self, action, not classic)  # logged in decide's own copy of the extra data
+            self._legal = -1
+            return
+        if not classic:  # the classic hand's calls and draws are read back
             log(self, LOG_ACT, action)
         self._take(action)
 
@@ -763,7 +772,7 @@ class HandState:
     def _after_pause(self) -> None:
         """At a pause (start of play, end of a trick, after a decision): ask decision, then completion."""
         engine = self._setup.engine
-        if engine.decision_chain and pause_open(engine, len(self._winners)):  # else nothing to ask
+        if engine.decide_pauses[len(self._winners)]:  # else nothing to ask (hokm._windows.pause_open)
             pending = engine.pending_decision(self)
             if pending is not None:
                 extra = self._extra.copy()
@@ -935,3 +944,5 @@ class HandState:
 # cheaper call), the class's own __new__ when compiled by mypyc (which refuses object.__new__).
 _NEW: Callable[[type[HandState]], HandState] = (
     object.__new__ if __file__.endswith(".py") else HandState.__new__)
+_NEW_EXTRA: Callable[[type[_Extra]], _Extra] = (
+    object.__new__ if __file__.endswith(".py") else _Extra.__new__)

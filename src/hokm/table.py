@@ -160,6 +160,8 @@ class TableLayout:
             InvalidNotationError: ``seat`` is an int outside the table (negative seats do not wrap).
             NotationTypeError: ``seat`` is not an int.
         """
+        if seat.__class__ is int and 0 <= seat < self.players:
+            return seat  # type: ignore[return-value]  # the common case, without the checks' calls
         return _seat_at(seat, self.players, name)
 
     def team_of(self, seat: int) -> Team:

@@ -132,6 +132,52 @@ def test_decisions_must_be_distinct_variant_actions(options: tuple[Any, ...], fr
     assert caught.value.hook == "hokm_pending_decision" and fragment in str(caught.value)
 
 
+_VALID = (PlayOn(True), PlayOn(False))
+
+
+def _offers(*answers: Any) -> Any:
+    """A decision hook answering ``answers`` in turn (then nothing): a Decision, or a callable
+    building one from the hand, so each call can give a fresh options tuple."""
+    given = iter(answers)
+
+    def decide(hand: hokm.HandView) -> Any:
+        answer = next(given, None)
+        return answer(hand) if callable(answer) else answer
+    return decide
+
+
+@pytest.mark.parametrize(("second", "fragment"), [
+    (lambda hand: Decision(hand.hakem, [PlayOn(True), PlayOn(True)]), "offered the same option twice"),
+    (lambda hand: Decision(hand.hakem, (*_VALID, PlayCard(Card.parse("A♠")))), "offered play A♠"),
+    (lambda hand: Decision(hand.hakem, ()), "need a Decision with a seat and actions"),
+    (lambda hand: Decision(hokm.Seat(9), _VALID), "need a Decision with a seat and actions"),
+    (lambda hand: Decision(True, _VALID), "need a Decision with a seat and actions"),  # type: ignore[arg-type]
+    (lambda hand: _VALID, "need a Decision with a seat and actions"),
+])
+def test_a_bad_decision_after_a_valid_one_is_still_a_contract_error(second: Any, fragment: str) -> None:
+    # The engine checks an options tuple once and trusts it again by identity: a different
+    # tuple, a bad seat with the trusted tuple, or no Decision at all is checked every time.
+    rules = PLAY(Answers(decision=_offers(lambda hand: Decision(hand.hakem, _VALID), second)))
+    hand = one_suit_each(rules, trump=Suit.SPADES)
+    assert hand.pending_decision is not None and hand.pending_decision.options is _VALID
+    with pytest.raises(hokm.PluginContractError) as caught:
+        hand.apply(PlayOn(True))
+    assert caught.value.hook == "hokm_pending_decision" and fragment in str(caught.value)
+
+
+def test_every_new_options_tuple_is_checked() -> None:
+    # A valid tuple, then the same actions repeated in a fresh tuple each time: every new tuple
+    # is checked, however many valid ones came before it.
+    valid = [lambda hand: Decision(hand.hakem, list(_VALID)) for _ in range(3)]
+    rules = PLAY(Answers(decision=_offers(*valid, lambda hand: Decision(hand.hakem, [PlayOn(False)] * 2))))
+    hand = one_suit_each(rules, trump=Suit.SPADES)
+    for _ in range(2):
+        hand = hand.apply(PlayOn(True))
+    assert hand.pending_decision is not None
+    with pytest.raises(hokm.PluginContractError, match="offered the same option twice"):
+        hand.apply(PlayOn(False))
+
+
 def test_a_decision_offered_forever_is_stopped_after_the_documented_bound() -> None:
     rules = PLAY(Answers(decision=lambda hand: Decision(hand.hakem, (PlayOn(True), PlayOn(False)))))
     hand = one_suit_each(rules, trump=Suit.SPADES)
