@@ -21,6 +21,7 @@ from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int
 from typing import TYPE_CHECKING
 
 from hokm._moments import LOG_ACT, NO_TRUMP, begin_turn, discarder, end_of_hand, fix_trump, log
+from hokm._odd_tricks import odd_tricks
 from hokm._tricks import BITS, COUNTS, nth_card, plain_tricks
 from hokm._windows import EVERY, NEVER, SOME, Gate, turn_open
 from hokm._winner import best_play
@@ -47,7 +48,8 @@ def play_out(state: HandState, rand: Callable[[], float]) -> None:
         if phase == PLAY and state._extra.pending is None and kernel_play:
             since = state._setup.trump_from  # no hook to the end, one trump for this whole trick
             if plain and (not since or since <= len(state._plays) - len(state._trick)):
-                plain_tricks(state, rand)
+                if engine.odd_cards[state._setup.trump] < 0 or not odd_tricks(state, rand):
+                    plain_tricks(state, rand)  # (one card of another suit than printed: odd_tricks)
                 state._legal = -1
                 return
             _random_cards(state, rand)
