@@ -81,6 +81,8 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> None:
     append = plays.append
     won: list[int] = []  # the winners of the tricks played here
     tally = list(state._team_tricks)
+    if max(tally) >= stop_at:  # play already went on past the stop: asked after every trick
+        stop_at = 0
     piles = None if engine.pile_rule is None else _Pile(state, tally)
     plays_on = bool(engine.play_on_chain) and engine.completion is None  # (a constant answers first)
     done = len(state._winners)
@@ -292,6 +294,8 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
     append = plays.append
     won: list[int] = []
     tally = list(state._team_tricks)
+    if max(tally) >= stop_at:  # play already went on past the stop: asked after every trick
+        stop_at = 0
     piles = None if engine.pile_rule is None else _Pile(state, tally)
     plays_on = bool(engine.play_on_chain) and engine.completion is None  # (a constant answers first)
     done = len(state._winners)
