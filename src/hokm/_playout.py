@@ -11,7 +11,8 @@ just before. Every choice is ``options[int(random() * len(options))]`` over
 ``legal_actions()`` order, so a property test can hold the kernel to stepping:
 the same random numbers give exactly the same hand. Where no hook can speak from
 the first card to the end (``Engine.plain_play``), the play goes to the plain-tricks
-loop of ``hokm._tricks``.
+loop of ``hokm._tricks`` (of ``hokm._odd_tricks`` where one card, Satat's 2♥, follows
+another suit than its printed one).
 """
 
 from __future__ import annotations
