@@ -348,6 +348,7 @@ class Engine:
         self.suit_bases: list[tuple[int, ...]] = []
         self.powers: list[tuple[tuple[int, ...], ...]] = []  # per trump, per led trick suit
         self.printed_suits: list[bool] = []
+        self.odd_cards: list[int] = []
         for trump in SUITS:
             suits: list[Suit] = []
             trick_suits: list[Suit] = []
@@ -395,6 +396,10 @@ class Engine:
         self.suit_bases.append(tuple(map(_segment_base, masks)))
         # Whether every card's effective suit is its printed one (the kernel's suit-by-suit loop).
         self.printed_suits.append(all(suit.index == index // 13 for index, suit in enumerate(suits)))
+        # The one card whose effective suit is not its printed one (Satat's 2♥), else -1 (none, or
+        # more): the kernel's suit-by-suit loop special-cases it (hokm._odd_tricks).
+        odd = [index for index, suit in enumerate(suits) if suit.index != index // 13]
+        self.odd_cards.append(odd[0] if len(odd) == 1 else -1)
 
     # The rules of play ---------------------------------------------------------------
 

@@ -11,7 +11,8 @@ just before. Every choice is ``options[int(random() * len(options))]`` over
 ``legal_actions()`` order, so a property test can hold the kernel to stepping:
 the same random numbers give exactly the same hand. Where no hook can speak from
 the first card to the end (``Engine.plain_play``), the play goes to the plain-tricks
-loop of ``hokm._tricks``.
+loop of ``hokm._tricks`` (of ``hokm._odd_tricks`` where one card, Satat's 2♥, follows
+another suit than its printed one).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from hokm._moments import (
     log,
     trump_since,
 )
+from hokm._odd_tricks import odd_tricks
 from hokm._tricks import BITS, COUNTS, nth_card, plain_tricks
 from hokm._windows import EVERY, NEVER, SOME, Gate, turn_open
 from hokm._winner import best_play
@@ -62,7 +64,10 @@ def play_out(state: HandState, rand: Callable[[], float]) -> None:
             if (plain or (quiet and ((once_trump and 0 <= trump < NO_TRUMP) or (
                     trump == NO_TRUMP and len(state._winners) < until)))) and (
                     not since or since <= len(state._plays) - len(state._trick)):
-                action = plain_tricks(state, rand)
+                if plain and engine.odd_cards[trump] >= 0 and odd_tricks(state, rand):
+                    action = None  # one card of another suit than printed (Satat's 2♥): its own loop
+                else:
+                    action = plain_tricks(state, rand)
                 if action is not None:  # a declared offer picked, before any trump
                     state._legal = -1
                     _announce(state, action)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from hokm._checks import check_int, check_match_view, check_rng
@@ -75,7 +76,8 @@ __all__ = ["HandState"]
 _SUITS: tuple[Suit, ...] = tuple(Suit)
 _TRUMP, _DRAW, _PLAY, _OVER = TRUMP, DRAW, PLAY, OVER
 _PHASES = PHASES
-_CARD_AT: Callable[[int], Card] = full_deck().__getitem__  # the interned card at an index, in C
+_DECK: tuple[Card, ...] = tuple(full_deck())
+_CARD_AT: Callable[[int], Card] = _DECK.__getitem__  # the interned card at an index, in C
 _play_actions: SegmentedTuples[PlayCard] = SegmentedTuples(PLAY_CARD.__getitem__)
 
 
@@ -366,13 +368,18 @@ class HandState:
         From a deck, in deal order (so the last four are the seat's last packet of
         four); for ``Ruleset.new_hand``, in the order given.
         """
-        seat = self.layout.check_seat(seat)
         setup = self._setup
+        if seat.__class__ is not int or not 0 <= seat < setup.engine.players:  # a hook's seat: no check
+            seat = self.layout.check_seat(seat)
         order = setup.order
         if order and isinstance(order[0], tuple):
-            return tuple(map(_CARD_AT, order[seat]))  # type: ignore[arg-type]
-        plan = setup.engine.plans[setup.hakem]
-        return tuple(map(_CARD_AT, plan.seats[seat](order))) if order else ()  # type: ignore[arg-type]
+            indices: Sequence[int] = order[seat]  # type: ignore[assignment]
+        else:
+            indices = setup.engine.plans[setup.hakem].seats[seat](order) if order else ()  # type: ignore[arg-type]
+        if len(indices) > 1:  # hooks read it at the trump call: one itemgetter builds it in C
+            cards: tuple[Card, ...] = itemgetter(*indices)(_DECK)
+            return cards
+        return tuple(map(_CARD_AT, indices))
 
     @property
     def to_act(self) -> Seat | None:

@@ -222,3 +222,24 @@ def test_a_sweep_plays_on_in_the_plain_loop_as_stepping_does(names: tuple[str, .
     fast, slow = start.playout(random.Random(seed)), stepped(start, seed)
     assert fast == slow and fast.winners == slow.winners and history(fast) == history(slow)
     assert fast.tricks_played > 7  # played on past the stop
+
+
+@pytest.mark.parametrize("names", [("bavney",), ("bavney", "satat"), ("court-piece",)])
+def test_a_playout_from_past_the_stop_asks_the_play_on_rule_after_every_trick(names: tuple[str, ...]) -> None:
+    # A team already holds seven and play went on: from there the loop asks hokm_play_on after
+    # every trick, whoever wins it (a regression: it asked only when the winner's team held seven).
+    rules = hokm.Ruleset.compose(*names)
+    assert rules._engine.plain_play
+    found = 0
+    for deal_seed in range(300):
+        state = rules.deal(random.Random(deal_seed), hakem=deal_seed % 4)
+        walk = random.Random(deal_seed + 1)
+        while not state.is_over and max(state.team_tricks) < 7:
+            state = state.apply(walk.choice(state.legal_actions()))
+        if state.is_over:
+            continue
+        found += 1
+        for seed in range(3):
+            fast, slow = state.playout(random.Random(seed)), stepped(state, seed)
+            assert fast == slow and fast.winners == slow.winners and history(fast) == history(slow)
+    assert found >= 3

@@ -223,3 +223,19 @@ def test_a_hand_may_be_dealt_as_a_redeal() -> None:
         for hand in (rules.deal(deck, hakem=1, redeals=redeals), rules.new_hand(hands, redeals=redeals)):
             assert hand.redeals == redeals
             assert (hokm.PlayOn(True) in hand.legal_actions()) is offered
+
+
+def test_dealt_gives_each_seats_cards_in_order_and_refuses_what_is_no_seat() -> None:
+    # Hooks read it at every trump call; a plain int seat skips the check, anything else is checked.
+    hand = RULES.deal(DECK, hakem=1)  # from the deck: packets of 5, 4, 4 from the Hakem
+    for seat in range(4):
+        positions = [5 * ((seat - 1) % 4) + i for i in range(5)]
+        positions += [20 + 4 * ((seat - 1) % 4) + i for i in range(4)]
+        positions += [36 + 4 * ((seat - 1) % 4) + i for i in range(4)]
+        assert hand.dealt(seat) == tuple(DECK[p] for p in positions)
+        assert hand.dealt(hokm.Seat(seat)) == hand.dealt(seat)
+    given = [DECK[13 * s:13 * s + 13] for s in range(4)]
+    assert [RULES.new_hand(given).dealt(seat) for seat in range(4)] == [tuple(cards) for cards in given]
+    for bad in (4, -1):  # (a compiled build refuses a non-int at the call, with its own TypeError)
+        with pytest.raises(hokm.InvalidNotationError, match="seat"):
+            hand.dealt(bad)

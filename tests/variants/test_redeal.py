@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hokm
-from hokm import CallTrump, Card, MatchState, Phase, Ruleset, Suit, cards, full_deck
+from hokm import CallTrump, Card, MatchState, Phase, Rank, Ruleset, Suit, cards, full_deck
 from hokm.testing import MatchChecker, RulesetMachine, check_variant
 from hokm_variants.redeal import FIVE_CARD_RULES, RULES, ClaimRedeal, DeclineRedeal, Redeal, claimable
 
@@ -572,3 +572,16 @@ def test_with_another_decision_at_another_moment(other: str) -> None:
     while hand.pending_decision is None:
         hand = hand.play(min(hand.legal_plays(), key=lambda card: card.index))
     assert hand.tricks_played == 7 and hand.legal_actions() == (hokm.PlayOn(True), hokm.PlayOn(False))
+
+
+@settings(max_examples=200)
+@given(held=st.lists(st.sampled_from(hokm.full_deck()), min_size=0, max_size=13), rule=st.sampled_from(RULES))
+def test_claimable_is_every_card_allowed_by_its_rank(held: list[hokm.Card], rule: str) -> None:
+    # The rules by rank, as documented: no J, Q, K or A; no K, Q or J; nothing above 9.
+    ranks = [card.rank for card in held]
+    expected = {"no-honour-five": all(rank <= Rank.TEN for rank in ranks),
+                "no-picture-five": not PICTURES.intersection(ranks),
+                "below-ten-five": all(rank <= Rank.NINE for rank in ranks),
+                "no-picture-hand": not PICTURES.intersection(ranks)}[rule]
+    assert claimable(held, rule) is expected
+    assert claimable(iter(held), rule) is claimable(held, rule)  # any iterable of cards
