@@ -17,7 +17,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import pluggy
 
@@ -574,7 +574,8 @@ class Engine:
         if not isinstance(decision, Decision):
             raise contract_error(impl, "hokm_pending_decision",
                                  f"returned {decision!r}: need a Decision with a seat and actions")
-        seat: object = decision.seat  # an object: compiled, an int local would turn a bool into 1
+        # Read untyped: compiled, a read typed as the field's int would turn a bool seat into 1.
+        seat: object = cast(Any, decision).seat
         if not (seat.__class__ is int and 0 <= seat < self.players) and not is_index(seat, self.players):
             raise contract_error(impl, "hokm_pending_decision",
                                  f"returned {decision!r}: need a Decision with a seat and actions")
