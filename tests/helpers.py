@@ -79,6 +79,17 @@ class FaceDown(hokm.Variant):
         return None
 
 
+class JackOfSpadesIsAHeart:
+    """A third-party suit change (no bundled one composes with be-ranga, and Satat's 2♥ is a
+    trump): the J♠ follows hearts, so under spades it is the one card that is not a trump."""
+
+    info = hokm.VariantInfo(name="jack-of-spades-is-a-heart", summary="the J♠ counts as a heart")
+
+    @hokm.hookimpl
+    def hokm_effective_suit(self, card: Card) -> Suit | None:
+        return Suit.HEARTS if card == Card.parse("J♠") else None
+
+
 def one_suit_each(rules: hokm.Ruleset, *, trump: Suit, hakem: int = 0) -> HandState:
     """Seat 0 holds every spade, seat 1 every heart, seat 2 every diamond, seat 3 every club."""
     hands = [sorted((card for card in hokm.full_deck() if card.suit is suit), key=lambda c: c.sort_key)

@@ -10,22 +10,13 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.helpers import JackOfSpadesIsAHeart
 
 import hokm
 from hokm.events import history
 
 TWO_HEARTS = hokm.Card.parse("2♥")
 OVERTRUMP = {"obligatory-trump": {"overtrump": True}}
-
-
-class JackOfSpadesIsAHeart:
-    """A third-party suit change: the J♠ follows hearts (so under spades it is not a trump)."""
-
-    info = hokm.VariantInfo(name="jack-of-spades-is-a-heart", summary="the J♠ counts as a heart")
-
-    @hokm.hookimpl
-    def hokm_effective_suit(self, card: hokm.Card) -> hokm.Suit | None:
-        return hokm.Suit.HEARTS if card == hokm.Card.parse("J♠") else None
 
 
 class TwoOddCards:

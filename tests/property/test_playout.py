@@ -7,6 +7,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.helpers import JackOfSpadesIsAHeart
 
 import hokm
 from hokm.events import history
@@ -130,16 +131,6 @@ def test_deal_from_a_generator_is_reproducible_and_uniform_enough() -> None:
         for card in hand.hand_of(0):
             counts[card.index] += 1
     assert all(380 < count < 620 for count in counts), counts
-
-
-class JackOfSpadesIsAHeart:
-    """A third-party suit change (no bundled one composes with be-ranga): the J♠ is a heart."""
-
-    info = hokm.VariantInfo(name="jack-of-spades-is-a-heart", summary="the J♠ counts as a heart")
-
-    @hokm.hookimpl
-    def hokm_effective_suit(self, card: hokm.Card) -> hokm.Suit | None:
-        return hokm.Suit.HEARTS if card == hokm.Card.parse("J♠") else None
 
 
 class NoSpadeLeads:
