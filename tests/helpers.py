@@ -117,6 +117,15 @@ def find_hand(rules: hokm.Ruleset, predicate: Callable[[HandState], bool], *, se
     raise AssertionError("no hand found; widen the search")
 
 
+def stepped(hand: HandState, seed: int) -> HandState:
+    """Public-API stepping with playout's choice rule: legal_actions()[int(random() * n)]."""
+    rand = random.Random(seed).random
+    while not hand.is_over:
+        actions = hand.legal_actions()
+        hand = hand.apply(actions[int(rand() * len(actions))])
+    return hand
+
+
 def play_cards(state: HandState, text: str) -> HandState:
     """Play the cards of ``text`` in order, whoever is to act."""
     for card in cards(text):

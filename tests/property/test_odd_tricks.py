@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.helpers import JackOfSpadesIsAHeart
+from tests.helpers import JackOfSpadesIsAHeart, stepped
 
 import hokm
 from hokm.events import history
@@ -44,15 +44,6 @@ ODD = [  # rulesets with one odd card under some trumps, in the plain loop
                          options=OVERTRUMP),
     hokm.Ruleset.compose(TwoOddCards(), "obligatory-trump", options=OVERTRUMP),  # type: ignore[arg-type]
 ]
-
-
-def stepped(hand: hokm.HandState, seed: int) -> hokm.HandState:
-    """Public-API stepping with playout's choice rule: legal_actions()[int(random() * n)]."""
-    rand = random.Random(seed).random
-    while not hand.is_over:
-        actions = hand.legal_actions()
-        hand = hand.apply(actions[int(rand() * len(actions))])
-    return hand
 
 
 def assert_same(start: hokm.HandState, seed: int) -> hokm.HandState:

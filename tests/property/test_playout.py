@@ -7,7 +7,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.helpers import JackOfSpadesIsAHeart
+from tests.helpers import JackOfSpadesIsAHeart, stepped
 
 import hokm
 from hokm.events import history
@@ -24,15 +24,6 @@ RULESETS += [  # the kernel's other paths: overtrump duty, decisions that pause 
     hokm.Ruleset.compose("court-piece", "obligatory-trump", options={"court-piece": {"decide": True}}),
     hokm.Ruleset.compose("double-sar", "satat", options={"double-sar": {"chain": "team"}}),
 ]
-
-
-def stepped(hand: hokm.HandState, seed: int) -> hokm.HandState:
-    """Public-API stepping with playout's choice rule: legal_actions()[int(random() * n)]."""
-    rand = random.Random(seed).random
-    while not hand.is_over:
-        actions = hand.legal_actions()
-        hand = hand.apply(actions[int(rand() * len(actions))])
-    return hand
 
 
 def walked(rules: hokm.Ruleset, deal_seed: int, steps: int) -> hokm.HandState:

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.helpers import stepped
 from tests.option_space import COMPATIBLE, draw_ruleset
-from tests.property.test_playout import stepped
 
 import hokm
 from hokm.events import history

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 import attrs
 import pytest
+from tests.helpers import stepped as _stepped
 
 import hokm
 from hokm import Action, HandView, TurnOffers, TurnWindow
@@ -82,14 +83,6 @@ class Quiet(hokm.Variant):
     @hokm.hookimpl
     def hokm_turn_options(self, hand: HandView) -> Sequence[Action] | None:
         return None
-
-
-def _stepped(hand: hokm.HandState, seed: int) -> hokm.HandState:
-    rand = random.Random(seed).random
-    while not hand.is_over:
-        actions = hand.legal_actions()
-        hand = hand.apply(actions[int(rand() * len(actions))])
-    return hand
 
 
 def test_turn_offers_values() -> None:
