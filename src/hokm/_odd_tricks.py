@@ -94,7 +94,7 @@ def odd_tricks(state: HandState, rand: Callable[[], float]) -> bool:
         lead = trick[0] & 63
         led, power = suit_of[lead], powers[trick_suit_of[lead]]
         base, special = 13 * led, specials[led]
-        best, top, rest = _so_far(trick, power, followers)
+        best, top, rest = _so_far(state, power, followers)
     size = float(hands[seat].bit_count())  # cards in each hand yet to play to this trick (even_hands)
     leading = not trick
     while True:

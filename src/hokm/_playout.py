@@ -33,6 +33,7 @@ from hokm._moments import (
     trump_since,
 )
 from hokm._odd_tricks import odd_tricks
+from hokm._offer_tricks import offer_tricks
 from hokm._tricks import BITS, COUNTS, nth_card, plain_tricks
 from hokm._windows import EVERY, NEVER, SOME, Gate, turn_open
 from hokm._winner import best_play
@@ -55,16 +56,19 @@ def play_out(state: HandState, rand: Callable[[], float]) -> None:
     kernel_play, classic_call, discards = engine.kernel_play, engine.classic_call, engine.discards
     plain, once_trump, until = engine.plain_play, engine.plain_once_trump, engine.plain_until
     logs = not engine.classic  # beyond the classic hand, calls and draws are logged as stepping does
+    suited = engine.printed_suits[NO_TRUMP]  # before a trump every card follows its printed suit
     while state._phase != OVER:
         phase = state._phase
         if phase == PLAY and state._extra.pending is None and kernel_play:
-            since = state._setup.trump_from  # no hook to the end, one trump for this whole trick
             trump = state._setup.trump
-            quiet = state._extra.announced is None
-            if (plain or (quiet and ((once_trump and 0 <= trump < NO_TRUMP) or (
-                    trump == NO_TRUMP and len(state._winners) < until)))) and (
-                    not since or since <= len(state._plays) - len(state._trick)):
-                if plain and engine.odd_cards[trump] >= 0 and odd_tricks(state, rand):
+            if state._extra.announced is not None:
+                _random_turn(state, rand)  # the card after an announcement, restricted by it
+            elif (plain or (once_trump and 0 <= trump < NO_TRUMP) or (
+                    trump == NO_TRUMP and len(state._winners) < until)) and (
+                    state._setup.trump_from <= len(state._plays)):  # no hook to the end; the trump in force
+                if trump == NO_TRUMP and until and suited:  # before a trump, with declared offers
+                    action = offer_tricks(state, rand)
+                elif plain and engine.odd_cards[trump] >= 0 and odd_tricks(state, rand):
                     action = None  # one card of another suit than printed (Satat's 2♥): its own loop
                 else:
                     action = plain_tricks(state, rand)
@@ -247,9 +251,6 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     # Turn windows of the per-turn hooks (hokm._windows): a turn they open goes to the state's
     # own steps (its start, then one action as stepping takes it); the others are played here.
     watch = engine.watch_gate
-    if state._extra.announced is not None:
-        _random_turn(state, rand)  # the card after an announcement, restricted by it
-        return
     hakem, limit = setup.hakem, watch.tricks if watch is not None else 0
     first = watch.after if watch is not None else 0  # the window opens once this many tricks are done
     lead_mode, follow_mode = _modes(watch, setup.trump)

@@ -18,6 +18,7 @@ from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int
 from typing import TYPE_CHECKING
 
 from hokm._moments import NO_TRUMP, fix_trump, trump_since
+from hokm._winner import TRUMP_POWER
 from hokm.outcomes import OVER
 from hokm.piles import collector_after, won_in_force
 
@@ -105,7 +106,7 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> Action | None:
     if trick:  # mid-trick: the led suit, the best play so far, the seats still to play
         lead = trick[0] & 63
         follow, base, power = masks[suit_of[lead]], bases[suit_of[lead]], powers[trick_suit_of[lead]]
-        best, top, rest = _so_far(trick, power, followers)
+        best, top, rest = _so_far(state, power, followers)
     leading = not trick
     while True:
         if leading:  # the lead: any card, the pick-th in index order (nth_card, inlined)
@@ -215,13 +216,22 @@ def _tables(engine: Engine, trump: int) -> tuple[tuple[int, ...], tuple[int, ...
             engine.powers[trump], masks[trump])
 
 
-def _so_far(trick: list[int], power: tuple[int, ...], followers: tuple[tuple[tuple[int, int], ...], ...]
+def _so_far(state: HandState, power: tuple[int, ...], followers: tuple[tuple[tuple[int, int], ...], ...]
             ) -> tuple[int, int, tuple[tuple[int, int], ...]]:
-    """For a trick in progress: the seat winning it so far, its card's power, the seats still to play."""
+    """For the trick in progress: the seat winning it so far, its card's power, the seats still to play.
+
+    Where the trump came mid-trick (hidden trump's reveal, RULES 1.5.1 rule 9), a card of the
+    trump suit played before it is an ordinary card, unless the trump suit was led.
+    """
+    trick = state._trick
+    early = state._setup.trump_from - (len(state._plays) - len(trick))  # plays before the trump came
+    if power[trick[0] & 63] >= TRUMP_POWER:
+        early = 0  # the trump suit was led: its cards count from the lead
     best = top = 0
-    for play in trick:
-        if power[play & 63] > top:
-            best, top = play >> 6, power[play & 63]
+    for position, play in enumerate(trick):
+        value = power[play & 63]
+        if value > top and (position >= early or value < TRUMP_POWER):
+            best, top = play >> 6, value
     return best, top, followers[trick[0] >> 6][len(trick) - 1:]
 
 
@@ -348,7 +358,7 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
         lead = trick[0] & 63
         led, power = lead // 13, powers[trick_suit_of[lead]]
         base = 13 * led
-        best, top, rest = _so_far(trick, power, followers)
+        best, top, rest = _so_far(state, power, followers)
     # Cards in each hand of a seat yet to play to this trick: the same for all (even_hands).
     size = float(hands[seat].bit_count())
     leading = not trick

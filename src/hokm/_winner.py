@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["best_play", "power_tables", "table_winner"]
+__all__ = ["TRUMP_POWER", "best_play", "power_tables", "table_winner"]
+
+TRUMP_POWER = 128
+"""The lowest power of a trump in ``power_tables`` (a card of the led suit has 64 up, any other 0)."""
 
 
 def table_winner(plays: Sequence[int], trick_suit_of: Sequence[int], rank_of: Sequence[int],
@@ -63,6 +66,6 @@ def power_tables(trick_suit_of: Sequence[int], rank_of: Sequence[int],
     """
     order = {rank: position for position, rank in enumerate(sorted(set(rank_of)))}
     return tuple(
-        tuple(128 + order[rank] if suit == trump else 64 + order[rank] if suit == led else 0
+        tuple(TRUMP_POWER + order[rank] if suit == trump else 64 + order[rank] if suit == led else 0
               for suit, rank in zip(trick_suit_of, rank_of, strict=True))
         for led in range(4))

@@ -1,0 +1,91 @@
+"""The kernel's hidden-trump path: the suit-by-suit loop before the reveal (hokm._offer_tricks), with
+the declared ask and reveal in the pick and the caller one card short, and the plain loops taking
+over mid-trick right after the reveal, give exactly the hand stepping gives."""
+
+from __future__ import annotations
+
+import random
+from unittest import mock
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tests.helpers import stepped
+
+import hokm
+import hokm._playout
+from hokm import Card, cards
+from hokm.events import history
+from hokm_variants.hidden_trump import AskTrump, SetIndicator
+
+HIDDEN = [
+    *(hokm.Ruleset.compose("hidden-trump", options={"hidden-trump": {"reveal": reveal, "indicator": indicator}})
+      for reveal in ("on-request", "automatic") for indicator in ("chosen", "blind")),
+    hokm.Ruleset.compose("hidden-trump", options={"standard": {"play_all": True}}),
+    hokm.Ruleset.compose("hidden-trump", "double-sar"),  # the pile rule: a pair collects after the reveal
+    hokm.Ruleset.compose("hidden-trump", "double-sar", options={"double-sar": {"chain": "team"}}),
+    hokm.Ruleset.compose("hidden-trump", "obligatory-trump", options={"obligatory-trump": {"overtrump": True}}),
+    hokm.Ruleset.compose("bavney", "clockwise", "hidden-trump", "obligatory-trump", "redeal"),
+    hokm.Ruleset.compose("clockwise", "court-piece", "double-sar", "hidden-trump", "obligatory-trump",
+                         "redeal"),
+    hokm.Ruleset.compose("bavney", "hidden-trump", options={"bavney": {"decide": True}}),  # a pause: general loop
+]
+
+
+def walked(rules: hokm.Ruleset, deal_seed: int, steps: int) -> hokm.HandState:
+    """A hand dealt from ``deal_seed`` after up to ``steps`` random actions (fewer if it ends)."""
+    state = rules.deal(random.Random(deal_seed), hakem=deal_seed % rules.players)
+    walk = random.Random(deal_seed + 1)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state = state.apply(walk.choice(state.legal_actions()))
+    return state
+
+
+def assert_same(start: hokm.HandState, seed: int) -> None:
+    fast, slow = start.playout(random.Random(seed)), stepped(start, seed)
+    assert fast == slow and fast.plays == slow.plays and fast.hands == slow.hands
+    assert (fast.winners, fast.collectors, fast.team_tricks, fast.pile, fast.trump_from) == (
+        slow.winners, slow.collectors, slow.team_tricks, slow.pile, slow.trump_from)
+    assert fast.decisions == slow.decisions and history(fast) == history(slow)
+    assert fast.to_record() == slow.to_record()
+    assert fast.is_annulled or fast.result() == slow.result()
+
+
+@settings(max_examples=200)
+@given(rules=st.sampled_from(HIDDEN), deal_seed=st.integers(0, 2**32), seed=st.integers(0, 2**32),
+       steps=st.integers(0, 60))
+def test_the_hidden_trump_path_equals_stepping_from_any_state(rules: hokm.Ruleset, deal_seed: int, seed: int,
+                                                              steps: int) -> None:
+    # From the call, before the reveal (mid-trick or not), at an announcement, after the reveal.
+    assert_same(walked(rules, deal_seed, steps), seed)
+
+
+@pytest.mark.pure_only
+def test_the_loop_before_the_reveal_is_taken() -> None:
+    # The property above holds the loop to stepping only if play goes through it.
+    rules = hokm.Ruleset.compose("bavney", "clockwise", "hidden-trump", "obligatory-trump")
+    with mock.patch.object(hokm._playout, "offer_tricks", wraps=hokm._playout.offer_tricks) as loop:
+        for seed in range(20):
+            rules.deal(random.Random(seed)).playout(random.Random(seed))
+    assert loop.call_count >= 20  # once a hand at least: its first card is played before any reveal
+
+
+# The example of hokm_variants.hidden_trump: diamonds are hidden trump; seat 1 discards the 3♦ before
+# the reveal, seat 2 asks and plays the 2♦, which wins: the 3♦ was an ordinary card when played.
+HANDS = [cards("9♦ A♣ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠"),
+         cards("3♦ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥"),
+         cards("2♦ 4♦ 5♦ 6♦ 7♦ 8♦ 10♦ J♦ Q♦ K♦ A♦ A♥ K♠"),
+         cards("K♣ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ A♠")]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_trump_suit_card_played_before_a_mid_trick_reveal_never_wins_that_trick(seed: int) -> None:
+    hand = hokm.Ruleset.compose("hidden-trump").new_hand(HANDS, hakem=0)
+    hand = hand.apply(SetIndicator(Card.parse("9♦"))).play(Card.parse("A♣")).play(Card.parse("3♦"))
+    hand = hand.apply(AskTrump()).play(Card.parse("2♦"))  # the trump counts from this card on
+    assert hand.trump_from == 2 and hand.to_act == 3
+    fast = hand.playout(random.Random(seed))  # seat 3 holds clubs: the rest of the trick in a plain loop
+    assert fast.winners[0] == 2
+    assert fast == stepped(hand, seed)
