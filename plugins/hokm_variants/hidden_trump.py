@@ -144,7 +144,10 @@ _CARDS = tuple(Card.from_index(index) for index in range(52))
 _SET = tuple(SetIndicator(card) for card in _CARDS)
 _LAY = tuple(Effect(set_aside=card) for card in _CARDS)
 _TURN_UP = tuple(Effect(trump=card.suit, restore=card, show=(card,)) for card in _CARDS)
-_SORT_KEYS = tuple(card.sort_key for card in _CARDS)
+# The indicator choices in display order (Card.sort_key), and each card's place in it.
+_DISPLAYED = sorted(range(52), key=lambda index: _CARDS[index].sort_key)
+_SET_DISPLAYED = tuple(_SET[index] for index in _DISPLAYED)
+_PLACE = {_CARDS[index]: place for place, index in enumerate(_DISPLAYED)}
 
 
 def indicator(hand: HandView) -> Card | None:
@@ -238,9 +241,8 @@ class HiddenTrump(Variant):
         # choice, taken by the core).
         if self.indicator == "blind":
             return (BLIND,)
-        five = sorted((card.index for card in hand.dealt(hand.hakem)[:FIRST_FIVE]),
-                      key=_SORT_KEYS.__getitem__)
-        return tuple(map(_SET.__getitem__, five))
+        places = sorted(map(_PLACE.__getitem__, hand.dealt(hand.hakem)[:FIRST_FIVE]))
+        return tuple(map(_SET_DISPLAYED.__getitem__, places))
 
     @hookimpl
     def hokm_decision_effect(self, hand: HandView, action: Action) -> Effect | None:

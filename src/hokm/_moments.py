@@ -165,7 +165,7 @@ def decide(state: HandState, action: Action, logged: bool = False) -> None:
     if phase == TRUMP:  # M1: one choice instead of naming a suit
         state._extra = extra
         if effect is not None:
-            apply_effect(state, effect, seat, impl, "hokm_decision_effect")
+            apply_effect(state, effect, seat, impl, "hokm_decision_effect", owned=True)
         if state._phase == OVER:
             return
         if state._setup.trump < 0:
@@ -175,20 +175,24 @@ def decide(state: HandState, action: Action, logged: bool = False) -> None:
         extra.pending = None
         state._extra = extra
         if effect is not None:
-            apply_effect(state, effect, seat, impl, "hokm_decision_effect")
+            apply_effect(state, effect, seat, impl, "hokm_decision_effect", owned=True)
         if state._phase != OVER:
             state._after_pause()
     else:  # M3: an announcement; the same seat plays next
         extra.announced = action
         state._extra = extra
         if effect is not None:
-            apply_effect(state, effect, seat, impl, "hokm_decision_effect")
+            apply_effect(state, effect, seat, impl, "hokm_decision_effect", owned=True)
 
 
-def apply_effect(state: HandState, effect: Effect, seat: int, impl: Impl | None, hook: str) -> None:
-    """Apply ``effect`` for ``seat``, refusing what breaks the hand (named as ``impl``'s contract breach)."""
+def apply_effect(state: HandState, effect: Effect, seat: int, impl: Impl | None, hook: str,
+                 owned: bool = False) -> None:
+    """Apply ``effect`` for ``seat``, refusing what breaks the hand (named as ``impl``'s contract breach).
+
+    ``owned``: the state's extra data is a copy made in this step (``decide``'s), changed in place.
+    """
     setup = state._setup
-    extra = state._extra.copy()
+    extra = state._extra if owned else state._extra.copy()
     kind = LOG_FORCED if hook == "hokm_forced_effect" else LOG_EFFECT
     extra.log += ((kind, len(state._plays), seat, effect),)
     hands = state._hands

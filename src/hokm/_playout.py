@@ -122,9 +122,8 @@ def _random_turn(state: HandState, rand: Callable[[], float]) -> None:
 
 def _announce(state: HandState, action: Action) -> None:
     """Take an announcement of the turn as stepping takes it (logged beyond the classic hand)."""
-    if not state._setup.engine.classic:
-        log(state, LOG_ACT, action)
-    state._take(action)
+    decide(state, action, not state._setup.engine.classic)
+    state._legal = -1
 
 
 def _window_turn(state: HandState, rand: Callable[[], float], fresh: bool) -> int:

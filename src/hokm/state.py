@@ -79,6 +79,7 @@ _PHASES = PHASES
 _DECK: tuple[Card, ...] = tuple(full_deck())
 _CARD_AT: Callable[[int], Card] = _DECK.__getitem__  # the interned card at an index, in C
 _play_actions: SegmentedTuples[PlayCard] = SegmentedTuples(PLAY_CARD.__getitem__)
+_CORE_CHOICES = (CallTrump, DrawCard, Discard)  # the core's actions other than a card (``_take``)
 
 
 def _indices(mask: int) -> Iterator[int]:
@@ -667,6 +668,10 @@ class HandState:
         classic = self._setup.engine.classic
         if self._extra.pending is not None:  # the answer to a decision (none is a core action):
             decide(self, action, not classic)  # logged in decide's own copy of the extra data
+            self._legal = -1
+            return
+        if not isinstance(action, _CORE_CHOICES):  # a variant's action: recorded with its log entry
+            decide(self, action, not classic)
             self._legal = -1
             return
         if not classic:  # the classic hand's calls and draws are read back

@@ -13,22 +13,25 @@ from hypothesis import strategies as st
 from tests.helpers import stepped
 
 import hokm
-import hokm._playout
 from hokm import Card, cards
+from hokm._offer_tricks import offer_tricks
 from hokm.events import history
 from hokm_variants.hidden_trump import AskTrump, SetIndicator
 
 HIDDEN = [
-    *(hokm.Ruleset.compose("hidden-trump", options={"hidden-trump": {"reveal": reveal, "indicator": indicator}})
+    *(hokm.Ruleset.compose("hidden-trump",
+                           options={"hidden-trump": {"reveal": reveal, "indicator": indicator}})
       for reveal in ("on-request", "automatic") for indicator in ("chosen", "blind")),
     hokm.Ruleset.compose("hidden-trump", options={"standard": {"play_all": True}}),
     hokm.Ruleset.compose("hidden-trump", "double-sar"),  # the pile rule: a pair collects after the reveal
     hokm.Ruleset.compose("hidden-trump", "double-sar", options={"double-sar": {"chain": "team"}}),
-    hokm.Ruleset.compose("hidden-trump", "obligatory-trump", options={"obligatory-trump": {"overtrump": True}}),
+    hokm.Ruleset.compose("hidden-trump", "obligatory-trump",
+                         options={"obligatory-trump": {"overtrump": True}}),
     hokm.Ruleset.compose("bavney", "clockwise", "hidden-trump", "obligatory-trump", "redeal"),
     hokm.Ruleset.compose("clockwise", "court-piece", "double-sar", "hidden-trump", "obligatory-trump",
                          "redeal"),
-    hokm.Ruleset.compose("bavney", "hidden-trump", options={"bavney": {"decide": True}}),  # a pause: general loop
+    # A pause at trick ends: the general loop.
+    hokm.Ruleset.compose("bavney", "hidden-trump", options={"bavney": {"decide": True}}),
 ]
 
 
@@ -66,7 +69,7 @@ def test_the_hidden_trump_path_equals_stepping_from_any_state(rules: hokm.Rulese
 def test_the_loop_before_the_reveal_is_taken() -> None:
     # The property above holds the loop to stepping only if play goes through it.
     rules = hokm.Ruleset.compose("bavney", "clockwise", "hidden-trump", "obligatory-trump")
-    with mock.patch.object(hokm._playout, "offer_tricks", wraps=hokm._playout.offer_tricks) as loop:
+    with mock.patch("hokm._playout.offer_tricks", wraps=offer_tricks) as loop:
         for seed in range(20):
             rules.deal(random.Random(seed)).playout(random.Random(seed))
     assert loop.call_count >= 20  # once a hand at least: its first card is played before any reveal
