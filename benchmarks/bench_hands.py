@@ -8,10 +8,19 @@ one bid and three passes, then the 52-card play phase; its deal is 52 chance
 actions) runs in the same process and the ratios are printed.
 
     python benchmarks/bench_hands.py [--seconds 1] [--rounds 5] [--clock cpu] [--only TEXT] [--json]
+                                     [--paired N [--slice 0.1]]
 
 ``--clock cpu`` counts this process's CPU time (``time.process_time``) instead of wall
 time, which a loaded shared machine disturbs less; ``--only`` keeps the drivers whose
-name contains the text (the OpenSpiel reference and the standard stepping always run).
+name contains the text (the OpenSpiel reference and the standard stepping and playout
+always run).
+
+``--paired N`` also measures each ratio the speed bars are about (standard playouts
+against OpenSpiel, ``legal_plays``/``play`` against ``legal_actions``/``apply``, each
+variant set against the standard ruleset on the same driver) as the median of N
+ratios, each from two short slices run back to back (``--slice`` seconds each): both
+drivers of a pair see nearly the same load, which a best round cannot promise when the
+load changes within a round. The quartiles show how much the pairs spread.
 
 Never a timed assertion in the test suite: this script only reports.
 """
@@ -128,6 +137,41 @@ def measure(one: Callable[[random.Random], None], seconds: float, rng: random.Ra
     return count / elapsed
 
 
+Driver = Callable[[random.Random], None]
+
+
+def paired_ratio(top: Driver, bottom: Driver, pairs: int, seconds: float, rng: random.Random,
+                 clock: Callable[[], float]) -> tuple[float, float, float]:
+    """``top``'s rate over ``bottom``'s from ``pairs`` back-to-back slices: median, quartiles."""
+    ratios = []
+    for number in range(pairs):
+        if number % 2:  # alternate which goes first, so neither always follows the other
+            low = measure(bottom, seconds, rng, clock)
+            ratios.append(measure(top, seconds, rng, clock) / low)
+        else:
+            high = measure(top, seconds, rng, clock)
+            ratios.append(high / measure(bottom, seconds, rng, clock))
+    ratios.sort()
+    return ratios[len(ratios) // 2], ratios[len(ratios) // 4], ratios[(3 * len(ratios)) // 4]
+
+
+def bar_pairs(names: list[str]) -> list[tuple[str, str, str]]:
+    """The ratios the speed bars are about, among ``names``: (label, numerator, denominator) drivers."""
+    reference, api = "openspiel bridge play phase (C++ via pyspiel)", "hokm standard: legal_actions/apply"
+    plays, playout = "hokm standard: legal_plays/play", "hokm standard: deal + playout"
+    pairs = []
+    if reference in names and playout in names:
+        pairs.append(("standard deal + playout, speed vs OpenSpiel", playout, reference))
+    if plays in names:
+        pairs.append(("standard legal_plays/play, cost vs legal_actions/apply", api, plays))
+    for name in names:
+        if name.startswith("hokm standard + "):
+            standard = playout if name.endswith("deal + playout") else api
+            if standard in names:
+                pairs.append((f"{name[5:]}, cost vs standard", standard, name))
+    return pairs
+
+
 def maximal_compatible_sets(players: int = 4) -> list[tuple[str, ...]]:
     """Every largest set of installed variants that composes for ``players`` seats."""
     names = sorted(hokm.available_variants())
@@ -153,6 +197,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="wall time, or this process's CPU time (steadier on a loaded machine)")
     parser.add_argument("--only", action="append", default=[], metavar="TEXT",
                         help="run only the drivers whose name contains TEXT (repeatable)")
+    parser.add_argument("--paired", type=int, default=0, metavar="N",
+                        help="also measure the bars' ratios as the median of N back-to-back slice pairs")
+    parser.add_argument("--slice", type=float, default=0.1, help="seconds per slice of a pair (--paired)")
     args = parser.parse_args(argv)
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
 
@@ -175,7 +222,8 @@ def main(argv: list[str] | None = None) -> int:
         composed = hokm.Ruleset.compose(*names, options={} if replaced else {"standard": all_hands})
         drivers.append((f"hokm {composed.describe()}: legal_actions/apply", step_api(composed)))
         drivers.append((f"hokm {composed.describe()}: deal + playout", playout_api(composed)))
-    always = ("openspiel bridge play phase (C++ via pyspiel)", "hokm standard: legal_actions/apply")
+    always = ("openspiel bridge play phase (C++ via pyspiel)", "hokm standard: legal_actions/apply",
+              "hokm standard: deal + playout")  # the references of the ratios
     present = [(name, driver) for name, driver in drivers if driver is not None
                and (not args.only or name in always or any(text in name for text in args.only))]
     for name, driver in drivers:
@@ -194,8 +242,11 @@ def main(argv: list[str] | None = None) -> int:
     figures = dict(rows)
     reference = figures.get("openspiel bridge play phase (C++ via pyspiel)")
     base = figures["hokm standard: legal_actions/apply"]
+    by_name = dict(present)
+    paired = {label: paired_ratio(by_name[top], by_name[bottom], args.paired, args.slice, rng, clock)
+              for label, top, bottom in (bar_pairs(list(by_name)) if args.paired > 0 else [])}
     if args.json:
-        print(json.dumps({"hands_per_second": figures}, indent=2))
+        print(json.dumps({"hands_per_second": figures, "paired": paired}, indent=2))
         return 0
     playout = figures.get("hokm standard: deal + playout", base)
     width = max(len(name) for name, _ in rows)
@@ -204,6 +255,12 @@ def main(argv: list[str] | None = None) -> int:
         vs_os = f"{rate / reference:.2f}x" if reference else "-"
         same_api = playout if "playout" in name else base
         print(f"{name:<{width}} {rate:>9,.0f} {vs_os:>13} {same_api / rate:>16.2f}x")
+    if paired:
+        heading = f"paired ratio (median of {args.paired} pairs)"
+        width = max(len(label) for label in (*paired, heading))
+        print(f"\n{heading:<{width}} {'median':>7} {'quartiles':>13}")
+        for label, (median, lower, upper) in paired.items():
+            print(f"{label:<{width}} {median:>6.2f}x {lower:>6.2f}-{upper:.2f}x")
     return 0
 
 
