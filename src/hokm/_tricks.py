@@ -257,14 +257,10 @@ class _Pile:
         winners, collectors = self.winners, self.collectors
         winners.append(winner)
         number = len(winners)
-        since = self.since
-        if since < 0 or number < 2:
-            in_force = True
-        else:  # won_in_force's quick answers inline: the previous trick wholly under the trump, or before it
-            players = self.players
-            start = (number - 2) * players
-            in_force = since <= start or (since < start + players
-                                          and won_in_force(self.plays, winners, number - 1, players, since))
+        since, players = self.since, self.players
+        # won_in_force, its quick answers inline: the previous trick wholly under the trump, or before it.
+        in_force = since < 0 or number < 2 or since <= (number - 2) * players or (
+            since < (number - 1) * players and won_in_force(self.plays, winners, number - 1, players, since))
         collector = collector_after(winners, collectors, self.total, self.key, self.collects, self.reset,
                                     in_force)
         collectors.append(collector)
