@@ -34,7 +34,7 @@ from hokm._hooks import (
 )
 from hokm._moments import trump_since
 from hokm._standard import Standard
-from hokm._windows import NEVER, gate_of, pause_gate, pause_open, turn_offer
+from hokm._windows import NEVER, gate_of, live_rows, pause_gate, pause_open, turn_offer
 from hokm._winner import best_play, power_tables, table_winner
 from hokm.actions import CALL_TRUMP_ACTIONS, Action, CallTrump, Discard, DrawCard, PlayCard
 from hokm.cards import Card, Suit, frozen_cards
@@ -270,6 +270,10 @@ class Engine:
         # The per-turn chains' windows (hokm._windows): None, a chain asked on every turn.
         self.turn_gate = gate_of(self.turn_chain, self.hand_size)
         self.forced_gate = gate_of(self.forced_chain, self.hand_size)
+        # Per trump state, by tricks done: whether the chain may be asked at all (the state's steps
+        # read the row of their trump state, _Setup.turn_live / forced_live, before the gate).
+        self.turn_live = live_rows(self.turn_chain, self.turn_gate, self.hand_size)
+        self.forced_live = live_rows(self.forced_chain, self.forced_gate, self.hand_size)
         per_turn = self.turn_chain + self.forced_chain
         # A TurnOffers declared by the only hokm_turn_options implementation answers for it
         # (offer_table: see TurnOffers.table; offer_tricks: offered while fewer tricks are done).
@@ -475,7 +479,8 @@ class Engine:
         """Who collects the centre after trick ``number`` (``None``: it stays there)."""
         if self.capture_chain is None:
             if self.pile_rule is not None:
-                return self.pile_collector(hand.winners, hand.collectors, cast("HandState", hand))
+                state = cast("HandState", hand)  # its tuples, not the properties' (once a trick)
+                return self.pile_collector(state._winners, state._collectors, state)
             return winner
         trick = (self.trick_value(plays, trump, number, winner, first_trump=first_trump)
                  if self.capture_wants_trick else None)

@@ -93,8 +93,10 @@ class _Setup:
     """Per-hand constants shared by every state of the hand."""
 
     __slots__ = (
+        "asks_turn",
         "engine",
         "first_packet",
+        "forced_live",
         "hakem",
         "order",
         "redeals",
@@ -104,6 +106,7 @@ class _Setup:
         "suit_of",
         "trump",
         "trump_from",
+        "turn_live",
     )
 
     def __init__(self, ruleset: Ruleset, engine: Engine, hakem: int, first_packet: int,
@@ -120,14 +123,28 @@ class _Setup:
         self.trump_from = 0  # the play from which cards of the trump suit are trumps
         self.suit_of: tuple[int, ...] = ()
         self.suit_masks: tuple[int, ...] = ()
+        self._windows(engine, 0)
+
+    def _windows(self, engine: Engine, trumped: int) -> None:
+        """The per-turn chains' windows in this trump state (``trumped``: 1 once a suit is trump).
+
+        By tricks done, whether the chain may answer on some turn (``Engine.turn_live``); a
+        false answer skips the window check itself: hidden trump's hooks after the reveal.
+        """
+        self.turn_live: tuple[bool, ...] = engine.turn_live[trumped]
+        self.asks_turn = any(self.turn_live)
+        self.forced_live: tuple[bool, ...] = engine.forced_live[trumped]
 
     def with_trump(self, trump: int, trump_from: int = 0) -> _Setup:
-        setup = _Setup(self.ruleset, self.engine, self.hakem, self.first_packet, self.stock,
+        engine = self.engine
+        setup = _Setup(self.ruleset, engine, self.hakem, self.first_packet, self.stock,
                        self.order, self.redeals)
         setup.trump = trump
         setup.trump_from = trump_from
-        setup.suit_of = self.engine.suit_of[trump]
-        setup.suit_masks = self.engine.suit_masks[trump]
+        setup.suit_of = engine.suit_of[trump]
+        setup.suit_masks = engine.suit_masks[trump]
+        if 0 <= trump < NO_TRUMP:
+            setup._windows(engine, 1)
         return setup
 
 
@@ -566,7 +583,9 @@ class HandState:
             legal = 0
         else:
             setup = self._setup
-            trump, first = self._active_trump() if setup.trump_from else (setup.trump, 0)
+            since = setup.trump_from  # _active_trump, inlined where the trick began under the trump
+            trump, first = (self._active_trump() if since and len(self._plays) - len(self._trick) < since
+                            else (setup.trump, 0))
             legal = setup.engine.legal_mask(self._hands[self._to_act], self._trick, self._to_act,
                                             trump, len(self._winners) + 1, self, first,
                                             self._extra.announced)
@@ -585,9 +604,10 @@ class HandState:
             pending = self._extra.pending
             if pending is not None:
                 return pending.options
-            engine = self._setup.engine
-            if engine.turn_chain and self._extra.announced is None and turn_open(engine.turn_gate, self):
-                return _play_actions(self._legal_mask()) + engine.turn_options(self)
+            setup = self._setup
+            if (setup.asks_turn and setup.turn_live[len(self._winners)] and self._extra.announced is None
+                    and turn_open(setup.engine.turn_gate, self)):
+                return _play_actions(self._legal_mask()) + setup.engine.turn_options(self)
             return _play_actions(self._legal_mask())
         if phase == _TRUMP:
             engine = self._setup.engine
@@ -806,11 +826,13 @@ class HandState:
         trick.append(packed)
         engine = self._setup.engine
         players = engine.players
-        if not engine.classic_play:
+        if engine.fixes_trump:
             after_card(self, index)
         if len(trick) < players:
             self._to_act = (seat + 1) % players
-            if not engine.classic_play:
+            # begin_turn, when it has work: an announcement to forget, or a forced effect's window.
+            if not engine.classic_play and (self._extra.announced is not None
+                                            or self._setup.forced_live[len(self._winners)]):
                 begin_turn(self)
             return
         self._finish_trick()
