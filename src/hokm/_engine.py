@@ -523,10 +523,12 @@ class Engine:
         """
         if tricks_done == self.hand_size:
             return True
-        if self.complete_plugins or self.completion is not None:
+        if self.complete_plugins:
             over = self.variant_completion(hand)
             if over is not None:
                 return over
+        elif self.completion is not None:  # a constant answer (variant_completion's, without the call)
+            return self.completion
         stop_at = self.stop_at
         if stop_at is None:
             return False

@@ -131,7 +131,7 @@ def turn_open(gate: Gate | None, state: HandState) -> bool:
     if not trick:
         return seat == setup.hakem
     # Following: a seat with no card of the led effective suit, as legality reads it.
-    engine, trump = setup.engine, state._active_trump()[0]
+    engine, trump = setup.engine, state._active_trump()[0] if setup.trump_from else setup.trump
     return not state._hands[seat] & engine.suit_masks[trump][engine.suit_of[trump][trick[0] & 63]]
 
 
@@ -145,7 +145,7 @@ def turn_offer(engine: Engine, state: HandState) -> tuple[Action, ...]:
     trick = state._trick
     if not trick:
         return row[hakem]
-    trump = state._active_trump()[0]
+    trump = state._active_trump()[0] if setup.trump_from else setup.trump
     if state._hands[state._to_act] & engine.suit_masks[trump][engine.suit_of[trump][trick[0] & 63]]:
         return ()
     return row[2 + hakem]

@@ -46,7 +46,7 @@ from hokm._moments import (
 )
 from hokm._observe import observe
 from hokm._playout import play_out
-from hokm._windows import turn_open
+from hokm._windows import turn_offer, turn_open
 from hokm.actions import (
     CALL_TRUMP_ACTIONS,
     DISCARD,
@@ -605,9 +605,12 @@ class HandState:
             if pending is not None:
                 return pending.options
             setup = self._setup
-            if (setup.asks_turn and setup.turn_live[len(self._winners)] and self._extra.announced is None
-                    and turn_open(setup.engine.turn_gate, self)):
-                return _play_actions(self._legal_mask()) + setup.engine.turn_options(self)
+            if setup.asks_turn and setup.turn_live[len(self._winners)] and self._extra.announced is None:
+                engine = setup.engine
+                if engine.turn_offers is not None:  # declared offers: empty wherever the gate is shut
+                    return _play_actions(self._legal_mask()) + turn_offer(engine, self)
+                if turn_open(engine.turn_gate, self):
+                    return _play_actions(self._legal_mask()) + engine.turn_options(self)
             return _play_actions(self._legal_mask())
         if phase == _TRUMP:
             engine = self._setup.engine
