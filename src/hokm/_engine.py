@@ -257,6 +257,8 @@ class Engine:
         self.alternatives_chain = chains["hokm_call_alternatives"]
         self._checked_answers: dict[tuple[int, ...], tuple[object, ...]] = {}
         self._checked_offers: dict[int, tuple[Action, ...]] = {}  # Decision.options checked, by id
+        # The last state asked for its call options, and their answer (see call_options).
+        self._last_call: tuple[object, tuple[Action, ...]] = (None, ())
         self.turn_chain = chains["hokm_turn_options"]
         self.effect_chain = chains["hokm_decision_effect"]
         self.forced_chain = chains["hokm_forced_effect"]
@@ -273,6 +275,7 @@ class Engine:
         # Per trump state, by tricks done: whether the chain may be asked at all (the state's steps
         # read the row of their trump state, _Setup.turn_live / forced_live, before the gate).
         self.turn_live = live_rows(self.turn_chain, self.turn_gate, self.hand_size)
+        self.turn_asked = (any(self.turn_live[0]), any(self.turn_live[1]))  # in some trick at all
         self.forced_live = live_rows(self.forced_chain, self.forced_gate, self.hand_size)
         per_turn = self.turn_chain + self.forced_chain
         # A TurnOffers declared by the only hokm_turn_options implementation answers for it
@@ -421,14 +424,20 @@ class Engine:
         void = bool(trick) and not follow
         if void and self.void_duty is not None:
             legal = self.void_duty_mask(hand_mask, trick, trump, first_trump)
-        if (self.void_restrictors if void else self.restrictors) and (legal & (legal - 1) or announced):
-            # The trump fact from the table in use (a replayed trick's, for inferences): no trump
-            # yet also while a fixed trump waits for the next trick, which only opens the gate more.
-            # Without a hand, or with the partial view of an inference, the Hakem is unknown: open.
+        # The trump fact from the table in use (a replayed trick's, for inferences): no trump
+        # yet also while a fixed trump waits for the next trick, which only opens the gate more.
+        # Without a hand, or with the partial view of an inference, the Hakem is unknown: open.
+        if announced is None:  # a lone card needs no rule; kernel_restricts: a rule asked unannounced
+            if (self.kernel_void_restricts if void else self.kernel_restricts) and legal & (legal - 1):
+                gate = self.void_restrict_gate if void else self.restrict_gate
+                if gate is None or gate.open(not trick, getattr(hand, "hakem", seat) == seat, void,
+                                             trump < 4, number, False):
+                    legal = self.restrict(legal, hand_mask, seat, trick, trump, number, hand, void,
+                                          first_trump, announced)
+        elif self.void_restrictors if void else self.restrictors:
             gate = self.void_restrict_gate if void else self.restrict_gate
-            if gate is None or ((announced is not None or not gate.announced) and gate.open(
-                    not trick, getattr(hand, "hakem", seat) == seat, void, trump < 4, number,
-                    announced is not None)):
+            if gate is None or gate.open(not trick, getattr(hand, "hakem", seat) == seat, void,
+                                         trump < 4, number, True):
                 legal = self.restrict(legal, hand_mask, seat, trick, trump, number, hand, void,
                                       first_trump, announced)
         return legal
@@ -614,7 +623,21 @@ class Engine:
             self._checked_offers[id(options)] = options
 
     def call_options(self, hand: HandView) -> tuple[Action, ...]:
-        """The caller's choices at the trump call: the ways to make trump, then the alternatives."""
+        """The caller's choices at the trump call: the ways to make trump, then the alternatives.
+
+        Remembered for the last state asked: a state at the call is asked when it begins
+        (a lone choice), by ``legal_actions`` and again by ``apply``'s legality check, and its
+        position cannot change (a fresh copy is changed in place only while it is built, and
+        the call's one action moves it out of the call).
+        """
+        last = self._last_call
+        if last[0] is hand:
+            return last[1]
+        options = self._call_options(hand)
+        self._last_call = (hand, options)
+        return options
+
+    def _call_options(self, hand: HandView) -> tuple[Action, ...]:
         if self.call_chain:
             answer, impl = optional_result(self.call_chain, hand)
             options = CALL_TRUMP_ACTIONS if answer is None else self._actions(answer, impl, "hokm_trump_call")

@@ -79,6 +79,7 @@ _PHASES = PHASES
 _DECK: tuple[Card, ...] = tuple(full_deck())
 _CARD_AT: Callable[[int], Card] = _DECK.__getitem__  # the interned card at an index, in C
 _play_actions: SegmentedTuples[PlayCard] = SegmentedTuples(PLAY_CARD.__getitem__)
+_CORE_STEPS = (CallTrump, DrawCard, Discard)  # the core's actions other than a play (HandState._take)
 
 
 def _indices(mask: int) -> Iterator[int]:
@@ -106,6 +107,7 @@ class _Setup:
         "suit_of",
         "trump",
         "trump_from",
+        "trump_settled",
         "turn_live",
     )
 
@@ -121,19 +123,17 @@ class _Setup:
         self.redeals = redeals
         self.trump = -1  # 0-3: a suit; NO_TRUMP: play without one; -1: not called yet
         self.trump_from = 0  # the play from which cards of the trump suit are trumps
+        # trump_from rounded up to a trick's start (tricks are aligned): with more plays than
+        # this, the trick in progress (even complete) began under the trump.
+        self.trump_settled = 0
         self.suit_of: tuple[int, ...] = ()
         self.suit_masks: tuple[int, ...] = ()
-        self._windows(engine, 0)
-
-    def _windows(self, engine: Engine, trumped: int) -> None:
-        """The per-turn chains' windows in this trump state (``trumped``: 1 once a suit is trump).
-
-        By tricks done, whether the chain may answer on some turn (``Engine.turn_live``); a
-        false answer skips the window check itself: hidden trump's hooks after the reveal.
-        """
-        self.turn_live: tuple[bool, ...] = engine.turn_live[trumped]
-        self.asks_turn = any(self.turn_live)
-        self.forced_live: tuple[bool, ...] = engine.forced_live[trumped]
+        # The per-turn chains' windows in this trump state (no trump yet; with_trump sets them once
+        # a suit is trump): by tricks done, whether the chain may answer on some turn of the trick
+        # (Engine.turn_live). A false answer skips the window check: hidden trump after the reveal.
+        self.turn_live: tuple[bool, ...] = engine.turn_live[0]
+        self.asks_turn: bool = engine.turn_asked[0]
+        self.forced_live: tuple[bool, ...] = engine.forced_live[0]
 
     def with_trump(self, trump: int, trump_from: int = 0) -> _Setup:
         engine = self.engine
@@ -141,10 +141,12 @@ class _Setup:
                        self.order, self.redeals)
         setup.trump = trump
         setup.trump_from = trump_from
+        setup.trump_settled = -(-trump_from // engine.players) * engine.players
         setup.suit_of = engine.suit_of[trump]
         setup.suit_masks = engine.suit_masks[trump]
         if 0 <= trump < NO_TRUMP:
-            setup._windows(engine, 1)
+            setup.turn_live, setup.asks_turn, setup.forced_live = (
+                engine.turn_live[1], engine.turn_asked[1], engine.forced_live[1])
         return setup
 
 
@@ -456,7 +458,7 @@ class HandState:
         """The trump table for the trick in progress, and the position its trumps count from."""
         setup = self._setup
         since = setup.trump_from
-        if not since:
+        if not since or len(self._plays) > setup.trump_settled:
             return setup.trump, 0
         played = len(self._plays)
         if since > played:
@@ -584,7 +586,7 @@ class HandState:
         else:
             setup = self._setup
             since = setup.trump_from  # _active_trump, inlined where the trick began under the trump
-            trump, first = (self._active_trump() if since and len(self._plays) - len(self._trick) < since
+            trump, first = (self._active_trump() if since and len(self._plays) <= setup.trump_settled
                             else (setup.trump, 0))
             legal = setup.engine.legal_mask(self._hands[self._to_act], self._trick, self._to_act,
                                             trump, len(self._winners) + 1, self, first,
@@ -693,6 +695,10 @@ class HandState:
             self._legal = -1
             return
         if not classic:  # the classic hand's calls and draws are read back
+            if not isinstance(action, _CORE_STEPS):  # a variant's action: logged in decide's own copy
+                decide(self, action, True)
+                self._legal = -1
+                return
             log(self, LOG_ACT, action)
         self._take(action)
 
@@ -817,8 +823,9 @@ class HandState:
                 end_of_hand(self)
             return
         self._to_act = winners[-1] if winners else self._setup.hakem
-        if not engine.classic_play:
-            begin_turn(self)
+        if not engine.classic_play and (self._extra.announced is not None
+                                        or self._setup.forced_live[len(winners)]):
+            begin_turn(self)  # as in _play: only when it has work
 
     def _play(self, index: int) -> None:
         seat = self._to_act
