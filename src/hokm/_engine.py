@@ -220,8 +220,10 @@ class Engine:
     def pile_collector(self, winners: Sequence[int], collectors: Sequence[int | None],
                        state: HandState) -> int | None:
         """The declared ``PileRule``'s collector after the last trick of ``winners``."""
-        in_force = not self.pile_after or len(winners) < 2 or won_in_force(
-            state._plays, winners, len(winners) - 1, self.players, trump_since(state))
+        key = self.pile_key  # in_force is read only for a pair: no need to find it otherwise
+        number = len(winners)
+        in_force = (not self.pile_after or number < 2 or key[winners[-2]] != key[winners[-1]]
+                    or won_in_force(state._plays, winners, number - 1, self.players, trump_since(state)))
         return collector_after(winners, collectors, self.hand_size, self.pile_key, self.pile_collects,
                                self.pile_reset, in_force)
 

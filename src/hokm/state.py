@@ -655,7 +655,10 @@ class HandState:
         """
         if isinstance(action, PlayCard):
             return self.play(action.card)
-        if action not in self.legal_actions():
+        legal = self.legal_actions()
+        if self._phase == _PLAY and self._extra.pending is None:  # an announcement: after the cards
+            legal = legal[self._legal.bit_count():]
+        if action not in legal:
             raise self._illegal_action(action)
         new = self._copy()
         new._apply(action)
