@@ -140,12 +140,11 @@ def turn_offer(engine: Engine, state: HandState) -> tuple[Action, ...]:
     if len(state._winners) >= engine.offer_tricks:
         return ()
     setup = state._setup
-    row = engine.offer_table[0 <= setup.trump < 4]
-    hakem = state._to_act == setup.hakem
+    seat = state._to_act
     trick = state._trick
     if not trick:
-        return row[hakem]
+        return engine.offer_table[0 <= setup.trump < 4][seat == setup.hakem]
     trump = state._active_trump()[0] if setup.trump_from else setup.trump
-    if state._hands[state._to_act] & engine.suit_masks[trump][engine.suit_of[trump][trick[0] & 63]]:
-        return ()
-    return row[2 + hakem]
+    if state._hands[seat] & engine.suit_masks[trump][engine.suit_of[trump][trick[0] & 63]]:
+        return ()  # a seat that can follow (most turns): nothing
+    return engine.offer_table[0 <= setup.trump < 4][2 + (seat == setup.hakem)]
