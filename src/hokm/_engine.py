@@ -34,7 +34,7 @@ from hokm._hooks import (
 )
 from hokm._moments import trump_since
 from hokm._standard import Standard
-from hokm._windows import NEVER, gate_of, pause_gate, pause_open, turn_offer
+from hokm._windows import NEVER, gate_of, live_rows, pause_gate, pause_open, turn_offer
 from hokm._winner import best_play, power_tables, table_winner
 from hokm.actions import CALL_TRUMP_ACTIONS, Action, CallTrump, Discard, DrawCard, PlayCard
 from hokm.cards import Card, Suit, frozen_cards
@@ -220,8 +220,10 @@ class Engine:
     def pile_collector(self, winners: Sequence[int], collectors: Sequence[int | None],
                        state: HandState) -> int | None:
         """The declared ``PileRule``'s collector after the last trick of ``winners``."""
-        in_force = not self.pile_after or len(winners) < 2 or won_in_force(
-            state._plays, winners, len(winners) - 1, self.players, trump_since(state))
+        key = self.pile_key  # in_force is read only for a pair: no need to find it otherwise
+        number = len(winners)
+        in_force = (not self.pile_after or number < 2 or key[winners[-2]] != key[winners[-1]]
+                    or won_in_force(state._plays, winners, number - 1, self.players, trump_since(state)))
         return collector_after(winners, collectors, self.hand_size, self.pile_key, self.pile_collects,
                                self.pile_reset, in_force)
 
@@ -257,6 +259,8 @@ class Engine:
         self.alternatives_chain = chains["hokm_call_alternatives"]
         self._checked_answers: dict[tuple[int, ...], tuple[object, ...]] = {}
         self._checked_offers: dict[int, tuple[Action, ...]] = {}  # Decision.options checked, by id
+        # The last state asked for its call options, and their answer (see call_options).
+        self._last_call: tuple[object, tuple[Action, ...]] = (None, ())
         self.turn_chain = chains["hokm_turn_options"]
         self.effect_chain = chains["hokm_decision_effect"]
         self.forced_chain = chains["hokm_forced_effect"]
@@ -270,6 +274,11 @@ class Engine:
         # The per-turn chains' windows (hokm._windows): None, a chain asked on every turn.
         self.turn_gate = gate_of(self.turn_chain, self.hand_size)
         self.forced_gate = gate_of(self.forced_chain, self.hand_size)
+        # Per trump state, by tricks done: whether the chain may be asked at all (the state's steps
+        # read the row of their trump state, _Setup.turn_live / forced_live, before the gate).
+        self.turn_live = live_rows(self.turn_chain, self.turn_gate, self.hand_size)
+        self.turn_asked = (any(self.turn_live[0]), any(self.turn_live[1]))  # in some trick at all
+        self.forced_live = live_rows(self.forced_chain, self.forced_gate, self.hand_size)
         per_turn = self.turn_chain + self.forced_chain
         # A TurnOffers declared by the only hokm_turn_options implementation answers for it
         # (offer_table: see TurnOffers.table; offer_tricks: offered while fewer tricks are done).
@@ -417,14 +426,20 @@ class Engine:
         void = bool(trick) and not follow
         if void and self.void_duty is not None:
             legal = self.void_duty_mask(hand_mask, trick, trump, first_trump)
-        if (self.void_restrictors if void else self.restrictors) and (legal & (legal - 1) or announced):
-            # The trump fact from the table in use (a replayed trick's, for inferences): no trump
-            # yet also while a fixed trump waits for the next trick, which only opens the gate more.
-            # Without a hand, or with the partial view of an inference, the Hakem is unknown: open.
+        # The trump fact from the table in use (a replayed trick's, for inferences): no trump
+        # yet also while a fixed trump waits for the next trick, which only opens the gate more.
+        # Without a hand, or with the partial view of an inference, the Hakem is unknown: open.
+        if announced is None:  # a lone card needs no rule; kernel_restricts: a rule asked unannounced
+            if (self.kernel_void_restricts if void else self.kernel_restricts) and legal & (legal - 1):
+                gate = self.void_restrict_gate if void else self.restrict_gate
+                if gate is None or gate.open(not trick, getattr(hand, "hakem", seat) == seat, void,
+                                             trump < 4, number, False):
+                    legal = self.restrict(legal, hand_mask, seat, trick, trump, number, hand, void,
+                                          first_trump, announced)
+        elif self.void_restrictors if void else self.restrictors:
             gate = self.void_restrict_gate if void else self.restrict_gate
-            if gate is None or ((announced is not None or not gate.announced) and gate.open(
-                    not trick, getattr(hand, "hakem", seat) == seat, void, trump < 4, number,
-                    announced is not None)):
+            if gate is None or gate.open(not trick, getattr(hand, "hakem", seat) == seat, void,
+                                         trump < 4, number, True):
                 legal = self.restrict(legal, hand_mask, seat, trick, trump, number, hand, void,
                                       first_trump, announced)
         return legal
@@ -475,7 +490,8 @@ class Engine:
         """Who collects the centre after trick ``number`` (``None``: it stays there)."""
         if self.capture_chain is None:
             if self.pile_rule is not None:
-                return self.pile_collector(hand.winners, hand.collectors, cast("HandState", hand))
+                state = cast("HandState", hand)  # its tuples, not the properties' (once a trick)
+                return self.pile_collector(state._winners, state._collectors, state)
             return winner
         trick = (self.trick_value(plays, trump, number, winner, first_trump=first_trump)
                  if self.capture_wants_trick else None)
@@ -518,10 +534,12 @@ class Engine:
         """
         if tricks_done == self.hand_size:
             return True
-        if self.complete_plugins or self.completion is not None:
+        if self.complete_plugins:
             over = self.variant_completion(hand)
             if over is not None:
                 return over
+        elif self.completion is not None:  # a constant answer (variant_completion's, without the call)
+            return self.completion
         stop_at = self.stop_at
         if stop_at is None:
             return False
@@ -607,7 +625,21 @@ class Engine:
             self._checked_offers[id(options)] = options
 
     def call_options(self, hand: HandView) -> tuple[Action, ...]:
-        """The caller's choices at the trump call: the ways to make trump, then the alternatives."""
+        """The caller's choices at the trump call: the ways to make trump, then the alternatives.
+
+        Remembered for the last state asked: a state at the call is asked when it begins
+        (a lone choice), by ``legal_actions`` and again by ``apply``'s legality check, and its
+        position cannot change (a fresh copy is changed in place only while it is built, and
+        the call's one action moves it out of the call).
+        """
+        last = self._last_call
+        if last[0] is hand:
+            return last[1]
+        options = self._call_options(hand)
+        self._last_call = (hand, options)
+        return options
+
+    def _call_options(self, hand: HandView) -> tuple[Action, ...]:
         if self.call_chain:
             answer, impl = optional_result(self.call_chain, hand)
             options = CALL_TRUMP_ACTIONS if answer is None else self._actions(answer, impl, "hokm_trump_call")

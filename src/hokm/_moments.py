@@ -87,9 +87,10 @@ def begin_turn(state: HandState) -> None:
         extra = state._extra.copy()
         extra.announced = None
         state._extra = extra
-    engine = state._setup.engine
-    if (engine.forced_chain and state._phase == PLAY and state._extra.pending is None
-            and turn_open(engine.forced_gate, state)):
+    setup = state._setup
+    # forced_live: the forced chain may answer in this trick, in this trump state (a cheap first gate)
+    if (setup.forced_live[len(state._winners)] and state._phase == PLAY and state._extra.pending is None
+            and turn_open(setup.engine.forced_gate, state)):
         _forced(state)
 
 

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from hokm.actions import Action
     from hokm.state import HandState
 
-__all__ = ["EVERY", "NEVER", "SOME", "Gate", "gate_of", "pause_gate", "pause_open", "turn_offer", "turn_open"]
+__all__ = ["EVERY", "NEVER", "SOME", "Gate", "gate_of", "live_rows", "pause_gate", "pause_open", "turn_offer",
+           "turn_open"]
 
 NEVER = 0
 """Mode: the chain is idle on such turns."""
@@ -36,7 +37,7 @@ _FOLLOW_MODES = {"none": NEVER, "void": SOME, "all": EVERY}
 class Gate:
     """When a chain may answer: per trump state (0: no trump yet, 1: a trump), lead and follow modes."""
 
-    __slots__ = ("after", "announced", "follows", "leads", "tricks")
+    __slots__ = ("after", "announced", "follows", "leads", "live", "tricks")
 
     def __init__(self, windows: Sequence[TurnWindow], tricks_total: int) -> None:
         leads, follows = [NEVER, NEVER], [NEVER, NEVER]
@@ -52,6 +53,13 @@ class Gate:
         """The chain is idle from this trick number on (counting from 1)."""
         self.after: int = tricks_total - 1 if windows and all(w.last_trick for w in windows) else 0
         """The chain is idle while fewer tricks than this are complete (``last_trick``)."""
+        self.live: tuple[tuple[bool, ...], tuple[bool, ...]] = (self._live(0, tricks_total),
+                                                                self._live(1, tricks_total))
+        """Per trump state, by tricks complete: whether some turn may open (see ``live_rows``)."""
+
+    def _live(self, trump: int, tricks_total: int) -> tuple[bool, ...]:
+        some = self.leads[trump] != NEVER or self.follows[trump] != NEVER
+        return tuple(some and self.after <= done < self.tricks for done in range(tricks_total + 1))
 
     def open(self, lead: bool, hakem: bool, void: bool, trump: bool, trick: int, announced: bool) -> bool:
         """Whether some hook of the chain may answer on this turn (see ``TurnWindow.holds``)."""
@@ -67,6 +75,18 @@ def gate_of(chain: Sequence[Impl], tricks_total: int) -> Gate | None:
     if not chain or not all(isinstance(window, TurnWindow) for window in windows):
         return None
     return Gate([window for window in windows if isinstance(window, TurnWindow)], tricks_total)
+
+
+def live_rows(chain: Sequence[Impl], gate: Gate | None,
+              tricks_total: int) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+    """Per trump state (0: no trump yet, 1: a trump), by tricks complete: whether ``turn_open``
+    can be true on some turn of that trick. False rows let a step skip the gate (and the call)
+    on every turn where the chain is idle for the whole trick, e.g. after a hidden trump's reveal.
+    """
+    if gate is not None:
+        return gate.live
+    row = (bool(chain),) * (tricks_total + 1)
+    return row, row
 
 
 def pause_gate(chain: Sequence[Impl]) -> tuple[bool, int]:
@@ -111,7 +131,7 @@ def turn_open(gate: Gate | None, state: HandState) -> bool:
     if not trick:
         return seat == setup.hakem
     # Following: a seat with no card of the led effective suit, as legality reads it.
-    engine, trump = setup.engine, state._active_trump()[0]
+    engine, trump = setup.engine, state._active_trump()[0] if setup.trump_from else setup.trump
     return not state._hands[seat] & engine.suit_masks[trump][engine.suit_of[trump][trick[0] & 63]]
 
 
@@ -120,12 +140,11 @@ def turn_offer(engine: Engine, state: HandState) -> tuple[Action, ...]:
     if len(state._winners) >= engine.offer_tricks:
         return ()
     setup = state._setup
-    row = engine.offer_table[0 <= setup.trump < 4]
-    hakem = state._to_act == setup.hakem
+    seat = state._to_act
     trick = state._trick
     if not trick:
-        return row[hakem]
-    trump = state._active_trump()[0]
-    if state._hands[state._to_act] & engine.suit_masks[trump][engine.suit_of[trump][trick[0] & 63]]:
-        return ()
-    return row[2 + hakem]
+        return engine.offer_table[0 <= setup.trump < 4][seat == setup.hakem]
+    trump = state._active_trump()[0] if setup.trump_from else setup.trump
+    if state._hands[seat] & engine.suit_masks[trump][engine.suit_of[trump][trick[0] & 63]]:
+        return ()  # a seat that can follow (most turns): nothing
+    return engine.offer_table[0 <= setup.trump < 4][2 + (seat == setup.hakem)]

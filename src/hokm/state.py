@@ -46,7 +46,7 @@ from hokm._moments import (
 )
 from hokm._observe import observe
 from hokm._playout import play_out
-from hokm._windows import turn_open
+from hokm._windows import turn_offer, turn_open
 from hokm.actions import (
     CALL_TRUMP_ACTIONS,
     DISCARD,
@@ -79,7 +79,7 @@ _PHASES = PHASES
 _DECK: tuple[Card, ...] = tuple(full_deck())
 _CARD_AT: Callable[[int], Card] = _DECK.__getitem__  # the interned card at an index, in C
 _play_actions: SegmentedTuples[PlayCard] = SegmentedTuples(PLAY_CARD.__getitem__)
-_CORE_CHOICES = (CallTrump, DrawCard, Discard)  # the core's actions other than a card (``_take``)
+_CORE_STEPS = (CallTrump, DrawCard, Discard)  # the core's actions other than a play (HandState._take)
 
 
 def _indices(mask: int) -> Iterator[int]:
@@ -94,8 +94,10 @@ class _Setup:
     """Per-hand constants shared by every state of the hand."""
 
     __slots__ = (
+        "asks_turn",
         "engine",
         "first_packet",
+        "forced_live",
         "hakem",
         "order",
         "redeals",
@@ -105,6 +107,8 @@ class _Setup:
         "suit_of",
         "trump",
         "trump_from",
+        "trump_settled",
+        "turn_live",
     )
 
     def __init__(self, ruleset: Ruleset, engine: Engine, hakem: int, first_packet: int,
@@ -119,16 +123,30 @@ class _Setup:
         self.redeals = redeals
         self.trump = -1  # 0-3: a suit; NO_TRUMP: play without one; -1: not called yet
         self.trump_from = 0  # the play from which cards of the trump suit are trumps
+        # trump_from rounded up to a trick's start (tricks are aligned): with more plays than
+        # this, the trick in progress (even complete) began under the trump.
+        self.trump_settled = 0
         self.suit_of: tuple[int, ...] = ()
         self.suit_masks: tuple[int, ...] = ()
+        # The per-turn chains' windows in this trump state (no trump yet; with_trump sets them once
+        # a suit is trump): by tricks done, whether the chain may answer on some turn of the trick
+        # (Engine.turn_live). A false answer skips the window check: hidden trump after the reveal.
+        self.turn_live: tuple[bool, ...] = engine.turn_live[0]
+        self.asks_turn: bool = engine.turn_asked[0]
+        self.forced_live: tuple[bool, ...] = engine.forced_live[0]
 
     def with_trump(self, trump: int, trump_from: int = 0) -> _Setup:
-        setup = _Setup(self.ruleset, self.engine, self.hakem, self.first_packet, self.stock,
+        engine = self.engine
+        setup = _Setup(self.ruleset, engine, self.hakem, self.first_packet, self.stock,
                        self.order, self.redeals)
         setup.trump = trump
         setup.trump_from = trump_from
-        setup.suit_of = self.engine.suit_of[trump]
-        setup.suit_masks = self.engine.suit_masks[trump]
+        setup.trump_settled = -(-trump_from // engine.players) * engine.players
+        setup.suit_of = engine.suit_of[trump]
+        setup.suit_masks = engine.suit_masks[trump]
+        if 0 <= trump < NO_TRUMP:
+            setup.turn_live, setup.asks_turn, setup.forced_live = (
+                engine.turn_live[1], engine.turn_asked[1], engine.forced_live[1])
         return setup
 
 
@@ -440,7 +458,7 @@ class HandState:
         """The trump table for the trick in progress, and the position its trumps count from."""
         setup = self._setup
         since = setup.trump_from
-        if not since:
+        if not since or len(self._plays) > setup.trump_settled:
             return setup.trump, 0
         played = len(self._plays)
         if since > played:
@@ -567,7 +585,9 @@ class HandState:
             legal = 0
         else:
             setup = self._setup
-            trump, first = self._active_trump() if setup.trump_from else (setup.trump, 0)
+            since = setup.trump_from  # _active_trump, inlined where the trick began under the trump
+            trump, first = (self._active_trump() if since and len(self._plays) <= setup.trump_settled
+                            else (setup.trump, 0))
             legal = setup.engine.legal_mask(self._hands[self._to_act], self._trick, self._to_act,
                                             trump, len(self._winners) + 1, self, first,
                                             self._extra.announced)
@@ -586,9 +606,13 @@ class HandState:
             pending = self._extra.pending
             if pending is not None:
                 return pending.options
-            engine = self._setup.engine
-            if engine.turn_chain and self._extra.announced is None and turn_open(engine.turn_gate, self):
-                return _play_actions(self._legal_mask()) + engine.turn_options(self)
+            setup = self._setup
+            if setup.asks_turn and setup.turn_live[len(self._winners)] and self._extra.announced is None:
+                engine = setup.engine
+                if engine.turn_offers is not None:  # declared offers: empty wherever the gate is shut
+                    return _play_actions(self._legal_mask()) + turn_offer(engine, self)
+                if turn_open(engine.turn_gate, self):
+                    return _play_actions(self._legal_mask()) + engine.turn_options(self)
             return _play_actions(self._legal_mask())
         if phase == _TRUMP:
             engine = self._setup.engine
@@ -631,7 +655,10 @@ class HandState:
         """
         if isinstance(action, PlayCard):
             return self.play(action.card)
-        if action not in self.legal_actions():
+        legal = self.legal_actions()
+        if self._phase == _PLAY and self._extra.pending is None:  # an announcement: after the cards
+            legal = legal[self._legal.bit_count():]
+        if action not in legal:
             raise self._illegal_action(action)
         new = self._copy()
         new._apply(action)
@@ -670,7 +697,7 @@ class HandState:
             decide(self, action, not classic)  # logged in decide's own copy of the extra data
             self._legal = -1
             return
-        if not isinstance(action, _CORE_CHOICES):  # a variant's action: recorded with its log entry
+        if not isinstance(action, _CORE_STEPS):  # a variant's action: logged in decide's own copy
             decide(self, action, not classic)
             self._legal = -1
             return
@@ -799,8 +826,9 @@ class HandState:
                 end_of_hand(self)
             return
         self._to_act = winners[-1] if winners else self._setup.hakem
-        if not engine.classic_play:
-            begin_turn(self)
+        if not engine.classic_play and (self._extra.announced is not None
+                                        or self._setup.forced_live[len(winners)]):
+            begin_turn(self)  # as in _play: only when it has work
 
     def _play(self, index: int) -> None:
         seat = self._to_act
@@ -811,11 +839,13 @@ class HandState:
         trick.append(packed)
         engine = self._setup.engine
         players = engine.players
-        if not engine.classic_play:
+        if engine.fixes_trump:
             after_card(self, index)
         if len(trick) < players:
             self._to_act = (seat + 1) % players
-            if not engine.classic_play:
+            # begin_turn, when it has work: an announcement to forget, or a forced effect's window.
+            if not engine.classic_play and (self._extra.announced is not None
+                                            or self._setup.forced_live[len(self._winners)]):
                 begin_turn(self)
             return
         self._finish_trick()

@@ -135,6 +135,57 @@ def test_the_bundled_windows() -> None:
     assert (engine.watch_gate.leads, engine.watch_gate.follows) == ((1, 0), (1, 0))  # type: ignore[union-attr]
     troefcall = hokm.Ruleset.compose("troefcall")._engine
     assert troefcall.kernel_play and troefcall.watch_gate.tricks == 1  # type: ignore[union-attr]
+    # Per trump state, by tricks done: the announcements until the reveal, the forced reveal
+    # only in the last trick before it, nothing once a suit is trump.
+    assert engine.turn_live == ((True,) * 14, (False,) * 14) and engine.turn_asked == (True, False)
+    assert engine.forced_live == ((False,) * 12 + (True, True), (False,) * 14)
+    assert troefcall.turn_live[0][:2] == (True, False)  # the claim: the first trick only
+
+
+@pytest.mark.parametrize(("names", "options"), [
+    (("hidden-trump",), {}),
+    (("hidden-trump", "double-sar", "redeal"), {"hidden-trump": {"reveal": "automatic"}}),
+    (("hidden-trump", "bavney"), {"hidden-trump": {"indicator": "blind"}}),
+    (("troefcall", "clockwise"), {}),
+])
+def test_a_shut_live_row_means_a_shut_gate(names: tuple[str, ...], options: dict[str, Any]) -> None:
+    # Stepping skips the gate where the row of its trump state says no: the row must never
+    # shut a turn the gate opens.
+    from hokm._windows import turn_open
+
+    rules = hokm.Ruleset.compose(*names, options=options)
+    engine = rules._engine
+    rng = random.Random(3)
+    opened = 0
+    for _ in range(40):
+        hand = rules.deal(rng)
+        while not hand.is_over:
+            if hand.phase is hokm.Phase.PLAY and hand.pending_decision is None:
+                setup, done = hand._setup, hand.tricks_played
+                for chain, gate, row in ((engine.turn_chain, engine.turn_gate, setup.turn_live),
+                                         (engine.forced_chain, engine.forced_gate, setup.forced_live)):
+                    if chain and turn_open(gate, hand):
+                        opened += 1
+                        assert row[done], (names, done, hand.plays)
+            hand = hand.apply(rng.choice(hand.legal_actions()))
+    assert opened  # the check saw open turns
+
+
+def test_call_options_belong_to_their_own_state() -> None:
+    # The engine remembers the last state's call options: two hands asked in turn keep their own.
+    rules = hokm.Ruleset.compose("hidden-trump", "redeal")
+    rng = random.Random(8)
+    first, second = rules.deal(rng, hakem=0), rules.deal(rng, hakem=1)
+    for _ in range(3):
+        assert {str(action) for action in first.legal_actions()} != {str(a) for a in second.legal_actions()}
+    fresh = [rules.deal(random.Random(seed), hakem=0) for seed in (1, 2)]
+    expected = [hand.legal_actions() for hand in fresh]
+    again = [rules.deal(random.Random(seed), hakem=0) for seed in (1, 2)]
+    assert [hand.legal_actions() for hand in reversed(again)] == list(reversed(expected))
+    chosen = first.legal_actions()[1]
+    assert first.apply(chosen).decisions[-1][1] == chosen
+    with pytest.raises(hokm.IllegalActionError):
+        second.apply(chosen)  # the first hand's indicator is not among the second's
 
 
 def test_check_turn_windows_catches_a_hook_answering_outside_its_window() -> None:
