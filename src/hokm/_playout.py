@@ -12,7 +12,8 @@ just before. Every choice is ``options[int(random() * len(options))]`` over
 the same random numbers give exactly the same hand. Where no hook can speak from
 the first card to the end (``Engine.plain_play``), the play goes to the plain-tricks
 loop of ``hokm._tricks`` (of ``hokm._odd_tricks`` where one card, Satat's 2♥, follows
-another suit than its printed one).
+another suit than its printed one; of ``hokm._offer_tricks`` before any trump where the
+only per-turn answers are declared offers: hidden trump before its reveal).
 """
 
 from __future__ import annotations
