@@ -126,6 +126,17 @@ def stepped(hand: HandState, seed: int) -> HandState:
     return hand
 
 
+def walked(rules: hokm.Ruleset, deal_seed: int, steps: int) -> HandState:
+    """A hand dealt from ``deal_seed`` after up to ``steps`` random actions (fewer if it ends)."""
+    state = rules.deal(random.Random(deal_seed), hakem=deal_seed % rules.players)
+    walk = random.Random(deal_seed + 1)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state = state.apply(walk.choice(state.legal_actions()))
+    return state
+
+
 def play_cards(state: HandState, text: str) -> HandState:
     """Play the cards of ``text`` in order, whoever is to act."""
     for card in cards(text):

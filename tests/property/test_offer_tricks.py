@@ -10,7 +10,7 @@ from unittest import mock
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.helpers import stepped
+from tests.helpers import stepped, walked
 
 import hokm
 from hokm import Card, cards
@@ -33,17 +33,6 @@ HIDDEN = [
     # A pause at trick ends: the general loop.
     hokm.Ruleset.compose("bavney", "hidden-trump", options={"bavney": {"decide": True}}),
 ]
-
-
-def walked(rules: hokm.Ruleset, deal_seed: int, steps: int) -> hokm.HandState:
-    """A hand dealt from ``deal_seed`` after up to ``steps`` random actions (fewer if it ends)."""
-    state = rules.deal(random.Random(deal_seed), hakem=deal_seed % rules.players)
-    walk = random.Random(deal_seed + 1)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state = state.apply(walk.choice(state.legal_actions()))
-    return state
 
 
 def assert_same(start: hokm.HandState, seed: int) -> None:

@@ -7,7 +7,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.helpers import JackOfSpadesIsAHeart, stepped
+from tests.helpers import JackOfSpadesIsAHeart, stepped, walked
 
 import hokm
 from hokm.events import history
@@ -24,17 +24,6 @@ RULESETS += [  # the kernel's other paths: overtrump duty, decisions that pause 
     hokm.Ruleset.compose("court-piece", "obligatory-trump", options={"court-piece": {"decide": True}}),
     hokm.Ruleset.compose("double-sar", "satat", options={"double-sar": {"chain": "team"}}),
 ]
-
-
-def walked(rules: hokm.Ruleset, deal_seed: int, steps: int) -> hokm.HandState:
-    """A hand dealt from ``deal_seed`` after up to ``steps`` random actions (fewer if it ends)."""
-    state = rules.deal(random.Random(deal_seed), hakem=deal_seed % rules.players)
-    walk = random.Random(deal_seed + 1)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state = state.apply(walk.choice(state.legal_actions()))
-    return state
 
 
 @settings(max_examples=150)
