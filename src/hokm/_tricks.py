@@ -257,10 +257,10 @@ class _Pile:
         winners, collectors = self.winners, self.collectors
         winners.append(winner)
         number = len(winners)
-        since, players = self.since, self.players
-        # won_in_force, its quick answers inline: the previous trick wholly under the trump, or before it.
-        in_force = since < 0 or number < 2 or since <= (number - 2) * players or (
-            since < (number - 1) * players and won_in_force(self.plays, winners, number - 1, players, since))
+        since, key = self.since, self.key
+        # in_force is read only for a pair (as Engine.pile_collector): no need to find it otherwise
+        in_force = since < 0 or number < 2 or key[winners[-2]] != key[winner] or won_in_force(
+            self.plays, winners, number - 1, self.players, since)
         collector = collector_after(winners, collectors, self.total, self.key, self.collects, self.reset,
                                     in_force)
         collectors.append(collector)
