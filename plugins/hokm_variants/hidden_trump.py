@@ -39,6 +39,7 @@ wins:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from types import MappingProxyType
 from typing import ClassVar, Literal
 
@@ -64,7 +65,7 @@ FIRST_FIVE = 5
 """The caller's first packet, from which the indicator is taken (the standard deal's five)."""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # hashed at every trump call (the options are checked distinct)
 class SetIndicator(Action):
     """The caller lays ``card``, one of his first five, face down as the indicator (M1).
 
@@ -144,10 +145,12 @@ _CARDS = tuple(Card.from_index(index) for index in range(52))
 _SET = tuple(SetIndicator(card) for card in _CARDS)
 _LAY = tuple(Effect(set_aside=card) for card in _CARDS)
 _TURN_UP = tuple(Effect(trump=card.suit, restore=card, show=(card,)) for card in _CARDS)
-# The indicator choices in display order (Card.sort_key), and each card's place in it.
+# The indicator choices in display order (Card.sort_key), and each card's place in it, by index
+# (read with Card.index: a dict keyed by cards would call Card.__hash__ five times a call).
 _DISPLAYED = sorted(range(52), key=lambda index: _CARDS[index].sort_key)
 _SET_DISPLAYED = tuple(_SET[index] for index in _DISPLAYED)
-_PLACE = {_CARDS[index]: place for place, index in enumerate(_DISPLAYED)}
+_PLACE = tuple(sorted(range(52), key=_DISPLAYED.__getitem__))
+_INDEX = attrgetter("index")
 
 
 def indicator(hand: HandView) -> Card | None:
@@ -241,7 +244,7 @@ class HiddenTrump(Variant):
         # choice, taken by the core).
         if self.indicator == "blind":
             return (BLIND,)
-        places = sorted(map(_PLACE.__getitem__, hand.dealt(hand.hakem)[:FIRST_FIVE]))
+        places = sorted(map(_PLACE.__getitem__, map(_INDEX, hand.dealt(hand.hakem)[:FIRST_FIVE])))
         return tuple(map(_SET_DISPLAYED.__getitem__, places))
 
     @hookimpl

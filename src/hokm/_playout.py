@@ -38,7 +38,7 @@ from hokm._offer_tricks import offer_tricks
 from hokm._tricks import BITS, COUNTS, nth_card, plain_tricks
 from hokm._windows import EVERY, NEVER, SOME, Gate, turn_open
 from hokm._winner import best_play
-from hokm.actions import CALL_TRUMP_ACTIONS, DRAW_CHOICES
+from hokm.actions import CALL_TRUMP_ACTIONS, DRAW_CHOICES, CallTrump
 from hokm.outcomes import DRAW, OVER, PLAY, TRUMP
 from hokm.piles import collector_after, won_in_force
 
@@ -88,6 +88,15 @@ def play_out(state: HandState, rand: Callable[[], float]) -> None:
             if logs:
                 log(state, LOG_ACT, CALL_TRUMP_ACTIONS[suit])
             state._call_trump(suit)
+        elif phase == TRUMP:  # a call beyond the four suits (M1) or with alternatives: as _apply takes it
+            options = engine.call_options(state)  # legal_actions() at the call
+            action = options[floor(rand() * len(options))]
+            if action.__class__ is CallTrump:
+                if logs:
+                    log(state, LOG_ACT, action)
+                state._call_trump(action.suit.index)
+            else:  # a variant's action: logged and recorded in decide's one copy
+                decide(state, action, logs)
         elif phase == DRAW and not (discards and discarder(state) is not None):
             keep = rand() < 0.5  # DRAW_CHOICES: keep, then reject
             if logs:
