@@ -122,7 +122,7 @@ class Capitulate(Action):
 
 _CAPITULATION_CHOICES = (Capitulate(True), Capitulate(False))
 _CLAIM: tuple[Action, ...] = (ClaimRedeal(),)
-_PICTURE_CARDS = frozenset(card for card in full_deck() if card.rank in PICTURES)
+_PICTURE_MASK = sum(card.mask for card in full_deck() if card.rank in PICTURES)
 # The offers, one per seat (a table has at most 16), built once: a Decision is a frozen value,
 # and the engine checks an options tuple it has seen before by identity.
 _KAP_OFFERS = tuple(
@@ -363,7 +363,7 @@ class Troefcall(Variant):
         # no card has been played. Declining is leading a card, which leaves no trace.
         if hand.tricks_played or hand.to_act != hand.hakem:
             return None
-        if not _PICTURE_CARDS.isdisjoint(hand.hand_of(hand.hakem)):  # in C, on the sets' hashes
+        if hand.hand_mask(hand.hakem) & _PICTURE_MASK:  # no frozenset of his 13 cards
             return None
         return _CLAIM
 
