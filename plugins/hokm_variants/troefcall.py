@@ -82,7 +82,8 @@ _KAP_CHOICES = (PlayOn(True), PlayOn(False))
 _CLAIM_WINDOW = TurnWindow(leads="hakem", follows="none", first_tricks=1)
 _WINDOWS: Mapping[str, TurnWindow | PauseWindow] = MappingProxyType({
     "hokm_turn_options": _CLAIM_WINDOW,
-    "hokm_pending_decision": PauseWindow(before_play=False)})
+    # Not after the first trick either: one side holds no trick, so nobody may capitulate yet.
+    "hokm_pending_decision": PauseWindow(before_play=False, from_trick=2)})
 _KAP_ONLY: Mapping[str, TurnWindow | PauseWindow] = MappingProxyType({
     "hokm_turn_options": _CLAIM_WINDOW,
     "hokm_pending_decision": PauseWindow(before_play=False, trick_ends="majority")})
@@ -352,7 +353,8 @@ class Troefcall(Variant):
     @property
     def turn_windows(self) -> Mapping[str, TurnWindow | PauseWindow]:
         """The redeal claim only on the caller's lead to the first trick; the kap only after the
-        seventh trick, and the capitulation offer (if on) after any trick, never before play."""
+        seventh trick, and the capitulation offer (if on) after any trick from the second (both
+        sides must hold a trick), never before play."""
         return _WINDOWS if self.capitulation else _KAP_ONLY
 
     # No picture, no game ------------------------------------------------------------
