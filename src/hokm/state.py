@@ -826,7 +826,7 @@ class HandState:
     def _after_pause(self) -> None:
         """At a pause (start of play, end of a trick, after a decision): ask decision, then completion."""
         engine = self._setup.engine
-        if engine.decide_pauses[len(self._winners)]:  # else nothing to ask (hokm._windows.pause_open)
+        if engine.decide_pauses[len(self._winners)]:  # else nothing to ask (hokm._windows.pause_row)
             pending = engine.pending_decision(self)
             if pending is not None:
                 extra = self._extra.copy()
