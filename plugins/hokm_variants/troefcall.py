@@ -82,7 +82,8 @@ _KAP_CHOICES = (PlayOn(True), PlayOn(False))
 _CLAIM_WINDOW = TurnWindow(leads="hakem", follows="none", first_tricks=1)
 _WINDOWS: Mapping[str, TurnWindow | PauseWindow] = MappingProxyType({
     "hokm_turn_options": _CLAIM_WINDOW,
-    "hokm_pending_decision": PauseWindow(before_play=False)})
+    # Not after the first trick either: one side holds no trick, so nobody may capitulate yet.
+    "hokm_pending_decision": PauseWindow(before_play=False, from_trick=2)})
 _KAP_ONLY: Mapping[str, TurnWindow | PauseWindow] = MappingProxyType({
     "hokm_turn_options": _CLAIM_WINDOW,
     "hokm_pending_decision": PauseWindow(before_play=False, trick_ends="majority")})
@@ -122,7 +123,7 @@ class Capitulate(Action):
 
 _CAPITULATION_CHOICES = (Capitulate(True), Capitulate(False))
 _CLAIM: tuple[Action, ...] = (ClaimRedeal(),)
-_PICTURE_CARDS = frozenset(card for card in full_deck() if card.rank in PICTURES)
+_PICTURE_MASK = sum(card.mask for card in full_deck() if card.rank in PICTURES)
 # The offers, one per seat (a table has at most 16), built once: a Decision is a frozen value,
 # and the engine checks an options tuple it has seen before by identity.
 _KAP_OFFERS = tuple(
@@ -352,7 +353,8 @@ class Troefcall(Variant):
     @property
     def turn_windows(self) -> Mapping[str, TurnWindow | PauseWindow]:
         """The redeal claim only on the caller's lead to the first trick; the kap only after the
-        seventh trick, and the capitulation offer (if on) after any trick, never before play."""
+        seventh trick, and the capitulation offer (if on) after any trick from the second (both
+        sides must hold a trick), never before play."""
         return _WINDOWS if self.capitulation else _KAP_ONLY
 
     # No picture, no game ------------------------------------------------------------
@@ -363,7 +365,7 @@ class Troefcall(Variant):
         # no card has been played. Declining is leading a card, which leaves no trace.
         if hand.tricks_played or hand.to_act != hand.hakem:
             return None
-        if not _PICTURE_CARDS.isdisjoint(hand.hand_of(hand.hakem)):  # in C, on the sets' hashes
+        if hand.hand_mask(hand.hakem) & _PICTURE_MASK:  # no frozenset of his 13 cards
             return None
         return _CLAIM
 

@@ -34,7 +34,7 @@ from hokm._hooks import (
 )
 from hokm._moments import trump_since
 from hokm._standard import Standard
-from hokm._windows import NEVER, gate_of, live_rows, pause_gate, pause_open, turn_offer
+from hokm._windows import NEVER, gate_of, live_rows, pause_gate, pause_row, turn_offer
 from hokm._winner import best_play, power_tables, table_winner
 from hokm.actions import CALL_TRUMP_ACTIONS, Action, CallTrump, Discard, DrawCard, PlayCard
 from hokm.cards import Card, Suit, frozen_cards
@@ -183,8 +183,7 @@ class Engine:
         # Where the decision chain is asked (its PauseWindows): before the first lead, after tricks.
         self.decide_before_play, self.decide_after = pause_gate(self.decision_chain)
         # By tricks played (0: before the first lead): whether the decision chain is asked at that pause.
-        self.decide_pauses: tuple[bool, ...] = tuple(
-            bool(self.decision_chain) and pause_open(self, played) for played in range(self.hand_size + 1))
+        self.decide_pauses: tuple[bool, ...] = pause_row(self.decision_chain, self.hand_size)
         # The standard completion rule answers last; its threshold is applied here, not called.
         self._completion_setup(tuple(i for i in chains["hokm_hand_complete"] if not i.standard))
         self.play_on_chain = chains["hokm_play_on"]

@@ -36,7 +36,7 @@ from hokm._moments import (
 from hokm._odd_tricks import odd_tricks
 from hokm._offer_tricks import offer_tricks
 from hokm._tricks import BITS, COUNTS, nth_card, plain_tricks
-from hokm._windows import EVERY, NEVER, SOME, Gate, turn_open
+from hokm._windows import EVERY, NEVER, Gate, turn_open
 from hokm._winner import best_play
 from hokm.actions import CALL_TRUMP_ACTIONS, DRAW_CHOICES, CallTrump
 from hokm.outcomes import DRAW, OVER, PLAY, TRUMP
@@ -227,8 +227,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     duty, overtrump, trumps_mask = engine.void_duty is not None, engine.overtrump, masks[trump]
     by_tables = engine.winner_chain is None
     # Trick ends where a decision may be offered (its PauseWindows) go through the state's own steps.
-    decide_all = engine.decide_after == EVERY
-    decide_at = total // 2 + 1 if engine.decide_after == SOME else -1  # after this trick only
+    pauses = engine.decide_pauses  # by tricks done (hokm._windows.pause_row)
     captures = engine.capture_chain is not None
     piles = engine.pile_rule is not None  # a declared PileRule
     pile_key, pile_collects, pile_reset = engine.pile_key, engine.pile_collects, engine.pile_reset
@@ -392,7 +391,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
             continue
         trick = plays[-players:]
         winner = best if by_tables else engine.trick_winner(trick, trump, done)
-        pause = decide_all or done == decide_at  # decisions may pause the hand: the state's own pause
+        pause = pauses[done]  # decisions may pause the hand: the state's own pause
         if pause and captures:  # the state's own trick end, capture rule included
             _sync(state, winners, collectors, tally, pile)
             state._to_act, state._trick = seat, trick

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from hokm.actions import Action
     from hokm.state import HandState
 
-__all__ = ["EVERY", "NEVER", "SOME", "Gate", "gate_of", "live_rows", "pause_gate", "pause_open", "turn_offer",
+__all__ = ["EVERY", "NEVER", "SOME", "Gate", "gate_of", "live_rows", "pause_gate", "pause_row", "turn_offer",
            "turn_open"]
 
 NEVER = 0
@@ -105,12 +105,16 @@ def pause_gate(chain: Sequence[Impl]) -> tuple[bool, int]:
     return any(window.before_play for window in pauses), max(modes[window.trick_ends] for window in pauses)
 
 
-def pause_open(engine: Engine, tricks_played: int) -> bool:
-    """Whether the decision chain is asked at the pause after ``tricks_played`` tricks (0: before play)."""
-    if not tricks_played:
-        return engine.decide_before_play
-    mode = engine.decide_after
-    return mode == EVERY or (mode == SOME and tricks_played == engine.hand_size // 2 + 1)
+def pause_row(chain: Sequence[Impl], tricks_total: int) -> tuple[bool, ...]:
+    """By tricks played (0: before the first lead): whether the decision chain is asked at that
+    pause, the union of its ``PauseWindow``s (``from_trick`` included); a chain with a windowless
+    implementation is asked at every pause, an empty one never. Stepping and the kernel read it."""
+    pauses = range(tricks_total + 1)
+    windows = [impl.window for impl in chain]
+    if not all(isinstance(window, PauseWindow) for window in windows):
+        return tuple(True for _ in pauses)
+    return tuple(any(window.holds(tricks_played=played, tricks_total=tricks_total)
+                     for window in windows if isinstance(window, PauseWindow)) for played in pauses)
 
 
 def turn_open(gate: Gate | None, state: HandState) -> bool:

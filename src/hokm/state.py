@@ -424,6 +424,21 @@ class HandState:
         """The cards ``seat`` holds now (omniscient)."""
         return frozen_cards(self._hands[self.layout.check_seat(seat)])
 
+    def hand_mask(self, seat: int) -> int:
+        """The cards ``seat`` holds now as a mask, bit ``card.index`` set for each (omniscient).
+
+        A hook asked on a hot path tests it against a fixed set (``Card.mask``s or'ed
+        together) without building the frozenset ``hand_of`` gives.
+
+        >>> import hokm
+        >>> hand = hokm.Ruleset.compose().deal(list(hokm.full_deck()))
+        >>> hand.hand_mask(0) == sum(card.mask for card in hand.hand_of(0))
+        True
+        """
+        if seat.__class__ is not int or not 0 <= seat < self._setup.engine.players:  # else no check
+            seat = self.layout.check_seat(seat)
+        return self._hands[seat]
+
     @property
     def plays(self) -> tuple[tuple[Seat, Card], ...]:
         """Every card played so far, in order, with its seat."""
@@ -811,7 +826,7 @@ class HandState:
     def _after_pause(self) -> None:
         """At a pause (start of play, end of a trick, after a decision): ask decision, then completion."""
         engine = self._setup.engine
-        if engine.decide_pauses[len(self._winners)]:  # else nothing to ask (hokm._windows.pause_open)
+        if engine.decide_pauses[len(self._winners)]:  # else nothing to ask (hokm._windows.pause_row)
             pending = engine.pending_decision(self)
             if pending is not None:
                 extra = self._extra.copy()

@@ -72,6 +72,14 @@ def _tricks(instance: object, attribute: attrs.Attribute[Any], value: object) ->
                                    f"got {value}")
 
 
+def _from_trick(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(f"PauseWindow() from_trick must be an int, got {_got(value)}")
+    if value < 1:
+        raise InvalidArgumentError(f"PauseWindow() from_trick must be 1 or more (1: from the first trick), "
+                                   f"got {value}")
+
+
 @attrs.frozen(kw_only=True)
 class TurnWindow:
     """The turns of trick play on which a hook may answer; on every other turn it answers ``None``.
@@ -219,7 +227,7 @@ class TurnOffers:
 _TRICK_ENDS = ("all", "majority", "none")
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class PauseWindow:
     """The pauses of a hand at which ``hokm_pending_decision`` may offer a decision.
 
@@ -232,14 +240,25 @@ class PauseWindow:
         trick_ends: after which tricks: ``"all"``, ``"majority"`` (only after the trick
             numbered ``hokm.majority(hand.tricks_total)``, the 7th of 13: the first moment
             a side can hold a majority, a kot) or ``"none"``.
+        from_trick: no trick end before the one of this trick (counting from 1) lies in the
+            window. ``2`` leaves out the end of the first trick, where only one side holds a
+            trick: Troefcall's capitulation, offered once both sides hold one, is never due there.
 
     >>> PauseWindow(before_play=False, trick_ends="majority")
     PauseWindow(before_play=False, trick_ends='majority')
+    >>> PauseWindow(before_play=False, from_trick=2)
+    PauseWindow(before_play=False, trick_ends='all', from_trick=2)
     """
 
     before_play: bool = attrs.field(default=True, validator=_flag)
     trick_ends: Literal["all", "majority", "none"] = attrs.field(default="all",
                                                                  validator=_one_of(_TRICK_ENDS))
+    from_trick: int = attrs.field(default=1, validator=_from_trick)
+
+    def __repr__(self) -> str:
+        # from_trick only when set: the repr stays as it was before the field (messages quote it).
+        since = f", from_trick={self.from_trick!r}" if self.from_trick != 1 else ""
+        return f"PauseWindow(before_play={self.before_play!r}, trick_ends={self.trick_ends!r}{since})"
 
     def holds(self, *, tricks_played: int, tricks_total: int) -> bool:
         """Whether the pause after ``tricks_played`` tricks (0: before the first lead) lies in it.
@@ -248,8 +267,12 @@ class PauseWindow:
         True
         >>> PauseWindow(trick_ends="majority").holds(tricks_played=8, tricks_total=13)
         False
+        >>> PauseWindow(from_trick=2).holds(tricks_played=1, tricks_total=13)
+        False
         """
         if not tricks_played:
             return self.before_play
+        if tricks_played < self.from_trick:
+            return False
         return self.trick_ends == "all" or (
             self.trick_ends == "majority" and tricks_played == tricks_total // 2 + 1)

@@ -239,3 +239,16 @@ def test_dealt_gives_each_seats_cards_in_order_and_refuses_what_is_no_seat() -> 
     for bad in (4, -1):  # (a compiled build refuses a non-int at the call, with its own TypeError)
         with pytest.raises(hokm.InvalidNotationError, match="seat"):
             hand.dealt(bad)
+
+
+def test_hand_mask_is_the_held_cards_as_bits_and_refuses_what_is_no_seat() -> None:
+    # A plugin tests it against a fixed set of cards without building hand_of's frozenset.
+    hand = fresh()
+    assert [hand.hand_mask(seat) for seat in range(4)] == [0x1FFF << 13 * seat for seat in range(4)]
+    played = hand.play(Card.parse("2♠"))  # seat 0, the Hakem, leads its lowest card
+    assert played.hand_mask(0) == sum(card.mask for card in played.hand_of(0))
+    assert played.hand_mask(0) == hand.hand_mask(0) & ~Card.parse("2♠").mask
+    assert played.hand_mask(hokm.Seat(1)) == hand.hand_mask(1)
+    for bad in (4, -1):  # (a compiled build refuses a non-int at the call, with its own TypeError)
+        with pytest.raises(hokm.InvalidNotationError, match="seat"):
+            hand.hand_mask(bad)

@@ -271,6 +271,48 @@ def test_each_hook_takes_its_own_kind_of_window(value: object, fragment: str) ->
     assert fragment in str(caught.value)
 
 
+@pytest.mark.parametrize("driver", ["stepping", "playout"])
+def test_a_decision_hook_is_not_asked_after_tricks_before_from_trick(driver: str) -> None:
+    plugin = Asked(PauseWindow(before_play=False, from_trick=3))
+    rules = hokm.Ruleset.compose(plugin)
+    assert rules._engine.decide_pauses == (False, False, False, *(True,) * 11)
+    for seed in range(12):
+        hand = (_stepped(rules, seed) if driver == "stepping"
+                else rules.deal(random.Random(seed), hakem=0).playout(random.Random(seed)))
+        assert hand.is_over
+    assert set(plugin.asked) <= set(range(3, 14)) and {3, 7} <= set(plugin.asked)
+
+
+def test_from_trick_joins_the_other_fields() -> None:
+    window = PauseWindow(trick_ends="majority", from_trick=8)  # after the 7th only, but from the 8th
+    assert [played for played in range(14) if window.holds(tricks_played=played, tricks_total=13)] == [0]
+    assert PauseWindow(from_trick=2) != PauseWindow()
+    assert repr(PauseWindow(from_trick=2)) == "PauseWindow(before_play=True, trick_ends='all', from_trick=2)"
+    assert repr(PauseWindow()) == "PauseWindow(before_play=True, trick_ends='all')"
+    assert eval(repr(PauseWindow(before_play=False, from_trick=5))) == PauseWindow(before_play=False,
+                                                                                   from_trick=5)
+
+
+@pytest.mark.parametrize(("value", "error", "message"), [
+    (0, hokm.InvalidArgumentError, "PauseWindow() from_trick must be 1 or more (1: from the first trick), "
+                                   "got 0"),
+    (True, hokm.ArgumentTypeError, "PauseWindow() from_trick must be an int, got True (a bool)"),
+    ("2", hokm.ArgumentTypeError, "PauseWindow() from_trick must be an int, got"),
+])
+def test_pause_window_refuses_a_bad_from_trick(value: object, error: type[Exception], message: str) -> None:
+    with pytest.raises(error) as caught:
+        PauseWindow(from_trick=value)  # type: ignore[arg-type]
+    assert str(caught.value).startswith(message)
+
+
+def test_troefcall_asks_nothing_after_the_first_trick() -> None:
+    # The capitulation needs a trick on each side; the kap comes after the seventh.
+    pauses = hokm.Ruleset.compose("troefcall")._engine.decide_pauses
+    assert pauses == (False, False, *(True,) * 12)
+    quiet = hokm.Ruleset.compose("troefcall", options={"troefcall": {"capitulation": False}})
+    assert quiet._engine.decide_pauses == tuple(played == 7 for played in range(14))
+
+
 def test_pause_window_refuses_bad_values() -> None:
     with pytest.raises(hokm.InvalidArgumentError, match="PauseWindow\\(\\) trick_ends must be 'all', "):
         PauseWindow(trick_ends="seventh")  # type: ignore[arg-type]
