@@ -25,6 +25,7 @@ from collections.abc import Callable
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
+from hokm._kernel_piles import _piles
 from hokm._moments import NO_TRUMP
 from hokm._tricks import (
     _BIT13,
@@ -34,7 +35,6 @@ from hokm._tricks import (
     _beating,
     _even_hands,
     _finish,
-    _Pile,
     _put_back,
     _so_far,
     _write_back,
@@ -81,7 +81,7 @@ def odd_tricks(state: HandState, rand: Callable[[], float]) -> bool:
     tally = list(state._team_tricks)
     if max(tally) >= stop_at:  # play already went on past the stop: asked after every trick
         stop_at = 0
-    piles = None if engine.pile_rule is None else _Pile(state, tally)
+    piles, trick_piles = (None, None) if engine.pile_rule is None else _piles(state, tally, stop_at)
     plays_on = bool(engine.play_on_chain) and engine.completion is None  # (a constant answers first)
     done = len(state._winners)
     seat = state._to_act
@@ -192,10 +192,10 @@ def odd_tricks(state: HandState, rand: Callable[[], float]) -> bool:
         size -= 1.0
         won.append(best)
         team = teams[best]
-        if piles is None:
+        if trick_piles is None:
             tally[team] += 1
         else:
-            piles.end(best)
+            trick_piles.end(best)
         if done == total or tally[team] >= stop_at:
             if done == total or not plays_on:
                 break
