@@ -25,6 +25,7 @@ from collections.abc import Callable
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
+from hokm._kernel_piles import _piles
 from hokm._moments import NO_TRUMP
 from hokm._tricks import (
     _BIT13,
@@ -34,7 +35,6 @@ from hokm._tricks import (
     _beating,
     _even_hands,
     _finish,
-    _Pile,
     _put_back,
     _so_far,
     _write_back,
@@ -70,7 +70,11 @@ def odd_tricks(state: HandState, rand: Callable[[], float]) -> bool:
     # effective suit (it does), and, when that is trump, to the void duty: specials[led] and
     # duty_holder name him for those turns, so every other turn is _suit_tricks' own.
     home, odd_bit, odd_mask, odd_suit = odd // 13, _BIT13[odd % 13], 1 << odd, suit_of[odd]
-    holder = next((number for number, hand in enumerate(hands) if hand & odd_mask), -1)
+    odd_first = 1 if odd < 13 * odd_suit else 0  # in index order, before the cards of its suit (or after)
+    holder = -1
+    for number, hand in enumerate(hands):
+        if hand & odd_mask:
+            holder = number
     specials = [-1, -1, -1, -1]
     specials[home] = specials[odd_suit] = holder
     duty_holder = holder if duty and odd_suit == trump else -1
@@ -81,7 +85,7 @@ def odd_tricks(state: HandState, rand: Callable[[], float]) -> bool:
     tally = list(state._team_tricks)
     if max(tally) >= stop_at:  # play already went on past the stop: asked after every trick
         stop_at = 0
-    piles = None if engine.pile_rule is None else _Pile(state, tally)
+    piles, trick_piles = (None, None) if engine.pile_rule is None else _piles(state, tally, stop_at)
     plays_on = bool(engine.play_on_chain) and engine.completion is None  # (a constant answers first)
     done = len(state._winners)
     seat = state._to_act
@@ -132,9 +136,9 @@ def odd_tricks(state: HandState, rand: Callable[[], float]) -> bool:
             suits = held[seat]
             segment = suits[led]
             if seat == special:  # the holder, to a lead of the odd card's printed or effective suit
-                if led == odd_suit:  # it follows: the pick in index order, among the suit's cards
-                    legal = segment << base | odd_mask
-                    index = nth(legal, floor(rand() * legal.bit_count()))
+                if led == odd_suit:  # it follows: the pick in index order, the odd card first or last
+                    pick = floor(rand() * (counts[segment] + 1)) - odd_first
+                    index = base + bits[segment][pick] if 0 <= pick < counts[segment] else odd
                 elif segment ^ odd_bit:  # its printed suit: it does not follow
                     segment ^= odd_bit
                     index = base + bits[segment][floor(rand() * fcounts[segment])]
@@ -149,10 +153,14 @@ def odd_tricks(state: HandState, rand: Callable[[], float]) -> bool:
                 suits[led] = segment ^ bit13[bit]
                 index = base + bit
             elif seat == duty_holder:  # void, holding the odd card, a trump under the duty
-                legal = suits[trump] << trump_base | odd_mask
-                if overtrump:
+                if overtrump:  # the trumps that beat the best, if any
+                    legal = suits[trump] << trump_base | odd_mask
                     legal = _beating(legal, power, top) or legal
-                index = nth(legal, floor(rand() * legal.bit_count()))
+                    index = nth(legal, floor(rand() * legal.bit_count()))
+                else:  # any trump, the odd card first or last in index order, as above
+                    segment = suits[trump]
+                    pick = floor(rand() * (counts[segment] + 1)) - odd_first
+                    index = trump_base + bits[segment][pick] if 0 <= pick < counts[segment] else odd
                 if index == odd:
                     holder = duty_holder = specials[home] = specials[odd_suit] = -1
                 suits[index // 13] ^= bit13[index % 13]
@@ -192,10 +200,10 @@ def odd_tricks(state: HandState, rand: Callable[[], float]) -> bool:
         size -= 1.0
         won.append(best)
         team = teams[best]
-        if piles is None:
+        if trick_piles is None:
             tally[team] += 1
         else:
-            piles.end(best)
+            trick_piles.end(best)
         if done == total or tally[team] >= stop_at:
             if done == total or not plays_on:
                 break

@@ -17,10 +17,11 @@ from collections.abc import Callable
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
-from hokm._moments import NO_TRUMP, fix_trump, trump_since
+from hokm._kernel_piles import _LazyPile, _piles
+from hokm._kernel_piles import _Pile as _Pile  # noqa: PLC0414 - hokm._offer_tricks imports it from here
+from hokm._moments import NO_TRUMP, fix_trump
 from hokm._winner import TRUMP_POWER
 from hokm.outcomes import OVER
-from hokm.piles import collector_after, won_in_force
 
 if TYPE_CHECKING:
     from hokm._engine import Engine
@@ -93,10 +94,10 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> Action | None:
     append = plays.append
     won: list[int] = []  # the winners of the tricks played here
     tally = list(state._team_tricks)
-    piles = None if engine.pile_rule is None else _Pile(state, tally)
     plays_on = bool(engine.play_on_chain) and engine.completion is None  # (a constant answers first)
     if plays_on and max(tally) >= stop_at:  # play went on past the stop: the rule is asked after every trick
         stop_at = 0
+    piles, trick_piles = (None, None) if engine.pile_rule is None else _piles(state, tally, stop_at)
     done = len(state._winners)
     seat = state._to_act
     trick = state._trick
@@ -191,10 +192,10 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> Action | None:
         done += 1
         won.append(best)
         team = teams[best]
-        if piles is None:
+        if trick_piles is None:
             tally[team] += 1
         else:  # a declared PileRule: the trick may stay in the centre
-            piles.end(best)
+            trick_piles.end(best)
         if done == total or tally[team] >= stop_at:
             # The stop rule, or a hokm_play_on rule asked on the state as stepping leaves it.
             if done == total or not plays_on:
@@ -235,62 +236,22 @@ def _so_far(state: HandState, power: tuple[int, ...], followers: tuple[tuple[tup
     return best, top, followers[trick[0] >> 6][len(trick) - 1:]
 
 
-class _Pile:
-    """The centre pile under a declared ``PileRule``, trick by trick (``hokm.piles.collector_after``)."""
-
-    __slots__ = ("collectors", "collects", "count", "key", "new", "players", "plays", "reset", "since",
-                 "tally", "teams", "total", "winners")
-
-    def __init__(self, state: HandState, tally: list[int]) -> None:
-        engine = state._setup.engine
-        self.tally, self.teams, self.total = tally, engine.teams, engine.hand_size
-        self.collects, self.key, self.reset = engine.pile_collects, engine.pile_key, engine.pile_reset
-        # PileRule.after_trump: the plays, and the first under the trump (fixed while the loop runs).
-        self.plays, self.players = state._plays, engine.players
-        self.since = trump_since(state) if engine.pile_after else -1
-        self.count = state._pile  # tricks lying in the centre
-        self.winners, self.collectors = list(state._winners), list(state._collectors)
-        self.new = len(self.collectors)  # where the tricks played here begin
-
-    def end(self, winner: int) -> None:
-        """A trick won by ``winner``: a pair (or the last trick) collects the centre."""
-        winners, collectors = self.winners, self.collectors
-        winners.append(winner)
-        number = len(winners)
-        since, key = self.since, self.key
-        # in_force is read only for a pair (as Engine.pile_collector): no need to find it otherwise
-        in_force = since < 0 or number < 2 or key[winners[-2]] != key[winner] or won_in_force(
-            self.plays, winners, number - 1, self.players, since)
-        collector = collector_after(winners, collectors, self.total, self.key, self.collects, self.reset,
-                                    in_force)
-        collectors.append(collector)
-        if collector is None:
-            self.count += 1
-        else:
-            self.tally[self.teams[collector]] += self.count + 1
-            self.count = 0
-
-    def collected(self) -> tuple[int | None, ...]:
-        """The collectors of the tricks played here, from the last write-back on."""
-        new, self.new = self.new, len(self.collectors)
-        return tuple(self.collectors[new:])
-
-
-def _write_back(state: HandState, won: list[int], tally: list[int], seat: int, piles: _Pile | None) -> None:
+def _write_back(state: HandState, won: list[int], tally: list[int], seat: int,
+                piles: _Pile | _LazyPile | None) -> None:
     """Write the tricks played in locals back to ``state`` at a trick's end, as stepping leaves it
     (the last to play still to act), and empty ``won`` for the tricks to come."""
-    state._winners += tuple(won)
     if piles is None:
         state._collectors += tuple(won)  # the winner collects: no capture rule, no pile
     else:
-        state._collectors += piles.collected()
-        state._pile = piles.count
+        piles.write(state, won, tally)
+    state._winners += tuple(won)
     won.clear()
     state._team_tricks = tuple(tally)
     state._trick, state._to_act = [], seat
 
 
-def _finish(state: HandState, won: list[int], tally: list[int], seat: int, piles: _Pile | None) -> None:
+def _finish(state: HandState, won: list[int], tally: list[int], seat: int,
+            piles: _Pile | _LazyPile | None) -> None:
     """Write the tricks played in locals back to ``state``: the hand is over."""
     _write_back(state, won, tally, seat, piles)
     state._phase = OVER
@@ -346,10 +307,10 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
     append = plays.append
     won: list[int] = []
     tally = list(state._team_tricks)
-    piles = None if engine.pile_rule is None else _Pile(state, tally)
     plays_on = bool(engine.play_on_chain) and engine.completion is None  # (a constant answers first)
     if plays_on and max(tally) >= stop_at:  # play went on past the stop: the rule is asked after every trick
         stop_at = 0
+    piles, trick_piles = (None, None) if engine.pile_rule is None else _piles(state, tally, stop_at)
     done = len(state._winners)
     seat = state._to_act
     trick = state._trick
@@ -448,10 +409,10 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
         size -= 1.0
         won.append(best)
         team = teams[best]
-        if piles is None:
+        if trick_piles is None:
             tally[team] += 1
         else:
-            piles.end(best)
+            trick_piles.end(best)
         if done == total or tally[team] >= stop_at:
             if done == total or not plays_on:
                 break

@@ -212,3 +212,52 @@ def test_check_variant_holds_a_declared_rule_to_the_hook() -> None:
         check_variant(LyingSar(), matches=1, partners=False)
     report = check_variant("double-sar", matches=1, partners=["be-ranga"])
     assert report.matches == 2
+
+
+def tallies(collectors: tuple[int | None, ...], teams: tuple[int, ...]) -> tuple[list[int], int]:
+    """Team tallies and the centre pile after ``collectors``, trick by trick."""
+    tally, pile = [0, 0], 0
+    for collector in collectors:
+        if collector is None:
+            pile += 1
+        else:
+            tally[teams[collector]] += pile + 1
+            pile = 0
+    return tally, pile
+
+
+@given(seat_winners(), st.integers(0, 13), st.sampled_from(["seat", "team"]), st.booleans(),
+       st.frozensets(st.integers(1, 12), max_size=3), st.integers(2, 4), st.none() | st.integers(0, 13))
+def test_the_kernels_lazy_pile_collects_as_the_rule(winners: list[int], start: int, chain: str, reset: bool,
+                                                     blocked: frozenset[int], first: int,
+                                                     trump_trick: int | None) -> None:
+    # The kernel's pile worked out at the write-back for the tricks after ``start``, with a pair
+    # counting from trick ``trump_trick`` (after_trump; None: no such condition) on.
+    from types import SimpleNamespace
+
+    from hokm._kernel_piles import _LAZY_PILE
+
+    teams = (0, 1, 0, 1)
+    rule = PileRule(chain, reset_after_collect=reset, blocked=blocked, first_pickup=first,  # type: ignore[arg-type]
+                    after_trump=trump_trick is not None)
+    in_force = None if trump_trick is None else [number >= trump_trick for number in range(13)]
+    expected = rule.collectors(winners, tricks_total=13, teams=teams, in_force=in_force)
+    engine = SimpleNamespace(pile_key=teams if chain == "team" else (0, 1, 2, 3),
+                             pile_collects=rule.collects_at(13), pile_reset=reset, teams=teams,
+                             pile_after=rule.after_trump, hand_size=13, players=4)
+    before, pile = tallies(expected[:start], teams)
+    state = SimpleNamespace(_setup=SimpleNamespace(engine=engine, trump=0, trump_from=4 * (trump_trick or 0)),
+                            _winners=tuple(winners[:start]), _collectors=expected[:start], _pile=pile,
+                            _team_tricks=tuple(before), _plays=[0] * 52)
+    tally = [99, 99]  # the loop's count, replaced
+    _LAZY_PILE.write(state, winners[start:], tally)  # type: ignore[arg-type]
+    assert (state._collectors, (tally, state._pile)) == (expected, tallies(expected, teams))
+
+
+def test_the_kernel_waits_with_the_pile_only_where_no_stop_reads_the_tallies() -> None:
+    from hokm._kernel_piles import _LAZY_PILE, _piles
+
+    state = hokm.Ruleset.compose("double-sar").deal(random.Random(1), hakem=0)
+    assert _piles(state, [0, 0], 14) == (_LAZY_PILE, None)  # no stop: every trick is played
+    piles, each_trick = _piles(state, [0, 0], 7)  # a stop at 7 tricks: the pile stepped trick by trick
+    assert piles is each_trick is not None
