@@ -7,8 +7,8 @@ trick. The loops keep the pile in one of two forms:
   the hand goes (a stop before the last trick);
 - ``_LazyPile``, where nothing reads them before the hand's end (Double Sar plays
   every trick): the loop counts each trick to its winner, as with no pile, and the
-  pile is worked out for all the tricks at once when they are written back, with
-  no call a trick.
+  pile is worked out for all the tricks at once when they are written back, the rule
+  asked only of a pair or the last trick (no call in the loop).
 
 Both give the state stepping gives (the kernel's property tests hold them to it, and a
 unit test holds ``_LazyPile`` to ``PileRule.collectors``).
@@ -80,36 +80,40 @@ class _LazyPile:
         tallies into ``tally`` (where the loop counted each trick to its winner), as ``_Pile.end``
         would leave them trick by trick. Called before ``state._winners`` takes ``won``.
 
-        Only a pair or the hand's last trick collects: ``collector_after``'s other conditions
-        are asked of those alone, inline (no call a trick)."""
+        The rule is ``collector_after``'s, asked only where it can answer a seat: a pair (two
+        tricks in a row to one chain key) or the hand's last trick; every other trick stays in
+        the centre (and ``won_in_force`` is read only for a pair, as ``Engine.pile_collector``)."""
         engine = state._setup.engine
         key, allowed, reset, teams = engine.pile_key, engine.pile_collects, engine.pile_reset, engine.teams
-        before, collectors = state._winners, state._collectors
-        number = start = len(before)
+        total, players, plays = engine.hand_size, engine.players, state._plays
+        before = state._winners
         winners = before + tuple(won)
+        collectors = list(state._collectors)
         since = trump_since(state) if engine.pile_after else -1
         tally[:] = state._team_tricks
-        count = state._pile  # tricks in the centre up to trick mark
-        mark = start
-        last = start if collectors and collectors[-1] is not None else -1  # the last trick that collected
+        count = state._pile  # tricks lying in the centre
+        number = len(before)
         previous = key[before[-1]] if before else -1  # the chain key of the last trick's winner
-        new: list[int | None] = [None] * len(won)
         for winner in won:
             number += 1
             chain = key[winner]
-            if (chain == previous and allowed[number] and not (reset and last == number - 1) and (
-                    since < 0 or won_in_force(state._plays, winners, number - 1, engine.players, since))):
-                new[number - start - 1] = winner  # a pair collects
-                tally[teams[winner]] += count + number - mark
-                count, mark = 0, number
-                last = number
+            if chain != previous and number < total:  # neither a pair nor the last trick: it stays
+                collectors.append(None)
+                count += 1
+                previous = chain
+                continue
+            in_force = since < 0 or chain != previous or won_in_force(plays, winners, number - 1, players,
+                                                                      since)
+            collector = collector_after(winners[:number], collectors, total, key, allowed, reset, in_force)
+            collectors.append(collector)
+            if collector is None:
+                count += 1
+            else:
+                tally[teams[collector]] += count + 1
+                count = 0
             previous = chain
-        if won and number >= engine.hand_size and last != number:  # the last trick sweeps
-            new[-1] = winner = won[-1]
-            tally[teams[winner]] += count + number - mark
-            count, mark = 0, number
-        state._collectors = collectors + tuple(new)
-        state._pile = count + number - mark
+        state._collectors = tuple(collectors)
+        state._pile = count
 
 
 _LAZY_PILE = _LazyPile()
