@@ -40,6 +40,7 @@ import attrs
 
 from hokm import (
     Action,
+    CallClaim,
     Card,
     Decision,
     Effect,
@@ -174,9 +175,14 @@ class Redeal(Variant):
         return frozenset({"hokm_pending_decision", "hokm_check_ruleset"})
 
     @property
-    def turn_windows(self) -> Mapping[str, PauseWindow]:
-        """The claim on the whole hand is offered only before the first lead, never at a trick's end."""
-        return _WINDOWS
+    def turn_windows(self) -> Mapping[str, PauseWindow | CallClaim]:
+        """The claim on the whole hand is offered only before the first lead, never at a trick's end;
+        the claim at the trump call is declared as data (the first five's ranks, ``max_redeals``),
+        so the engine offers it without asking ``hokm_call_alternatives``."""
+        if self.rule == "no-picture-hand":
+            return _WINDOWS
+        return MappingProxyType({**_WINDOWS, "hokm_call_alternatives": CallClaim(
+            offers=_CLAIM, ranks=_ALLOWED_RANKS[self.rule], first=FIVE, max_redeals=self.max_redeals)})
 
     def _offered(self, hand: HandView) -> bool:
         return self.max_redeals is None or hand.redeals < self.max_redeals

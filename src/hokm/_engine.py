@@ -37,7 +37,7 @@ from hokm._standard import Standard
 from hokm._windows import NEVER, gate_of, live_rows, pause_gate, pause_row, turn_offer
 from hokm._winner import best_play, power_tables, table_winner
 from hokm.actions import CALL_TRUMP_ACTIONS, Action, CallTrump, Discard, DrawCard, PlayCard
-from hokm.cards import Card, Suit, frozen_cards
+from hokm.cards import Card, Suit, frozen_cards, mask_of
 from hokm.context import (
     Capture,
     Decision,
@@ -59,6 +59,7 @@ from hokm.trick import Trick
 if TYPE_CHECKING:
     from hokm.context import DealPattern
     from hokm.state import HandState
+    from hokm.windows import CallClaim
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
 _TRUMP_SUITS: tuple[Suit | None, ...] = (*SUITS, None)
@@ -646,6 +647,12 @@ class Engine:
             options = CALL_TRUMP_ACTIONS
         given: list[object] = [options]  # the answers as given: a repeat of checked ones is not rechecked
         for impl in self.alternatives_chain:
+            claim = impl.claim
+            if claim is not None:  # declared: the answer from the caller's first cards, no call
+                if self._claimed(claim, cast("HandState", hand)):
+                    options += claim.offers
+                    given.append(claim.offers)
+                continue
             more = self._call(impl, hand)
             if more is not None:
                 options += self._actions(more, impl, impl.hook)
@@ -653,6 +660,17 @@ class Engine:
         if len(given) == 1:
             return options  # the calls alone: checked when they were made
         return self._distinct_once(given, options, impl if self.alternatives_chain else None)
+
+    def _claimed(self, claim: CallClaim, hand: HandState) -> bool:
+        """Whether a declared ``CallClaim`` is offered at this call (``CallClaim.answer``, on masks)."""
+        setup = hand._setup
+        if claim.max_redeals is not None and setup.redeals >= claim.max_redeals:
+            return False
+        if claim.first == self.first_packet and setup.order:  # dealt: the Hakem's first packet, kept
+            first = setup.first_packet
+        else:
+            first = mask_of(hand.dealt(setup.hakem)[:claim.first])
+        return not first & ~claim.rank_mask
 
     def _distinct_once(self, given: list[object], options: tuple[Action, ...],
                        impl: Impl | None) -> tuple[Action, ...]:

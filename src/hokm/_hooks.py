@@ -17,7 +17,7 @@ import pluggy
 
 from hokm import hookspecs
 from hokm.errors import HokmError, InvalidArgumentError, PluginContractError
-from hokm.windows import PauseWindow, TurnOffers, TurnWindow
+from hokm.windows import CallClaim, PauseWindow, TurnOffers, TurnWindow
 
 __all__ = ["HookFacts", "Impl", "contract_error", "crash_error", "deliberate", "first_result", "hook_facts",
            "optional_result", "resolve_chain"]
@@ -60,11 +60,11 @@ def hook_facts() -> Mapping[str, HookFacts]:
 class Impl:
     """One hook implementation, callable with the spec's arguments positionally."""
 
-    __slots__ = ("argnames", "call", "declared", "hook", "plugin", "standard", "window")
+    __slots__ = ("argnames", "call", "claim", "declared", "hook", "plugin", "standard", "window")
 
     def __init__(self, call: Callable[..., Any], plugin: str, standard: bool, hook: str,
-                 argnames: tuple[str, ...], window: TurnWindow | PauseWindow | TurnOffers | None = None
-                 ) -> None:
+                 argnames: tuple[str, ...],
+                 window: TurnWindow | PauseWindow | TurnOffers | CallClaim | None = None) -> None:
         self.call = call
         self.plugin = plugin
         self.standard = standard
@@ -72,9 +72,12 @@ class Impl:
         self.argnames = argnames
         # A declared TurnOffers is the hook's answer as data; its window is where it offers.
         self.declared = window if isinstance(window, TurnOffers) else None
+        # A declared CallClaim is hokm_call_alternatives' answer as data (no window: asked at each call).
+        self.claim = window if isinstance(window, CallClaim) else None
         # The plugin's window for this hook (None: every turn, every pause).
-        self.window: TurnWindow | PauseWindow | None = (window.window if isinstance(window, TurnOffers)
-                                                        else window)
+        self.window: TurnWindow | PauseWindow | None = (
+            window.window if isinstance(window, TurnOffers) else None if isinstance(window, CallClaim)
+            else window)
 
 
 def _positional(function: Callable[..., Any], wanted: tuple[str, ...],

@@ -29,7 +29,15 @@ from hokm._hooks import hook_facts
 from hokm.context import VariantInfo
 from hokm.errors import RulesetError
 from hokm.hookspecs import PROJECT
-from hokm.windows import PAUSE_HOOKS, WINDOW_HOOKS, PauseWindow, TurnOffers, TurnWindow
+from hokm.windows import (
+    CLAIM_HOOKS,
+    PAUSE_HOOKS,
+    WINDOW_HOOKS,
+    CallClaim,
+    PauseWindow,
+    TurnOffers,
+    TurnWindow,
+)
 
 __all__ = ["Variant", "check_plugin", "option_values"]
 
@@ -62,13 +70,14 @@ class Variant(Protocol):
         return frozenset()
 
     @property
-    def turn_windows(self) -> Mapping[str, TurnWindow | PauseWindow | TurnOffers]:
+    def turn_windows(self) -> Mapping[str, TurnWindow | PauseWindow | TurnOffers | CallClaim]:
         """Per-turn hook name -> the turns on which it may answer (none by default: every turn).
 
         A promise the engine relies on: outside its window the hook answers ``None``,
         so stepping and playouts do not ask it there (see ``hokm.TurnWindow``;
         ``hokm_pending_decision`` takes a ``hokm.PauseWindow``; ``hokm_turn_options`` may
-        take a ``hokm.TurnOffers``, its exact answer as data).
+        take a ``hokm.TurnOffers``, its exact answer as data, and ``hokm_call_alternatives``
+        a ``hokm.CallClaim``, its exact answer at the trump call).
         """
         return {}
 
@@ -132,10 +141,12 @@ def _check_windows(plugin: object, marked: Mapping[str, object]) -> None:
     for name, window in windows.items():
         if name not in hooks:
             raise RulesetError(f"{_describe(plugin)}: turn_windows names {name!r}, which is not a hokm hook")
-        if name not in WINDOW_HOOKS + PAUSE_HOOKS:
+        if name not in WINDOW_HOOKS + PAUSE_HOOKS + CLAIM_HOOKS:
             raise RulesetError(f"{_describe(plugin)}: turn_windows names {name}, which is not asked turn "
-                               f"by turn and takes no window (only {', '.join(WINDOW_HOOKS + PAUSE_HOOKS)})")
-        kind: type[PauseWindow | TurnWindow | TurnOffers] = PauseWindow if name in PAUSE_HOOKS else TurnWindow
+                               "by turn and takes no window (only "
+                               f"{', '.join(WINDOW_HOOKS + PAUSE_HOOKS + CLAIM_HOOKS)})")
+        kind: type[PauseWindow | TurnWindow | TurnOffers | CallClaim] = (
+            PauseWindow if name in PAUSE_HOOKS else CallClaim if name in CLAIM_HOOKS else TurnWindow)
         if isinstance(window, TurnOffers) and name == "hokm_turn_options":
             kind = TurnOffers  # the hook's answer declared as data, with its window
         if not isinstance(window, kind):

@@ -15,6 +15,8 @@ the seventh trick, so the other tricks end without a question.
 A ``TurnOffers`` goes one step further for ``hokm_turn_options``: it is the hook's
 exact answer on every turn, as data, so the engine offers the announcements
 without asking the hook (and the random-play kernel plays such turns inline).
+A ``CallClaim`` does the same for ``hokm_call_alternatives`` at the trump call: a
+claim offered on weak first cards (redeal's).
 
 >>> from hokm import TurnWindow
 >>> TurnWindow(leads="hakem", follows="void", until_trump=True)
@@ -28,20 +30,25 @@ hokm.errors.InvalidArgumentError: TurnWindow() leads must be 'all', 'hakem' or '
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 import attrs
 
 from hokm.actions import Action
+from hokm.cards import Card, Rank, full_deck
 from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got
 
-__all__ = ["PAUSE_HOOKS", "WINDOW_HOOKS", "PauseWindow", "TurnOffers", "TurnWindow"]
+__all__ = ["CLAIM_HOOKS", "PAUSE_HOOKS", "WINDOW_HOOKS", "CallClaim", "PauseWindow", "TurnOffers",
+           "TurnWindow"]
 
 WINDOW_HOOKS: tuple[str, ...] = (
     "hokm_turn_options", "hokm_forced_effect", "hokm_restrict_plays", "hokm_restrict_void_plays")
 """The hooks that may take a ``TurnWindow``: those asked on every turn of trick play."""
 PAUSE_HOOKS: tuple[str, ...] = ("hokm_pending_decision",)
 """The hooks that may take a ``PauseWindow``: those asked at every pause of the hand."""
+CLAIM_HOOKS: tuple[str, ...] = ("hokm_call_alternatives",)
+"""The hooks that may take a ``CallClaim``: asked at every trump call."""
 
 _LEADS = ("all", "hakem", "none")
 _FOLLOWS = ("all", "void", "none")
@@ -140,15 +147,15 @@ class TurnWindow:
         return mode == "all" or (mode == "hakem" and hakem) or (mode == "void" and void)
 
 
-def _actions(value: object) -> tuple[Action, ...]:
+def _actions(value: object, owner: str = "TurnOffers") -> tuple[Action, ...]:
     if isinstance(value, str | bytes) or not hasattr(value, "__iter__"):
-        raise ArgumentTypeError(f"TurnOffers() offers must be a sequence of actions, got {_got(value)}")
+        raise ArgumentTypeError(f"{owner}() offers must be a sequence of actions, got {_got(value)}")
     actions = tuple(value)
     for action in actions:
         if not isinstance(action, Action):
-            raise ArgumentTypeError(f"TurnOffers() offers must be actions, got {_got(action)}")
+            raise ArgumentTypeError(f"{owner}() offers must be actions, got {_got(action)}")
     if len(set(actions)) != len(actions):
-        raise InvalidArgumentError(f"TurnOffers() offers the same action twice: {actions!r}")
+        raise InvalidArgumentError(f"{owner}() offers the same action twice: {actions!r}")
     return actions
 
 
@@ -276,3 +283,77 @@ class PauseWindow:
             return False
         return self.trick_ends == "all" or (
             self.trick_ends == "majority" and tricks_played == tricks_total // 2 + 1)
+
+
+def _claim_offers(value: object) -> tuple[Action, ...]:
+    actions = _actions(value, "CallClaim")
+    if not actions:
+        raise InvalidArgumentError("CallClaim() offers must hold at least one action")
+    return actions
+
+
+def _ranks(value: object) -> frozenset[Rank]:
+    if isinstance(value, str | bytes) or not hasattr(value, "__iter__"):
+        raise ArgumentTypeError(f"CallClaim() ranks must be a collection of Ranks, got {_got(value)}")
+    ranks = frozenset(value)
+    for rank in ranks:
+        if not isinstance(rank, Rank):
+            raise ArgumentTypeError(f"CallClaim() ranks must be Ranks such as Rank.TEN, got {_got(rank)}")
+    return ranks
+
+
+def _count(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is None and attribute.name == "max_redeals":
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(f"CallClaim() {attribute.name} must be an int, got {_got(value)}")
+    if value < 1:
+        raise InvalidArgumentError(f"CallClaim() {attribute.name} must be 1 or more, got {value}")
+
+
+@attrs.frozen(kw_only=True)
+class CallClaim:
+    """``hokm_call_alternatives``'s exact answer at the trump call, as data: a claim on weak first cards.
+
+    Given as ``Variant.turn_windows["hokm_call_alternatives"]``. It is a promise that the
+    plugin's hook answers ``offers`` at a call where each of the caller's first ``first``
+    cards dealt (``hand.dealt(hand.hakem)[:first]``) has a rank in ``ranks`` and, with
+    ``max_redeals``, fewer hands to this caller were annulled in a row (``hand.redeals``),
+    and ``None`` at every other call. The engine then offers the claim without asking the
+    hook, from the cards' mask; ``hokm.testing.check_turn_windows`` asks the hook anyway at
+    the call and fails where it differs. Redeal's five-card rules declare one.
+
+    Attributes:
+        offers: the alternatives offered, after the ways to make trump (at least one).
+        ranks: the ranks the caller's first cards may have.
+        first: how many of the caller's first cards dealt are read.
+        max_redeals: offered only while ``hand.redeals`` is below it (``None``: no limit).
+        rank_mask: the cards whose rank is in ``ranks``, as a mask (``Card.mask``), derived.
+
+    >>> from hokm import Action, Rank, cards
+    >>> class Claim(Action):
+    ...     tag = "example/claim"
+    >>> claim = CallClaim(offers=(Claim(),), ranks=[rank for rank in Rank if rank <= Rank.TEN],
+    ...                   max_redeals=2)
+    >>> claim.answer(cards("10♠ 9♥ 7♣ 4♦ 2♠ A♠"), redeals=0)  # the sixth card is not read
+    (Claim(),)
+    >>> claim.answer(cards("J♠ 9♥ 7♣ 4♦ 2♠"), redeals=0), claim.answer(cards("10♠ 9♥ 7♣ 4♦ 2♠"), redeals=2)
+    ((), ())
+    """
+
+    offers: tuple[Action, ...] = attrs.field(converter=_claim_offers)
+    ranks: frozenset[Rank] = attrs.field(converter=_ranks)
+    first: int = attrs.field(default=5, validator=_count)
+    max_redeals: int | None = attrs.field(default=None, validator=_count)
+    rank_mask: int = attrs.field(init=False, repr=False)
+
+    @rank_mask.default
+    def _rank_mask(self) -> int:
+        return sum(card.mask for card in full_deck() if card.rank in self.ranks)
+
+    def answer(self, cards: Sequence[Card], redeals: int) -> tuple[Action, ...]:
+        """The claim offered to a caller dealt ``cards`` first (the first ``first`` are read) after
+        ``redeals`` annulled hands in a row: ``offers``, or ``()``."""
+        if self.max_redeals is not None and redeals >= self.max_redeals:
+            return ()
+        return self.offers if all(card.rank in self.ranks for card in cards[:self.first]) else ()

@@ -13,8 +13,9 @@ and so ``check_variant`` run it on every state they see (as part of the
 >>> hand = hand.apply(hand.legal_actions()[0])   # the indicator
 >>> check_turn_windows(hand.apply(hand.legal_actions()[0]))   # silent outside their windows
 
-A declared ``hokm.TurnOffers`` is checked on every turn: the hook, asked anyway, must
-answer exactly what it declares.
+A declared ``hokm.TurnOffers`` is checked on every turn, and a declared
+``hokm.CallClaim`` at the trump call: the hook, asked anyway, must answer exactly what
+it declares.
 """
 
 from __future__ import annotations
@@ -52,7 +53,8 @@ def check_turn_windows(hand: HandState) -> None:
     """Ask every windowed hook on this turn if it lies outside the hook's window; it must answer ``None``.
 
     A ``hokm_turn_options`` that declares a ``TurnOffers`` is asked on every turn (before
-    an announcement) and must answer exactly the declared offers.
+    an announcement) and must answer exactly the declared offers; at the trump call, a
+    ``hokm_call_alternatives`` that declares a ``CallClaim`` must answer exactly its claim.
 
     On a lead, the decision hook is also asked if the pause just passed (before the
     first lead, or after the last trick) lies outside its ``PauseWindow``. Does
@@ -61,10 +63,13 @@ def check_turn_windows(hand: HandState) -> None:
 
     Raises:
         hokm.PluginContractError: a hook answered outside its window, or other than its
-            declared ``TurnOffers`` (the message names the plugin, the hook, the window or
-            the offers, and the turn).
+            declared ``TurnOffers`` or ``CallClaim`` (the message names the plugin, the hook,
+            the window or the offers, and the turn).
     """
     seat = hand.to_act
+    if hand.phase is Phase.TRUMP and hand.pending_decision is None:
+        _check_claims(hand)  # A declared CallClaim, at the call
+        return
     if hand.phase is not Phase.PLAY or seat is None or hand.pending_decision is not None:
         return
     engine = hand.ruleset._engine  # the composed chains: each implementation with its window
@@ -110,6 +115,24 @@ def _check_offers(hand: HandState, impl: Impl, declared: tuple[Action, ...]) -> 
             f"where its TurnOffers {impl.declared!r} declares {declared!r} ({_turn(hand)}); the engine "
             "offers the declared answer without asking the hook, so the two must agree",
             plugin=impl.plugin, hook="hokm_turn_options")
+
+
+def _check_claims(hand: HandState) -> None:
+    """A declared ``CallClaim``: the hook, asked anyway at the call, must answer exactly the claim."""
+    for impl in hand.ruleset._engine.alternatives_chain:
+        claim = impl.claim
+        if claim is None:
+            continue
+        declared = claim.answer(hand.dealt(hand.hakem), hand.redeals)
+        answer = impl.call(hand)
+        given = () if answer is None else tuple(answer)
+        if given != declared:
+            raise PluginContractError(
+                f"plugin {impl.plugin!r} broke the contract of hokm_call_alternatives: it answered "
+                f"{answer!r} where its CallClaim declares {declared!r} (the trump call, the Hakem's first "
+                f"{claim.first} cards {', '.join(map(str, hand.dealt(hand.hakem)[:claim.first]))}, "
+                f"{hand.redeals} redeals before); the engine offers the declared answer without asking "
+                "the hook, so the two must agree", plugin=impl.plugin, hook="hokm_call_alternatives")
 
 
 def _check_pause(hand: HandState) -> None:

@@ -1,0 +1,151 @@
+"""CallClaim: hokm_call_alternatives' answer declared as data, offered without asking the hook."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import attrs
+import pytest
+
+import hokm
+from hokm import Action, CallClaim, HandView, PluginContractError, Rank, RulesetError, TurnWindow, cards
+from hokm.testing import check_turn_windows
+
+LOW = frozenset(rank for rank in Rank if rank <= Rank.TEN)
+SMALL = frozenset({Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE})
+
+
+@attrs.frozen
+class Throw(Action):
+    tag = "tests/throw"
+
+
+THROW = (Throw(),)
+LOW_CLAIM = CallClaim(offers=THROW, ranks=LOW)
+
+
+@attrs.define(eq=False)
+class Claimer(hokm.Variant):
+    """Declares a claim on low first cards; its hook answers ``hook_answer`` (None: the same rule)."""
+
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="claimer", summary="tests only")
+    claim: CallClaim = LOW_CLAIM
+    hook_answer: Sequence[Action] | None = None
+    asked: int = attrs.field(default=0, init=False)
+
+    @property
+    def turn_windows(self) -> Mapping[str, CallClaim]:
+        return {"hokm_call_alternatives": self.claim}
+
+    @hokm.hookimpl
+    def hokm_action_space(self) -> Sequence[Action]:
+        return THROW
+
+    @hokm.hookimpl
+    def hokm_call_alternatives(self, hand: HandView) -> Sequence[Action] | None:
+        self.asked += 1
+        if self.hook_answer is not None:
+            return self.hook_answer
+        return self.claim.answer(hand.dealt(hand.hakem), hand.redeals) or None
+
+    @hokm.hookimpl
+    def hokm_decision_effect(self, hand: HandView, seat: int, action: Action) -> hokm.Effect | None:
+        return hokm.Effect(annul=True) if isinstance(action, Throw) else None
+
+
+def _deck(first: str) -> list[hokm.Card]:
+    """A deck whose first five cards (the Hakem's first packet) are ``first``."""
+    five = list(cards(first))
+    return [*five, *(card for card in hokm.full_deck() if card not in five)]
+
+
+def test_answer_reads_the_first_cards_and_the_redeals() -> None:
+    claim = CallClaim(offers=THROW, ranks=LOW, first=3, max_redeals=1)
+    assert claim.answer(cards("10♠ 9♥ 7♣ A♦"), redeals=0) == THROW  # the fourth card is not read
+    assert claim.answer(cards("10♠ J♥ 7♣"), redeals=0) == ()
+    assert claim.answer(cards("10♠ 9♥ 7♣"), redeals=1) == ()
+    assert CallClaim(offers=THROW, ranks=LOW).answer(cards("10♠ 9♥ 7♣ 4♦ 2♠"), redeals=99) == THROW
+
+
+def test_rank_mask_holds_exactly_the_cards_of_the_ranks() -> None:
+    claim = CallClaim(offers=THROW, ranks={Rank.ACE})
+    assert claim.rank_mask == sum(card.mask for card in hokm.full_deck() if card.rank == Rank.ACE)
+    assert claim.ranks == frozenset({Rank.ACE})
+
+
+@pytest.mark.parametrize(("fields", "error", "fragment"), [
+    ({"offers": (), "ranks": LOW}, hokm.InvalidArgumentError, "at least one action"),
+    ({"offers": "throw", "ranks": LOW}, hokm.ArgumentTypeError, "CallClaim() offers must be a sequence"),
+    ({"offers": (1,), "ranks": LOW}, hokm.ArgumentTypeError, "CallClaim() offers must be actions"),
+    ({"offers": (Throw(), Throw()), "ranks": LOW}, hokm.InvalidArgumentError, "the same action twice"),
+    ({"offers": THROW, "ranks": "A"}, hokm.ArgumentTypeError, "ranks must be a collection of Ranks"),
+    ({"offers": THROW, "ranks": [10]}, hokm.ArgumentTypeError, "ranks must be Ranks such as Rank.TEN"),
+    ({"offers": THROW, "ranks": LOW, "first": 0}, hokm.InvalidArgumentError, "first must be 1 or more"),
+    ({"offers": THROW, "ranks": LOW, "first": True}, hokm.ArgumentTypeError, "first must be an int"),
+    ({"offers": THROW, "ranks": LOW, "max_redeals": 0}, hokm.InvalidArgumentError, "max_redeals must be 1"),
+])
+def test_bad_fields_are_refused(fields: dict[str, Any], error: type[Exception], fragment: str) -> None:
+    with pytest.raises(error, match=None) as raised:
+        CallClaim(**fields)
+    assert fragment in str(raised.value)
+
+
+def test_the_engine_offers_the_declared_claim_without_asking_the_hook() -> None:
+    plugin = Claimer()
+    rules = hokm.Ruleset.compose(plugin)
+    weak = rules.deal(_deck("10♠ 9♥ 7♣ 4♦ 2♠"), hakem=0)
+    assert weak.legal_actions()[-1] == Throw()
+    strong = rules.deal(_deck("10♠ 9♥ 7♣ 4♦ A♠"), hakem=0)
+    assert not any(isinstance(action, Throw) for action in strong.legal_actions())
+    assert weak.apply(Throw()).is_annulled
+    assert plugin.asked == 0
+
+
+def test_check_turn_windows_holds_the_hook_to_its_claim() -> None:
+    honest = hokm.Ruleset.compose(Claimer())
+    check_turn_windows(honest.deal(_deck("10♠ 9♥ 7♣ 4♦ 2♠"), hakem=0))
+    check_turn_windows(honest.deal(_deck("10♠ 9♥ 7♣ 4♦ A♠"), hakem=0))
+    lying = hokm.Ruleset.compose(Claimer(hook_answer=THROW))  # claims on any five
+    check_turn_windows(lying.deal(_deck("10♠ 9♥ 7♣ 4♦ 2♠"), hakem=0))
+    broke = r"'claimer' broke the contract of hokm_call_alternatives: it answered \(Throw\(\),\) where its"
+    with pytest.raises(PluginContractError, match=broke + r" CallClaim declares \(\)"):
+        check_turn_windows(lying.deal(_deck("10♠ 9♥ 7♣ 4♦ A♠"), hakem=0))
+
+
+def test_composition_refuses_a_claim_elsewhere_and_a_window_for_the_claim_hook() -> None:
+    class Misplaced(Claimer):
+        @property
+        def turn_windows(self) -> Mapping[str, Any]:
+            return {"hokm_call_alternatives": TurnWindow()}
+
+    with pytest.raises(RulesetError, match=r"\['hokm_call_alternatives'\] is .*not a hokm.CallClaim"):
+        hokm.Ruleset.compose(Misplaced())
+
+    class Elsewhere(Claimer):
+        @property
+        def turn_windows(self) -> Mapping[str, Any]:
+            return {"hokm_turn_options": self.claim}
+
+    with pytest.raises(RulesetError, match=r"turn_windows\['hokm_turn_options'\] is .*not a hokm.TurnWindow"):
+        hokm.Ruleset.compose(Elsewhere())
+
+
+@pytest.mark.parametrize("variants", [(), ("court-piece",), ("three-player",), ("two-player",), ("satat",)])
+@pytest.mark.parametrize("first", [5, 3])
+def test_the_engine_reads_the_claim_as_the_hook_does(variants: tuple[str, ...], first: int) -> None:
+    # The engine's mask (the kept first packet where it is the claim's first cards) agrees with
+    # CallClaim.answer on the dealt cards, under every deal pattern, redeal counts included.
+    rng = random.Random(f"claim-{variants}-{first}")
+    for ranks in (LOW, frozenset(Rank) - {Rank.KING}, SMALL):
+        claim = CallClaim(offers=THROW, ranks=ranks, first=first, max_redeals=2)
+        rules = hokm.Ruleset.compose(*variants, Claimer(claim=claim))
+        engine = rules._engine
+        for _ in range(60):
+            hand = rules.deal(rng, hakem=rng.randrange(rules.layout.players), redeals=rng.randrange(3))
+            if hand.phase is not hokm.Phase.TRUMP:
+                continue
+            expected = claim.answer(hand.dealt(hand.hakem), hand.redeals)
+            assert engine._claimed(claim, hand) is bool(expected)
+            assert (hand.legal_actions()[-1] == Throw()) is bool(expected)
