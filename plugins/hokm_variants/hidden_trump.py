@@ -52,6 +52,7 @@ from hokm import (
     HandView,
     PlayContext,
     Trick,
+    TrumpDuty,
     TurnOffers,
     TurnWindow,
     Variant,
@@ -126,20 +127,21 @@ class RevealTrump(Action):
 BLIND = BlindIndicator()
 ASK = AskTrump()
 REVEAL = RevealTrump()
+_ANNOUNCEMENTS = (AskTrump, RevealTrump)
 _BEFORE_THE_REVEAL = TurnWindow(leads="hakem", follows="void", until_trump=True)
-_WINDOWS: Mapping[str, TurnWindow | TurnOffers] = MappingProxyType({
+_WINDOWS: Mapping[str, TurnWindow | TurnOffers | TrumpDuty] = MappingProxyType({
     # Before the reveal: the caller reveals on lead or when void, another void seat asks.
     "hokm_turn_options": TurnOffers(hakem_lead=(REVEAL,), hakem_void=(REVEAL,), void=(ASK,),
                                     until_trump=True),
     # On request, the only forced effect on a turn is rule 6: the caller's last card, in the
     # last trick (on his lead, or on a follow with an empty hand: void of every suit).
     "hokm_forced_effect": TurnWindow(leads="hakem", follows="void", until_trump=True, last_trick=True),
-    "hokm_restrict_plays": TurnWindow(announced=True)})
+    # Having asked or revealed: play a trump if you hold one (the hook's answer, as data).
+    "hokm_restrict_plays": TrumpDuty(after=_ANNOUNCEMENTS)})
 # Automatic: nobody asks, the only announcement is the reveal on lead.
-_AUTOMATIC_WINDOWS: Mapping[str, TurnWindow | TurnOffers] = MappingProxyType({
+_AUTOMATIC_WINDOWS: Mapping[str, TurnWindow | TurnOffers | TrumpDuty] = MappingProxyType({
     **_WINDOWS, "hokm_turn_options": TurnOffers(hakem_lead=(REVEAL,), until_trump=True),
     "hokm_forced_effect": _BEFORE_THE_REVEAL})  # the automatic reveal before a void seat
-_ANNOUNCEMENTS = (AskTrump, RevealTrump)
 # Built once, asked for every hand (actions and effects are immutable values): by card index.
 _CARDS = tuple(Card.from_index(index) for index in range(52))
 _SET = tuple(SetIndicator(card) for card in _CARDS)
@@ -219,7 +221,7 @@ class HiddenTrump(Variant):
         default="chosen", kw_only=True, validator=attrs.validators.in_(("chosen", "blind")))
 
     @property
-    def turn_windows(self) -> Mapping[str, TurnWindow | TurnOffers]:
+    def turn_windows(self) -> Mapping[str, TurnWindow | TurnOffers | TrumpDuty]:
         """The turns its per-turn hooks can answer on: before the reveal, the Hakem's lead or a void seat.
 
         The caller's reveal on lead, the ask or reveal of a seat that cannot follow (with

@@ -173,6 +173,9 @@ class Engine:
         self.duty_plugin = answered_by.plugin if answered_by is not None else None
         self.restrictors = chains["hokm_restrict_plays"]
         self.void_restrictors = self.restrictors + chains["hokm_restrict_void_plays"]
+        # A TrumpDuty declared by the only legality rule answers for it (the hook is not asked).
+        only = len(self.void_restrictors) == len(self.restrictors) == 1
+        self.trump_duty = self.restrictors[0].duty if only else None
         self.restrict_gate = gate_of(self.restrictors, self.hand_size)
         self.void_restrict_gate = gate_of(self.void_restrictors, self.hand_size)
         # The kernel plays no announced turn inline: legality rules asked only after one stay idle there.
@@ -436,6 +439,15 @@ class Engine:
                                              trump < 4, number, False):
                     legal = self.restrict(legal, hand_mask, seat, trick, trump, number, hand, void,
                                           first_trump, announced)
+        elif self.trump_duty is not None:  # the only legality rule, declared: no hook to ask
+            if self.trump_duty.applies(announced) and trump < 4:
+                trumps = hand_mask & self.suit_masks[trump][trump]
+                if trumps:
+                    legal &= trumps
+                    if not legal:
+                        raise VariantConflictError(
+                            f"no card is legal for seat {seat}: the restrictions of "
+                            f"{self.restrictors[0].plugin} (with follow suit) leave nothing to play")
         elif self.void_restrictors if void else self.restrictors:
             gate = self.void_restrict_gate if void else self.restrict_gate
             if gate is None or gate.open(not trick, getattr(hand, "hakem", seat) == seat, void,

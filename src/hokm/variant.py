@@ -35,6 +35,7 @@ from hokm.windows import (
     WINDOW_HOOKS,
     CallClaim,
     PauseWindow,
+    TrumpDuty,
     TurnOffers,
     TurnWindow,
 )
@@ -70,14 +71,15 @@ class Variant(Protocol):
         return frozenset()
 
     @property
-    def turn_windows(self) -> Mapping[str, TurnWindow | PauseWindow | TurnOffers | CallClaim]:
+    def turn_windows(self) -> Mapping[str, TurnWindow | PauseWindow | TurnOffers | CallClaim | TrumpDuty]:
         """Per-turn hook name -> the turns on which it may answer (none by default: every turn).
 
         A promise the engine relies on: outside its window the hook answers ``None``,
         so stepping and playouts do not ask it there (see ``hokm.TurnWindow``;
         ``hokm_pending_decision`` takes a ``hokm.PauseWindow``; ``hokm_turn_options`` may
-        take a ``hokm.TurnOffers``, its exact answer as data, and ``hokm_call_alternatives``
-        a ``hokm.CallClaim``, its exact answer at the trump call).
+        take a ``hokm.TurnOffers``, its exact answer as data, ``hokm_restrict_plays`` a
+        ``hokm.TrumpDuty``, and ``hokm_call_alternatives`` a ``hokm.CallClaim``, its exact
+        answer at the trump call).
         """
         return {}
 
@@ -145,10 +147,12 @@ def _check_windows(plugin: object, marked: Mapping[str, object]) -> None:
             raise RulesetError(f"{_describe(plugin)}: turn_windows names {name}, which is not asked turn "
                                "by turn and takes no window (only "
                                f"{', '.join(WINDOW_HOOKS + PAUSE_HOOKS + CLAIM_HOOKS)})")
-        kind: type[PauseWindow | TurnWindow | TurnOffers | CallClaim] = (
+        kind: type[PauseWindow | TurnWindow | TurnOffers | CallClaim | TrumpDuty] = (
             PauseWindow if name in PAUSE_HOOKS else CallClaim if name in CLAIM_HOOKS else TurnWindow)
         if isinstance(window, TurnOffers) and name == "hokm_turn_options":
             kind = TurnOffers  # the hook's answer declared as data, with its window
+        if isinstance(window, TrumpDuty) and name == "hokm_restrict_plays":
+            kind = TrumpDuty  # likewise
         if not isinstance(window, kind):
             raise RulesetError(f"{_describe(plugin)}: turn_windows[{name!r}] is {_describe(window)}, "
                                f"not a hokm.{kind.__name__}")

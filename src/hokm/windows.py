@@ -39,8 +39,8 @@ from hokm.actions import Action
 from hokm.cards import Card, Rank, full_deck
 from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got
 
-__all__ = ["CLAIM_HOOKS", "PAUSE_HOOKS", "WINDOW_HOOKS", "CallClaim", "PauseWindow", "TurnOffers",
-           "TurnWindow"]
+__all__ = ["CLAIM_HOOKS", "PAUSE_HOOKS", "WINDOW_HOOKS", "CallClaim", "PauseWindow", "TrumpDuty",
+           "TurnOffers", "TurnWindow"]
 
 WINDOW_HOOKS: tuple[str, ...] = (
     "hokm_turn_options", "hokm_forced_effect", "hokm_restrict_plays", "hokm_restrict_void_plays")
@@ -229,6 +229,54 @@ class TurnOffers:
             rows.append(tuple(self.answer(lead=lead, hakem=hakem, void=True, trump=trump, trick=1)
                               for lead in (True, False) for hakem in (False, True)))
         return rows[0], rows[1]
+
+
+def _announcements(value: object) -> tuple[type[Action], ...]:
+    if isinstance(value, type | str | bytes) or not hasattr(value, "__iter__"):
+        raise ArgumentTypeError(f"TrumpDuty() after must be a sequence of Action classes, got {_got(value)}")
+    kinds = tuple(value)
+    for kind in kinds:
+        if not (isinstance(kind, type) and issubclass(kind, Action)):
+            raise ArgumentTypeError(f"TrumpDuty() after must hold Action classes, got {_got(kind)}")
+    if not kinds:
+        raise InvalidArgumentError("TrumpDuty() after must name at least one Action class")
+    return kinds
+
+
+@attrs.frozen(kw_only=True)
+class TrumpDuty:
+    """``hokm_restrict_plays``' exact answer, as data: after an announcement, play a trump if you hold one.
+
+    Given as ``Variant.turn_windows["hokm_restrict_plays"]``, in place of a ``TurnWindow``.
+    It is a promise that the plugin's hook answers the seat's trumps (``ctx.cards_of(ctx.trump)``)
+    on a turn where the seat announced one of ``after`` (``ctx.announced``), the hand has a
+    trump and the seat holds one, and ``None`` on every other turn. While the plugin is the
+    only legality rule (the only implementation of ``hokm_restrict_plays`` and of
+    ``hokm_restrict_void_plays``), the engine narrows the legal cards itself without asking
+    the hook; ``hokm.testing.check_turn_windows`` asks it anyway after an announcement and
+    fails where it differs. Hidden trump's asker (and revealing caller) declares one.
+
+    Attributes:
+        after: the announcements (``Action`` classes) that bring the duty.
+
+    >>> from hokm import Action
+    >>> class Ask(Action):
+    ...     tag = "example/ask"
+    >>> duty = TrumpDuty(after=(Ask,))
+    >>> duty.applies(Ask()), duty.applies(None), duty.window.announced
+    (True, False, True)
+    """
+
+    after: tuple[type[Action], ...] = attrs.field(converter=_announcements)
+
+    def applies(self, announced: Action | None) -> bool:
+        """Whether the seat's announcement this turn (``None``: none) brings the duty."""
+        return isinstance(announced, self.after)
+
+    @property
+    def window(self) -> TurnWindow:
+        """The turns on which the hook may answer: after an announcement."""
+        return TurnWindow(announced=True)
 
 
 _TRICK_ENDS = ("all", "majority", "none")

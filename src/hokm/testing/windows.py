@@ -13,9 +13,9 @@ and so ``check_variant`` run it on every state they see (as part of the
 >>> hand = hand.apply(hand.legal_actions()[0])   # the indicator
 >>> check_turn_windows(hand.apply(hand.legal_actions()[0]))   # silent outside their windows
 
-A declared ``hokm.TurnOffers`` is checked on every turn, and a declared
-``hokm.CallClaim`` at the trump call: the hook, asked anyway, must answer exactly what
-it declares.
+A declared ``hokm.TurnOffers`` is checked on every turn, a declared ``hokm.TrumpDuty``
+after every announcement, and a declared ``hokm.CallClaim`` at the trump call: the hook,
+asked anyway, must answer exactly what it declares.
 """
 
 from __future__ import annotations
@@ -53,8 +53,10 @@ def check_turn_windows(hand: HandState) -> None:
     """Ask every windowed hook on this turn if it lies outside the hook's window; it must answer ``None``.
 
     A ``hokm_turn_options`` that declares a ``TurnOffers`` is asked on every turn (before
-    an announcement) and must answer exactly the declared offers; at the trump call, a
-    ``hokm_call_alternatives`` that declares a ``CallClaim`` must answer exactly its claim.
+    an announcement) and must answer exactly the declared offers; a ``hokm_restrict_plays``
+    that declares a ``TrumpDuty``, after an announcement, the seat's trumps where the duty
+    applies; at the trump call, a ``hokm_call_alternatives`` that declares a ``CallClaim``
+    exactly its claim.
 
     On a lead, the decision hook is also asked if the pause just passed (before the
     first lead, or after the last trick) lies outside its ``PauseWindow``. Does
@@ -63,7 +65,7 @@ def check_turn_windows(hand: HandState) -> None:
 
     Raises:
         hokm.PluginContractError: a hook answered outside its window, or other than its
-            declared ``TurnOffers`` or ``CallClaim`` (the message names the plugin, the hook,
+            declared ``TurnOffers``, ``TrumpDuty`` or ``CallClaim`` (the message names the plugin, the hook,
             the window or the offers, and the turn).
     """
     seat = hand.to_act
@@ -85,6 +87,9 @@ def check_turn_windows(hand: HandState) -> None:
             if impl.declared is not None and not announced:
                 _check_offers(hand, impl, impl.declared.answer(
                     lead=lead, hakem=hakem, void=void, trump=trump, trick=number))
+                continue
+            if impl.duty is not None and announced:
+                _check_duty(hand, impl, Seat(seat))
                 continue
             window = impl.window
             if not isinstance(window, TurnWindow) or window.holds(
@@ -115,6 +120,22 @@ def _check_offers(hand: HandState, impl: Impl, declared: tuple[Action, ...]) -> 
             f"where its TurnOffers {impl.declared!r} declares {declared!r} ({_turn(hand)}); the engine "
             "offers the declared answer without asking the hook, so the two must agree",
             plugin=impl.plugin, hook="hokm_turn_options")
+
+
+def _check_duty(hand: HandState, impl: Impl, seat: Seat) -> None:
+    """A declared ``TrumpDuty``: the hook, asked anyway after an announcement, must answer the
+    seat's trumps where the duty applies and it holds one, else ``None``."""
+    ctx = _context(hand, seat)
+    answer = impl.call(ctx)
+    trumps = ctx.cards_of(ctx.trump) if ctx.trump is not None else frozenset()
+    declared = trumps if impl.duty is not None and impl.duty.applies(hand.announced) and trumps else None
+    given = None if answer is None else frozenset(answer)
+    if given != declared:
+        raise PluginContractError(
+            f"plugin {impl.plugin!r} broke the contract of hokm_restrict_plays: it answered {answer!r} "
+            f"where its TrumpDuty {impl.duty!r} declares {declared!r} ({_turn(hand)}); the engine "
+            "applies the declared duty without asking the hook, so the two must agree",
+            plugin=impl.plugin, hook="hokm_restrict_plays")
 
 
 def _check_claims(hand: HandState) -> None:
