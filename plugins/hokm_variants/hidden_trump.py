@@ -48,6 +48,7 @@ import attrs
 from hokm import (
     Action,
     Card,
+    CardCall,
     Effect,
     HandView,
     PlayContext,
@@ -153,6 +154,8 @@ _DISPLAYED = sorted(range(52), key=lambda index: _CARDS[index].sort_key)
 _SET_DISPLAYED = tuple(_SET[index] for index in _DISPLAYED)
 _PLACE = tuple(sorted(range(52), key=_DISPLAYED.__getitem__))
 _INDEX = attrgetter("index")
+# The chosen indicator as data: one SetIndicator per card of the first five, in display order.
+_CHOSEN_CALL = CardCall(actions=_SET, first=FIRST_FIVE)
 
 
 def indicator(hand: HandView) -> Card | None:
@@ -221,16 +224,20 @@ class HiddenTrump(Variant):
         default="chosen", kw_only=True, validator=attrs.validators.in_(("chosen", "blind")))
 
     @property
-    def turn_windows(self) -> Mapping[str, TurnWindow | TurnOffers | TrumpDuty]:
+    def turn_windows(self) -> Mapping[str, TurnWindow | TurnOffers | TrumpDuty | CardCall]:
         """The turns its per-turn hooks can answer on: before the reveal, the Hakem's lead or a void seat.
 
         The caller's reveal on lead, the ask or reveal of a seat that cannot follow (with
         ``reveal="automatic"`` only the reveal on lead), the automatic reveal before such a
         seat, and the forced reveal of the caller's last card (on his lead, or on a follow
         with an empty hand: void of every suit). The trump rule applies only after an
-        announcement.
+        announcement. With a chosen indicator, the trump call's choices are declared as data
+        (a ``CardCall``: one ``SetIndicator`` per card of the first five).
         """
-        return _AUTOMATIC_WINDOWS if self.reveal == "automatic" else _WINDOWS
+        windows = _AUTOMATIC_WINDOWS if self.reveal == "automatic" else _WINDOWS
+        if self.indicator == "blind":
+            return windows
+        return MappingProxyType({**windows, "hokm_trump_call": _CHOSEN_CALL})
 
     @hookimpl
     def hokm_action_space(self) -> Sequence[Action]:

@@ -59,7 +59,7 @@ from hokm.trick import Trick
 if TYPE_CHECKING:
     from hokm.context import DealPattern
     from hokm.state import HandState
-    from hokm.windows import CallClaim
+    from hokm.windows import CallClaim, CardCall
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
 _TRUMP_SUITS: tuple[Suit | None, ...] = (*SUITS, None)
@@ -259,6 +259,8 @@ class Engine:
         self.trump_rule: TrumpRule = rule
         self.fixes_trump = rule is not TrumpRule.CALLED
         self.call_chain = tuple(i for i in chains["hokm_trump_call"] if not i.standard)
+        # A CardCall declared by the only implementation of hokm_trump_call answers for it.
+        self.card_call = self.call_chain[0].card_call if len(self.call_chain) == 1 else None
         self.alternatives_chain = chains["hokm_call_alternatives"]
         self._checked_answers: dict[tuple[int, ...], tuple[object, ...]] = {}
         self._checked_offers: dict[int, tuple[Action, ...]] = {}  # Decision.options checked, by id
@@ -652,7 +654,9 @@ class Engine:
         return options
 
     def _call_options(self, hand: HandView) -> tuple[Action, ...]:
-        if self.call_chain:
+        if self.card_call is not None:  # declared by the only implementation: no call
+            options = self._card_choices(self.card_call, cast("HandState", hand))
+        elif self.call_chain:
             answer, impl = optional_result(self.call_chain, hand)
             options = CALL_TRUMP_ACTIONS if answer is None else self._actions(answer, impl, "hokm_trump_call")
         else:
@@ -672,6 +676,27 @@ class Engine:
         if len(given) == 1:
             return options  # the calls alone: checked when they were made
         return self._distinct_once(given, options, impl if self.alternatives_chain else None)
+
+    def _card_choices(self, call: CardCall, hand: HandState) -> tuple[Action, ...]:
+        """A declared ``CardCall``'s choices (``CardCall.answer``, on the mask): suit by suit, each
+        suit's cards from the highest rank down."""
+        setup = hand._setup
+        if call.first == self.first_packet and setup.order:  # dealt: the Hakem's first packet, kept
+            cards = setup.first_packet
+        else:
+            cards = mask_of(hand.dealt(setup.hakem)[:call.first])
+        actions = call.actions
+        options = []
+        base = 0
+        while cards:
+            suit = cards & 0x1FFF
+            while suit:
+                top = suit.bit_length() - 1
+                options.append(actions[base + top])
+                suit ^= 1 << top
+            cards >>= 13
+            base += 13
+        return tuple(options)
 
     def _claimed(self, claim: CallClaim, hand: HandState) -> bool:
         """Whether a declared ``CallClaim`` is offered at this call (``CallClaim.answer``, on masks)."""

@@ -16,7 +16,8 @@ A ``TurnOffers`` goes one step further for ``hokm_turn_options``: it is the hook
 exact answer on every turn, as data, so the engine offers the announcements
 without asking the hook (and the random-play kernel plays such turns inline).
 A ``CallClaim`` does the same for ``hokm_call_alternatives`` at the trump call: a
-claim offered on weak first cards (redeal's).
+claim offered on weak first cards (redeal's); a ``CardCall`` for ``hokm_trump_call``:
+one choice per card of the caller's first cards (hidden trump's indicator).
 
 >>> from hokm import TurnWindow
 >>> TurnWindow(leads="hakem", follows="void", until_trump=True)
@@ -39,8 +40,8 @@ from hokm.actions import Action
 from hokm.cards import Card, Rank, full_deck
 from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got
 
-__all__ = ["CLAIM_HOOKS", "PAUSE_HOOKS", "WINDOW_HOOKS", "CallClaim", "PauseWindow", "TrumpDuty",
-           "TurnOffers", "TurnWindow"]
+__all__ = ["CALL_HOOKS", "CLAIM_HOOKS", "PAUSE_HOOKS", "WINDOW_HOOKS", "CallClaim", "CardCall", "PauseWindow",
+           "TrumpDuty", "TurnOffers", "TurnWindow"]
 
 WINDOW_HOOKS: tuple[str, ...] = (
     "hokm_turn_options", "hokm_forced_effect", "hokm_restrict_plays", "hokm_restrict_void_plays")
@@ -49,6 +50,8 @@ PAUSE_HOOKS: tuple[str, ...] = ("hokm_pending_decision",)
 """The hooks that may take a ``PauseWindow``: those asked at every pause of the hand."""
 CLAIM_HOOKS: tuple[str, ...] = ("hokm_call_alternatives",)
 """The hooks that may take a ``CallClaim``: asked at every trump call."""
+CALL_HOOKS: tuple[str, ...] = ("hokm_trump_call",)
+"""The hooks that may take a ``CardCall``: asked at every trump call."""
 
 _LEADS = ("all", "hakem", "none")
 _FOLLOWS = ("all", "void", "none")
@@ -353,10 +356,11 @@ def _ranks(value: object) -> frozenset[Rank]:
 def _count(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value is None and attribute.name == "max_redeals":
         return
+    owner = type(instance).__name__
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ArgumentTypeError(f"CallClaim() {attribute.name} must be an int, got {_got(value)}")
+        raise ArgumentTypeError(f"{owner}() {attribute.name} must be an int, got {_got(value)}")
     if value < 1:
-        raise InvalidArgumentError(f"CallClaim() {attribute.name} must be 1 or more, got {value}")
+        raise InvalidArgumentError(f"{owner}() {attribute.name} must be 1 or more, got {value}")
 
 
 @attrs.frozen(kw_only=True)
@@ -405,3 +409,50 @@ class CallClaim:
         if self.max_redeals is not None and redeals >= self.max_redeals:
             return ()
         return self.offers if all(card.rank in self.ranks for card in cards[:self.first]) else ()
+
+
+def _card_actions(value: object) -> tuple[Action, ...]:
+    actions = _actions(value, "CardCall")
+    if len(actions) != len(full_deck()):
+        raise InvalidArgumentError(f"CardCall() actions must hold one action per card, 52 in index order, "
+                                   f"got {len(actions)}")
+    return actions
+
+
+@attrs.frozen(kw_only=True)
+class CardCall:
+    """``hokm_trump_call``'s exact answer, as data: one choice per card of the caller's first cards.
+
+    Given as ``Variant.turn_windows["hokm_trump_call"]``. It is a promise that the plugin's
+    hook answers, at every trump call, ``actions[card.index]`` for each of the caller's first
+    ``first`` cards dealt (``hand.dealt(hand.hakem)[:first]``), in display order
+    (``Card.sort_key``: by suit, then rank high to low). While the plugin is the only
+    implementation of the hook, the engine builds the choices from the cards' mask without
+    asking it; ``hokm.testing.check_turn_windows`` asks it anyway at the call and fails where
+    it differs. Hidden trump's chosen indicator declares one.
+
+    Attributes:
+        actions: one action per card, by card index (52, distinct).
+        first: how many of the caller's first cards dealt are offered.
+
+    >>> from hokm import Action, Card, cards, full_deck
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Pick(Action):
+    ...     tag = "example/pick"
+    ...     card: Card
+    >>> call = CardCall(actions=[Pick(card) for card in full_deck()], first=3)
+    >>> [str(action.card) for action in call.answer(cards("9♦ A♠ 2♠ K♣"))]  # the fourth is not read
+    ['A♠', '2♠', '9♦']
+    """
+
+    actions: tuple[Action, ...] = attrs.field(converter=_card_actions, repr=False)
+    first: int = attrs.field(default=5, validator=_count)
+
+    def answer(self, cards: Sequence[Card]) -> tuple[Action, ...]:
+        """The choices offered to a caller dealt ``cards`` first (the first ``first`` are read)."""
+        return tuple(self.actions[card.index] for card in sorted(cards[:self.first], key=_sort_key))
+
+
+def _sort_key(card: Card) -> tuple[int, int]:
+    return card.sort_key

@@ -149,3 +149,93 @@ def test_the_engine_reads_the_claim_as_the_hook_does(variants: tuple[str, ...], 
             expected = claim.answer(hand.dealt(hand.hakem), hand.redeals)
             assert engine._claimed(claim, hand) is bool(expected)
             assert (hand.legal_actions()[-1] == Throw()) is bool(expected)
+
+
+# CardCall: hokm_trump_call's choices declared as data ------------------------------------------
+
+
+@attrs.frozen
+class Pick(Action):
+    tag = "tests/pick"
+    card: hokm.Card
+
+
+PICKS = tuple(Pick(card) for card in hokm.full_deck())
+
+
+@attrs.define(eq=False)
+class Picker(hokm.Variant):
+    """The caller picks one of his first ``first`` cards instead of naming trump; ``lies``: the
+    hook answers them in index order instead of display order (breaking the declaration)."""
+
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="picker", summary="tests only")
+    first: int = 5
+    lies: bool = False
+    asked: int = attrs.field(default=0, init=False)
+
+    @property
+    def turn_windows(self) -> Mapping[str, hokm.CardCall]:
+        return {"hokm_trump_call": hokm.CardCall(actions=PICKS, first=self.first)}
+
+    @hokm.hookimpl
+    def hokm_action_space(self) -> Sequence[Action]:
+        return PICKS
+
+    @hokm.hookimpl
+    def hokm_trump_call(self, hand: HandView) -> Sequence[Action]:
+        self.asked += 1
+        first = hand.dealt(hand.hakem)[:self.first]
+        key = (lambda card: card.index) if self.lies else (lambda card: card.sort_key)
+        return tuple(PICKS[card.index] for card in sorted(first, key=key))
+
+    @hokm.hookimpl
+    def hokm_decision_effect(self, hand: HandView, seat: int, action: Action) -> hokm.Effect | None:
+        return hokm.Effect(trump=action.card.suit) if isinstance(action, Pick) else None
+
+
+def test_card_call_answer_is_in_display_order() -> None:
+    call = hokm.CardCall(actions=PICKS, first=4)
+    assert call.answer(cards("2♠ K♣ A♠ 9♦ 3♥")) == tuple(PICKS[card.index] for card in cards("A♠ 2♠ 9♦ K♣"))
+
+
+@pytest.mark.parametrize(("fields", "error", "fragment"), [
+    ({"actions": PICKS[:51]}, hokm.InvalidArgumentError, "one action per card, 52 in index order, got 51"),
+    ({"actions": (*PICKS[:51], 7)}, hokm.ArgumentTypeError, "CardCall() offers must be actions"),
+    ({"actions": (*PICKS[:51], PICKS[0])}, hokm.InvalidArgumentError, "the same action twice"),
+    ({"actions": PICKS, "first": 0}, hokm.InvalidArgumentError, "CardCall() first must be 1 or more"),
+])
+def test_card_call_bad_fields_are_refused(fields: dict[str, Any], error: type[Exception],
+                                          fragment: str) -> None:
+    with pytest.raises(error) as raised:
+        hokm.CardCall(**fields)
+    assert fragment in str(raised.value)
+
+
+@pytest.mark.parametrize("variants", [(), ("court-piece",), ("three-player",), ("two-player",)])
+@pytest.mark.parametrize("first", [5, 3])
+def test_the_engine_builds_the_declared_choices_without_asking_the_hook(variants: tuple[str, ...],
+                                                                      first: int) -> None:
+    plugin = Picker(first=first)
+    rules = hokm.Ruleset.compose(*variants, plugin)
+    rng = random.Random(f"card-call-{variants}-{first}")
+    for _ in range(60):
+        hand = rules.deal(rng, hakem=rng.randrange(rules.layout.players))
+        declared = hokm.CardCall(actions=PICKS, first=first)
+        assert hand.legal_actions() == declared.answer(hand.dealt(hand.hakem))
+        assert hand.playout(rng).is_over
+    assert plugin.asked == 0
+    check_turn_windows(rules.deal(rng, hakem=0))
+
+
+def test_check_turn_windows_holds_the_hook_to_its_card_call() -> None:
+    lying = hokm.Ruleset.compose(Picker(lies=True))
+    broke = r"'picker' broke the contract of hokm_trump_call: it answered"
+    with pytest.raises(PluginContractError, match=broke):  # 2♠ A♠: index order is not display order
+        check_turn_windows(lying.deal(_deck("2♠ A♠ 9♦ K♣ 3♥"), hakem=0))
+
+
+def test_hidden_trump_declares_its_chosen_indicator_only() -> None:
+    chosen = hokm.Ruleset.compose("hidden-trump")
+    assert chosen._engine.card_call is not None
+    blind = hokm.Ruleset.compose("hidden-trump", options={"hidden-trump": {"indicator": "blind"}})
+    assert blind._engine.card_call is None

@@ -14,8 +14,8 @@ and so ``check_variant`` run it on every state they see (as part of the
 >>> check_turn_windows(hand.apply(hand.legal_actions()[0]))   # silent outside their windows
 
 A declared ``hokm.TurnOffers`` is checked on every turn, a declared ``hokm.TrumpDuty``
-after every announcement, and a declared ``hokm.CallClaim`` at the trump call: the hook,
-asked anyway, must answer exactly what it declares.
+after every announcement, and a declared ``hokm.CardCall`` or ``hokm.CallClaim`` at the
+trump call: the hook, asked anyway, must answer exactly what it declares.
 """
 
 from __future__ import annotations
@@ -55,8 +55,8 @@ def check_turn_windows(hand: HandState) -> None:
     A ``hokm_turn_options`` that declares a ``TurnOffers`` is asked on every turn (before
     an announcement) and must answer exactly the declared offers; a ``hokm_restrict_plays``
     that declares a ``TrumpDuty``, after an announcement, the seat's trumps where the duty
-    applies; at the trump call, a ``hokm_call_alternatives`` that declares a ``CallClaim``
-    exactly its claim.
+    applies; at the trump call, a ``hokm_trump_call`` that declares a ``CardCall`` exactly
+    its choices, and a ``hokm_call_alternatives`` that declares a ``CallClaim`` its claim.
 
     On a lead, the decision hook is also asked if the pause just passed (before the
     first lead, or after the last trick) lies outside its ``PauseWindow``. Does
@@ -65,12 +65,12 @@ def check_turn_windows(hand: HandState) -> None:
 
     Raises:
         hokm.PluginContractError: a hook answered outside its window, or other than its
-            declared ``TurnOffers``, ``TrumpDuty`` or ``CallClaim`` (the message names the plugin, the hook,
-            the window or the offers, and the turn).
+            declared ``TurnOffers``, ``TrumpDuty``, ``CardCall`` or ``CallClaim`` (the message
+            names the plugin, the hook, the window or the offers, and the turn).
     """
     seat = hand.to_act
     if hand.phase is Phase.TRUMP and hand.pending_decision is None:
-        _check_claims(hand)  # A declared CallClaim, at the call
+        _check_claims(hand)  # A declared CardCall or CallClaim, at the call
         return
     if hand.phase is not Phase.PLAY or seat is None or hand.pending_decision is not None:
         return
@@ -139,7 +139,21 @@ def _check_duty(hand: HandState, impl: Impl, seat: Seat) -> None:
 
 
 def _check_claims(hand: HandState) -> None:
-    """A declared ``CallClaim``: the hook, asked anyway at the call, must answer exactly the claim."""
+    """A declared ``CardCall`` or ``CallClaim``: the hook, asked anyway at the call, must answer
+    exactly the declared choices or claim."""
+    for impl in hand.ruleset._engine.call_chain:
+        call = impl.card_call
+        if call is None:
+            continue
+        chosen = call.answer(hand.dealt(hand.hakem))
+        answer = impl.call(hand)
+        if (None if answer is None else tuple(answer)) != chosen:
+            raise PluginContractError(
+                f"plugin {impl.plugin!r} broke the contract of hokm_trump_call: it answered {answer!r} "
+                f"where its CardCall declares {chosen!r} (the trump call, the Hakem's first {call.first} "
+                f"cards {', '.join(map(str, hand.dealt(hand.hakem)[:call.first]))}); the engine offers "
+                "the declared choices without asking the hook, so the two must agree",
+                plugin=impl.plugin, hook="hokm_trump_call")
     for impl in hand.ruleset._engine.alternatives_chain:
         claim = impl.claim
         if claim is None:
