@@ -115,11 +115,7 @@ def _check_offers(hand: HandState, impl: Impl, declared: tuple[Action, ...]) -> 
     answer = impl.call(hand)
     given = () if answer is None else tuple(answer)
     if given != declared:
-        raise PluginContractError(
-            f"plugin {impl.plugin!r} broke the contract of hokm_turn_options: it answered {answer!r} "
-            f"where its TurnOffers {impl.declared!r} declares {declared!r} ({_turn(hand)}); the engine "
-            "offers the declared answer without asking the hook, so the two must agree",
-            plugin=impl.plugin, hook="hokm_turn_options")
+        raise _differs(impl, answer, f"TurnOffers {impl.declared!r}", declared, _turn(hand))
 
 
 def _check_duty(hand: HandState, impl: Impl, seat: Seat) -> None:
@@ -131,11 +127,7 @@ def _check_duty(hand: HandState, impl: Impl, seat: Seat) -> None:
     declared = trumps if impl.duty is not None and impl.duty.applies(hand.announced) and trumps else None
     given = None if answer is None else frozenset(answer)
     if given != declared:
-        raise PluginContractError(
-            f"plugin {impl.plugin!r} broke the contract of hokm_restrict_plays: it answered {answer!r} "
-            f"where its TrumpDuty {impl.duty!r} declares {declared!r} ({_turn(hand)}); the engine "
-            "applies the declared duty without asking the hook, so the two must agree",
-            plugin=impl.plugin, hook="hokm_restrict_plays")
+        raise _differs(impl, answer, f"TrumpDuty {impl.duty!r}", declared, _turn(hand))
 
 
 def _check_claims(hand: HandState) -> None:
@@ -148,12 +140,7 @@ def _check_claims(hand: HandState) -> None:
         chosen = call.answer(hand.dealt(hand.hakem))
         answer = impl.call(hand)
         if (None if answer is None else tuple(answer)) != chosen:
-            raise PluginContractError(
-                f"plugin {impl.plugin!r} broke the contract of hokm_trump_call: it answered {answer!r} "
-                f"where its CardCall declares {chosen!r} (the trump call, the Hakem's first {call.first} "
-                f"cards {', '.join(map(str, hand.dealt(hand.hakem)[:call.first]))}); the engine offers "
-                "the declared choices without asking the hook, so the two must agree",
-                plugin=impl.plugin, hook="hokm_trump_call")
+            raise _differs(impl, answer, "CardCall", chosen, _call(hand, call.first))
     for impl in hand.ruleset._engine.alternatives_chain:
         claim = impl.claim
         if claim is None:
@@ -162,12 +149,22 @@ def _check_claims(hand: HandState) -> None:
         answer = impl.call(hand)
         given = () if answer is None else tuple(answer)
         if given != declared:
-            raise PluginContractError(
-                f"plugin {impl.plugin!r} broke the contract of hokm_call_alternatives: it answered "
-                f"{answer!r} where its CallClaim declares {declared!r} (the trump call, the Hakem's first "
-                f"{claim.first} cards {', '.join(map(str, hand.dealt(hand.hakem)[:claim.first]))}, "
-                f"{hand.redeals} redeals before); the engine offers the declared answer without asking "
-                "the hook, so the two must agree", plugin=impl.plugin, hook="hokm_call_alternatives")
+            raise _differs(impl, answer, "CallClaim", declared,
+                           f"{_call(hand, claim.first)}, {hand.redeals} redeals before")
+
+
+def _call(hand: HandState, first: int) -> str:
+    cards = ", ".join(map(str, hand.dealt(hand.hakem)[:first]))
+    return f"the trump call, the Hakem's first {first} cards {cards}"
+
+
+def _differs(impl: Impl, answer: object, declaration: str, declared: object,
+             where: str) -> PluginContractError:
+    """A hook whose answer differs from its declaration (the engine uses the declaration instead)."""
+    return PluginContractError(
+        f"plugin {impl.plugin!r} broke the contract of {impl.hook}: it answered {answer!r} where its "
+        f"{declaration} declares {declared!r} ({where}); the engine uses the declared answer without "
+        "asking the hook, so the two must agree", plugin=impl.plugin, hook=impl.hook)
 
 
 def _check_pause(hand: HandState) -> None:
