@@ -680,11 +680,7 @@ class Engine:
     def _card_choices(self, call: CardCall, hand: HandState) -> tuple[Action, ...]:
         """A declared ``CardCall``'s choices (``CardCall.answer``, on the mask): suit by suit, each
         suit's cards from the highest rank down."""
-        setup = hand._setup
-        if call.first == self.first_packet and setup.order:  # dealt: the Hakem's first packet, kept
-            cards = setup.first_packet
-        else:
-            cards = mask_of(hand.dealt(setup.hakem)[:call.first])
+        cards = self._first_cards(hand, call.first)
         actions = call.actions
         options = []
         base = 0
@@ -700,14 +696,16 @@ class Engine:
 
     def _claimed(self, claim: CallClaim, hand: HandState) -> bool:
         """Whether a declared ``CallClaim`` is offered at this call (``CallClaim.answer``, on masks)."""
-        setup = hand._setup
-        if claim.max_redeals is not None and setup.redeals >= claim.max_redeals:
+        if claim.max_redeals is not None and hand._setup.redeals >= claim.max_redeals:
             return False
-        if claim.first == self.first_packet and setup.order:  # dealt: the Hakem's first packet, kept
-            first = setup.first_packet
-        else:
-            first = mask_of(hand.dealt(setup.hakem)[:claim.first])
-        return not first & ~claim.rank_mask
+        return not self._first_cards(hand, claim.first) & ~claim.rank_mask
+
+    def _first_cards(self, hand: HandState, count: int) -> int:
+        """The mask of the Hakem's first ``count`` cards dealt (``hand.dealt(hand.hakem)[:count]``)."""
+        setup = hand._setup
+        if count == self.first_packet and setup.order:  # his first packet, kept since the deal
+            return setup.first_packet
+        return mask_of(hand.dealt(setup.hakem)[:count])
 
     def _distinct_once(self, given: list[object], options: tuple[Action, ...],
                        impl: Impl | None) -> tuple[Action, ...]:
