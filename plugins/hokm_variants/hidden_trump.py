@@ -39,7 +39,6 @@ wins:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from operator import attrgetter
 from types import MappingProxyType
 from typing import ClassVar, Literal
 
@@ -148,12 +147,6 @@ _CARDS = tuple(Card.from_index(index) for index in range(52))
 _SET = tuple(SetIndicator(card) for card in _CARDS)
 _LAY = tuple(Effect(set_aside=card) for card in _CARDS)
 _TURN_UP = tuple(Effect(trump=card.suit, restore=card, show=(card,)) for card in _CARDS)
-# The indicator choices in display order (Card.sort_key), and each card's place in it, by index
-# (read with Card.index: a dict keyed by cards would call Card.__hash__ five times a call).
-_DISPLAYED = sorted(range(52), key=lambda index: _CARDS[index].sort_key)
-_SET_DISPLAYED = tuple(_SET[index] for index in _DISPLAYED)
-_PLACE = tuple(sorted(range(52), key=_DISPLAYED.__getitem__))
-_INDEX = attrgetter("index")
 # The chosen indicator as data: one SetIndicator per card of the first five, in display order.
 _CHOSEN_CALL = CardCall(actions=_SET, first=FIRST_FIVE)
 
@@ -253,8 +246,7 @@ class HiddenTrump(Variant):
         # choice, taken by the core).
         if self.indicator == "blind":
             return (BLIND,)
-        places = sorted(map(_PLACE.__getitem__, map(_INDEX, hand.dealt(hand.hakem)[:FIRST_FIVE])))
-        return tuple(map(_SET_DISPLAYED.__getitem__, places))
+        return _CHOSEN_CALL.answer(hand.dealt(hand.hakem))  # what the engine builds from the mask
 
     @hookimpl
     def hokm_decision_effect(self, hand: HandView, action: Action) -> Effect | None:

@@ -25,8 +25,9 @@ from collections.abc import Callable
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
+from hokm._kernel_piles import _Pile
 from hokm._moments import NO_TRUMP
-from hokm._tricks import _BIT13, _FLOAT_COUNTS, BITS, COUNTS, _finish, _Pile, _put_back, _so_far, _write_back
+from hokm._tricks import _BIT13, _FLOAT_COUNTS, BITS, COUNTS, _finish, _put_back, _so_far, _write_back
 
 if TYPE_CHECKING:
     from hokm.actions import Action

@@ -17,8 +17,7 @@ from collections.abc import Callable
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
-from hokm._kernel_piles import _LazyPile, _piles
-from hokm._kernel_piles import _Pile as _Pile  # noqa: PLC0414 - hokm._offer_tricks imports it from here
+from hokm._kernel_piles import _LazyPile, _Pile, _piles
 from hokm._moments import NO_TRUMP, fix_trump
 from hokm._winner import TRUMP_POWER
 from hokm.outcomes import OVER
