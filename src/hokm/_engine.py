@@ -292,6 +292,7 @@ class Engine:
         self.offer_table = offers.table() if offers is not None else ((), ())
         self.offer_tricks = (1 << 30 if offers is None or offers.first_tricks is None
                              else offers.first_tricks)
+        self.offer_none_of = 0 if offers is None else offers.none_of_mask  # a seat holding one: no offer
         stepped = self.forced_chain if offers is not None else per_turn
         # The kernel hands the turns this gate opens to the state's steps (declared offers it takes inline).
         self.watch_gate = gate_of(stepped, self.hand_size)

@@ -46,6 +46,7 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> Action | None:
     stop_at = total + 1 if engine.stop_count is None else engine.stop_count
     until, offers, hakem = engine.plain_until, engine.offer_table[0], setup.hakem
     offered = engine.offer_tricks  # offers are made while fewer tricks are done
+    none_of = engine.offer_none_of  # TurnOffers.none_of as a mask: a seat holding one is offered nothing
     powers = engine.powers[NO_TRUMP]
     bits, counts, fcounts, bit13 = BITS, COUNTS, _FLOAT_COUNTS, _BIT13
     hands, plays = state._hands, state._plays
@@ -78,7 +79,8 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> Action | None:
             suits = held[seat]
             first, second, third = counts[suits[0]], counts[suits[1]], counts[suits[2]]
             size = first + second + third + counts[suits[3]]
-            extra = offers[seat == hakem] if done < offered else ()
+            extra = offers[seat == hakem] if done < offered and not (none_of and _holds(suits, none_of)) \
+                else ()
             pick = floor(rand() * (size + len(extra)))
             if pick >= size:
                 _put_back(hands, held)
@@ -114,7 +116,8 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> Action | None:
             # Void: any card (none can win without a trump), or the seat's declared offers.
             first, second, third = counts[suits[0]], counts[suits[1]], counts[suits[2]]
             size = first + second + third + counts[suits[3]]
-            extra = offers[2 + (seat == hakem)] if done < offered else ()
+            extra = offers[2 + (seat == hakem)] if done < offered and not (
+                none_of and _holds(suits, none_of)) else ()
             pick = floor(rand() * (size + len(extra)))
             if pick >= size:
                 _put_back(hands, held)
@@ -152,3 +155,8 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> Action | None:
     _put_back(hands, held)
     _finish(state, won, tally, seat, piles)
     return None
+
+
+def _holds(suits: list[int], mask: int) -> bool:
+    """Whether a hand held as four 13-bit suits holds a card of the 52-bit ``mask``."""
+    return (suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39) & mask != 0

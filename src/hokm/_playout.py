@@ -266,7 +266,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
     # join the legal cards in the random pick, and only a picked one goes to the state's steps.
     offering = engine.turn_offers is not None
     offers = engine.offer_table[0 <= setup.trump < NO_TRUMP]
-    offer_tricks = engine.offer_tricks
+    offer_tricks, none_of = engine.offer_tricks, engine.offer_none_of  # TurnOffers.none_of as a mask
     extra: tuple[Action, ...] = ()
     fresh = False  # whether this turn began in the kernel: its start (forced effects) is still to run
     while True:
@@ -299,7 +299,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
                     index = base + bits[segment][floor(rand() * counts[segment])]
             else:  # void in the led suit: any card, unless a void duty or rule narrows it
                 legal = hand
-                if offering and done < offer_tricks:
+                if offering and done < offer_tricks and not hand & none_of:
                     extra = offers[2 + (seat == hakem)]
                 if duty and hand & trumps_mask:  # Engine.void_duty_mask, with the best card known
                     legal = hand & trumps_mask
@@ -313,7 +313,7 @@ def _random_cards(state: HandState, rand: Callable[[], float]) -> None:
                     legal = engine.restrict(legal, hand, seat, state._trick, trump, done + 1, state, True)
         else:  # the lead: any card, unless a legality rule narrows it
             legal = hand
-            if offering and done < offer_tricks:
+            if offering and done < offer_tricks and not hand & none_of:
                 extra = offers[seat == hakem]
             if some and legal & (legal - 1):
                 if dirty:

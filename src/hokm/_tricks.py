@@ -82,7 +82,7 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> Action | None:
         _suit_tricks(state, rand)
         return None
     until, offers, hakem = engine.plain_until, engine.offer_table[0], setup.hakem
-    offer_tricks = engine.offer_tricks
+    offer_tricks, none_of = engine.offer_tricks, engine.offer_none_of  # TurnOffers.none_of as a mask
     teams, total, followers, players = engine.teams, engine.hand_size, engine.followers, engine.players
     stop_at = total + 1 if engine.stop_count is None else engine.stop_count  # tricks that end the hand
     masks, suit_of, bases, trick_suit_of, powers, trumps_mask = _tables(engine, trump)
@@ -118,7 +118,7 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> Action | None:
                 if done >= until:  # a forced effect's window: the general loop plays on
                     _write_back(state, won, tally, seat, piles)
                     return None
-                extra = offers[seat == hakem] if done < offer_tricks else ()
+                extra = offers[seat == hakem] if done < offer_tricks and not hand & none_of else ()
                 count = hand.bit_count()
                 pick = floor(rand() * (count + len(extra)))
                 if pick >= count:
@@ -157,7 +157,7 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> Action | None:
                     legal = hand & trumps_mask
                     if overtrump:
                         legal = _beating(legal, power, top) or legal
-                if offering and done < offer_tricks:  # the seat's declared offers join the pick
+                if offering and done < offer_tricks and not hand & none_of:  # declared offers join the pick
                     extra = offers[2 + (seat == hakem)]
                     count = legal.bit_count()
                     pick = floor(rand() * (count + len(extra)))

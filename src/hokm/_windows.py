@@ -146,6 +146,8 @@ def turn_offer(engine: Engine, state: HandState) -> tuple[Action, ...]:
     setup = state._setup
     seat = state._to_act
     trick = state._trick
+    if state._hands[seat] & engine.offer_none_of:  # TurnOffers.none_of: a card that rules it out
+        return ()
     if not trick:
         return engine.offer_table[0 <= setup.trump < 4][seat == setup.hakem]
     trump = state._active_trump()[0] if setup.trump_from else setup.trump

@@ -31,7 +31,7 @@ hokm.errors.InvalidArgumentError: TurnWindow() leads must be 'all', 'hakem' or '
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
 import attrs
@@ -162,6 +162,17 @@ def _actions(value: object, owner: str = "TurnOffers") -> tuple[Action, ...]:
     return actions
 
 
+def _none_of(value: object) -> frozenset[Card]:
+    if isinstance(value, Card | str | bytes) or not hasattr(value, "__iter__"):
+        raise ArgumentTypeError(f"TurnOffers() none_of must be a collection of Cards, got {_got(value)}")
+    cards = frozenset(value)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise ArgumentTypeError(f"TurnOffers() none_of must hold Cards such as Card.parse('K♠'), "
+                                    f"got {_got(card)}")
+    return cards
+
+
 @attrs.frozen(kw_only=True)
 class TurnOffers:
     """``hokm_turn_options``'s exact answer on every turn of trick play, declared as data.
@@ -180,6 +191,9 @@ class TurnOffers:
         void: offered to another seat following without a card of the led suit.
         until_trump: nothing is offered once the hand has a trump.
         first_tricks: offered only during the first this many tricks (``None``: every trick).
+        none_of: offered only to a seat holding none of these cards (empty: no such condition):
+            Troefcall's "no picture, no game" claim.
+        none_of_mask: ``none_of`` as a mask (``Card.mask``), derived.
 
     A seat that can follow suit is offered nothing, and nothing is asked after an
     announcement (the hook is not asked then either).
@@ -195,6 +209,16 @@ class TurnOffers:
     >>> offers.window
     TurnWindow(leads='hakem', follows='none', until_trump=True, announced=False, first_tricks=None,
                last_trick=False)
+
+    A condition on the seat's cards: offered only to a Hakem who holds no King.
+
+    >>> from hokm import Rank, cards, full_deck
+    >>> claim = TurnOffers(hakem_lead=(Reveal(),), first_tricks=1,
+    ...                    none_of=[card for card in full_deck() if card.rank is Rank.KING])
+    >>> claim.answer(lead=True, hakem=True, void=False, trump=True, trick=1, holding=cards("Q♠ 2♥"))
+    (Reveal(),)
+    >>> claim.answer(lead=True, hakem=True, void=False, trump=True, trick=1, holding=cards("K♠ 2♥"))
+    ()
     """
 
     hakem_lead: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
@@ -203,10 +227,20 @@ class TurnOffers:
     void: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
     until_trump: bool = attrs.field(default=False, validator=_flag)
     first_tricks: int | None = attrs.field(default=None, validator=_tricks)
+    none_of: frozenset[Card] = attrs.field(default=frozenset(), converter=_none_of)
+    none_of_mask: int = attrs.field(init=False, repr=False)
 
-    def answer(self, *, lead: bool, hakem: bool, void: bool, trump: bool, trick: int) -> tuple[Action, ...]:
-        """The announcements offered on a turn (arguments as for ``TurnWindow.holds``)."""
+    @none_of_mask.default
+    def _none_of_mask(self) -> int:
+        return sum(card.mask for card in self.none_of)
+
+    def answer(self, *, lead: bool, hakem: bool, void: bool, trump: bool, trick: int,
+               holding: Iterable[Card] = ()) -> tuple[Action, ...]:
+        """The announcements offered on a turn (arguments as for ``TurnWindow.holds``;
+        ``holding``: the seat's cards, read against ``none_of``)."""
         if (self.until_trump and trump) or (self.first_tricks is not None and trick > self.first_tricks):
+            return ()
+        if self.none_of and not self.none_of.isdisjoint(holding):
             return ()
         if lead:
             return self.hakem_lead if hakem else self.lead
@@ -226,7 +260,8 @@ class TurnOffers:
 
     def table(self) -> tuple[tuple[tuple[Action, ...], ...], tuple[tuple[Action, ...], ...]]:
         """Per trump state (0: no trump yet, 1: a trump): lead by another seat, by the Hakem,
-        void follow by another seat, by the Hakem (the engine's form of ``answer``)."""
+        void follow by another seat, by the Hakem (the engine's form of ``answer``; it tests
+        ``none_of_mask`` against the seat's hand itself)."""
         rows = []
         for trump in (False, True):
             rows.append(tuple(self.answer(lead=lead, hakem=hakem, void=True, trump=trump, trick=1)

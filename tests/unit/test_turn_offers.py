@@ -113,6 +113,121 @@ def test_turn_offers_refuse_bad_values(kwargs: dict[str, Any], error: type[Excep
     assert fragment in str(caught.value)
 
 
+KINGS = frozenset(card for card in hokm.full_deck() if card.rank is hokm.Rank.KING)
+
+
+def test_none_of_offers_only_to_a_seat_holding_none_of_the_cards() -> None:
+    offers = TurnOffers(hakem_lead=(KNOCK,), void=(PASS,), none_of=list(KINGS))
+    assert offers.none_of == KINGS and offers.none_of_mask == sum(card.mask for card in KINGS)
+    lead: dict[str, Any] = {"lead": True, "hakem": True, "void": False, "trump": True, "trick": 1}
+    assert offers.answer(**lead, holding=hokm.cards("Q♠ A♥")) == (KNOCK,)
+    assert offers.answer(**lead, holding=hokm.cards("Q♠ K♥")) == ()
+    void = {**lead, "lead": False, "hakem": False, "void": True}
+    assert offers.answer(**void, holding=hokm.cards("K♣")) == ()
+    assert offers.answer(**void) == (PASS,)  # no cards given: none held
+    assert TurnOffers().none_of == frozenset() and TurnOffers().none_of_mask == 0
+    assert offers.window == TurnWindow(leads="hakem", follows="void")  # the window ignores the cards
+
+
+@pytest.mark.parametrize(("value", "fragment"), [
+    (hokm.Card.parse("K♠"), "none_of must be a collection of Cards, got Card.parse('K♠')"),
+    ("K♠", "none_of must be a collection of Cards, got 'K♠'"),
+    ([hokm.Card.parse("K♠"), "K♥"], "none_of must hold Cards such as Card.parse('K♠'), got 'K♥'"),
+    (13, "none_of must be a collection of Cards, got 13"),
+])
+def test_none_of_refuses_what_is_not_cards(value: object, fragment: str) -> None:
+    with pytest.raises(hokm.ArgumentTypeError) as caught:
+        TurnOffers(none_of=value)
+    assert fragment in str(caught.value)
+
+
+@attrs.define(eq=False)
+class Kingless(hokm.Variant):
+    """Offers a knock to the Hakem on his first lead and a pass to a void seat in tricks 1-3,
+    each only to a seat holding no King; ``lie``: the hook forgets the King rule on the lead."""
+
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="kingless", summary="tests only")
+    lie: bool = False
+    asked: list[int] = attrs.field(factory=list, init=False)
+
+    @property
+    def turn_windows(self) -> Mapping[str, TurnOffers]:
+        return {"hokm_turn_options": TurnOffers(hakem_lead=(KNOCK,), void=(PASS,), first_tricks=3,
+                                                none_of=KINGS)}
+
+    @hokm.hookimpl
+    def hokm_action_space(self) -> Sequence[Action]:
+        return (KNOCK, PASS)
+
+    @hokm.hookimpl
+    def hokm_turn_options(self, hand: HandView) -> Sequence[Action] | None:
+        self.asked.append(1)
+        seat = hand.to_act
+        assert seat is not None
+        kings = any(card.rank is hokm.Rank.KING for card in hand.hand_of(seat))
+        if hand.tricks_played >= 3:
+            return None
+        if not hand.current_trick.plays:
+            return (KNOCK,) if seat == hand.hakem and (self.lie or not kings) else None
+        return (PASS,) if _void(hand) and not kings else None
+
+
+def test_none_of_offers_in_stepping_and_playouts_without_the_hook() -> None:
+    plugin = Kingless()
+    rules = hokm.Ruleset.compose(plugin)
+    assert rules._engine.offer_none_of == sum(card.mask for card in KINGS)
+    offered = {True: 0, False: 0}
+    for seed in range(80):
+        start = rules.deal(random.Random(seed), hakem=seed % 4).apply(hokm.CallTrump(hokm.Suit.HEARTS))
+        kingless = not any(card.rank is hokm.Rank.KING for card in start.hand_of(start.hakem))
+        offered[kingless] += KNOCK in start.legal_actions()
+        assert (KNOCK in start.legal_actions()) is kingless
+        played, stepped = start.playout(random.Random(seed)), _stepped(start, seed)
+        assert played == stepped and played.decisions == stepped.decisions
+    assert offered[True] > 5 and not offered[False]  # hands with and without a King
+    assert not plugin.asked  # the declaration answered for the hook everywhere
+
+
+def test_none_of_in_the_loops_before_any_trump() -> None:
+    # Hidden trump's ask and reveal, offered here only to a seat without a King: the plain
+    # loops before the reveal (hokm._offer_tricks, hokm._tricks) read none_of as stepping does.
+    from hokm_variants.hidden_trump import HiddenTrump
+
+    class KinglessHidden(HiddenTrump):
+        @property
+        def turn_windows(self) -> Mapping[str, Any]:
+            windows = dict(super().turn_windows)
+            offers = windows["hokm_turn_options"]
+            assert isinstance(offers, TurnOffers)
+            windows["hokm_turn_options"] = attrs.evolve(offers, none_of=KINGS)
+            return windows
+
+    for variants in ((KinglessHidden(),), (KinglessHidden(), "double-sar", "court-piece")):
+        rules = hokm.Ruleset.compose(*variants)
+        assert rules._engine.plain_until and rules._engine.offer_none_of
+        revealed = 0
+        for seed in range(60):
+            start = rules.deal(random.Random(seed), hakem=seed % 4)
+            played, stepped = start.playout(random.Random(seed)), _stepped(start, seed)
+            assert played == stepped and played.decisions == stepped.decisions
+            revealed += played.trump is not None
+        assert revealed > 5  # asks and reveals taken in the loops
+
+
+def test_check_turn_windows_catches_a_hook_that_ignores_none_of() -> None:
+    liar = Kingless(lie=True)
+    rules = hokm.Ruleset.compose(liar)
+    for seed in range(40):
+        hand = rules.deal(random.Random(seed), hakem=0).apply(hokm.CallTrump(hokm.Suit.SPADES))
+        if any(card.rank is hokm.Rank.KING for card in hand.hand_of(0)):
+            break
+    assert KNOCK not in hand.legal_actions()  # the engine offers what was declared
+    with pytest.raises(hokm.PluginContractError) as caught:
+        check_turn_windows(hand)
+    text = str(caught.value)
+    assert "plugin 'kingless' broke the contract of hokm_turn_options: it answered (Knock(),)" in text
+
+
 def test_a_last_trick_window() -> None:
     window = TurnWindow(leads="hakem", follows="void", last_trick=True)
     turn: dict[str, Any] = {"lead": True, "hakem": True, "void": False, "trump": False,

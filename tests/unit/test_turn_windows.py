@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import hokm
-from hokm import Action, HandView, PauseWindow, TurnWindow
+from hokm import Action, HandView, PauseWindow, Rank, TurnWindow
 from hokm.testing import check_turn_windows
 
 
@@ -134,7 +134,10 @@ def test_the_bundled_windows() -> None:
     assert engine.kernel_play and not engine.kernel_restricts  # asked only after an announcement
     assert (engine.watch_gate.leads, engine.watch_gate.follows) == ((1, 0), (1, 0))  # type: ignore[union-attr]
     troefcall = hokm.Ruleset.compose("troefcall")._engine
-    assert troefcall.kernel_play and troefcall.watch_gate.tricks == 1  # type: ignore[union-attr]
+    # Troefcall's claim is declared (a TurnOffers with none_of): the kernel takes it inline.
+    assert troefcall.kernel_play and troefcall.watch_gate is None and troefcall.offer_tricks == 1
+    pictures = [card for card in hokm.full_deck() if card.rank in (Rank.KING, Rank.QUEEN, Rank.JACK)]
+    assert troefcall.offer_none_of == sum(card.mask for card in pictures)
     # Per trump state, by tricks done: the announcements until the reveal, the forced reveal
     # only in the last trick before it, nothing once a suit is trump.
     assert engine.turn_live == ((True,) * 14, (False,) * 14) and engine.turn_asked == (True, False)

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.helpers import stepped as _stepped
 
 import hokm
 from hokm import (
@@ -182,6 +183,33 @@ def test_the_claim_is_offered_only_on_the_callers_first_lead() -> None:
         assert ClaimRedeal() not in legal
         match = match.apply(KEEP_PLAYING if KEEP_PLAYING in legal else legal[0])
     assert match.hand.tricks_played == 4
+
+
+def test_the_claim_is_declared_and_playouts_take_it_as_stepping() -> None:
+    # The claim is a TurnOffers with none_of (the pictures): offered without asking the hook,
+    # and the kernel takes it inline with the same random numbers as stepping.
+    rules = troefcall()
+    declared = rules._engine.turn_offers
+    assert declared is not None and declared.none_of == frozenset(
+        card for card in full_deck() if card.rank in PICTURES)
+    hand = rules.new_hand(_s68_hands(S68_CALLER), hakem=0).apply(CallTrump(Suit.SPADES))
+    assert ClaimRedeal() in hand.legal_actions()
+
+    class Unasked(Troefcall):
+        @hokm.hookimpl
+        def hokm_turn_options(self, hand: hokm.HandView) -> Sequence[hokm.Action] | None:
+            raise AssertionError("asked")
+
+    unasked = hokm.Ruleset.compose(Unasked()).new_hand(_s68_hands(S68_CALLER), hakem=0)
+    unasked = unasked.apply(CallTrump(Suit.SPADES))
+    assert ClaimRedeal() in unasked.legal_actions()
+    assert unasked.playout(random.Random(3)).is_over
+    claimed = 0
+    for seed in range(40):
+        played, stepped = hand.playout(random.Random(seed)), _stepped(hand, seed)
+        assert played == stepped and played.decisions == stepped.decisions
+        claimed += played.is_annulled
+    assert 0 < claimed < 40
 
 
 def test_redeal_false_offers_no_claim() -> None:

@@ -86,7 +86,7 @@ def check_turn_windows(hand: HandState) -> None:
         for impl in engine.chains[hook]:
             if impl.declared is not None and not announced:
                 _check_offers(hand, impl, impl.declared.answer(
-                    lead=lead, hakem=hakem, void=void, trump=trump, trick=number))
+                    lead=lead, hakem=hakem, void=void, trump=trump, trick=number, holding=hand.hand_of(seat)))
                 continue
             if impl.duty is not None and announced:
                 _check_duty(hand, impl, Seat(seat))
