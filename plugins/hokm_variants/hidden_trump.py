@@ -129,13 +129,14 @@ ASK = AskTrump()
 REVEAL = RevealTrump()
 _ANNOUNCEMENTS = (AskTrump, RevealTrump)
 _BEFORE_THE_REVEAL = TurnWindow(leads="hakem", follows="void", until_trump=True)
+_LAST_CARD = attrs.evolve(_BEFORE_THE_REVEAL, last_trick=True)
 _WINDOWS: Mapping[str, TurnWindow | TurnOffers | TrumpDuty] = MappingProxyType({
     # Before the reveal: the caller reveals on lead or when void, another void seat asks.
     "hokm_turn_options": TurnOffers(hakem_lead=(REVEAL,), hakem_void=(REVEAL,), void=(ASK,),
                                     until_trump=True),
     # On request, the only forced effect on a turn is rule 6: the caller's last card, in the
     # last trick (on his lead, or on a follow with an empty hand: void of every suit).
-    "hokm_forced_effect": TurnWindow(leads="hakem", follows="void", until_trump=True, last_trick=True),
+    "hokm_forced_effect": _LAST_CARD,
     # Having asked or revealed: play a trump if you hold one (the hook's answer, as data).
     "hokm_restrict_plays": TrumpDuty(after=_ANNOUNCEMENTS)})
 # Automatic: nobody asks, the only announcement is the reveal on lead.
@@ -149,6 +150,13 @@ _LAY = tuple(Effect(set_aside=card) for card in _CARDS)
 _TURN_UP = tuple(Effect(trump=card.suit, restore=card, show=(card,)) for card in _CARDS)
 # The chosen indicator as data: one SetIndicator per card of the first five, in display order.
 _CHOSEN_CALL = CardCall(actions=_SET, first=FIRST_FIVE)
+# With a chosen indicator nothing is forced at the call (the blind card is laid there).
+_CHOSEN: Mapping[str, TurnWindow | TurnOffers | TrumpDuty | CardCall] = MappingProxyType({
+    **_WINDOWS, "hokm_trump_call": _CHOSEN_CALL,
+    "hokm_forced_effect": attrs.evolve(_LAST_CARD, at_call=False)})
+_CHOSEN_AUTOMATIC: Mapping[str, TurnWindow | TurnOffers | TrumpDuty | CardCall] = MappingProxyType({
+    **_AUTOMATIC_WINDOWS, "hokm_trump_call": _CHOSEN_CALL,
+    "hokm_forced_effect": attrs.evolve(_BEFORE_THE_REVEAL, at_call=False)})
 
 
 def indicator(hand: HandView) -> Card | None:
@@ -225,12 +233,12 @@ class HiddenTrump(Variant):
         seat, and the forced reveal of the caller's last card (on his lead, or on a follow
         with an empty hand: void of every suit). The trump rule applies only after an
         announcement. With a chosen indicator, the trump call's choices are declared as data
-        (a ``CardCall``: one ``SetIndicator`` per card of the first five).
+        (a ``CardCall``: one ``SetIndicator`` per card of the first five), and nothing is
+        forced at the call (``at_call=False``).
         """
-        windows = _AUTOMATIC_WINDOWS if self.reveal == "automatic" else _WINDOWS
         if self.indicator == "blind":
-            return windows
-        return MappingProxyType({**windows, "hokm_trump_call": _CHOSEN_CALL})
+            return _AUTOMATIC_WINDOWS if self.reveal == "automatic" else _WINDOWS
+        return _CHOSEN_AUTOMATIC if self.reveal == "automatic" else _CHOSEN
 
     @hookimpl
     def hokm_action_space(self) -> Sequence[Action]:

@@ -55,6 +55,7 @@ from hokm.outcomes import HandScore, Kot, MatchStatus
 from hokm.piles import PileRule, collector_after, won_in_force
 from hokm.table import Rotation, Seat, TableLayout, Team
 from hokm.trick import Trick
+from hokm.windows import TurnWindow
 
 if TYPE_CHECKING:
     from hokm.context import DealPattern
@@ -284,6 +285,9 @@ class Engine:
         self.turn_live = live_rows(self.turn_chain, self.turn_gate, self.hand_size)
         self.turn_asked = (any(self.turn_live[0]), any(self.turn_live[1]))  # in some trick at all
         self.forced_live = live_rows(self.forced_chain, self.forced_gate, self.hand_size)
+        # Whether the forced chain is asked at the trump call: not if every window says at_call=False.
+        self.forced_at_call = any(not isinstance(impl.window, TurnWindow) or impl.window.at_call
+                                  for impl in self.forced_chain)
         per_turn = self.turn_chain + self.forced_chain
         # A TurnOffers declared by the only hokm_turn_options implementation answers for it
         # (offer_table: see TurnOffers.table; offer_tricks: offered while fewer tricks are done).

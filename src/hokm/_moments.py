@@ -70,7 +70,8 @@ def begin_call(state: HandState) -> None:
         state._setup = state._setup.with_trump(NO_TRUMP)
         state._after_call()
         return
-    _forced(state)
+    if engine.forced_at_call:  # (TurnWindow.at_call)
+        _forced(state)
     if state._phase == TRUMP and not engine.alternatives_chain:
         # Nothing to choose: never prompted (RULES 1.5.1 rule 3). Not where an alternative may
         # be offered: whether one is depends on the caller's cards, and the table would learn

@@ -163,6 +163,9 @@ def _check_windows(plugin: object, marked: Mapping[str, object]) -> None:
         if name not in marked:
             raise RulesetError(f"{_describe(plugin)}: turn_windows gives a window for {name}, which it "
                                "does not implement")
+        if isinstance(window, TurnWindow) and not window.at_call and name != "hokm_forced_effect":
+            raise RulesetError(f"{_describe(plugin)}: turn_windows[{name!r}] has at_call=False, but {name} "
+                               "is not asked at the trump call (at_call is for hokm_forced_effect)")
         if isinstance(window, TurnWindow) and window.announced and name in ("hokm_turn_options",
                                                                              "hokm_forced_effect"):
             raise RulesetError(f"{_describe(plugin)}: turn_windows[{name!r}] has announced=True, but "

@@ -22,7 +22,7 @@ one choice per card of the caller's first cards (hidden trump's indicator).
 >>> from hokm import TurnWindow
 >>> TurnWindow(leads="hakem", follows="void", until_trump=True)
 TurnWindow(leads='hakem', follows='void', until_trump=True, announced=False, first_tricks=None,
-           last_trick=False)
+           last_trick=False, at_call=True)
 >>> TurnWindow(leads="caller")
 Traceback (most recent call last):
 ...
@@ -109,6 +109,9 @@ class TurnWindow:
         first_tricks: only during the first this many tricks (``None``: every trick).
         last_trick: only during the hand's last trick (hidden trump's forced reveal of
             the caller's last card).
+        at_call: for ``hokm_forced_effect``, which is also asked at the trump call: ``False``
+            promises ``None`` there as well, so the call goes by without asking it (hidden
+            trump with a chosen indicator; its blind indicator is laid at the call).
 
     The default window holds every turn, as a hook without a window.
     """
@@ -119,6 +122,7 @@ class TurnWindow:
     announced: bool = attrs.field(default=False, validator=_flag)
     first_tricks: int | None = attrs.field(default=None, validator=_tricks)
     last_trick: bool = attrs.field(default=False, validator=_flag)
+    at_call: bool = attrs.field(default=True, validator=_flag)
 
     def holds(self, *, lead: bool, hakem: bool, void: bool, trump: bool, trick: int,
               announced: bool, tricks_total: int | None = None) -> bool:
@@ -208,7 +212,7 @@ class TurnOffers:
     ()
     >>> offers.window
     TurnWindow(leads='hakem', follows='none', until_trump=True, announced=False, first_tricks=None,
-               last_trick=False)
+               last_trick=False, at_call=True)
 
     A condition on the seat's cards: offered only to a Hakem who holds no King.
 

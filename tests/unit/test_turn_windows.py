@@ -59,7 +59,11 @@ def _windows(value: object) -> Base:
     ({"hokm_turn_options": "hakem"}, "turn_windows['hokm_turn_options'] is 'hakem', not a hokm.TurnWindow"),
     ({"hokm_forced_effect": TurnWindow()}, "gives a window for hokm_forced_effect, which it does not"),
     ({"hokm_turn_options": TurnWindow(announced=True)}, "has announced=True, but hokm_turn_options is"),
-], ids=["list", "typo", "not-per-turn", "not-a-window", "not-implemented", "announced-options"])
+    ({"hokm_turn_options": TurnWindow(at_call=False)},
+     "has at_call=False, but hokm_turn_options is not asked at the trump call (at_call is for "
+     "hokm_forced_effect)"),
+], ids=["list", "typo", "not-per-turn", "not-a-window", "not-implemented", "announced-options",
+        "at-call-options"])
 def test_compose_refuses_bad_turn_windows(value: object, fragment: str) -> None:
     with pytest.raises(hokm.RulesetError) as caught:
         hokm.Ruleset.compose(_windows(value))
@@ -189,6 +193,60 @@ def test_call_options_belong_to_their_own_state() -> None:
     assert first.apply(chosen).decisions[-1][1] == chosen
     with pytest.raises(hokm.IllegalActionError):
         second.apply(chosen)  # the first hand's indicator is not among the second's
+
+
+@attrs.define(eq=False)
+class CallShow(hokm.Variant):
+    """A forced effect that shows the Hakem's first card at the trump call (``show``), with a window
+    that holds no turn of trick play; ``at_call`` is its window's. Records the phases it is asked in."""
+
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="call-show", summary="tests only")
+    at_call: bool = True
+    show: bool = False
+    asked: list[hokm.Phase] = attrs.field(factory=list, init=False)
+
+    @property
+    def turn_windows(self) -> Mapping[str, TurnWindow]:
+        return {"hokm_forced_effect": TurnWindow(leads="none", follows="none", at_call=self.at_call)}
+
+    @hokm.hookimpl
+    def hokm_forced_effect(self, hand: HandView) -> hokm.Effect | None:
+        assert isinstance(hand, hokm.HandState)
+        self.asked.append(hand.phase)
+        if self.show and hand.phase is hokm.Phase.TRUMP and not hand.shown:
+            return hokm.Effect(show=(hand.dealt(hand.hakem)[0],))
+        return None
+
+
+def test_at_call_false_skips_the_forced_effect_at_the_call() -> None:
+    with pytest.raises(hokm.ArgumentTypeError, match="at_call must be a bool"):
+        TurnWindow(at_call=0)  # type: ignore[arg-type]
+    for at_call in (True, False):
+        plugin = CallShow(at_call=at_call)
+        rules = hokm.Ruleset.compose(plugin)
+        assert rules._engine.forced_at_call is at_call
+        hand = rules.deal(random.Random(4), hakem=0)
+        assert (hokm.Phase.TRUMP in plugin.asked) is at_call
+        hand.playout(random.Random(4))
+        assert (hokm.Phase.TRUMP in plugin.asked) is at_call
+    # Hidden trump: nothing forced at a chosen indicator's call; the blind card is laid there.
+    assert not hokm.Ruleset.compose("hidden-trump")._engine.forced_at_call
+    blind = hokm.Ruleset.compose("hidden-trump", options={"hidden-trump": {"indicator": "blind"}})
+    assert blind._engine.forced_at_call
+    assert blind.deal(random.Random(1), hakem=0).set_aside[0]  # laid at the call
+
+
+def test_check_turn_windows_catches_a_forced_effect_at_the_call_despite_at_call_false() -> None:
+    hand = hokm.Ruleset.compose(CallShow(at_call=False, show=True)).deal(random.Random(4), hakem=0)
+    assert not hand.shown  # not asked at the call: nothing shown
+    with pytest.raises(hokm.PluginContractError) as caught:
+        check_turn_windows(hand)
+    text = str(caught.value)
+    assert "plugin 'call-show' broke the contract of hokm_forced_effect: it answered Effect(" in text
+    assert "at_call=False" in text and "(at the trump call)" in text
+    honest = hokm.Ruleset.compose(CallShow(at_call=True, show=True)).deal(random.Random(4), hakem=0)
+    assert honest.shown  # asked at the call: shown
+    check_turn_windows(honest)
 
 
 def test_check_turn_windows_catches_a_hook_answering_outside_its_window() -> None:

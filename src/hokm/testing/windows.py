@@ -63,6 +63,8 @@ def check_turn_windows(hand: HandState) -> None:
     nothing outside a turn of trick play (before play, at a pending decision, once
     the hand is over).
 
+    At the call, a ``hokm_forced_effect`` whose window says ``at_call=False`` must answer ``None``.
+
     Raises:
         hokm.PluginContractError: a hook answered outside its window, or other than its
             declared ``TurnOffers``, ``TrumpDuty``, ``CardCall`` or ``CallClaim`` (the message
@@ -71,6 +73,7 @@ def check_turn_windows(hand: HandState) -> None:
     seat = hand.to_act
     if hand.phase is Phase.TRUMP and hand.pending_decision is None:
         _check_claims(hand)  # A declared CardCall or CallClaim, at the call
+        _check_forced_at_call(hand)
         return
     if hand.phase is not Phase.PLAY or seat is None or hand.pending_decision is not None:
         return
@@ -108,6 +111,16 @@ def check_turn_windows(hand: HandState) -> None:
                 answer = impl.call(_context(hand, Seat(seat)))
             if answer is not None:
                 raise _outside(impl.plugin, hook, answer, window, _turn(hand))
+
+
+def _check_forced_at_call(hand: HandState) -> None:
+    """A forced effect whose window says ``at_call=False`` must answer ``None`` at the trump call."""
+    for impl in hand.ruleset._engine.forced_chain:
+        window = impl.window
+        if isinstance(window, TurnWindow) and not window.at_call:
+            answer = impl.call(hand)
+            if answer is not None:
+                raise _outside(impl.plugin, impl.hook, answer, window, "at the trump call")
 
 
 def _check_offers(hand: HandState, impl: Impl, declared: tuple[Action, ...]) -> None:
