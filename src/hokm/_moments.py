@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = ["LOG_ACT", "LOG_AUTO", "LOG_EFFECT", "LOG_FIX", "LOG_FORCED", "LOG_GIVEN", "NO_TRUMP",
            "after_card", "begin_call", "begin_discards", "begin_turn", "decide", "discard", "discarder",
-           "end_of_hand", "fix_trump", "log", "trump_since"]
+           "end_of_hand", "fix_trump", "forget_announcement", "log", "trump_since"]
 
 _SUIT: tuple[Suit, ...] = tuple(Suit)
 NO_TRUMP = 4
@@ -85,14 +85,19 @@ def begin_call(state: HandState) -> None:
 def begin_turn(state: HandState) -> None:
     """A seat's turn in trick play begins: forget the last announcement, apply forced effects."""
     if state._extra.announced is not None:
-        extra = state._extra.copy()
-        extra.announced = None
-        state._extra = extra
+        forget_announcement(state)
     setup = state._setup
     # forced_live: the forced chain may answer in this trick, in this trump state (a cheap first gate)
     if (setup.forced_live[len(state._winners)] and state._phase == PLAY and state._extra.pending is None
             and turn_open(setup.engine.forced_gate, state)):
         _forced(state)
+
+
+def forget_announcement(state: HandState) -> None:
+    """The next turn begins: the announcement made on the last one no longer holds."""
+    extra = state._extra.copy()
+    extra.announced = None
+    state._extra = extra
 
 
 def _forced(state: HandState) -> None:

@@ -35,7 +35,7 @@ from hokm._moments import (
 )
 from hokm._odd_tricks import odd_tricks
 from hokm._offer_tricks import offer_tricks
-from hokm._tricks import BITS, COUNTS, nth_card, plain_tricks
+from hokm._tricks import BITS, COUNTS, announced_tricks, nth_card, plain_tricks
 from hokm._windows import EVERY, NEVER, Gate, turn_open
 from hokm._winner import best_play
 from hokm.actions import CALL_TRUMP_ACTIONS, DRAW_CHOICES, CallTrump
@@ -62,8 +62,9 @@ def play_out(state: HandState, rand: Callable[[], float]) -> None:
         phase = state._phase
         if phase == PLAY and state._extra.pending is None and kernel_play:
             trump = state._setup.trump
-            if state._extra.announced is not None:
-                _random_turn(state, rand)  # the card after an announcement, restricted by it
+            if state._extra.announced is not None:  # the card after an announcement, restricted by it
+                if not ((plain or once_trump) and announced_tricks(state, rand)):  # with the tricks after it
+                    _random_turn(state, rand)
             elif (plain or (once_trump and 0 <= trump < NO_TRUMP) or (
                     trump == NO_TRUMP and len(state._winners) < until)) and (
                     state._setup.trump_from <= len(state._plays)):  # no hook to the end; the trump in force

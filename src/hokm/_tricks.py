@@ -18,7 +18,7 @@ from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int
 from typing import TYPE_CHECKING
 
 from hokm._kernel_piles import _LazyPile, _Pile, _piles
-from hokm._moments import NO_TRUMP, fix_trump
+from hokm._moments import NO_TRUMP, fix_trump, forget_announcement
 from hokm._winner import TRUMP_POWER
 from hokm.outcomes import OVER
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from hokm.actions import Action
     from hokm.state import HandState
 
-__all__ = ["BITS", "COUNTS", "nth_card", "plain_tricks"]
+__all__ = ["BITS", "COUNTS", "announced_tricks", "nth_card", "plain_tricks"]
 
 
 def _bit_table() -> tuple[tuple[int, ...], ...]:
@@ -208,6 +208,30 @@ def plain_tricks(state: HandState, rand: Callable[[], float]) -> Action | None:
     return None
 
 
+def announced_tricks(state: HandState, rand: Callable[[], float]) -> bool:
+    """The card after an announcement, then ``plain_tricks`` to the end, in one loop; ``False``
+    (nothing done) where the plain loop may not take it from here.
+
+    For a ruleset with ``Engine.plain_play`` or ``plain_once_trump`` whose trump is in force
+    (hidden trump after the ask or the reveal). The seat's legal cards come from the engine
+    (``HandState._legal_mask``: the declared ``TrumpDuty`` and every other legality rule),
+    picked as ``legal_actions()`` lists them, with the ``rand()`` call stepping makes. Not
+    where that card ends the trick: stepping forgets the announcement only when the next
+    turn begins, after the trick-end rules have seen the state.
+    """
+    setup = state._setup
+    engine = setup.engine
+    trump = setup.trump
+    if (not 0 <= trump < NO_TRUMP or not engine.printed_suits[trump] or engine.fixes_trump
+            or len(state._trick) + 1 >= engine.players or setup.trump_from > len(state._plays)
+            or not _even_hands(state)):
+        return False
+    legal = state._legal_mask()
+    index = nth_card(legal, floor(rand() * legal.bit_count()))
+    _suit_tricks(state, rand, index)
+    return True
+
+
 def _tables(engine: Engine, trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...],
                                                  tuple[int, ...], tuple[tuple[int, ...], ...], int]:
     """The loop's per-trump tables: suit masks, suit of, bases, trick suit of, powers, trumps."""
@@ -282,9 +306,12 @@ def _even_hands(state: HandState) -> bool:
     return all(hand.bit_count() == size - (seat in played) for seat, hand in enumerate(hands))
 
 
-def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
+def _suit_tricks(state: HandState, rand: Callable[[], float], first: int = -1) -> None:
     """``plain_tricks`` where every card's effective suit is its printed suit (``Engine.printed_suits``)
     and the hands are even (``_even_hands``).
+
+    ``first``: the card the seat to act plays first, chosen by the caller (``announced_tricks``:
+    after an announcement), which must not end the trick.
 
     Each hand is held as four 13-bit suits: following suit is one list item, and the
     mask arithmetic stays on small ints, which CPython does several times faster than
@@ -324,6 +351,19 @@ def _suit_tricks(state: HandState, rand: Callable[[], float]) -> None:
     # Cards in each hand of a seat yet to play to this trick: the same for all (even_hands).
     size = float(hands[seat].bit_count())
     leading = not trick
+    if first >= 0:  # the caller's card for the seat to act, which does not end the trick
+        held[seat][first // 13] ^= bit13[first % 13]
+        append(seat << 6 | first)
+        if leading:
+            led, base = first // 13, first - first % 13
+            power = powers[trick_suit_of[first]]
+            best, top, rest = seat, power[first], followers[seat]
+        else:
+            if power[first] > top:
+                best, top = seat, power[first]
+            rest = rest[1:]
+        leading = False
+        forget_announcement(state)  # the next seat's turn begins (hokm._moments.begin_turn)
     while True:
         if leading:  # the lead: the pick-th card of the hand, suit by suit
             if pending >= 0:  # trumps from this trick on

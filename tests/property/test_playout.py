@@ -94,6 +94,7 @@ def test_playout_equals_stepping_beyond_the_classic_hand(rules: hokm.Ruleset, de
     fast = start.playout(random.Random(seed))
     slow = stepped(start, seed)
     assert fast == slow and fast.plays == slow.plays and fast.trump_from == slow.trump_from
+    assert (fast.announced, fast.shown, fast._extra.log) == (slow.announced, slow.shown, slow._extra.log)
     assert fast.is_annulled or fast.result() == slow.result()
     assert (start.plays, start.phase, start.decisions, start.trump, start.hands, start.set_aside) == before
 

@@ -214,6 +214,33 @@ def test_none_of_in_the_loops_before_any_trump() -> None:
         assert revealed > 5  # asks and reveals taken in the loops
 
 
+@pytest.mark.parametrize("variants", [
+    ("hidden-trump",),
+    ("bavney", "clockwise", "hidden-trump", "obligatory-trump", "redeal"),
+], ids="+".join)
+def test_the_card_after_an_ask_joins_the_plain_loop(variants: tuple[str, ...]) -> None:
+    # From a state just after an ask or a reveal: the announced seat's card (restricted by the
+    # TrumpDuty) and the rest of the hand in one loop (hokm._tricks.announced_tricks), unless
+    # that card ends the trick; either way exactly as stepping.
+    rules = hokm.Ruleset.compose(*variants)
+    starts = {True: 0, False: 0}
+    for seed in range(300):
+        hand = rules.deal(random.Random(seed), hakem=seed % 4)
+        walk = random.Random(seed).random
+        while not hand.is_over and hand.announced is None:
+            actions = hand.legal_actions()
+            hand = hand.apply(actions[int(walk() * len(actions))])
+        if hand.is_over:
+            continue
+        starts[len(hand.current_trick.plays) + 1 < 4] += 1
+        played, stepped = hand.playout(random.Random(seed)), _stepped(hand, seed)
+        assert played == stepped and played.plays == stepped.plays
+        assert (played.announced, played.collectors, played.shown) == (
+            stepped.announced, stepped.collectors, stepped.shown)
+        assert played._extra.log == stepped._extra.log
+    assert starts[True] > 20 and starts[False] > 5  # in one loop, and the card that ends a trick
+
+
 def test_check_turn_windows_catches_a_hook_that_ignores_none_of() -> None:
     liar = Kingless(lie=True)
     rules = hokm.Ruleset.compose(liar)
@@ -336,6 +363,6 @@ def test_hidden_trump_sets_play_out_as_stepping_in_the_plain_loop(variants: tupl
         assert played == stepped and played.plays == stepped.plays
         assert (played.decisions, played.trump_from, played.collectors, played.shown) == (
             stepped.decisions, stepped.trump_from, stepped.collectors, stepped.shown)
-        assert played._extra.log == stepped._extra.log
+        assert played._extra.log == stepped._extra.log and played.announced == stepped.announced
         revealed += played.trump is not None
     assert 10 < revealed < 60  # hands with and without a reveal
