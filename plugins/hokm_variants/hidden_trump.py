@@ -49,6 +49,7 @@ from hokm import (
     Card,
     CardCall,
     Effect,
+    EffectScope,
     HandView,
     PlayContext,
     Trick,
@@ -130,7 +131,7 @@ REVEAL = RevealTrump()
 _ANNOUNCEMENTS = (AskTrump, RevealTrump)
 _BEFORE_THE_REVEAL = TurnWindow(leads="hakem", follows="void", until_trump=True)
 _LAST_CARD = attrs.evolve(_BEFORE_THE_REVEAL, last_trick=True)
-_WINDOWS: Mapping[str, TurnWindow | TurnOffers | TrumpDuty] = MappingProxyType({
+_WINDOWS: Mapping[str, TurnWindow | TurnOffers | TrumpDuty | EffectScope] = MappingProxyType({
     # Before the reveal: the caller reveals on lead or when void, another void seat asks.
     "hokm_turn_options": TurnOffers(hakem_lead=(REVEAL,), hakem_void=(REVEAL,), void=(ASK,),
                                     until_trump=True),
@@ -138,9 +139,11 @@ _WINDOWS: Mapping[str, TurnWindow | TurnOffers | TrumpDuty] = MappingProxyType({
     # last trick (on his lead, or on a follow with an empty hand: void of every suit).
     "hokm_forced_effect": _LAST_CARD,
     # Having asked or revealed: play a trump if you hold one (the hook's answer, as data).
-    "hokm_restrict_plays": TrumpDuty(after=_ANNOUNCEMENTS)})
+    "hokm_restrict_plays": TrumpDuty(after=_ANNOUNCEMENTS),
+    # Effects only for its own actions (the blind indicator is laid by the forced effect).
+    "hokm_decision_effect": EffectScope((SetIndicator, AskTrump, RevealTrump))})
 # Automatic: nobody asks, the only announcement is the reveal on lead.
-_AUTOMATIC_WINDOWS: Mapping[str, TurnWindow | TurnOffers | TrumpDuty] = MappingProxyType({
+_AUTOMATIC_WINDOWS: Mapping[str, TurnWindow | TurnOffers | TrumpDuty | EffectScope] = MappingProxyType({
     **_WINDOWS, "hokm_turn_options": TurnOffers(hakem_lead=(REVEAL,), until_trump=True),
     "hokm_forced_effect": _BEFORE_THE_REVEAL})  # the automatic reveal before a void seat
 # Built once, asked for every hand (actions and effects are immutable values): by card index.
@@ -151,10 +154,11 @@ _TURN_UP = tuple(Effect(trump=card.suit, restore=card, show=(card,)) for card in
 # The chosen indicator as data: one SetIndicator per card of the first five, in display order.
 _CHOSEN_CALL = CardCall(actions=_SET, first=FIRST_FIVE)
 # With a chosen indicator nothing is forced at the call (the blind card is laid there).
-_CHOSEN: Mapping[str, TurnWindow | TurnOffers | TrumpDuty | CardCall] = MappingProxyType({
+_Declared = TurnWindow | TurnOffers | TrumpDuty | CardCall | EffectScope
+_CHOSEN: Mapping[str, _Declared] = MappingProxyType({
     **_WINDOWS, "hokm_trump_call": _CHOSEN_CALL,
     "hokm_forced_effect": attrs.evolve(_LAST_CARD, at_call=False)})
-_CHOSEN_AUTOMATIC: Mapping[str, TurnWindow | TurnOffers | TrumpDuty | CardCall] = MappingProxyType({
+_CHOSEN_AUTOMATIC: Mapping[str, _Declared] = MappingProxyType({
     **_AUTOMATIC_WINDOWS, "hokm_trump_call": _CHOSEN_CALL,
     "hokm_forced_effect": attrs.evolve(_BEFORE_THE_REVEAL, at_call=False)})
 
@@ -225,7 +229,7 @@ class HiddenTrump(Variant):
         default="chosen", kw_only=True, validator=attrs.validators.in_(("chosen", "blind")))
 
     @property
-    def turn_windows(self) -> Mapping[str, TurnWindow | TurnOffers | TrumpDuty | CardCall]:
+    def turn_windows(self) -> Mapping[str, _Declared]:
         """The turns its per-turn hooks can answer on: before the reveal, the Hakem's lead or a void seat.
 
         The caller's reveal on lead, the ask or reveal of a seat that cannot follow (with
@@ -234,7 +238,8 @@ class HiddenTrump(Variant):
         with an empty hand: void of every suit). The trump rule applies only after an
         announcement. With a chosen indicator, the trump call's choices are declared as data
         (a ``CardCall``: one ``SetIndicator`` per card of the first five), and nothing is
-        forced at the call (``at_call=False``).
+        forced at the call (``at_call=False``). Decision effects only for its own actions
+        (an ``EffectScope``).
         """
         if self.indicator == "blind":
             return _AUTOMATIC_WINDOWS if self.reveal == "automatic" else _WINDOWS

@@ -47,7 +47,8 @@ its suit is trump, and it is shown to everyone:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar, Literal
 
 import attrs
@@ -57,6 +58,7 @@ from hokm import (
     ArgumentTypeError,
     Card,
     Effect,
+    EffectScope,
     HandView,
     InvalidArgumentError,
     InvalidDealError,
@@ -104,6 +106,9 @@ class LastFour(Action):
 
     def __str__(self) -> str:
         return f"last four, card {self.position}"
+
+
+_WINDOWS: Mapping[str, EffectScope] = MappingProxyType({"hokm_decision_effect": EffectScope((LastFour,))})
 
 
 _LAST_FOUR: tuple[LastFour, ...] = tuple(LastFour(k) for k in range(1, LAST_PACKET + 1))
@@ -187,6 +192,11 @@ class Satat(Variant):
         default="ruleset", kw_only=True, validator=attrs.validators.in_(("ruleset", "high-card-draw")))
     last_four: bool = attrs.field(default=False, kw_only=True,
                                   validator=attrs.validators.instance_of(bool))
+
+    @property
+    def turn_windows(self) -> Mapping[str, EffectScope]:
+        """Decision effects only for the "last four" choice (an ``EffectScope``)."""
+        return _WINDOWS
 
     @property
     def inactive_hooks(self) -> frozenset[str]:

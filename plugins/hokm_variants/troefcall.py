@@ -51,6 +51,7 @@ from hokm import (
     Card,
     Decision,
     Effect,
+    EffectScope,
     HandScore,
     HandView,
     InvalidDealError,
@@ -118,12 +119,13 @@ _CLAIM: tuple[Action, ...] = (ClaimRedeal(),)
 # The claim as data: on the caller's lead to the first trick, if he holds no picture.
 _CLAIM_OFFER = TurnOffers(hakem_lead=_CLAIM, first_tricks=1,
                           none_of=[card for card in full_deck() if card.rank in PICTURES])
-_WINDOWS: Mapping[str, TurnOffers | PauseWindow] = MappingProxyType({
-    "hokm_turn_options": _CLAIM_OFFER,
+_EFFECTS = EffectScope((ClaimRedeal,))  # the kap and capitulation answers are only recorded
+_WINDOWS: Mapping[str, TurnOffers | PauseWindow | EffectScope] = MappingProxyType({
+    "hokm_turn_options": _CLAIM_OFFER, "hokm_decision_effect": _EFFECTS,
     # Not after the first trick either: one side holds no trick, so nobody may capitulate yet.
     "hokm_pending_decision": PauseWindow(before_play=False, from_trick=2)})
-_KAP_ONLY: Mapping[str, TurnOffers | PauseWindow] = MappingProxyType({
-    "hokm_turn_options": _CLAIM_OFFER,
+_KAP_ONLY: Mapping[str, TurnOffers | PauseWindow | EffectScope] = MappingProxyType({
+    "hokm_turn_options": _CLAIM_OFFER, "hokm_decision_effect": _EFFECTS,
     "hokm_pending_decision": PauseWindow(before_play=False, trick_ends="majority")})
 _PICTURE_MASK = _CLAIM_OFFER.none_of_mask
 # The offers, one per seat (a table has at most 16), built once: a Decision is a frozen value,
@@ -353,11 +355,11 @@ class Troefcall(Variant):
         return (*_KAP_CHOICES, *(_CAPITULATION_CHOICES if self.capitulation else ()), *claim)
 
     @property
-    def turn_windows(self) -> Mapping[str, TurnOffers | PauseWindow]:
+    def turn_windows(self) -> Mapping[str, TurnOffers | PauseWindow | EffectScope]:
         """The redeal claim as data (a ``TurnOffers``): offered on the caller's lead to the first
         trick if he holds no picture. The kap only after the seventh trick, and the capitulation
         offer (if on) after any trick from the second (both sides must hold a trick), never
-        before play."""
+        before play. Only the claim has an effect (``EffectScope``)."""
         return _WINDOWS if self.capitulation else _KAP_ONLY
 
     # No picture, no game ------------------------------------------------------------

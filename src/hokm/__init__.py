@@ -66,7 +66,7 @@ from hokm.outcomes import HandResult, MatchStatus, Phase, majority
 from hokm.piles import PileRule
 from hokm.simulate import SimulationReport, simulate  # eager: the name is also its module's
 from hokm.table import Rotation, Seat, TableLayout, Team
-from hokm.windows import CallClaim, CardCall, PauseWindow, TrumpDuty, TurnOffers, TurnWindow
+from hokm.windows import CallClaim, CardCall, EffectScope, PauseWindow, TrumpDuty, TurnOffers, TurnWindow
 
 if TYPE_CHECKING:
     from hokm._arena import arena
@@ -131,6 +131,7 @@ __all__ = [
     "DuplicateVariantError",
     "DuplicateVariantWarning",
     "Effect",
+    "EffectScope",
     "GameStateError",
     "HandObservation",
     "HandResult",

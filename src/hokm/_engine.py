@@ -269,6 +269,8 @@ class Engine:
         self._last_call: tuple[object, tuple[Action, ...]] = (None, ())
         self.turn_chain = chains["hokm_turn_options"]
         self.effect_chain = chains["hokm_decision_effect"]
+        # By action class: the implementations that may answer for it (an EffectScope leaves the others).
+        self._effect_chains: dict[type, tuple[Impl, ...]] = {}
         self.forced_chain = chains["hokm_forced_effect"]
         # Which parts of a hand are the classic ones, run without hokm._moments: the trump call
         # (four suits, nothing forced) and the card play (no announcement, nothing forced, no
@@ -747,8 +749,14 @@ class Engine:
         """What ``action`` by ``seat`` does (``None``: it is only recorded), and who said so."""
         effect: object = None
         impl = None
+        kind = action.__class__
+        chain = self._effect_chains.get(kind)
+        if chain is None:  # the first action of its class: which implementations answer for it
+            chain = tuple(each for each in self.effect_chain
+                          if each.scope is None or issubclass(kind, each.scope.actions))
+            self._effect_chains[kind] = chain
         try:  # optional_result, inlined: asked at every decision
-            for impl in self.effect_chain:
+            for impl in chain:
                 effect = impl.call(hand, seat, action)  # seat: a Seat (a NewType, nothing to call)
                 if effect is not None:
                     break

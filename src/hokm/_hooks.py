@@ -17,7 +17,7 @@ import pluggy
 
 from hokm import hookspecs
 from hokm.errors import HokmError, InvalidArgumentError, PluginContractError
-from hokm.windows import CallClaim, CardCall, PauseWindow, TrumpDuty, TurnOffers, TurnWindow
+from hokm.windows import CallClaim, CardCall, EffectScope, PauseWindow, TrumpDuty, TurnOffers, TurnWindow
 
 __all__ = ["HookFacts", "Impl", "contract_error", "crash_error", "deliberate", "first_result", "hook_facts",
            "optional_result", "resolve_chain"]
@@ -57,15 +57,15 @@ def hook_facts() -> Mapping[str, HookFacts]:
     return facts
 
 
-Declared = TurnWindow | PauseWindow | TurnOffers | CallClaim | TrumpDuty | CardCall
+Declared = TurnWindow | PauseWindow | TurnOffers | CallClaim | TrumpDuty | CardCall | EffectScope
 """What ``Variant.turn_windows`` may give for a hook: a window, or the hook's answer as data."""
 
 
 class Impl:
     """One hook implementation, callable with the spec's arguments positionally."""
 
-    __slots__ = ("argnames", "call", "card_call", "claim", "declared", "duty", "hook", "plugin", "standard",
-                 "window")
+    __slots__ = ("argnames", "call", "card_call", "claim", "declared", "duty", "hook", "plugin", "scope",
+                 "standard", "window")
 
     def __init__(self, call: Callable[..., Any], plugin: str, standard: bool, hook: str,
                  argnames: tuple[str, ...],
@@ -83,10 +83,12 @@ class Impl:
         self.card_call = window if isinstance(window, CardCall) else None
         # A declared TrumpDuty is hokm_restrict_plays' answer as data; its window is after an announcement.
         self.duty = window if isinstance(window, TrumpDuty) else None
+        # A declared EffectScope: hokm_decision_effect answers only for these actions (asked at each).
+        self.scope = window if isinstance(window, EffectScope) else None
         # The plugin's window for this hook (None: every turn, every pause).
         self.window: TurnWindow | PauseWindow | None = (
             window.window if isinstance(window, TurnOffers | TrumpDuty) else None
-            if isinstance(window, CallClaim | CardCall) else window)
+            if isinstance(window, CallClaim | CardCall | EffectScope) else window)
 
 
 def _positional(function: Callable[..., Any], wanted: tuple[str, ...],

@@ -325,6 +325,8 @@ def hokm_decision_effect(hand: HandView, seat: Seat, action: Action) -> Effect |
         play-on answer that ``hokm_hand_complete`` reads later). Answer only for
         your own action types: several variants may then implement the hook
         side by side, and composing them raises no ``VariantOverlapWarning``.
+        Declare those types as a ``hokm.EffectScope`` in ``turn_windows`` and the
+        engine does not ask the hook about any other action.
 
     Default:
         None.

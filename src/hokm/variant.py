@@ -32,10 +32,12 @@ from hokm.hookspecs import PROJECT
 from hokm.windows import (
     CALL_HOOKS,
     CLAIM_HOOKS,
+    EFFECT_HOOKS,
     PAUSE_HOOKS,
     WINDOW_HOOKS,
     CallClaim,
     CardCall,
+    EffectScope,
     PauseWindow,
     TrumpDuty,
     TurnOffers,
@@ -74,7 +76,7 @@ class Variant(Protocol):
 
     @property
     def turn_windows(self) -> Mapping[str, TurnWindow | PauseWindow | TurnOffers | CallClaim | TrumpDuty
-                                      | CardCall]:
+                                      | CardCall | EffectScope]:
         """Per-turn hook name -> the turns on which it may answer (none by default: every turn).
 
         A promise the engine relies on: outside its window the hook answers ``None``,
@@ -82,7 +84,8 @@ class Variant(Protocol):
         ``hokm_pending_decision`` takes a ``hokm.PauseWindow``; ``hokm_turn_options`` may
         take a ``hokm.TurnOffers``, its exact answer as data, ``hokm_restrict_plays`` a
         ``hokm.TrumpDuty``, and at the trump call ``hokm_trump_call`` a ``hokm.CardCall`` and
-        ``hokm_call_alternatives`` a ``hokm.CallClaim``, their exact answers as data).
+        ``hokm_call_alternatives`` a ``hokm.CallClaim``, their exact answers as data;
+        ``hokm_decision_effect`` a ``hokm.EffectScope``, the actions it answers for).
         """
         return {}
 
@@ -146,13 +149,13 @@ def _check_windows(plugin: object, marked: Mapping[str, object]) -> None:
     for name, window in windows.items():
         if name not in hooks:
             raise RulesetError(f"{_describe(plugin)}: turn_windows names {name!r}, which is not a hokm hook")
-        if name not in WINDOW_HOOKS + PAUSE_HOOKS + CLAIM_HOOKS + CALL_HOOKS:
+        declarable = WINDOW_HOOKS + PAUSE_HOOKS + CLAIM_HOOKS + CALL_HOOKS + EFFECT_HOOKS
+        if name not in declarable:
             raise RulesetError(f"{_describe(plugin)}: turn_windows names {name}, which is not asked turn "
-                               "by turn and takes no window (only "
-                               f"{', '.join(WINDOW_HOOKS + PAUSE_HOOKS + CLAIM_HOOKS + CALL_HOOKS)})")
-        kind: type[PauseWindow | TurnWindow | TurnOffers | CallClaim | TrumpDuty | CardCall] = (
+                               f"by turn and takes no window (only {', '.join(declarable)})")
+        kind: type[PauseWindow | TurnWindow | TurnOffers | CallClaim | TrumpDuty | CardCall | EffectScope] = (
             PauseWindow if name in PAUSE_HOOKS else CallClaim if name in CLAIM_HOOKS
-            else CardCall if name in CALL_HOOKS else TurnWindow)
+            else CardCall if name in CALL_HOOKS else EffectScope if name in EFFECT_HOOKS else TurnWindow)
         if isinstance(window, TurnOffers) and name == "hokm_turn_options":
             kind = TurnOffers  # the hook's answer declared as data, with its window
         if isinstance(window, TrumpDuty) and name == "hokm_restrict_plays":

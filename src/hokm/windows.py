@@ -17,7 +17,8 @@ exact answer on every turn, as data, so the engine offers the announcements
 without asking the hook (and the random-play kernel plays such turns inline).
 A ``CallClaim`` does the same for ``hokm_call_alternatives`` at the trump call: a
 claim offered on weak first cards (redeal's); a ``CardCall`` for ``hokm_trump_call``:
-one choice per card of the caller's first cards (hidden trump's indicator).
+one choice per card of the caller's first cards (hidden trump's indicator). An
+``EffectScope`` tells ``hokm_decision_effect`` which actions it answers for.
 
 >>> from hokm import TurnWindow
 >>> TurnWindow(leads="hakem", follows="void", until_trump=True)
@@ -40,8 +41,8 @@ from hokm.actions import Action
 from hokm.cards import Card, Rank, full_deck
 from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got
 
-__all__ = ["CALL_HOOKS", "CLAIM_HOOKS", "PAUSE_HOOKS", "WINDOW_HOOKS", "CallClaim", "CardCall", "PauseWindow",
-           "TrumpDuty", "TurnOffers", "TurnWindow"]
+__all__ = ["CALL_HOOKS", "CLAIM_HOOKS", "EFFECT_HOOKS", "PAUSE_HOOKS", "WINDOW_HOOKS", "CallClaim",
+           "CardCall", "EffectScope", "PauseWindow", "TrumpDuty", "TurnOffers", "TurnWindow"]
 
 WINDOW_HOOKS: tuple[str, ...] = (
     "hokm_turn_options", "hokm_forced_effect", "hokm_restrict_plays", "hokm_restrict_void_plays")
@@ -52,6 +53,8 @@ CLAIM_HOOKS: tuple[str, ...] = ("hokm_call_alternatives",)
 """The hooks that may take a ``CallClaim``: asked at every trump call."""
 CALL_HOOKS: tuple[str, ...] = ("hokm_trump_call",)
 """The hooks that may take a ``CardCall``: asked at every trump call."""
+EFFECT_HOOKS: tuple[str, ...] = ("hokm_decision_effect",)
+"""The hooks that may take an ``EffectScope``: asked at every variant's action."""
 
 _LEADS = ("all", "hakem", "none")
 _FOLLOWS = ("all", "void", "none")
@@ -273,16 +276,24 @@ class TurnOffers:
         return rows[0], rows[1]
 
 
-def _announcements(value: object) -> tuple[type[Action], ...]:
+def _action_classes(value: object, owner: str = "TrumpDuty() after") -> tuple[type[Action], ...]:
     if isinstance(value, type | str | bytes) or not hasattr(value, "__iter__"):
-        raise ArgumentTypeError(f"TrumpDuty() after must be a sequence of Action classes, got {_got(value)}")
+        raise ArgumentTypeError(f"{owner} must be a sequence of Action classes, got {_got(value)}")
     kinds = tuple(value)
     for kind in kinds:
         if not (isinstance(kind, type) and issubclass(kind, Action)):
-            raise ArgumentTypeError(f"TrumpDuty() after must hold Action classes, got {_got(kind)}")
+            raise ArgumentTypeError(f"{owner} must hold Action classes, got {_got(kind)}")
     if not kinds:
-        raise InvalidArgumentError("TrumpDuty() after must name at least one Action class")
+        raise InvalidArgumentError(f"{owner} must name at least one Action class")
     return kinds
+
+
+def _announcements(value: object) -> tuple[type[Action], ...]:
+    return _action_classes(value)
+
+
+def _scoped(value: object) -> tuple[type[Action], ...]:
+    return _action_classes(value, "EffectScope() actions")
 
 
 @attrs.frozen(kw_only=True)
@@ -495,3 +506,36 @@ class CardCall:
 
 def _sort_key(card: Card) -> tuple[int, int]:
     return card.sort_key
+
+
+@attrs.frozen
+class EffectScope:
+    """``hokm_decision_effect``'s promise, as data: it answers only for these actions.
+
+    Given as ``Variant.turn_windows["hokm_decision_effect"]``. It is a promise that the
+    plugin's hook answers ``None`` (the action is only recorded) for every action that is not
+    an instance of one of ``actions``, as the hook's contract asks ("answer only for your own
+    action types"). The engine then does not ask the hook for other actions: another
+    variant's, or the plugin's own answers that only get recorded (Troefcall's capitulation
+    answers). ``hokm.testing.check_turn_windows`` asks it anyway for every action offered
+    outside the scope and fails where it answers. Every bundled variant with decision effects
+    declares one.
+
+    Attributes:
+        actions: the ``Action`` classes the hook may answer for (subclasses included).
+
+    >>> from hokm import Action
+    >>> class Claim(Action):
+    ...     tag = "example/claim"
+    >>> class Decline(Action):
+    ...     tag = "example/decline"
+    >>> scope = EffectScope((Claim,))
+    >>> scope.covers(Claim()), scope.covers(Decline())
+    (True, False)
+    """
+
+    actions: tuple[type[Action], ...] = attrs.field(converter=_scoped)
+
+    def covers(self, action: Action) -> bool:
+        """Whether the hook may answer for ``action`` (else it answers ``None``)."""
+        return isinstance(action, self.actions)

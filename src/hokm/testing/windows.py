@@ -20,10 +20,12 @@ trump call: the hook, asked anyway, must answer exactly what it declares.
 
 from __future__ import annotations
 
-from hokm import Action, HandState, Phase, PluginContractError, Seat
+from hokm import Action, CallTrump, Discard, DrawCard, HandState, Phase, PlayCard, PluginContractError, Seat
 from hokm._hooks import Impl
 from hokm.context import PlayContext
 from hokm.windows import WINDOW_HOOKS, PauseWindow, TurnWindow
+
+_CORE = (PlayCard, CallTrump, DrawCard, Discard)  # the core's actions: the effect hook is never asked
 
 __all__ = ["check_turn_windows"]
 
@@ -71,6 +73,7 @@ def check_turn_windows(hand: HandState) -> None:
             names the plugin, the hook, the window or the offers, and the turn).
     """
     seat = hand.to_act
+    _check_effect_scopes(hand)
     if hand.phase is Phase.TRUMP and hand.pending_decision is None:
         _check_claims(hand)  # A declared CardCall or CallClaim, at the call
         _check_forced_at_call(hand)
@@ -111,6 +114,38 @@ def check_turn_windows(hand: HandState) -> None:
                 answer = impl.call(_context(hand, Seat(seat)))
             if answer is not None:
                 raise _outside(impl.plugin, hook, answer, window, _turn(hand))
+
+
+def _check_effect_scopes(hand: HandState) -> None:
+    """A ``hokm_decision_effect`` that declares an ``EffectScope``, asked for every variant's action
+    offered now outside the scope, must answer ``None`` (the engine does not ask it there)."""
+    seat = hand.to_act
+    scoped = [impl for impl in hand.ruleset._engine.effect_chain if impl.scope is not None]
+    if not scoped or seat is None:
+        return
+    for action in hand.legal_actions():
+        if isinstance(action, _CORE):
+            continue
+        for impl in scoped:
+            assert impl.scope is not None
+            if impl.scope.covers(action):
+                continue
+            answer = impl.call(hand, Seat(seat), action)
+            if answer is not None:
+                raise PluginContractError(
+                    f"plugin {impl.plugin!r} broke the contract of {impl.hook}: it answered {answer!r} "
+                    f"for {action!r}, outside its {impl.scope!r} ({_moment(hand)}); the engine does not "
+                    "ask it for that action, so that answer would never count: add the action's class "
+                    "to the scope or answer None", plugin=impl.plugin, hook=impl.hook)
+
+
+def _moment(hand: HandState) -> str:
+    """Where the hand is, for a message: the call, a decision, or a turn of trick play."""
+    if hand.phase is Phase.TRUMP:
+        return f"seat {hand.to_act} at the trump call"
+    if hand.pending_decision is not None:
+        return f"seat {hand.to_act} answering a decision after trick {hand.tricks_played}"
+    return _turn(hand)
 
 
 def _check_forced_at_call(hand: HandState) -> None:
