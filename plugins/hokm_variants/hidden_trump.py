@@ -52,6 +52,7 @@ from hokm import (
     EffectScope,
     HandView,
     PlayContext,
+    Seat,
     Trick,
     TrumpDuty,
     TurnOffers,
@@ -262,7 +263,8 @@ class HiddenTrump(Variant):
         return _CHOSEN_CALL.answer(hand.dealt(hand.hakem))  # what the engine builds from the mask
 
     @hookimpl
-    def hokm_decision_effect(self, hand: HandView, action: Action) -> Effect | None:
+    def hokm_decision_effect(self, hand: HandView, seat: Seat, action: Action) -> Effect | None:
+        # (seat unused: taking the spec's every argument spares an adapter call per decision)
         if isinstance(action, SetIndicator):
             return _LAY[action.card.index]
         if isinstance(action, _ANNOUNCEMENTS):
