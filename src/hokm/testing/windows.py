@@ -15,7 +15,9 @@ and so ``check_variant`` run it on every state they see (as part of the
 
 A declared ``hokm.TurnOffers`` is checked on every turn, a declared ``hokm.TrumpDuty``
 after every announcement, and a declared ``hokm.CardCall`` or ``hokm.CallClaim`` at the
-trump call: the hook, asked anyway, must answer exactly what it declares.
+trump call: the hook, asked anyway, must answer exactly what it declares. A declared
+``hokm.EffectScope`` is checked wherever a variant's action is offered: the effect hook,
+asked about each action outside the scope, must answer ``None``.
 """
 
 from __future__ import annotations
@@ -61,16 +63,17 @@ def check_turn_windows(hand: HandState) -> None:
     its choices, and a ``hokm_call_alternatives`` that declares a ``CallClaim`` its claim.
 
     On a lead, the decision hook is also asked if the pause just passed (before the
-    first lead, or after the last trick) lies outside its ``PauseWindow``. Does
-    nothing outside a turn of trick play (before play, at a pending decision, once
-    the hand is over).
-
-    At the call, a ``hokm_forced_effect`` whose window says ``at_call=False`` must answer ``None``.
+    first lead, or after the last trick) lies outside its ``PauseWindow``. At the call,
+    a ``hokm_forced_effect`` whose window says ``at_call=False`` must answer ``None``.
+    Wherever a variant's action is offered (the call, a decision, a turn), a
+    ``hokm_decision_effect`` that declares an ``EffectScope`` must answer ``None`` for
+    each such action outside it. The turn windows are checked only on turns of trick play.
 
     Raises:
-        hokm.PluginContractError: a hook answered outside its window, or other than its
-            declared ``TurnOffers``, ``TrumpDuty``, ``CardCall`` or ``CallClaim`` (the message
-            names the plugin, the hook, the window or the offers, and the turn).
+        hokm.PluginContractError: a hook answered outside its window or its ``EffectScope``,
+            or other than its declared ``TurnOffers``, ``TrumpDuty``, ``CardCall`` or
+            ``CallClaim`` (the message names the plugin, the hook, the window or the
+            offers, and the turn).
     """
     seat = hand.to_act
     _check_effect_scopes(hand)
