@@ -36,7 +36,7 @@ from hokm._moments import trump_since
 from hokm._standard import Standard
 from hokm._windows import NEVER, gate_of, live_rows, pause_gate, pause_row, turn_offer
 from hokm._winner import best_play, power_tables, table_winner
-from hokm.actions import CALL_TRUMP_ACTIONS, Action, CallTrump, Discard, DrawCard, PlayCard
+from hokm.actions import CALL_TRUMP_ACTIONS, CORE_ACTIONS, Action
 from hokm.cards import Card, Suit, frozen_cards, mask_of
 from hokm.context import (
     Capture,
@@ -68,7 +68,6 @@ MAX_DECISIONS = 1000
 """Decisions one hand may take before a variant that keeps offering them is reported as broken."""
 _FROZEN_MASKS: dict[frozenset[Card], int] = {}
 _NOT_INTERNED = object()
-_CORE_ACTIONS = (PlayCard, CallTrump, DrawCard, Discard)
 # (seat, card) pairs by packed play (seat << 6 | card index), shared by every Trick value.
 _PAIRS: tuple[tuple[Seat, Card], ...] = tuple(
     (Seat(packed >> 6), Card.from_index(packed & 63)) if packed & 63 < 52 else (Seat(0), Card.from_index(0))
@@ -634,7 +633,7 @@ class Engine:
         if not options or not all(isinstance(option, Action) for option in options):
             raise contract_error(impl, "hokm_pending_decision",
                                  f"returned {decision!r}: need a Decision with a seat and actions")
-        core = [option for option in options if isinstance(option, _CORE_ACTIONS)]
+        core = [option for option in options if isinstance(option, CORE_ACTIONS)]
         if core:
             raise contract_error(impl, "hokm_pending_decision",
                                  f"offered {core[0]}: cards, trump calls and stock draws are the "
@@ -736,7 +735,7 @@ class Engine:
             more = self._call(impl, hand)
             if more is not None:
                 options += self._actions(more, impl, impl.hook)
-                core = [o for o in options if isinstance(o, _CORE_ACTIONS)]
+                core = [o for o in options if isinstance(o, CORE_ACTIONS)]
                 if core:
                     raise contract_error(impl, impl.hook, f"offered {core[0]}: cards, trump calls and "
                                          "stock draws are not announcements")

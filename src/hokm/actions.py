@@ -206,4 +206,6 @@ CALL_TRUMP_ACTIONS: tuple[Action, ...] = tuple(CALL_TRUMP.values())
 DRAW_CHOICES: tuple[DrawCard, DrawCard] = (DrawCard(True), DrawCard(False))
 DISCARD: tuple[Discard, ...] = tuple(Discard(Card.from_index(i)) for i in range(52))
 """Interned ``Discard`` actions by card index."""
+CORE_ACTIONS: tuple[type[Action], ...] = (PlayCard, CallTrump, DrawCard, Discard)
+"""The actions the core applies itself; any other action is a variant's (a decision)."""
 HIDDEN = HiddenAction()

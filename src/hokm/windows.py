@@ -33,7 +33,7 @@ hokm.errors.InvalidArgumentError: TurnWindow() leads must be 'all', 'hakem' or '
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import attrs
 
@@ -56,6 +56,7 @@ CALL_HOOKS: tuple[str, ...] = ("hokm_trump_call",)
 EFFECT_HOOKS: tuple[str, ...] = ("hokm_decision_effect",)
 """The hooks that may take an ``EffectScope``: asked at every variant's action."""
 
+_T = TypeVar("_T")
 _LEADS = ("all", "hakem", "none")
 _FOLLOWS = ("all", "void", "none")
 
@@ -169,15 +170,20 @@ def _actions(value: object, owner: str = "TurnOffers") -> tuple[Action, ...]:
     return actions
 
 
+def _set_of(value: object, kind: type[_T], field: str, wrong: str) -> frozenset[_T]:
+    """``value``, a collection of ``kind``, as a frozenset; ``field`` names it in the errors and
+    ``wrong`` says what each item must be."""
+    if isinstance(value, kind | str | bytes) or not hasattr(value, "__iter__"):
+        raise ArgumentTypeError(f"{field} must be a collection of {kind.__name__}s, got {_got(value)}")
+    items = frozenset(value)
+    for item in items:
+        if not isinstance(item, kind):
+            raise ArgumentTypeError(f"{field} {wrong}, got {_got(item)}")
+    return items
+
+
 def _none_of(value: object) -> frozenset[Card]:
-    if isinstance(value, Card | str | bytes) or not hasattr(value, "__iter__"):
-        raise ArgumentTypeError(f"TurnOffers() none_of must be a collection of Cards, got {_got(value)}")
-    cards = frozenset(value)
-    for card in cards:
-        if not isinstance(card, Card):
-            raise ArgumentTypeError(f"TurnOffers() none_of must hold Cards such as Card.parse('K♠'), "
-                                    f"got {_got(card)}")
-    return cards
+    return _set_of(value, Card, "TurnOffers() none_of", "must hold Cards such as Card.parse('K♠')")
 
 
 @attrs.frozen(kw_only=True)
@@ -394,13 +400,7 @@ def _claim_offers(value: object) -> tuple[Action, ...]:
 
 
 def _ranks(value: object) -> frozenset[Rank]:
-    if isinstance(value, str | bytes) or not hasattr(value, "__iter__"):
-        raise ArgumentTypeError(f"CallClaim() ranks must be a collection of Ranks, got {_got(value)}")
-    ranks = frozenset(value)
-    for rank in ranks:
-        if not isinstance(rank, Rank):
-            raise ArgumentTypeError(f"CallClaim() ranks must be Ranks such as Rank.TEN, got {_got(rank)}")
-    return ranks
+    return _set_of(value, Rank, "CallClaim() ranks", "must be Ranks such as Rank.TEN")
 
 
 def _count(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:

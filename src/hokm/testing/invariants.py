@@ -49,6 +49,7 @@ from hokm import (
     Trick,
     VariantConflictError,
 )
+from hokm.actions import CORE_ACTIONS
 from hokm.testing.windows import check_turn_windows
 
 __all__ = [
@@ -387,11 +388,6 @@ def _check_to_act(hand: HandState, *, views: bool = True) -> None:
         raise _fail(ONE_SEAT_TO_ACT, f"seat {other} has legal actions while seat {to_act} is to act")
 
 
-_CORE_ACTIONS = (PlayCard, CallTrump, DrawCard, Discard)
-"""The core's own actions, each of one phase; a variant's actions are offered at the trump call
-(M1 alternatives), on a turn of play (M3 announcements) and in pending decisions."""
-
-
 def _check_legal(hand: HandState, trick: Trick | None = None) -> None:
     if hand.is_over:
         return
@@ -410,7 +406,7 @@ def _check_legal(hand: HandState, trick: Trick | None = None) -> None:
         return
     else:  # a variant's own actions fit the trump call (M1) and a turn of play (M3)
         fits = (CallTrump,) if phase is Phase.TRUMP else (PlayCard,)
-    odd = [action for action in legal if isinstance(action, _CORE_ACTIONS) and not isinstance(action, fits)]
+    odd = [action for action in legal if isinstance(action, CORE_ACTIONS) and not isinstance(action, fits)]
     if odd:
         raise _fail(LEGAL_ACTIONS, f"{', '.join(map(str, odd))} offered in the {phase.value} phase")
     if phase is Phase.DRAW and isinstance(legal[0], Discard):  # discards: a card the seat holds
@@ -439,10 +435,6 @@ def _check_legal(hand: HandState, trick: Trick | None = None) -> None:
         if follow and not cards <= follow:
             raise _fail(LEGAL_ACTIONS, f"seat {seat} holds {_cards(follow)} of the led suit {led} "
                                        f"but may play {_cards(cards - follow)}")
-
-
-_CORE_ACTIONS = (PlayCard, CallTrump, DrawCard, Discard)
-"""The actions the core applies itself; any other action is a variant's decision."""
 
 
 def _check_trick(hand: HandState, index: int) -> None:

@@ -22,12 +22,11 @@ asked about each action outside the scope, must answer ``None``.
 
 from __future__ import annotations
 
-from hokm import Action, CallTrump, Discard, DrawCard, HandState, Phase, PlayCard, PluginContractError, Seat
+from hokm import Action, HandState, Phase, PluginContractError, Seat
 from hokm._hooks import Impl
+from hokm.actions import CORE_ACTIONS
 from hokm.context import PlayContext
 from hokm.windows import WINDOW_HOOKS, PauseWindow, TurnWindow
-
-_CORE = (PlayCard, CallTrump, DrawCard, Discard)  # the core's actions: the effect hook is never asked
 
 __all__ = ["check_turn_windows"]
 
@@ -127,7 +126,7 @@ def _check_effect_scopes(hand: HandState) -> None:
     if not scoped or seat is None:
         return
     for action in hand.legal_actions():
-        if isinstance(action, _CORE):
+        if isinstance(action, CORE_ACTIONS):
             continue
         for impl in scoped:
             assert impl.scope is not None
