@@ -19,8 +19,8 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 ENVIRONMENT_VARIABLE = "HOKM_MYPYC"
-COMPILED_MODULES = ("_dealing", "_engine", "_kernel_piles", "_masks", "_odd_tricks", "_offer_tricks",
-                    "_playout", "_seeding", "_tricks", "state")
+COMPILED_MODULES = ("_dealing", "_engine", "_hand_parts", "_kernel_piles", "_masks", "_odd_tricks",
+                    "_offer_tricks", "_playout", "_seeding", "_tricks", "state")
 
 _SETUP = """
 from setuptools import setup

@@ -44,8 +44,9 @@ from hokm.piles import collector_after, won_in_force
 
 if TYPE_CHECKING:
     from hokm._engine import Engine
+    from hokm._hand_parts import _Setup
     from hokm.actions import Action
-    from hokm.state import HandState, _Setup
+    from hokm.state import HandState
 
 __all__ = ["play_out"]
 

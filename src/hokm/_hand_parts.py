@@ -1,0 +1,131 @@
+"""The parts of a hand state that rarely change, shared between its states until they do.
+
+A ``HandState`` (``hokm.state``) copies a handful of slots per transition: its hands, plays
+and tallies. What stays the same for many states lives in two objects the copies share:
+
+- ``_Setup``: per-hand constants (the rules, the Hakem, the deal) and the trump state, replaced
+  once when a trump is called or revealed (``with_trump``);
+- ``_Extra``: the rarely-changing data of a state (decisions, the draw, cards set aside or
+  shown, the log), copied by the step that changes it (``copy``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from hokm._moments import NO_TRUMP
+from hokm.actions import Action
+from hokm.context import Decision
+from hokm.table import Seat
+
+if TYPE_CHECKING:
+    from hokm._engine import Engine
+    from hokm.rules import Ruleset
+
+__all__ = ["_FRESH_EXTRA", "_Extra", "_Setup"]
+
+
+class _Setup:
+    """Per-hand constants shared by every state of the hand."""
+
+    __slots__ = (
+        "asks_turn",
+        "engine",
+        "first_packet",
+        "forced_live",
+        "hakem",
+        "order",
+        "redeals",
+        "ruleset",
+        "stock",
+        "suit_masks",
+        "suit_of",
+        "trump",
+        "trump_from",
+        "trump_settled",
+        "turn_live",
+    )
+
+    def __init__(self, ruleset: Ruleset, engine: Engine, hakem: int, first_packet: int,
+                 stock: tuple[int, ...], order: Sequence[int] | tuple[tuple[int, ...], ...],
+                 redeals: int) -> None:
+        self.ruleset = ruleset
+        self.engine = engine
+        self.hakem = hakem
+        self.first_packet = first_packet
+        self.stock = stock
+        self.order = order  # the deck order dealt (card indices), or each seat's cards as given
+        self.redeals = redeals
+        self.trump = -1  # 0-3: a suit; NO_TRUMP: play without one; -1: not called yet
+        self.trump_from = 0  # the play from which cards of the trump suit are trumps
+        # trump_from rounded up to a trick's start (tricks are aligned): with more plays than
+        # this, the trick in progress (even complete) began under the trump.
+        self.trump_settled = 0
+        self.suit_of: tuple[int, ...] = ()
+        self.suit_masks: tuple[int, ...] = ()
+        # The per-turn chains' windows in this trump state (no trump yet; with_trump sets them once
+        # a suit is trump): by tricks done, whether the chain may answer on some turn of the trick
+        # (Engine.turn_live). A false answer skips the window check: hidden trump after the reveal.
+        self.turn_live: tuple[bool, ...] = engine.turn_live[0]
+        self.asks_turn: bool = engine.turn_asked[0]
+        self.forced_live: tuple[bool, ...] = engine.forced_live[0]
+
+    def with_trump(self, trump: int, trump_from: int = 0) -> _Setup:
+        engine = self.engine
+        setup = _Setup(self.ruleset, engine, self.hakem, self.first_packet, self.stock,
+                       self.order, self.redeals)
+        setup.trump = trump
+        setup.trump_from = trump_from
+        setup.trump_settled = -(-trump_from // engine.players) * engine.players
+        setup.suit_of = engine.suit_of[trump]
+        setup.suit_masks = engine.suit_masks[trump]
+        if 0 <= trump < NO_TRUMP:
+            setup.turn_live, setup.asks_turn, setup.forced_live = (
+                engine.turn_live[1], engine.turn_asked[1], engine.forced_live[1])
+        return setup
+
+
+class _Extra:
+    """Rarely-changing per-state data: decisions, the draw, what each seat saw or set aside."""
+
+    __slots__ = ("announced", "annulled", "aside", "blind", "decisions", "decisions_at", "discarded",
+                 "log", "pending", "seen", "shown", "stock_pos")
+
+    def __init__(self, players: int) -> None:
+        self.decisions: tuple[tuple[Seat, Action], ...] = ()
+        self.decisions_at: tuple[int, ...] = ()  # cards played when each decision was taken
+        self.pending: Decision | None = None
+        self.stock_pos = 0
+        self.seen: tuple[int, ...] = (0,) * players
+        self.aside: tuple[int, ...] = (0,) * players  # face-down cards apart from each hand
+        self.blind = 0  # set-aside cards their owner has not seen either
+        self.shown = 0  # cards turned face up for everyone by a decision
+        self.announced: Action | None = None  # the announcement made on the current turn
+        self.annulled = False
+        self.discarded = 0  # discards made so far (two-player zhinam, fifty-card)
+        # What happened beside the plays, in order, as (kind, plays so far, seat, what): the
+        # actions of a hand beyond the classic one, effects, a lone choice the core took, a trump
+        # fixed by a void card (hokm._moments.LOG_*). History, not position: records and events
+        # read it; the rules never do.
+        self.log: tuple[tuple[int, int, int, Any], ...] = ()
+
+    def __new__(cls, players: int = 0) -> _Extra:
+        # A mypyc-compiled class refuses object.__new__; copy() uses _NEW_EXTRA.
+        return super().__new__(cls)
+
+    def copy(self) -> _Extra:
+        new: _Extra = _NEW_EXTRA(_Extra)  # every slot is set below: no __init__ to overwrite
+        new.decisions, new.decisions_at, new.pending = self.decisions, self.decisions_at, self.pending
+        new.stock_pos, new.seen, new.aside, new.blind = self.stock_pos, self.seen, self.aside, self.blind
+        new.shown, new.announced, new.annulled = self.shown, self.announced, self.annulled
+        new.discarded, new.log = self.discarded, self.log
+        return new
+
+
+_FRESH_EXTRA: tuple[_Extra, ...] = tuple(_Extra(players) for players in range(17))
+
+
+# A mypyc-compiled class refuses object.__new__ (the cheaper call when interpreted).
+_NEW_EXTRA: Callable[[type[_Extra]], _Extra] = (
+    object.__new__ if __file__.endswith(".py") else _Extra.__new__)
