@@ -25,16 +25,15 @@ from hokm._dealing import DealPlan
 from hokm._hooks import (
     Impl,
     contract_error,
-    crash_error,
-    deliberate,
     first_result,
     hook_facts,
     optional_result,
+    reraise,
     resolve_chain,
 )
 from hokm._moments import trump_since
 from hokm._standard import Standard
-from hokm._windows import NEVER, gate_of, live_rows, pause_gate, pause_row, turn_offer
+from hokm._windows import NEVER, gate_of, live_rows, pause_row, turn_offer
 from hokm._winner import best_play, power_tables, table_winner
 from hokm.actions import CALL_TRUMP_ACTIONS, CORE_ACTIONS, Action
 from hokm.cards import Card, Suit, frozen_cards, mask_of
@@ -184,8 +183,6 @@ class Engine:
         self.kernel_void_restricts = bool(self.void_restrictors) and not (
             self.void_restrict_gate is not None and self.void_restrict_gate.announced)
         self.decision_chain = chains["hokm_pending_decision"]
-        # Where the decision chain is asked (its PauseWindows): before the first lead, after tricks.
-        self.decide_before_play, self.decide_after = pause_gate(self.decision_chain)
         # By tricks played (0: before the first lead): whether the decision chain is asked at that pause.
         self.decide_pauses: tuple[bool, ...] = pause_row(self.decision_chain, self.hand_size)
         # The standard completion rule answers last; its threshold is applied here, not called.
@@ -523,9 +520,7 @@ class Engine:
                 if capture is not None:
                     break
         except Exception as error:
-            if deliberate(error):
-                raise
-            raise crash_error(impl, error) from error
+            reraise(impl, error)
         interned = self._interned_captures.get(id(capture), _NOT_INTERNED)
         if interned is not _NOT_INTERNED:
             return interned  # type: ignore[return-value]  # Capture.of a seat of this table
@@ -587,9 +582,7 @@ class Engine:
             else:
                 return self.completion  # a constant answer, checked at composition
         except Exception as error:
-            if deliberate(error):
-                raise
-            raise crash_error(impl, error) from error
+            reraise(impl, error)
         if not isinstance(answer, bool):
             raise contract_error(impl, "hokm_hand_complete", f"returned {answer!r}, not a bool")
         return answer
@@ -606,9 +599,7 @@ class Engine:
             else:
                 return None
         except Exception as error:
-            if deliberate(error):
-                raise
-            raise crash_error(impl, error) from error
+            reraise(impl, error)
         if not isinstance(decision, Decision):
             raise contract_error(impl, "hokm_pending_decision",
                                  f"returned {decision!r}: need a Decision with a seat and actions")
@@ -762,9 +753,7 @@ class Engine:
             else:
                 return None, None
         except Exception as error:
-            if deliberate(error):
-                raise
-            raise crash_error(impl, error) from error
+            reraise(impl, error)
         if not isinstance(effect, Effect):
             raise contract_error(impl, "hokm_decision_effect", f"returned {effect!r}, not an Effect")
         return effect, impl
@@ -781,9 +770,7 @@ class Engine:
         try:
             return impl.call(*args)
         except Exception as error:
-            if deliberate(error):
-                raise
-            raise crash_error(impl, error) from error
+            reraise(impl, error)
 
     @staticmethod
     def _actions(answer: object, impl: Impl | None, hook: str) -> tuple[Action, ...]:
@@ -839,9 +826,7 @@ class Engine:
                         f"no card is legal for seat {seat}: the restrictions of "
                         f"{', '.join(sorted(contributors))} (with follow suit) leave nothing to play")
         except Exception as error:
-            if deliberate(error):
-                raise
-            raise crash_error(impl, error) from error
+            reraise(impl, error)
         return legal
 
     @staticmethod

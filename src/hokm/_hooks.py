@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NoReturn
 
 import attrs
 import pluggy
@@ -151,6 +151,18 @@ def crash_error(impl: Impl | None, error: BaseException) -> PluginContractError:
     return crash
 
 
+def reraise(impl: Impl | None, error: Exception) -> NoReturn:
+    """Raise what hook implementation ``impl`` raised: a deliberate hokm error as it is, anything
+    else as the ``PluginContractError`` naming the plugin and the hook (chained to ``error``).
+
+    The one ``except`` policy of every call into a plugin:
+    ``except Exception as error: reraise(impl, error)``.
+    """
+    if deliberate(error):
+        raise error
+    raise crash_error(impl, error) from error
+
+
 def optional_result(chain: tuple[Impl, ...], *args: Any) -> tuple[Any, Impl | None]:
     """The first non-None answer and who gave it, or ``(None, None)`` for hooks with no default.
 
@@ -164,9 +176,7 @@ def optional_result(chain: tuple[Impl, ...], *args: Any) -> tuple[Any, Impl | No
             if answer is not None:
                 return answer, impl
     except Exception as error:
-        if deliberate(error):
-            raise
-        raise crash_error(impl, error) from error
+        reraise(impl, error)
     return None, None
 
 

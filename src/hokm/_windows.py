@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from hokm.actions import Action
     from hokm.state import HandState
 
-__all__ = ["EVERY", "NEVER", "SOME", "Gate", "gate_of", "live_rows", "pause_gate", "pause_row", "turn_offer",
+__all__ = ["EVERY", "NEVER", "SOME", "Gate", "gate_of", "live_rows", "pause_row", "turn_offer",
            "turn_open"]
 
 NEVER = 0
@@ -87,22 +87,6 @@ def live_rows(chain: Sequence[Impl], gate: Gate | None,
         return gate.live
     row = (bool(chain),) * (tricks_total + 1)
     return row, row
-
-
-def pause_gate(chain: Sequence[Impl]) -> tuple[bool, int]:
-    """When a decision chain is asked: (before the first lead, after tricks: NEVER/SOME/EVERY).
-
-    ``SOME``: only after the trick numbered a majority of the hand's (``PauseWindow``).
-    A chain with a windowless implementation is asked at every pause; an empty one never.
-    """
-    if not chain:
-        return False, NEVER
-    windows = [impl.window for impl in chain]
-    if not all(isinstance(window, PauseWindow) for window in windows):
-        return True, EVERY
-    pauses = [window for window in windows if isinstance(window, PauseWindow)]
-    modes = {"none": NEVER, "majority": SOME, "all": EVERY}
-    return any(window.before_play for window in pauses), max(modes[window.trick_ends] for window in pauses)
 
 
 def pause_row(chain: Sequence[Impl], tricks_total: int) -> tuple[bool, ...]:

@@ -26,7 +26,7 @@ import pluggy
 from hokm._checks import check_int, check_seed, ordered
 from hokm._dealing import deal_hand, seat_number, start_hand
 from hokm._engine import Engine
-from hokm._hooks import Impl, contract_error, crash_error, deliberate, hook_facts, resolve_chain, spec_manager
+from hokm._hooks import Impl, contract_error, hook_facts, reraise, resolve_chain, spec_manager
 from hokm._standard import Standard
 from hokm._values import plugin_key, read_only
 from hokm.cards import Card, Suit, frozen_cards
@@ -342,9 +342,7 @@ class Ruleset:
             for impl in resolve_chain(pm, "hokm_check_ruleset", standard):
                 impl.call(info)
         except Exception as error:
-            if deliberate(error):
-                raise
-            raise crash_error(impl, error) from error
+            reraise(impl, error)
         try:
             engine = Engine(pm, standard, names, info)
         except (PluginContractError, RulesetError):
@@ -736,9 +734,7 @@ class Ruleset:
         except PluginContractError:
             raise
         except Exception as error:
-            if deliberate(error):
-                raise
-            raise crash_error(impl, error) from error
+            reraise(impl, error)
         pattern = self._engine.pattern
         if isinstance(pattern, StockDraw):
             stock: tuple[Action, ...] = DRAW_CHOICES + (DISCARD if pattern.discards else ())

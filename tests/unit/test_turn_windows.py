@@ -382,16 +382,17 @@ def test_pause_window_refuses_bad_values() -> None:
 
 
 def test_the_bundled_pause_windows() -> None:
-    def where(*names: str, **options: dict[str, Any]) -> tuple[bool, int]:
+    def where(*names: str, **options: dict[str, Any]) -> list[int]:
+        """The pauses (by tricks played, 0: before the first lead) where the decision chain is asked."""
         engine = hokm.Ruleset.compose(*names, options=options)._engine
-        return engine.decide_before_play, engine.decide_after
+        return [played for played, asked in enumerate(engine.decide_pauses) if asked]
 
-    assert where("bavney", bavney={"decide": True}) == (False, 1)  # after the seventh trick only
-    assert where("court-piece", **{"court-piece": {"decide": True}}) == (False, 1)
-    assert where("redeal", redeal={"rule": "no-picture-hand"}) == (True, 0)  # before play only
-    assert where("troefcall") == (False, 2)  # the capitulation offer: after any trick
-    assert where("troefcall", troefcall={"capitulation": False}) == (False, 1)
-    assert where() == (False, 0)
+    assert where("bavney", bavney={"decide": True}) == [7]  # after the seventh trick only
+    assert where("court-piece", **{"court-piece": {"decide": True}}) == [7]
+    assert where("redeal", redeal={"rule": "no-picture-hand"}) == [0]  # before play only
+    assert where("troefcall") == list(range(2, 14))  # the capitulation offer: from the second trick on
+    assert where("troefcall", troefcall={"capitulation": False}) == [7]
+    assert where() == []
 
 
 def test_check_turn_windows_catches_a_decision_outside_its_window() -> None:
