@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, given, reject, settings
 from hypothesis import strategies as st
 
 import hokm
@@ -249,8 +249,13 @@ def test_deals_the_observer_cannot_tell_apart_give_the_same_samples(data: st.Dat
     hands = [list(start.hand_of(s)) for s in range(rules.players)]
     hands[a][hands[a].index(first)], hands[b][hands[b].index(second)] = second, first
     twin = rules.new_hand([list(reversed(hand)) for hand in hands], hakem=start.hakem)
-    for action in actions:
-        twin = twin.apply(action)
+    try:
+        for action in actions:
+            twin = twin.apply(action)
+    except hokm.IllegalActionError:
+        # A card of the printed suit may follow another (Satat's 2♥ is a trump): after the trade
+        # a card played is no longer legal, so the observer could tell the two deals apart.
+        reject()
     other_view = twin.observation(seat)
     assume(other_view == view)  # a Double Sar pile or a trick may now go elsewhere
     assert twin.hands != end.hands
