@@ -650,6 +650,13 @@ class Engine:
         self._last_call = (hand, options)
         return options
 
+    def copied_at_call(self, original: HandView, copy: HandView) -> None:
+        """``copy`` was just made from ``original`` (``HandState.playout``'s private copy): the same
+        position, so the choices remembered for ``original`` are the copy's too."""
+        last = self._last_call
+        if last[0] is original:
+            self._last_call = (copy, last[1])
+
     def _call_options(self, hand: HandView) -> tuple[Action, ...]:
         if self.card_call is not None:  # declared by the only implementation: no call
             options = self._card_choices(self.card_call, cast("HandState", hand))

@@ -798,6 +798,8 @@ class HandState:
         """
         check_rng(rng)
         state = self._copy()
+        if self._phase == _TRUMP:  # the call's choices, worked out as this state began, are the copy's
+            self._setup.engine.copied_at_call(self, state)
         play_out(state, (rng or random.Random()).random)
         return state
 

@@ -196,6 +196,38 @@ def test_call_options_belong_to_their_own_state() -> None:
 
 
 @attrs.define(eq=False)
+class CountedCall(hokm.Variant):
+    """Offers spades or hearts at the trump call, counting how often the hook is asked."""
+
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="counted-call", summary="tests only")
+    asked: list[int] = attrs.field(factory=list, init=False)
+
+    @hokm.hookimpl
+    def hokm_trump_call(self, hand: HandView) -> Sequence[Action]:
+        self.asked.append(hand.hakem)
+        return (hokm.CallTrump(hokm.Suit.SPADES), hokm.CallTrump(hokm.Suit.HEARTS))
+
+
+def test_a_playout_from_the_call_reuses_the_choices_its_state_began_with() -> None:
+    # The deal works the call's choices out (is there a lone one?); the playout's private copy
+    # is at the same position, so the hook is not asked again, and the playout picks among them.
+    plugin = CountedCall()
+    rules = hokm.Ruleset.compose(plugin)
+    hand = rules.deal(random.Random(4), hakem=2)
+    assert plugin.asked == [2]
+    assert hand.playout(random.Random(5)).trump in (hokm.Suit.SPADES, hokm.Suit.HEARTS)
+    assert plugin.asked == [2]
+    # Not carried over from another state: a second deal asks again, and so does the first
+    # hand's playout once the second hand's choices are the remembered ones.
+    other = rules.deal(random.Random(6), hakem=1)
+    assert plugin.asked == [2, 1]
+    hand.playout(random.Random(7))
+    assert plugin.asked == [2, 1, 2]
+    other.playout(random.Random(7))
+    assert plugin.asked == [2, 1, 2, 1]
+
+
+@attrs.define(eq=False)
 class CallShow(hokm.Variant):
     """A forced effect that shows the Hakem's first card at the trump call (``show``), with a window
     that holds no turn of trick play; ``at_call`` is its window's. Records the phases it is asked in."""
