@@ -36,10 +36,7 @@ import time
 from collections.abc import Callable
 
 import hokm
-from hokm import CallTrump, Suit
 from hokm.discovery import load_variant
-
-SUITS = tuple(Suit)
 
 
 def step_api(rules: hokm.Ruleset) -> Callable[[random.Random], None]:
@@ -60,7 +57,8 @@ def step_plays(rules: hokm.Ruleset) -> Callable[[random.Random], None]:
     through legal_actions()/apply(); every card goes through legal_plays()/play().
     """
     def one(rng: random.Random) -> None:
-        hand = rules.deal(rng, hakem=0).apply(CallTrump(SUITS[rng.randrange(4)]))
+        hand = rules.deal(rng, hakem=0)
+        hand = hand.apply(rng.choice(hand.legal_actions()))  # the call, as step_api takes it
         while not hand.is_over:  # four-player rulesets: after the call, cards or a decision
             if hand.pending_decision is None:
                 hand = hand.play(rng.choice(tuple(hand.legal_plays())))
