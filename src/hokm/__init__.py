@@ -10,27 +10,12 @@ True
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import TYPE_CHECKING, Any
 
 from hokm.actions import Action, CallTrump, Discard, DrawCard, HiddenAction, PlayCard, PlayOn
 from hokm.cards import Card, Rank, Suit, cards, full_deck
-from hokm.context import (
-    Capture,
-    DealPattern,
-    Decision,
-    HandScore,
-    HandView,
-    Kot,
-    MatchView,
-    Packets,
-    PlayContext,
-    RulesetInfo,
-    StockDraw,
-    Trick,
-    VariantInfo,
-    VoidDuty,
-)
-from hokm.decisions import Effect, TrumpRule
 from hokm.errors import (
     ActionTypeError,
     AgentFailedError,
@@ -62,39 +47,77 @@ from hokm.errors import (
     VariantLoadError,
     VariantOverlapWarning,
 )
-from hokm.outcomes import HandResult, MatchStatus, Phase, majority
-from hokm.piles import PileRule
-from hokm.simulate import SimulationReport, simulate  # eager: the name is also its module's
 from hokm.table import Rotation, Seat, TableLayout, Team
-from hokm.windows import CallClaim, CardCall, EffectScope, PauseWindow, TrumpDuty, TurnOffers, TurnWindow
 
 if TYPE_CHECKING:
     from hokm._arena import arena
     from hokm._arena_result import ArenaResult
     from hokm._plugin import hookimpl
+    from hokm.context import (
+        Capture,
+        DealPattern,
+        Decision,
+        HandView,
+        MatchView,
+        Packets,
+        PlayContext,
+        RulesetInfo,
+        StockDraw,
+        VariantInfo,
+        VoidDuty,
+    )
+    from hokm.decisions import Effect, TrumpRule
     from hokm.discovery import available_variants
     from hokm.match import MatchState
     from hokm.observation import HandObservation, MatchObservation
+    from hokm.outcomes import HandResult, HandScore, Kot, MatchStatus, Phase, majority
+    from hokm.piles import PileRule
     from hokm.records import load_record
     from hokm.rules import Ruleset
+    from hokm.simulate import SimulationReport, simulate
     from hokm.state import HandState
+    from hokm.trick import Trick
     from hokm.variant import Variant
+    from hokm.windows import CallClaim, CardCall, EffectScope, PauseWindow, TrumpDuty, TurnOffers, TurnWindow
 
-# Names whose modules pull in pluggy, the engine, json or concurrent.futures are imported on first
-# use (PEP 562), so ``import hokm`` stays cheap for code that only needs cards or errors.
-_LAZY = {
-    "arena": "hokm._arena",  # and hokm.agents, when it runs
-    "ArenaResult": "hokm._arena_result",
-    "hookimpl": "hokm._plugin",
-    "MatchState": "hokm.match",
-    "HandObservation": "hokm.observation",
-    "MatchObservation": "hokm.observation",
-    "Ruleset": "hokm.rules",
-    "available_variants": "hokm.discovery",
-    "HandState": "hokm.state",
-    "Variant": "hokm.variant",
-    "load_record": "hokm.records",
+# ``import hokm`` loads the vocabulary every user of the package touches (cards, actions, seats,
+# errors); every other name is imported on first use (PEP 562), so a bot, a server or the command
+# line pays for the rules, the hook machinery, json or concurrent.futures only when it uses them.
+_LAZY_MODULES: dict[str, tuple[str, ...]] = {
+    "hokm._arena": ("arena",),  # and hokm.agents, when it runs
+    "hokm._arena_result": ("ArenaResult",),
+    "hokm._plugin": ("hookimpl",),
+    "hokm.context": ("Capture", "DealPattern", "Decision", "HandView", "MatchView", "Packets",
+                     "PlayContext", "RulesetInfo", "StockDraw", "VariantInfo", "VoidDuty"),
+    "hokm.decisions": ("Effect", "TrumpRule"),
+    "hokm.discovery": ("available_variants",),
+    "hokm.match": ("MatchState",),
+    "hokm.observation": ("HandObservation", "MatchObservation"),
+    "hokm.outcomes": ("HandResult", "HandScore", "Kot", "MatchStatus", "Phase", "majority"),
+    "hokm.piles": ("PileRule",),
+    "hokm.records": ("load_record",),
+    "hokm.rules": ("Ruleset",),
+    "hokm.simulate": ("SimulationReport", "simulate"),
+    "hokm.state": ("HandState",),
+    "hokm.trick": ("Trick",),
+    "hokm.variant": ("Variant",),
+    "hokm.windows": ("CallClaim", "CardCall", "EffectScope", "PauseWindow", "TrumpDuty", "TurnOffers",
+                     "TurnWindow"),
 }
+_LAZY = {name: module for module, names in _LAZY_MODULES.items() for name in names}
+
+
+class _Package(types.ModuleType):
+    """``hokm`` itself: ``hokm.simulate`` stays the function when its module is first imported
+    by name (the import system then binds a submodule to its parent's attribute of that name)."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name == "simulate" and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> Any:

@@ -62,6 +62,35 @@ def test_import_hokm_leaves_the_engine_and_installed_metadata_for_later() -> Non
     assert done.stdout.strip() == "hokm.simulate"
 
 
+
+def test_import_hokm_loads_only_the_vocabulary_of_cards_actions_seats_and_errors() -> None:
+    code = "import sys, hokm; print(' '.join(sorted(m for m in sys.modules if m.startswith('hokm'))))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["hokm", "hokm.actions", "hokm.cards", "hokm.errors", "hokm.table"]
+
+
+def test_every_public_name_resolves_from_its_own_module() -> None:
+    import hokm
+
+    lazy = hokm._LAZY  # the facade's private table
+    eager = {name for name in hokm.__all__ if name in vars(hokm)} - set(lazy)
+    assert set(lazy) | eager == set(hokm.__all__)
+    for name in hokm.__all__:
+        value = getattr(hokm, name)
+        assert getattr(value, "__module__", None) is not None, name
+        assert name in dir(hokm)
+        if name in lazy:  # the module the table names defines it, or re-exports it unchanged
+            module = __import__(lazy[name], fromlist=[name])
+            assert getattr(module, name) is value, name
+
+
+def test_hokm_simulate_stays_the_function_when_its_module_is_imported_first() -> None:
+    code = ("import hokm.simulate; from hokm.simulate import SimulationReport; import hokm; "
+            "print(callable(hokm.simulate), hokm.simulate.__module__, "
+            "hokm.SimulationReport is SimulationReport)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True", "hokm.simulate", "True"]
+
 def test_import_hokm_agents_leaves_the_engine_and_installed_metadata_for_later() -> None:
     """Bots import ``hokm.agents`` for every game they play: it stays as light as the values it reads."""
     code = ("import sys, hokm.agents; heavy = ['pluggy', 'importlib.metadata', 'hokm.rules', "
