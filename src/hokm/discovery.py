@@ -8,11 +8,11 @@ variant whose import fails is reported with its entry point and distribution.
 
 from __future__ import annotations
 
-import re
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from hokm._entry_points import installed
 from hokm.errors import (
     DuplicateVariantError,
     DuplicateVariantWarning,
@@ -49,12 +49,6 @@ def available_variants() -> dict[str, str]:
     return found
 
 
-def _entry_points() -> Iterable[importlib.metadata.EntryPoint]:
-    import importlib.metadata  # read installed metadata only when variants are looked up
-
-    return importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
-
-
 def _distribution_of(ep: importlib.metadata.EntryPoint) -> str:
     """``"hokm-house-rule 0.1.0"``: the name and version of the distribution that provides ``ep``."""
     dist = getattr(ep, "dist", None)
@@ -65,13 +59,7 @@ def _distribution_of(ep: importlib.metadata.EntryPoint) -> str:
 
 def _installed() -> dict[str, list[importlib.metadata.EntryPoint]]:
     """Entry points by variant name (sorted), one per distinct distribution that registers it."""
-    found: dict[str, dict[str, importlib.metadata.EntryPoint]] = {}
-    for ep in _entry_points():
-        dist = getattr(ep, "dist", None)
-        provider = (re.sub(r"[-_.]+", "-", dist.name).lower() if dist is not None and dist.name
-                    else f"?{ep.value}")
-        found.setdefault(ep.name, {}).setdefault(provider, ep)
-    return {name: list(found[name].values()) for name in sorted(found)}
+    return installed(ENTRY_POINT_GROUP)
 
 
 def _clash_message(name: str, eps: Sequence[importlib.metadata.EntryPoint]) -> str:

@@ -225,3 +225,39 @@ def test_without_a_clash_nothing_warns() -> None:
         assert "satat" in hokm.available_variants()
     with pytest.raises(hokm.UnknownVariantError, match="no variant named 'satta' is installed"):
         hokm.Ruleset.compose("satta")
+
+
+def test_lookups_read_installed_metadata_again_only_when_the_installed_set_may_have_changed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Composing with a variant looks its name up every time; reading every distribution's
+    # metadata each time cost tens of milliseconds a compose.
+    from hokm import _entry_points
+
+    reads: list[str] = []
+    read = _entry_points._read
+
+    def counted(group: str) -> dict[str, list[importlib.metadata.EntryPoint]]:
+        reads.append(group)
+        return read(group)
+
+    monkeypatch.setattr(_entry_points, "_read", counted)
+    monkeypatch.setattr(_entry_points, "_tables", {})
+    hokm.Ruleset.compose("satat")
+    hokm.Ruleset.compose("satat", "bavney")
+    assert "house" not in hokm.available_variants()
+    assert reads == ["hokm.variants"], "one read for every lookup while nothing changed"
+
+    monkeypatch.syspath_prepend(str(tmp_path))  # sys.path changed: read again
+    assert "house" not in hokm.available_variants() and len(reads) == 2
+    distribution(tmp_path, "hokm-house", "0.1", {"house": "hokm_house_mod:House"},
+                 {"hokm_house_mod": "class House:\n    pass\n"})
+    later = os.stat(tmp_path).st_mtime_ns + 10**9  # installing later than the last read
+    os.utime(tmp_path, ns=(later, later))
+    assert hokm.available_variants()["house"] == "hokm_house_mod:House" and len(reads) == 3
+    assert hokm.available_variants()["house"] == "hokm_house_mod:House" and len(reads) == 3
+
+    from hokm.agents import available_agents
+
+    assert "random" in available_agents() and reads[-1] == "hokm.agents"  # each group its own table
+    available_agents()
+    assert len(reads) == 4

@@ -13,9 +13,9 @@ keyword arguments and returns an agent. Listing the agents imports nothing;
 from __future__ import annotations
 
 import inspect
-import re
 from typing import TYPE_CHECKING, Any
 
+from hokm._entry_points import installed
 from hokm.errors import (
     AgentLoadError,
     ArgumentTypeError,
@@ -42,15 +42,7 @@ COMMAND_PREFIX = "cmd:"
 
 def _installed() -> dict[str, list[importlib.metadata.EntryPoint]]:
     """Entry points by agent name (sorted), one per distinct distribution that registers it."""
-    import importlib.metadata  # read installed metadata only when agents are looked up
-
-    found: dict[str, dict[str, importlib.metadata.EntryPoint]] = {}
-    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
-        dist = getattr(ep, "dist", None)
-        provider = (re.sub(r"[-_.]+", "-", dist.name).lower() if dist is not None and dist.name
-                    else f"?{ep.value}")
-        found.setdefault(ep.name, {}).setdefault(provider, ep)
-    return {name: list(found[name].values()) for name in sorted(found)}
+    return installed(ENTRY_POINT_GROUP)
 
 
 def available_agents() -> dict[str, str]:
