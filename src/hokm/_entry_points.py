@@ -5,7 +5,10 @@ in a typical environment), and ``Ruleset.compose("satat")`` or ``get_agent("pimc
 name up every time. So a group's table is kept and read again only when the installed set
 may have changed: when ``sys.path`` changes, or one of its entries' modification time does
 (installing or removing a distribution adds or removes a directory in a ``sys.path`` entry),
-the rule ``importlib.metadata`` itself uses to cache directory listings.
+the rule ``importlib.metadata`` itself uses to cache directory listings. An entry-points file
+rewritten in place inside an existing metadata folder (an old-style ``setup.py develop`` run
+again) changes no ``sys.path`` entry, so a running program sees it only after the next such
+change; a new process always does.
 """
 
 from __future__ import annotations
