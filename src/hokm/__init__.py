@@ -108,11 +108,12 @@ _LAZY = {name: module for module, names in _LAZY_MODULES.items() for name in nam
 
 
 class _Package(types.ModuleType):
-    """``hokm`` itself: ``hokm.simulate`` stays the function when its module is first imported
-    by name (the import system then binds a submodule to its parent's attribute of that name)."""
+    """``hokm`` itself: a lazy name that is also a submodule's (``simulate``) stays the name's value
+    when the submodule is first imported by name (the import system then binds a submodule to its
+    parent's attribute of that name)."""
 
     def __setattr__(self, name: str, value: object) -> None:
-        if name == "simulate" and isinstance(value, types.ModuleType):
+        if name in _LAZY and isinstance(value, types.ModuleType):
             return
         super().__setattr__(name, value)
 
