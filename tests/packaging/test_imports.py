@@ -62,7 +62,6 @@ def test_import_hokm_leaves_the_engine_and_installed_metadata_for_later() -> Non
     assert done.stdout.strip() == "hokm.simulate"
 
 
-
 def test_import_hokm_loads_only_the_vocabulary_of_cards_actions_seats_and_errors() -> None:
     code = "import sys, hokm; print(' '.join(sorted(m for m in sys.modules if m.startswith('hokm'))))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -90,6 +89,7 @@ def test_hokm_simulate_stays_the_function_when_its_module_is_imported_first() ->
             "hokm.SimulationReport is SimulationReport)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["True", "hokm.simulate", "True"]
+
 
 def test_import_hokm_agents_leaves_the_engine_and_installed_metadata_for_later() -> None:
     """Bots import ``hokm.agents`` for every game they play: it stays as light as the values it reads."""
