@@ -49,8 +49,8 @@ from hokm import (
     Card,
     CardCall,
     Effect,
-    EffectScope,
     HandView,
+    IndicatorEffects,
     PlayContext,
     Seat,
     Trick,
@@ -130,9 +130,13 @@ BLIND = BlindIndicator()
 ASK = AskTrump()
 REVEAL = RevealTrump()
 _ANNOUNCEMENTS = (AskTrump, RevealTrump)
+# Built once, asked for every hand (actions and effects are immutable values): by card index.
+_CARDS = tuple(Card.from_index(index) for index in range(52))
+_SET = tuple(SetIndicator(card) for card in _CARDS)
+_EFFECTS = IndicatorEffects(lay=_SET, turn_up=_ANNOUNCEMENTS)
 _BEFORE_THE_REVEAL = TurnWindow(leads="hakem", follows="void", until_trump=True)
 _LAST_CARD = attrs.evolve(_BEFORE_THE_REVEAL, last_trick=True)
-_WINDOWS: Mapping[str, TurnWindow | TurnOffers | TrumpDuty | EffectScope] = MappingProxyType({
+_WINDOWS: Mapping[str, TurnWindow | TurnOffers | TrumpDuty | IndicatorEffects] = MappingProxyType({
     # Before the reveal: the caller reveals on lead or when void, another void seat asks.
     "hokm_turn_options": TurnOffers(hakem_lead=(REVEAL,), hakem_void=(REVEAL,), void=(ASK,),
                                     until_trump=True),
@@ -141,21 +145,17 @@ _WINDOWS: Mapping[str, TurnWindow | TurnOffers | TrumpDuty | EffectScope] = Mapp
     "hokm_forced_effect": _LAST_CARD,
     # Having asked or revealed: play a trump if you hold one (the hook's answer, as data).
     "hokm_restrict_plays": TrumpDuty(after=_ANNOUNCEMENTS),
-    # Effects only for its own actions (the blind indicator is laid by the forced effect).
-    "hokm_decision_effect": EffectScope((SetIndicator, AskTrump, RevealTrump))})
+    # The effects of its own actions, as data: the chosen indicator laid face down, then turned
+    # up by the ask or the reveal (the blind indicator is laid by the forced effect).
+    "hokm_decision_effect": _EFFECTS})
 # Automatic: nobody asks, the only announcement is the reveal on lead.
-_AUTOMATIC_WINDOWS: Mapping[str, TurnWindow | TurnOffers | TrumpDuty | EffectScope] = MappingProxyType({
+_AUTOMATIC_WINDOWS: Mapping[str, TurnWindow | TurnOffers | TrumpDuty | IndicatorEffects] = MappingProxyType({
     **_WINDOWS, "hokm_turn_options": TurnOffers(hakem_lead=(REVEAL,), until_trump=True),
     "hokm_forced_effect": _BEFORE_THE_REVEAL})  # the automatic reveal before a void seat
-# Built once, asked for every hand (actions and effects are immutable values): by card index.
-_CARDS = tuple(Card.from_index(index) for index in range(52))
-_SET = tuple(SetIndicator(card) for card in _CARDS)
-_LAY = tuple(Effect(set_aside=card) for card in _CARDS)
-_TURN_UP = tuple(Effect(trump=card.suit, restore=card, show=(card,)) for card in _CARDS)
 # The chosen indicator as data: one SetIndicator per card of the first five, in display order.
 _CHOSEN_CALL = CardCall(actions=_SET, first=FIRST_FIVE)
 # With a chosen indicator nothing is forced at the call (the blind card is laid there).
-_Declared = TurnWindow | TurnOffers | TrumpDuty | CardCall | EffectScope
+_Declared = TurnWindow | TurnOffers | TrumpDuty | CardCall | IndicatorEffects
 _CHOSEN: Mapping[str, _Declared] = MappingProxyType({
     **_WINDOWS, "hokm_trump_call": _CHOSEN_CALL,
     "hokm_forced_effect": attrs.evolve(_LAST_CARD, at_call=False)})
@@ -239,8 +239,8 @@ class HiddenTrump(Variant):
         with an empty hand: void of every suit). The trump rule applies only after an
         announcement. With a chosen indicator, the trump call's choices are declared as data
         (a ``CardCall``: one ``SetIndicator`` per card of the first five), and nothing is
-        forced at the call (``at_call=False``). Decision effects only for its own actions
-        (an ``EffectScope``).
+        forced at the call (``at_call=False``). The effects of its own actions are declared
+        as data too (an ``IndicatorEffects``): the indicator laid, then turned up.
         """
         if self.indicator == "blind":
             return _AUTOMATIC_WINDOWS if self.reveal == "automatic" else _WINDOWS
@@ -266,12 +266,12 @@ class HiddenTrump(Variant):
     def hokm_decision_effect(self, hand: HandView, seat: Seat, action: Action) -> Effect | None:
         # (seat unused: taking the spec's every argument spares an adapter call per decision)
         if isinstance(action, SetIndicator):
-            return _LAY[action.card.index]
+            return Effect(set_aside=action.card)
         if isinstance(action, _ANNOUNCEMENTS):
             card = indicator(hand)
             if card is None:
                 return None
-            return _TURN_UP[card.index]
+            return Effect(trump=card.suit, restore=card, show=(card,))
         return None  # BlindIndicator (laid by the forced effect) and other variants' actions
 
     # Forced consequences: the blind card, the forced and automatic reveals -------------------

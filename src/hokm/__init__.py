@@ -78,7 +78,16 @@ if TYPE_CHECKING:
     from hokm.state import HandState
     from hokm.trick import Trick
     from hokm.variant import Variant
-    from hokm.windows import CallClaim, CardCall, EffectScope, PauseWindow, TrumpDuty, TurnOffers, TurnWindow
+    from hokm.windows import (
+        CallClaim,
+        CardCall,
+        EffectScope,
+        IndicatorEffects,
+        PauseWindow,
+        TrumpDuty,
+        TurnOffers,
+        TurnWindow,
+    )
 
 # ``import hokm`` loads the vocabulary every user of the package touches (cards, actions, seats,
 # errors); every other name is imported on first use (PEP 562), so a bot, a server or the command
@@ -101,8 +110,8 @@ _LAZY_MODULES: dict[str, tuple[str, ...]] = {
     "hokm.state": ("HandState",),
     "hokm.trick": ("Trick",),
     "hokm.variant": ("Variant",),
-    "hokm.windows": ("CallClaim", "CardCall", "EffectScope", "PauseWindow", "TrumpDuty", "TurnOffers",
-                     "TurnWindow"),
+    "hokm.windows": ("CallClaim", "CardCall", "EffectScope", "IndicatorEffects", "PauseWindow", "TrumpDuty",
+                     "TurnOffers", "TurnWindow"),
 }
 _LAZY = {name: module for module, names in _LAZY_MODULES.items() for name in names}
 
@@ -167,6 +176,7 @@ __all__ = [
     "HokmWarning",
     "IllegalActionError",
     "IllegalPlayError",
+    "IndicatorEffects",
     "InvalidArgumentError",
     "InvalidDealError",
     "InvalidNotationError",

@@ -59,7 +59,7 @@ from hokm.windows import TurnWindow
 if TYPE_CHECKING:
     from hokm.context import DealPattern
     from hokm.state import HandState
-    from hokm.windows import CallClaim, CardCall
+    from hokm.windows import CallClaim, CardCall, IndicatorEffects
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
 _TRUMP_SUITS: tuple[Suit | None, ...] = (*SUITS, None)
@@ -86,6 +86,20 @@ def _segment_base(mask: int) -> int:
 def is_index(value: object, size: int) -> bool:
     """Whether ``value`` is a plain int in ``0 .. size - 1`` (a seat or a team; bools refused)."""
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size
+
+
+def _declared_effect(effects: IndicatorEffects, hand: HandState, action: Action) -> Effect | None:
+    """A declared ``IndicatorEffects``' answer for ``action`` (its ``answer``, on the state's masks)."""
+    index = effects.laid.get(action)
+    if index is not None:
+        return effects.lay_effects[index]
+    if not isinstance(action, effects.turn_up):
+        return None
+    setup = hand._setup
+    aside = hand._extra.aside[setup.hakem]
+    if 0 <= setup.trump < len(Suit) or not aside or aside & (aside - 1):
+        return None  # a trump in force, or not exactly one card laid aside
+    return effects.turn_up_effects[aside.bit_length() - 1]
 
 
 class Engine:
@@ -316,6 +330,12 @@ class Engine:
             self.kernel_restricts or self.kernel_void_restricts or self.decision_chain
             or self.complete_plugins)
         self.plain_once_trump = self.plain_play or quiet
+        # hokm._offer_tricks takes a declared turn-up (IndicatorEffects) without syncing the state:
+        # under the trump it turns up nothing is asked and nothing offered, every card keeps its
+        # printed suit, and the announcer's card is narrowed by a declared TrumpDuty or by no rule.
+        self.turn_up_inline = (self.plain_once_trump and not any(self.offer_table[1])
+                               and all(self.printed_suits[:4])
+                               and (self.trump_duty is not None or not self.void_restrictors))
         # Before any trump, the plain loop also plays where the only per-turn answers are declared
         # TurnOffers, while fewer than plain_until tricks are done (a forced effect's window
         # opens then: hidden trump's last trick); it stops at a picked announcement.
@@ -746,15 +766,11 @@ class Engine:
         """What ``action`` by ``seat`` does (``None``: it is only recorded), and who said so."""
         effect: object = None
         impl = None
-        kind = action.__class__
-        chain = self._effect_chains.get(kind)
-        if chain is None:  # the first action of its class: which implementations answer for it
-            chain = tuple(each for each in self.effect_chain
-                          if each.scope is None or issubclass(kind, each.scope.actions))
-            self._effect_chains[kind] = chain
         try:  # optional_result, inlined: asked at every decision
-            for impl in chain:
-                effect = impl.call(hand, seat, action)  # seat: a Seat (a NewType, nothing to call)
+            for impl in self._effect_chain(action.__class__):
+                declared = impl.effects
+                effect = (impl.call(hand, seat, action) if declared is None  # seat: a Seat (a NewType)
+                          else _declared_effect(declared, cast("HandState", hand), action))
                 if effect is not None:
                     break
             else:
@@ -764,6 +780,24 @@ class Engine:
         if not isinstance(effect, Effect):
             raise contract_error(impl, "hokm_decision_effect", f"returned {effect!r}, not an Effect")
         return effect, impl
+
+    def _effect_chain(self, kind: type) -> tuple[Impl, ...]:
+        """The implementations that may answer for actions of class ``kind`` (a scope leaves the others)."""
+        chain = self._effect_chains.get(kind)
+        if chain is None:  # the first action of its class
+            chain = tuple(each for each in self.effect_chain
+                          if each.scope is None or issubclass(kind, each.scope.actions))
+            self._effect_chains[kind] = chain
+        return chain
+
+    def turns_up(self, action: Action) -> bool:
+        """Whether ``action``'s effect is a declared turn-up (``IndicatorEffects.turn_up``) and no other
+        implementation may answer for it: taking it asks no hook (the kernel takes it inline)."""
+        chain = self._effect_chain(action.__class__)
+        if len(chain) != 1:
+            return False
+        effects = chain[0].effects
+        return effects is not None and isinstance(action, effects.turn_up)
 
     def forced_effect(self, hand: HandView) -> tuple[Effect | None, Impl | None]:
         """A consequence that happens by itself now, if a variant declares one, and who declared it."""

@@ -17,7 +17,16 @@ import pluggy
 
 from hokm import hookspecs
 from hokm.errors import HokmError, InvalidArgumentError, PluginContractError
-from hokm.windows import CallClaim, CardCall, EffectScope, PauseWindow, TrumpDuty, TurnOffers, TurnWindow
+from hokm.windows import (
+    CallClaim,
+    CardCall,
+    EffectScope,
+    IndicatorEffects,
+    PauseWindow,
+    TrumpDuty,
+    TurnOffers,
+    TurnWindow,
+)
 
 __all__ = ["HookFacts", "Impl", "contract_error", "crash_error", "deliberate", "first_result", "hook_facts",
            "optional_result", "resolve_chain"]
@@ -64,8 +73,8 @@ Declared = TurnWindow | PauseWindow | TurnOffers | CallClaim | TrumpDuty | CardC
 class Impl:
     """One hook implementation, callable with the spec's arguments positionally."""
 
-    __slots__ = ("argnames", "call", "card_call", "claim", "declared", "duty", "hook", "plugin", "scope",
-                 "standard", "window")
+    __slots__ = ("argnames", "call", "card_call", "claim", "declared", "duty", "effects", "hook", "plugin",
+                 "scope", "standard", "window")
 
     def __init__(self, call: Callable[..., Any], plugin: str, standard: bool, hook: str,
                  argnames: tuple[str, ...],
@@ -85,6 +94,8 @@ class Impl:
         self.duty = window if isinstance(window, TrumpDuty) else None
         # A declared EffectScope: hokm_decision_effect answers only for these actions (asked at each).
         self.scope = window if isinstance(window, EffectScope) else None
+        # A declared IndicatorEffects (an EffectScope) is its answers as data: the hook is not asked.
+        self.effects = window if isinstance(window, IndicatorEffects) else None
         # The plugin's window for this hook (None: every turn, every pause).
         self.window: TurnWindow | PauseWindow | None = (
             window.window if isinstance(window, TurnOffers | TrumpDuty) else None

@@ -9,14 +9,20 @@ answers are the declared ``TurnOffers`` (``Engine.offer_table``): the ask and th
 - counts each hand where it needs the count (a lead, a void seat's any card): the hands
   need not hold one number of cards;
 - lets the declared offers of the turn join the random pick after the legal cards, as
-  ``legal_actions()`` lists them, and returns a picked one, the state left as stepping
-  leaves it before it, for the kernel to take by the state's own steps;
-- returns (``None``) at the lead to trick ``Engine.plain_until + 1``, where a forced
-  effect's window opens (hidden trump's last trick).
+  ``legal_actions()`` lists them, and takes a picked one by the state's own step
+  (``hokm._moments.decide``: the decision recorded, its effect applied);
+- plays on in the same loop where that effect turned a trump up and left the turn to the
+  announcer, with nothing asked from then on (``Engine.plain_once_trump``, no offers
+  under a trump): the announcer's card from the engine's legal mask (the declared
+  ``TrumpDuty``), the trick so far judged again (RULES 1.5.1 rule 9: trump-suit cards
+  played before the trump are ordinary), then the void duty, the pile rule and the stop
+  rule to the end; else it returns with the announcement taken;
+- returns at the lead to trick ``Engine.plain_until + 1`` while there is no trump, where a
+  forced effect's window opens (hidden trump's last trick).
 
-With no trump, a card off the led suit never wins, so only follows are compared. The
-same ``rand()`` calls in the same order give exactly the hand stepping gives (property
-tests in ``tests/property/test_offer_tricks.py`` hold it to stepping).
+With no trump, a card off the led suit never wins (its power is 0). The same ``rand()``
+calls in the same order give exactly the hand stepping gives (property tests in
+``tests/property/test_offer_tricks.py`` hold it to stepping).
 """
 
 from __future__ import annotations
@@ -26,20 +32,41 @@ from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int
 from typing import TYPE_CHECKING
 
 from hokm._kernel_piles import _Pile
-from hokm._moments import NO_TRUMP
-from hokm._tricks import _BIT13, _FLOAT_COUNTS, BITS, COUNTS, _finish, _put_back, _so_far, _write_back
+from hokm._moments import NO_TRUMP, decide, forget_announcement, trump_since
+from hokm._tricks import (
+    _BIT13,
+    _FLOAT_COUNTS,
+    BITS,
+    COUNTS,
+    _beating,
+    _finish,
+    _put_back,
+    _so_far,
+    _write_back,
+    nth_card,
+)
+from hokm._winner import TRUMP_POWER
+from hokm.outcomes import PLAY
 
 if TYPE_CHECKING:
+    from hokm._engine import Engine
     from hokm.actions import Action
     from hokm.state import HandState
 
-__all__ = ["offer_tricks"]
+__all__ = ["ANNOUNCED", "AT_LEAD", "ENDED", "offer_tricks"]
+
+ENDED = 0
+"""``offer_tricks`` played the hand to its end."""
+AT_LEAD = 1
+"""``offer_tricks`` stopped at a lead where a forced effect's window opens: the turn's start is due."""
+ANNOUNCED = 2
+"""``offer_tricks`` took an announcement and left the announcer's turn to the kernel."""
 
 
-def offer_tricks(state: HandState, rand: Callable[[], float]) -> Action | None:
+def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
     """``plain_tricks`` before any trump, with declared offers (``Engine.plain_until``), for a
-    ruleset whose cards follow their printed suits while there is no trump; returns a picked
-    offer, or ``None`` at the end of the hand or at the lead where the loop stops."""
+    ruleset whose cards follow their printed suits while there is no trump; returns where it
+    stopped: ``ENDED``, ``AT_LEAD`` or ``ANNOUNCED``."""
     setup = state._setup
     engine = setup.engine
     teams, total, followers, players = engine.teams, engine.hand_size, engine.followers, engine.players
@@ -47,10 +74,14 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> Action | None:
     until, offers, hakem = engine.plain_until, engine.offer_table[0], setup.hakem
     offered = engine.offer_tricks  # offers are made while fewer tricks are done
     none_of = engine.offer_none_of  # TurnOffers.none_of as a mask: a seat holding one is offered nothing
+    logs = not engine.classic  # announcements are logged as stepping logs them
+    fused = engine.turn_up_inline  # a declared turn-up is taken without syncing the state
+    trump = NO_TRUMP
     powers = engine.powers[NO_TRUMP]
+    duty = overtrump = False  # the void duty: only once a trump is in force
     bits, counts, fcounts, bit13 = BITS, COUNTS, _FLOAT_COUNTS, _BIT13
     hands, plays = state._hands, state._plays
-    held = [[hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39] for hand in hands]
+    held = _split(hands)
     append = plays.append
     won: list[int] = []
     tally = list(state._team_tricks)
@@ -70,33 +101,61 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> Action | None:
         base = 13 * led
         best, top, rest = _so_far(state, power, followers)
     leading = not trick
+    announced = False  # the card after an announcement was just played: the next turn forgets it
     while True:
         if leading:  # the lead: the pick-th card of the hand, suit by suit, or an offer
+            if announced:
+                forget_announcement(state)
+                announced = False
             if done >= until:  # a forced effect's window: the general loop plays on
                 _put_back(hands, held)
                 _write_back(state, won, tally, seat, piles)
-                return None
+                return AT_LEAD
             suits = held[seat]
             first, second, third = counts[suits[0]], counts[suits[1]], counts[suits[2]]
             size = first + second + third + counts[suits[3]]
             extra = offers[seat == hakem] if done < offered and not (none_of and _holds(suits, none_of)) \
                 else ()
             pick = floor(rand() * (size + len(extra)))
-            if pick >= size:
-                _put_back(hands, held)
-                _write_back(state, won, tally, seat, piles)
-                return extra[pick - size]
-            if pick < first:
-                led = 0
-            elif pick < first + second:
-                led, pick = 1, pick - first
-            elif pick < first + second + third:
-                led, pick = 2, pick - first - second
+            if pick >= size:  # an offer: taken by the state's own step, then its card
+                action = extra[pick - size]
+                card = _laid(state, action, hakem) if fused else -1
+                if card < 0:  # the state synced first: a hook may look at it
+                    _put_back(hands, held)
+                    _write_back(state, won, tally, seat, piles)
+                    if not _turned_up(state, action, logs):
+                        return ANNOUNCED
+                    held = _split(hands)  # the trump turned up may be back in a hand
+                else:  # a declared turn-up: no hook looks, so the state's hands may lag
+                    state._to_act = seat
+                    decide(state, action, logs)
+                    held[hakem][card // 13] |= bit13[card % 13]
+                trump, until, offers = state._setup.trump, 1 << 30, engine.offer_table[1]
+                powers, duty, overtrump = engine.powers[trump], engine.void_duty is not None, engine.overtrump
+                if piles is not None:
+                    piles.since = trump_since(state) if engine.pile_after else -1
+                suits = held[seat]
+                if card < 0:  # the announcer's card from the engine's legal mask
+                    legal = state._legal_mask()
+                    index = nth_card(legal, floor(rand() * legal.bit_count()))
+                    led, bit = index // 13, index % 13
+                    suits[led] ^= bit13[bit]
+                else:  # a declared TrumpDuty: lead a trump (he holds one: the card turned up)
+                    segment = suits[trump] if _narrowed(engine, action) else 0
+                    led, bit = (trump, _pick(suits, trump, segment, rand)) if segment else _any(suits, rand)
+                announced = True
             else:
-                led, pick = 3, pick - first - second - third
-            segment = suits[led]
-            bit = bits[segment][pick]
-            suits[led] = segment ^ bit13[bit]
+                if pick < first:
+                    led = 0
+                elif pick < first + second:
+                    led, pick = 1, pick - first
+                elif pick < first + second + third:
+                    led, pick = 2, pick - first - second
+                else:
+                    led, pick = 3, pick - first - second - third
+                segment = suits[led]
+                bit = bits[segment][pick]
+                suits[led] = segment ^ bit13[bit]
             base = 13 * led
             append(seat << 6 | base + bit)
             power = powers[led]
@@ -104,6 +163,9 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> Action | None:
             rest = followers[seat]
         leading = True
         for seat, mark in rest:
+            if announced:
+                forget_announcement(state)
+                announced = False
             suits = held[seat]
             segment = suits[led]
             if segment:  # follow suit (a float count: float * float is the cheaper product)
@@ -113,17 +175,60 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> Action | None:
                 if power[base + bit] > top:
                     best, top = seat, power[base + bit]
                 continue
-            # Void: any card (none can win without a trump), or the seat's declared offers.
+            if duty and suits[trump]:  # void under a trump: a trump (one that beats the best, if it must)
+                segment = suits[trump]
+                if overtrump:
+                    segment = _beating(segment << 13 * trump, power, top) >> 13 * trump or segment
+                bit = bits[segment][floor(rand() * fcounts[segment])]
+                suits[trump] ^= bit13[bit]
+                index = 13 * trump + bit
+                append(mark | index)
+                if power[index] > top:
+                    best, top = seat, power[index]
+                continue
+            # Void: any card, or the seat's declared offers.
             first, second, third = counts[suits[0]], counts[suits[1]], counts[suits[2]]
             size = first + second + third + counts[suits[3]]
             extra = offers[2 + (seat == hakem)] if done < offered and not (
                 none_of and _holds(suits, none_of)) else ()
             pick = floor(rand() * (size + len(extra)))
-            if pick >= size:
-                _put_back(hands, held)
-                _write_back(state, won, tally, seat, piles)
-                state._trick = plays[done * players:]
-                return extra[pick - size]
+            if pick >= size:  # an offer: taken by the state's own step, then its card
+                action = extra[pick - size]
+                card = _laid(state, action, hakem) if fused else -1
+                if card < 0:  # the state synced first: a hook may look at it
+                    _put_back(hands, held)
+                    _write_back(state, won, tally, seat, piles)
+                    state._trick = plays[done * players:]
+                    if not _turned_up(state, action, logs):
+                        return ANNOUNCED
+                    held = _split(hands)  # the trump turned up may be back in a hand
+                else:  # a declared turn-up: no hook looks, so the state's hands may lag
+                    state._to_act = seat
+                    decide(state, action, logs)
+                    held[hakem][card // 13] |= bit13[card % 13]
+                trump, until, offers = state._setup.trump, 1 << 30, engine.offer_table[1]
+                powers, duty, overtrump = engine.powers[trump], engine.void_duty is not None, engine.overtrump
+                if piles is not None:
+                    piles.since = trump_since(state) if engine.pile_after else -1
+                # The trick so far under the trump: its earlier trump-suit cards are ordinary (rule 9).
+                power = powers[led]
+                best, top = _best_before(plays, done * players, power, led == trump)
+                suits = held[seat]
+                if card < 0:  # the announcer's card from the engine's legal mask
+                    legal = state._legal_mask()
+                    index = nth_card(legal, floor(rand() * legal.bit_count()))
+                    suits[index // 13] ^= bit13[index % 13]
+                else:  # void: a trump if he holds one (the declared TrumpDuty, the void duty)
+                    segment = suits[trump] if duty or _narrowed(engine, action) else 0
+                    if segment and overtrump:
+                        segment = _beating(segment << 13 * trump, power, top) >> 13 * trump or segment
+                    suit, bit = (trump, _pick(suits, trump, segment, rand)) if segment else _any(suits, rand)
+                    index = 13 * suit + bit
+                append(mark | index)
+                if power[index] > top:
+                    best, top = seat, power[index]
+                announced = True
+                continue
             if pick < first:
                 suit = 0
             elif pick < first + second:
@@ -135,7 +240,10 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> Action | None:
             segment = suits[suit]
             bit = bits[segment][pick]
             suits[suit] = segment ^ bit13[bit]
-            append(mark | 13 * suit + bit)
+            index = 13 * suit + bit
+            append(mark | index)
+            if power[index] > top:  # a trump (none before the trump comes: power 0)
+                best, top = seat, power[index]
         done += 1
         won.append(best)
         team = teams[best]
@@ -154,7 +262,74 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> Action | None:
         seat = best
     _put_back(hands, held)
     _finish(state, won, tally, seat, piles)
-    return None
+    return ENDED
+
+
+def _turned_up(state: HandState, action: Action, logs: bool) -> bool:
+    """Take the announcement ``action`` of the seat to act by the state's own step; whether the
+    loop plays on from it: its effect turned a trump up (in printed suits) and the turn is still
+    the announcer's, and nothing is asked or offered under a trump (``Engine.plain_once_trump``)."""
+    played = len(state._plays)
+    decide(state, action, logs)
+    state._legal = -1
+    setup = state._setup
+    engine = setup.engine
+    trump = setup.trump
+    return (0 <= trump < NO_TRUMP and state._phase == PLAY and state._extra.pending is None
+            and len(state._plays) == played and engine.plain_once_trump and engine.printed_suits[trump]
+            and not any(engine.offer_table[1]))
+
+
+def _laid(state: HandState, action: Action, hakem: int) -> int:
+    """The card the Hakem laid aside that ``action``, a declared turn-up answered without a hook
+    (``Engine.turns_up``), brings back as trump; -1 where it does not (not exactly one card laid)."""
+    if not state._setup.engine.turns_up(action):
+        return -1
+    aside = state._extra.aside[hakem]
+    return aside.bit_length() - 1 if aside and not aside & (aside - 1) else -1
+
+
+def _narrowed(engine: Engine, action: Action) -> bool:
+    """Whether the declared ``TrumpDuty`` narrows the card after ``action`` to the seat's trumps."""
+    duty = engine.trump_duty
+    return duty is not None and duty.applies(action)
+
+
+def _pick(suits: list[int], suit: int, segment: int, rand: Callable[[], float]) -> int:
+    """A random card of ``segment`` (13 bits of ``suit``), taken from the hand: its bit."""
+    bit = BITS[segment][floor(rand() * _FLOAT_COUNTS[segment])]
+    suits[suit] ^= _BIT13[bit]
+    return bit
+
+
+def _any(suits: list[int], rand: Callable[[], float]) -> tuple[int, int]:
+    """A random card of the hand, the pick-th in index order, taken from it: its suit and bit."""
+    counts = COUNTS
+    pick = floor(rand() * (counts[suits[0]] + counts[suits[1]] + counts[suits[2]] + counts[suits[3]]))
+    suit = 0
+    while pick >= counts[suits[suit]]:
+        pick -= counts[suits[suit]]
+        suit += 1
+    bit = BITS[suits[suit]][pick]
+    suits[suit] ^= _BIT13[bit]
+    return suit, bit
+
+
+def _best_before(plays: list[int], start: int, power: tuple[int, ...], trump_led: bool) -> tuple[int, int]:
+    """The seat winning the trick begun at ``plays[start]`` and its card's power, judged with the
+    trump that came just now: a trump-suit card played before it is ordinary, unless trumps were led."""
+    best = top = 0
+    for position in range(start, len(plays)):
+        play = plays[position]
+        value = power[play & 63]
+        if value > top and (trump_led or value < TRUMP_POWER):
+            best, top = play >> 6, value
+    return best, top
+
+
+def _split(hands: list[int]) -> list[list[int]]:
+    """Each hand's 52-bit mask as its four 13-bit suits (``_put_back`` joins them again)."""
+    return [[hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39] for hand in hands]
 
 
 def _holds(suits: list[int], mask: int) -> bool:

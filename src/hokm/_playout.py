@@ -34,7 +34,7 @@ from hokm._moments import (
     trump_since,
 )
 from hokm._odd_tricks import odd_tricks
-from hokm._offer_tricks import offer_tricks
+from hokm._offer_tricks import ANNOUNCED, offer_tricks
 from hokm._tricks import BITS, COUNTS, announced_tricks, nth_card, plain_tricks
 from hokm._windows import EVERY, NEVER, Gate, turn_open
 from hokm._winner import best_play
@@ -69,10 +69,14 @@ def play_out(state: HandState, rand: Callable[[], float]) -> None:
             elif (plain or (once_trump and 0 <= trump < NO_TRUMP) or (
                     trump == NO_TRUMP and len(state._winners) < until)) and (
                     state._setup.trump_from <= len(state._plays)):  # no hook to the end; the trump in force
+                action: Action | None = None
                 if trump == NO_TRUMP and until and suited:  # before a trump, with declared offers
-                    action = offer_tricks(state, rand)
+                    stopped = offer_tricks(state, rand)  # takes a picked offer itself
+                    if stopped == ANNOUNCED:  # the announcer's turn goes on in this loop
+                        state._legal = -1
+                        continue
                 elif plain and engine.odd_cards[trump] >= 0 and odd_tricks(state, rand):
-                    action = None  # one card of another suit than printed (Satat's 2♥): its own loop
+                    pass  # one card of another suit than printed (Satat's 2♥): its own loop
                 else:
                     action = plain_tricks(state, rand)
                 if action is not None:  # a declared offer picked, before any trump

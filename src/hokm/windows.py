@@ -18,7 +18,8 @@ without asking the hook (and the random-play kernel plays such turns inline).
 A ``CallClaim`` does the same for ``hokm_call_alternatives`` at the trump call: a
 claim offered on weak first cards (redeal's); a ``CardCall`` for ``hokm_trump_call``:
 one choice per card of the caller's first cards (hidden trump's indicator). An
-``EffectScope`` tells ``hokm_decision_effect`` which actions it answers for.
+``EffectScope`` tells ``hokm_decision_effect`` which actions it answers for, and an
+``IndicatorEffects`` what it answers: a card laid face down, then turned up as trump.
 
 >>> from hokm import TurnWindow
 >>> TurnWindow(leads="hakem", follows="void", until_trump=True)
@@ -39,10 +40,12 @@ import attrs
 
 from hokm.actions import Action
 from hokm.cards import Card, Rank, full_deck
+from hokm.decisions import Effect
 from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got
 
 __all__ = ["CALL_HOOKS", "CLAIM_HOOKS", "EFFECT_HOOKS", "PAUSE_HOOKS", "WINDOW_HOOKS", "CallClaim",
-           "CardCall", "EffectScope", "PauseWindow", "TrumpDuty", "TurnOffers", "TurnWindow"]
+           "CardCall", "EffectScope", "IndicatorEffects", "PauseWindow", "TrumpDuty", "TurnOffers",
+           "TurnWindow"]
 
 WINDOW_HOOKS: tuple[str, ...] = (
     "hokm_turn_options", "hokm_forced_effect", "hokm_restrict_plays", "hokm_restrict_void_plays")
@@ -539,3 +542,110 @@ class EffectScope:
     def covers(self, action: Action) -> bool:
         """Whether the hook may answer for ``action`` (else it answers ``None``)."""
         return isinstance(action, self.actions)
+
+
+def _lay(value: object) -> tuple[Action, ...]:
+    if isinstance(value, str | bytes) or not hasattr(value, "__iter__"):
+        raise ArgumentTypeError(f"IndicatorEffects() lay must be a sequence of actions, got {_got(value)}")
+    actions = tuple(value)
+    for action in actions:
+        if not isinstance(action, Action):
+            raise ArgumentTypeError(f"IndicatorEffects() lay must hold actions, got {_got(action)}")
+    if len(actions) not in (0, len(full_deck())):
+        raise InvalidArgumentError(f"IndicatorEffects() lay must hold one action per card, 52 in index "
+                                   f"order (or none), got {len(actions)}")
+    if len(set(actions)) != len(actions):
+        raise InvalidArgumentError("IndicatorEffects() lay holds the same action for two cards")
+    return actions
+
+
+def _turn_up(value: object) -> tuple[type[Action], ...]:
+    if isinstance(value, tuple) and not value:
+        return ()
+    return _action_classes(value, "IndicatorEffects() turn_up")
+
+
+@attrs.frozen(kw_only=True)
+class IndicatorEffects(EffectScope):
+    """``hokm_decision_effect``'s exact answers, as data: a card laid face down, then turned up as trump.
+
+    Given as ``Variant.turn_windows["hokm_decision_effect"]``, in place of an ``EffectScope``
+    (it is one: the hook answers only for these actions). It is a promise that the
+    plugin's hook answers:
+
+    - for ``lay[card.index]``: ``Effect(set_aside=card)``, the seat lays that card face down;
+    - for an instance of one of ``turn_up``, while the hand has no trump and the Hakem has
+      exactly one card set aside: ``Effect(trump=card.suit, restore=card, show=(card,))``, that
+      card turned face up, its suit trump from now on, and back in his hand (else ``None``);
+    - ``None`` for every other action.
+
+    The engine then answers for the hook without asking it (and the random-play kernel takes
+    a turn-up inline); ``hokm.testing.check_turn_windows`` asks it anyway for every such
+    action offered and fails where it differs. Hidden trump's indicator declares one.
+
+    Attributes:
+        lay: one action per card, by card index (52, distinct), or none.
+        turn_up: the announcements (``Action`` classes) that turn the laid card up.
+        actions: the scope, derived: the classes of ``lay`` and ``turn_up``.
+
+    >>> from hokm import Action, Card, full_deck
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Lay(Action):
+    ...     tag = "example/lay"
+    ...     card: Card
+    >>> class Show(Action):
+    ...     tag = "example/show-laid"
+    >>> effects = IndicatorEffects(lay=[Lay(card) for card in full_deck()], turn_up=(Show,))
+    >>> from hokm import Effect
+    >>> nine = Card.parse("9♦")
+    >>> effects.answer(Lay(nine), trump=False, aside=()) == Effect(set_aside=nine)
+    True
+    >>> turned_up = Effect(trump=nine.suit, restore=nine, show=[nine])
+    >>> effects.answer(Show(), trump=False, aside=[nine]) == turned_up
+    True
+    >>> effects.answer(Show(), trump=True, aside=()), effects.covers(Show())
+    (None, True)
+    """
+
+    lay: tuple[Action, ...] = attrs.field(default=(), converter=_lay, repr=False)
+    turn_up: tuple[type[Action], ...] = attrs.field(default=(), converter=_turn_up)
+    actions: tuple[type[Action], ...] = attrs.field(init=False)
+    laid: dict[Action, int] = attrs.field(init=False, repr=False, eq=False)
+    """Each ``lay`` action's card index (derived)."""
+    lay_effects: tuple[Effect, ...] = attrs.field(init=False, repr=False, eq=False)
+    """By card index: ``Effect(set_aside=card)`` (derived, built once)."""
+    turn_up_effects: tuple[Effect, ...] = attrs.field(init=False, repr=False, eq=False)
+    """By card index: that card turned up as trump (derived, built once)."""
+
+    @actions.default
+    def _actions(self) -> tuple[type[Action], ...]:
+        kinds = tuple(dict.fromkeys(action.__class__ for action in self.lay)) + self.turn_up
+        if not kinds:
+            raise InvalidArgumentError("IndicatorEffects() must lay a card or turn one up: give lay, "
+                                       "turn_up or both")
+        return kinds
+
+    @laid.default
+    def _laid(self) -> dict[Action, int]:
+        return {action: index for index, action in enumerate(self.lay)}
+
+    @lay_effects.default
+    def _lay_effects(self) -> tuple[Effect, ...]:
+        return tuple(Effect(set_aside=card) for card in full_deck()) if self.lay else ()
+
+    @turn_up_effects.default
+    def _turn_up_effects(self) -> tuple[Effect, ...]:
+        return tuple(Effect(trump=card.suit, restore=card, show=(card,)) for card in full_deck())
+
+    def answer(self, action: Action, *, trump: bool,
+               aside: Sequence[Card] | frozenset[Card]) -> Effect | None:
+        """The hook's answer for ``action``, in a hand that has a trump (``trump``) or not, whose
+        Hakem has ``aside`` set aside."""
+        index = self.laid.get(action)
+        if index is not None:
+            return self.lay_effects[index]
+        if isinstance(action, self.turn_up) and not trump and len(aside) == 1:
+            (card,) = aside
+            return self.turn_up_effects[card.index]
+        return None

@@ -4,19 +4,34 @@ over mid-trick right after the reveal, give exactly the hand stepping gives."""
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Mapping
 from unittest import mock
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.helpers import stepped, walked
 
 import hokm
-from hokm import Card, cards
+from hokm import Card, EffectScope, cards
 from hokm._offer_tricks import offer_tricks
 from hokm.events import history
-from hokm_variants.hidden_trump import AskTrump, SetIndicator
+from hokm_variants.hidden_trump import AskTrump, HiddenTrump, RevealTrump, SetIndicator
+
+
+@attrs.frozen(eq=False)
+class ScopedHiddenTrump(HiddenTrump):
+    """Hidden trump whose decision effects are scoped (``EffectScope``), not declared as data."""
+
+    @property  # (a wider declaration than the plugin's own, on purpose)
+    def turn_windows(self) -> Mapping[str, hokm.TurnWindow | hokm.TurnOffers | hokm.TrumpDuty  # type: ignore[override]
+                                      | hokm.CardCall | EffectScope]:
+        scope = EffectScope((SetIndicator, AskTrump, RevealTrump))
+        return {**super().turn_windows, "hokm_decision_effect": scope}
+
 
 HIDDEN = [
     *(hokm.Ruleset.compose("hidden-trump",
@@ -32,6 +47,10 @@ HIDDEN = [
                          "redeal"),
     # A pause at trick ends: the general loop.
     hokm.Ruleset.compose("bavney", "hidden-trump", options={"bavney": {"decide": True}}),
+    # Effects only scoped, not declared: the loop syncs the state and asks the hook at the turn-up.
+    hokm.Ruleset.compose(ScopedHiddenTrump()),
+    hokm.Ruleset.compose("double-sar", "obligatory-trump", ScopedHiddenTrump(),
+                         options={"obligatory-trump": {"overtrump": True}}),
 ]
 
 
@@ -62,6 +81,29 @@ def test_the_loop_before_the_reveal_is_taken() -> None:
         for seed in range(20):
             rules.deal(random.Random(seed)).playout(random.Random(seed))
     assert loop.call_count >= 20  # once a hand at least: its first card is played before any reveal
+
+
+@pytest.mark.pure_only
+@pytest.mark.parametrize("declared", [True, False])
+def test_a_declared_turn_up_asks_no_hook(declared: bool) -> None:
+    # The property above holds both ways of taking the ask or the reveal to stepping only if each is
+    # taken: inline where the effects are declared (IndicatorEffects), by the hook where only scoped.
+    asked: list[object] = []
+    original = HiddenTrump.hokm_decision_effect
+
+    @functools.wraps(original)  # keeps the hookimpl mark
+    def counted(self: HiddenTrump, hand: hokm.HandView, seat: hokm.Seat, action: hokm.Action) -> object:
+        asked.append(action)
+        return original(self, hand, seat, action)
+
+    turned = 0
+    with mock.patch.object(HiddenTrump, "hokm_decision_effect", counted):
+        rules = hokm.Ruleset.compose("hidden-trump" if declared else ScopedHiddenTrump())
+        for seed in range(20):
+            hand = rules.deal(random.Random(seed)).playout(random.Random(seed))
+            turned += any(isinstance(action, AskTrump | RevealTrump) for _, action in hand.decisions)
+    turn_ups = [action for action in asked if isinstance(action, AskTrump | RevealTrump)]
+    assert turned >= 10 and len(turn_ups) == (0 if declared else turned)
 
 
 # The example of hokm_variants.hidden_trump: diamonds are hidden trump; seat 1 discards the 3♦ before

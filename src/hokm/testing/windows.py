@@ -17,7 +17,8 @@ A declared ``hokm.TurnOffers`` is checked on every turn, a declared ``hokm.Trump
 after every announcement, and a declared ``hokm.CardCall`` or ``hokm.CallClaim`` at the
 trump call: the hook, asked anyway, must answer exactly what it declares. A declared
 ``hokm.EffectScope`` is checked wherever a variant's action is offered: the effect hook,
-asked about each action outside the scope, must answer ``None``.
+asked about each action outside the scope, must answer ``None``; with a declared
+``hokm.IndicatorEffects``, about each action inside it, exactly the declared effect.
 """
 
 from __future__ import annotations
@@ -66,13 +67,14 @@ def check_turn_windows(hand: HandState) -> None:
     a ``hokm_forced_effect`` whose window says ``at_call=False`` must answer ``None``.
     Wherever a variant's action is offered (the call, a decision, a turn), a
     ``hokm_decision_effect`` that declares an ``EffectScope`` must answer ``None`` for
-    each such action outside it. The turn windows are checked only on turns of trick play.
+    each such action outside it (one that declares an ``IndicatorEffects``, inside it,
+    the declared effect). The turn windows are checked only on turns of trick play.
 
     Raises:
         hokm.PluginContractError: a hook answered outside its window or its ``EffectScope``,
-            or other than its declared ``TurnOffers``, ``TrumpDuty``, ``CardCall`` or
-            ``CallClaim`` (the message names the plugin, the hook, the window or the
-            offers, and the turn).
+            or other than its declared ``TurnOffers``, ``TrumpDuty``, ``CardCall``,
+            ``CallClaim`` or ``IndicatorEffects`` (the message names the plugin, the hook,
+            the window or the offers, and the turn).
     """
     seat = hand.to_act
     _check_effect_scopes(hand)
@@ -131,6 +133,8 @@ def _check_effect_scopes(hand: HandState) -> None:
         for impl in scoped:
             assert impl.scope is not None
             if impl.scope.covers(action):
+                if impl.effects is not None:
+                    _check_effects(hand, impl, Seat(seat), action)
                 continue
             answer = impl.call(hand, Seat(seat), action)
             if answer is not None:
@@ -139,6 +143,16 @@ def _check_effect_scopes(hand: HandState) -> None:
                     f"for {action!r}, outside its {impl.scope!r} ({_moment(hand)}); the engine does not "
                     "ask it for that action, so that answer would never count: add the action's class "
                     "to the scope or answer None", plugin=impl.plugin, hook=impl.hook)
+
+
+def _check_effects(hand: HandState, impl: Impl, seat: Seat, action: Action) -> None:
+    """A declared ``IndicatorEffects``: the hook, asked anyway, must answer exactly the declared effect."""
+    assert impl.effects is not None
+    declared = impl.effects.answer(action, trump=hand.trump is not None, aside=hand.set_aside[hand.hakem])
+    answer = impl.call(hand, seat, action)
+    if answer != declared:
+        raise _differs(impl, answer, f"IndicatorEffects {impl.effects!r}", declared,
+                       f"{action} by {_moment(hand)}")
 
 
 def _moment(hand: HandState) -> str:
