@@ -54,7 +54,7 @@ def test_the_declared_answers() -> None:
 
 
 @pytest.mark.parametrize(("kwargs", "error", "message"), [
-    ({"lay": LAY[:51]}, hokm.InvalidArgumentError, "one action per card, 52 in index order (or none), got 51"),
+    ({"lay": LAY[:51]}, hokm.InvalidArgumentError, "per card, 52 in index order (or none), got 51"),
     ({"lay": (*LAY[:51], LAY[0])}, hokm.InvalidArgumentError, "lay holds the same action for two cards"),
     ({"lay": "S"}, hokm.ArgumentTypeError, "lay must be a sequence of actions, got"),
     ({"lay": (*LAY[:51], 7)}, hokm.ArgumentTypeError, "lay must hold actions, got"),
