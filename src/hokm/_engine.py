@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 import pluggy
@@ -273,6 +274,12 @@ class Engine:
         # A CardCall declared by the only implementation of hokm_trump_call answers for it.
         self.card_call = self.call_chain[0].card_call if len(self.call_chain) == 1 else None
         self.alternatives_chain = chains["hokm_call_alternatives"]
+        # A CardCall beside only CallClaim alternatives whose offers are distinct from its choices and
+        # from each other: the kernel picks at the call without building the options (call_choice).
+        claims = [impl.claim for impl in self.alternatives_chain]
+        claimed = [offer for claim in claims if claim is not None for offer in claim.offers]
+        self.claims_declared = None not in claims and len(set(claimed)) == len(claimed) and not (
+            self.card_call is not None and set(claimed) & set(self.card_call.actions))
         self._checked_answers: dict[tuple[int, ...], tuple[object, ...]] = {}
         self._checked_offers: dict[int, tuple[Action, ...]] = {}  # Decision.options checked, by id
         # The last state asked for its call options, and their answer (see call_options).
@@ -790,14 +797,43 @@ class Engine:
             self._effect_chains[kind] = chain
         return chain
 
-    def turns_up(self, action: Action) -> bool:
-        """Whether ``action``'s effect is a declared turn-up (``IndicatorEffects.turn_up``) and no other
-        implementation may answer for it: taking it asks no hook (the kernel takes it inline)."""
+    def declared_effect(self, hand: HandState, action: Action) -> Effect | None:
+        """``action``'s effect where it is declared data (``IndicatorEffects``) and no other
+        implementation may answer for it, else ``None`` (none, or one to ask ``decision_effect``)."""
         chain = self._effect_chain(action.__class__)
         if len(chain) != 1:
-            return False
+            return None
         effects = chain[0].effects
-        return effects is not None and isinstance(action, effects.turn_up)
+        return None if effects is None else _declared_effect(effects, hand, action)
+
+    def call_choice(self, hand: HandState, rand: Callable[[], float]) -> Action:
+        """``call_options(hand)[floor(rand() * len(options))]``, the kernel's pick at the call, without
+        building the options where they are declared (a ``CardCall`` and ``CallClaim`` alternatives)."""
+        call = self.card_call
+        if call is None or not self.claims_declared:
+            options = self.call_options(hand)
+            return options[floor(rand() * len(options))]
+        cards = self._first_cards(hand, call.first)
+        claimed: tuple[Action, ...] = ()
+        for impl in self.alternatives_chain:
+            claim = impl.claim
+            if claim is not None and self._claimed(claim, hand):
+                claimed += claim.offers
+        count = cards.bit_count()
+        pick = floor(rand() * (count + len(claimed)))
+        if pick >= count:
+            return claimed[pick - count]
+        base = 0  # the pick-th card in display order (_card_choices): suit by suit, high rank first
+        while True:
+            suit = cards & 0x1FFF
+            size = suit.bit_count()
+            if pick < size:
+                for _ in range(pick):
+                    suit ^= 1 << (suit.bit_length() - 1)
+                return call.actions[base + suit.bit_length() - 1]
+            pick -= size
+            cards >>= 13
+            base += 13
 
     def forced_effect(self, hand: HandView) -> tuple[Effect | None, Impl | None]:
         """A consequence that happens by itself now, if a variant declares one, and who declared it."""

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = ["LOG_ACT", "LOG_AUTO", "LOG_EFFECT", "LOG_FIX", "LOG_FORCED", "LOG_GIVEN", "NO_TRUMP",
            "after_card", "begin_call", "begin_discards", "begin_turn", "decide", "discard", "discarder",
-           "end_of_hand", "fix_trump", "forget_announcement", "log", "trump_since"]
+           "end_of_hand", "fix_trump", "forget_announcement", "log", "take_declared", "trump_since"]
 
 _SUIT: tuple[Suit, ...] = tuple(Suit)
 NO_TRUMP = 4
@@ -190,6 +190,53 @@ def decide(state: HandState, action: Action, logged: bool = False) -> None:
         state._extra = extra
         if effect is not None:
             apply_effect(state, effect, seat, impl, "hokm_decision_effect", owned=True)
+
+
+def take_declared(state: HandState, action: Action, effect: Effect, logged: bool) -> None:
+    """``decide`` in the random-play kernel's speed form, for an action of the seat to act whose
+    effect is declared data (``Engine.declared_effect``, an ``IndicatorEffects`` answer): a card
+    laid face down at the trump call, or on a turn the Hakem's laid card turned up as trump.
+
+    The same records and the same state as ``decide`` and ``apply_effect`` (the kernel's
+    property tests hold it to stepping), without their checks: the declaration lays a card of
+    the caller's first ones, which he holds, and turns up the one card the Hakem laid. The
+    state's hands may lag behind the kernel's (no hook looks): the laid or restored card is
+    changed in them by its bit, which the kernel mirrors in its own copy.
+    """
+    seat = state._to_act
+    played = len(state._plays)
+    extra = state._extra.copy()
+    entry = (LOG_EFFECT, played, seat, effect)
+    extra.log += ((LOG_ACT, played, seat, action), entry) if logged else (entry,)
+    extra.decisions += ((Seat(seat), action),)
+    extra.decisions_at += (played,)
+    aside = list(extra.aside)
+    laid = effect.set_aside
+    if laid is not None:  # M1, the trump call: laid face down, and the hand goes on without a trump
+        bit = 1 << laid.index
+        state._hands[seat] ^= bit
+        aside[seat] |= bit
+        extra.aside = tuple(aside)
+        state._extra = extra
+        state._legal = -1
+        setup = state._setup
+        if setup.trump < 0:
+            state._setup = setup.with_trump(NO_TRUMP)
+        state._after_call()
+        return
+    card = effect.restore  # M3: the Hakem's laid card, face up as trump and back in his hand
+    assert card is not None and effect.trump is not None
+    hakem = state._setup.hakem
+    bit = 1 << card.index
+    aside[hakem] ^= bit
+    extra.aside = tuple(aside)
+    extra.blind &= ~bit
+    extra.shown |= bit
+    extra.announced = action
+    state._hands[hakem] |= bit
+    state._extra = extra
+    state._setup = state._setup.with_trump(effect.trump.index, played)
+    state._legal = -1
 
 
 def apply_effect(state: HandState, effect: Effect, seat: int, impl: Impl | None, hook: str,

@@ -31,8 +31,8 @@ from collections.abc import Callable
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
-from hokm._kernel_piles import _Pile
-from hokm._moments import NO_TRUMP, decide, forget_announcement, trump_since
+from hokm._kernel_piles import _piles
+from hokm._moments import NO_TRUMP, decide, forget_announcement, take_declared, trump_since
 from hokm._tricks import (
     _BIT13,
     _FLOAT_COUNTS,
@@ -85,10 +85,10 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
     append = plays.append
     won: list[int] = []
     tally = list(state._team_tricks)
-    piles = None if engine.pile_rule is None else _Pile(state, tally)
     plays_on = bool(engine.play_on_chain) and engine.completion is None  # (a constant answers first)
     if plays_on and max(tally) >= stop_at:  # play went on past the stop: the rule is asked after every trick
         stop_at = 0
+    piles, trick_piles = (None, None) if engine.pile_rule is None else _piles(state, tally, stop_at)
     done = len(state._winners)
     seat = state._to_act
     trick = state._trick
@@ -119,21 +119,19 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
             pick = floor(rand() * (size + len(extra)))
             if pick >= size:  # an offer: taken by the state's own step, then its card
                 action = extra[pick - size]
-                card = _laid(state, action, hakem) if fused else -1
+                card = _turn_up(state, action, seat, logs) if fused else -1
                 if card < 0:  # the state synced first: a hook may look at it
                     _put_back(hands, held)
                     _write_back(state, won, tally, seat, piles)
                     if not _turned_up(state, action, logs):
                         return ANNOUNCED
                     held = _split(hands)  # the trump turned up may be back in a hand
-                else:  # a declared turn-up: no hook looks, so the state's hands may lag
-                    state._to_act = seat
-                    decide(state, action, logs)
+                else:  # a declared turn-up, taken: back in the Hakem's hand
                     held[hakem][card // 13] |= bit13[card % 13]
                 trump, until, offers = state._setup.trump, 1 << 30, engine.offer_table[1]
                 powers, duty, overtrump = engine.powers[trump], engine.void_duty is not None, engine.overtrump
-                if piles is not None:
-                    piles.since = trump_since(state) if engine.pile_after else -1
+                if trick_piles is not None:  # (a pile worked out at the write-back reads the state's)
+                    trick_piles.since = trump_since(state) if engine.pile_after else -1
                 suits = held[seat]
                 if card < 0:  # the announcer's card from the engine's legal mask
                     legal = state._legal_mask()
@@ -194,7 +192,7 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
             pick = floor(rand() * (size + len(extra)))
             if pick >= size:  # an offer: taken by the state's own step, then its card
                 action = extra[pick - size]
-                card = _laid(state, action, hakem) if fused else -1
+                card = _turn_up(state, action, seat, logs) if fused else -1
                 if card < 0:  # the state synced first: a hook may look at it
                     _put_back(hands, held)
                     _write_back(state, won, tally, seat, piles)
@@ -202,14 +200,12 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
                     if not _turned_up(state, action, logs):
                         return ANNOUNCED
                     held = _split(hands)  # the trump turned up may be back in a hand
-                else:  # a declared turn-up: no hook looks, so the state's hands may lag
-                    state._to_act = seat
-                    decide(state, action, logs)
+                else:  # a declared turn-up, taken: back in the Hakem's hand
                     held[hakem][card // 13] |= bit13[card % 13]
                 trump, until, offers = state._setup.trump, 1 << 30, engine.offer_table[1]
                 powers, duty, overtrump = engine.powers[trump], engine.void_duty is not None, engine.overtrump
-                if piles is not None:
-                    piles.since = trump_since(state) if engine.pile_after else -1
+                if trick_piles is not None:  # (a pile worked out at the write-back reads the state's)
+                    trick_piles.since = trump_since(state) if engine.pile_after else -1
                 # The trick so far under the trump: its earlier trump-suit cards are ordinary (rule 9).
                 power = powers[led]
                 best, top = _best_before(plays, done * players, power, led == trump)
@@ -247,10 +243,10 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
         done += 1
         won.append(best)
         team = teams[best]
-        if piles is None:
+        if trick_piles is None:
             tally[team] += 1
-        else:
-            piles.end(best)
+        else:  # a declared PileRule: the trick may stay in the centre
+            trick_piles.end(best)
         if done == total or tally[team] >= stop_at:
             if done == total or not plays_on:
                 break
@@ -280,13 +276,16 @@ def _turned_up(state: HandState, action: Action, logs: bool) -> bool:
             and not any(engine.offer_table[1]))
 
 
-def _laid(state: HandState, action: Action, hakem: int) -> int:
-    """The card the Hakem laid aside that ``action``, a declared turn-up answered without a hook
-    (``Engine.turns_up``), brings back as trump; -1 where it does not (not exactly one card laid)."""
-    if not state._setup.engine.turns_up(action):
+def _turn_up(state: HandState, action: Action, seat: int, logs: bool) -> int:
+    """Take ``action`` of ``seat`` where its effect is a declared turn-up (``Engine.declared_effect``)
+    by decide's speed form, which asks no hook, so the state's hands may lag; the card turned up,
+    or -1 where it is not such an action (nothing taken)."""
+    effect = state._setup.engine.declared_effect(state, action)
+    if effect is None or effect.restore is None or effect.trump is None:
         return -1
-    aside = state._extra.aside[hakem]
-    return aside.bit_length() - 1 if aside and not aside & (aside - 1) else -1
+    state._to_act = seat
+    take_declared(state, action, effect, logs)
+    return effect.restore.index
 
 
 def _narrowed(engine: Engine, action: Action) -> bool:

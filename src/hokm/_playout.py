@@ -31,6 +31,7 @@ from hokm._moments import (
     end_of_hand,
     fix_trump,
     log,
+    take_declared,
     trump_since,
 )
 from hokm._odd_tricks import odd_tricks
@@ -95,14 +96,17 @@ def play_out(state: HandState, rand: Callable[[], float]) -> None:
                 log(state, LOG_ACT, CALL_TRUMP_ACTIONS[suit])
             state._call_trump(suit)
         elif phase == TRUMP:  # a call beyond the four suits (M1) or with alternatives: as _apply takes it
-            options = engine.call_options(state)  # legal_actions() at the call
-            action = options[floor(rand() * len(options))]
+            action = engine.call_choice(state, rand)  # legal_actions() at the call, picked
             if action.__class__ is CallTrump:
                 if logs:
                     log(state, LOG_ACT, action)
                 state._call_trump(action.suit.index)
             else:  # a variant's action: logged and recorded in decide's one copy
-                decide(state, action, logs)
+                effect = engine.declared_effect(state, action)
+                if effect is None:
+                    decide(state, action, logs)
+                else:  # declared data (hidden trump's indicator): decide's speed form
+                    take_declared(state, action, effect, logs)
         elif phase == DRAW and not (discards and discarder(state) is not None):
             keep = rand() < 0.5  # DRAW_CHOICES: keep, then reject
             if logs:
