@@ -3,6 +3,7 @@ takes them without asking the hook, and that the testing kit catches a hook answ
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -160,3 +161,23 @@ def test_hidden_trump_declares_its_effects() -> None:
             check_turn_windows(hand)
             options = hand.legal_actions()
             hand = hand.apply(options[random.Random(seed + len(hand.plays)).randrange(len(options))])
+
+
+@pytest.mark.parametrize("variants", [("hidden-trump",), ("hidden-trump", "redeal"), ("redeal",)])
+def test_the_kernels_pick_at_a_declared_call_is_the_listed_option(variants: tuple[str, ...]) -> None:
+    # Engine.call_choice picks as legal_actions() lists the call's options, without building them:
+    # the chosen indicators in display order, then a redeal claim (offered on five low cards).
+    rules = hokm.Ruleset.compose(*variants)
+    engine = rules._engine
+    low = cards("2♠ 3♥ 4♦ 5♣ 6♠")
+    deck = [*low, *(card for card in full_deck() if card not in low)]
+    claimed = 0
+    for seed in range(12):
+        hand = rules.deal(deck if seed == 0 else random.Random(seed), hakem=0)
+        options = hand.legal_actions()
+        claimed += any(type(action).__name__ == "ClaimRedeal" for action in options)
+        for step in range(40):
+            fraction = step / 40
+            assert engine.call_choice(hand, functools.partial(float, fraction)) == options[
+                int(fraction * len(options))]
+    assert claimed >= (1 if "redeal" in variants else 0)
