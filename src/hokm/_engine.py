@@ -98,7 +98,7 @@ def _declared_effect(effects: IndicatorEffects, hand: HandState, action: Action)
         return None
     setup = hand._setup
     aside = hand._extra.aside[setup.hakem]
-    if 0 <= setup.trump < len(Suit) or not aside or aside & (aside - 1):
+    if 0 <= setup.trump < 4 or not aside or aside & (aside - 1):  # (4: play without a trump)
         return None  # a trump in force, or not exactly one card laid aside
     return effects.turn_up_effects[aside.bit_length() - 1]
 
@@ -307,6 +307,9 @@ class Engine:
         # Whether the forced chain is asked at the trump call: not if every window says at_call=False.
         self.forced_at_call = any(not isinstance(impl.window, TurnWindow) or impl.window.at_call
                                   for impl in self.forced_chain)
+        # Whether it is asked at the end of a hand that has a trump: not if every window is until_trump.
+        self.forced_at_end = any(not isinstance(impl.window, TurnWindow) or not impl.window.until_trump
+                                 for impl in self.forced_chain)
         per_turn = self.turn_chain + self.forced_chain
         # A TurnOffers declared by the only hokm_turn_options implementation answers for it
         # (offer_table: see TurnOffers.table; offer_tricks: offered while fewer tricks are done).

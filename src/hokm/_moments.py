@@ -116,8 +116,13 @@ def _forced(state: HandState) -> None:
 
 
 def end_of_hand(state: HandState) -> None:
-    """The hand just ended: a forced effect may turn cards face up, for information only."""
-    effect, impl = state._setup.engine.forced_effect(state)
+    """The hand just ended: a forced effect may turn cards face up, for information only (not asked
+    where the hand has a trump and every forced window ends with it, ``TurnWindow.until_trump``)."""
+    setup = state._setup
+    engine = setup.engine
+    if 0 <= setup.trump < NO_TRUMP and not engine.forced_at_end:
+        return
+    effect, impl = engine.forced_effect(state)
     if effect is None:
         return
     if effect != Effect(show=effect.show):

@@ -110,7 +110,9 @@ class TurnWindow:
             a seat holding no card of the led suit, the effective suit as legality reads
             it) or ``"none"`` (never).
         until_trump: the hook is idle once the hand has a trump (``hand.trump`` is not
-            ``None``): hidden trump after its reveal, be-ranga once the trump is fixed.
+            ``None``): hidden trump after its reveal, be-ranga once the trump is fixed. For
+            ``hokm_forced_effect`` this holds at the end of the hand too, where it is asked
+            once more (to show cards): not asked there once the hand has a trump.
         announced: only on a turn where the seat to act has made an announcement
             (``hand.announced``); for the legality hooks, which are asked again after one.
         first_tricks: only during the first this many tricks (``None``: every trick).

@@ -281,6 +281,60 @@ def test_check_turn_windows_catches_a_forced_effect_at_the_call_despite_at_call_
     check_turn_windows(honest)
 
 
+@attrs.define(eq=False)
+class EndShow(hokm.Variant):
+    """A forced effect that shows the Hakem's first card once the hand is over (``show``), with a
+    window that holds no turn of trick play; ``until_trump`` is its window's. Records the phases
+    it is asked in."""
+
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="end-show", summary="tests only")
+    until_trump: bool = True
+    show: bool = False
+    asked: list[hokm.Phase] = attrs.field(factory=list, init=False)
+
+    @property
+    def turn_windows(self) -> Mapping[str, TurnWindow]:
+        return {"hokm_forced_effect": TurnWindow(leads="none", follows="none", at_call=False,
+                                                 until_trump=self.until_trump)}
+
+    @hokm.hookimpl
+    def hokm_forced_effect(self, hand: HandView) -> hokm.Effect | None:
+        assert isinstance(hand, hokm.HandState)
+        self.asked.append(hand.phase)
+        if self.show and hand.phase is hokm.Phase.OVER and not hand.shown:
+            return hokm.Effect(show=(hand.dealt(hand.hakem)[0],))
+        return None
+
+
+@pytest.mark.parametrize("driver", ["stepping", "playout"])
+def test_until_trump_skips_the_forced_effect_at_the_end_of_a_hand_with_a_trump(driver: str) -> None:
+    for until_trump in (True, False):
+        plugin = EndShow(until_trump=until_trump, show=True)
+        rules = hokm.Ruleset.compose(plugin)
+        assert rules._engine.forced_at_end is not until_trump
+        hand = rules.deal(random.Random(4), hakem=0).apply(hokm.CallTrump(hokm.Suit.CLUBS))
+        rng = random.Random(4)
+        while driver == "stepping" and not hand.is_over:
+            hand = hand.apply(rng.choice(hand.legal_actions()))
+        hand = hand.playout(rng)
+        assert (hokm.Phase.OVER in plugin.asked) is not until_trump
+        assert bool(hand.shown) is not until_trump
+
+
+def test_check_turn_windows_catches_a_forced_effect_at_the_end_despite_until_trump() -> None:
+    plugin = EndShow(until_trump=True, show=True)
+    hand = hokm.Ruleset.compose(plugin).deal(random.Random(4), hakem=0).apply(hokm.CallTrump(hokm.Suit.CLUBS))
+    hand = hand.playout(random.Random(4))
+    assert not hand.shown  # not asked at the end: nothing shown
+    with pytest.raises(hokm.PluginContractError) as caught:
+        check_turn_windows(hand)
+    text = str(caught.value)
+    assert "plugin 'end-show' broke the contract of hokm_forced_effect: it answered Effect(" in text
+    assert "until_trump=True" in text and "(at the end of the hand, trump ♣)" in text
+    check_turn_windows(hokm.Ruleset.compose(EndShow()).deal(random.Random(4), hakem=0).apply(
+        hokm.CallTrump(hokm.Suit.CLUBS)).playout(random.Random(4)))  # the honest hook passes
+
+
 def test_check_turn_windows_catches_a_hook_answering_outside_its_window() -> None:
     @attrs.define(eq=False)
     class LeadKnock(hokm.Variant):

@@ -64,7 +64,8 @@ def check_turn_windows(hand: HandState) -> None:
 
     On a lead, the decision hook is also asked if the pause just passed (before the
     first lead, or after the last trick) lies outside its ``PauseWindow``. At the call,
-    a ``hokm_forced_effect`` whose window says ``at_call=False`` must answer ``None``.
+    a ``hokm_forced_effect`` whose window says ``at_call=False`` must answer ``None``; at
+    the end of a hand that has a trump, one whose window says ``until_trump``.
     Wherever a variant's action is offered (the call, a decision, a turn), a
     ``hokm_decision_effect`` that declares an ``EffectScope`` must answer ``None`` for
     each such action outside it (one that declares an ``IndicatorEffects``, inside it,
@@ -81,6 +82,9 @@ def check_turn_windows(hand: HandState) -> None:
     if hand.phase is Phase.TRUMP and hand.pending_decision is None:
         _check_claims(hand)  # A declared CardCall or CallClaim, at the call
         _check_forced_at_call(hand)
+        return
+    if hand.phase is Phase.OVER:
+        _check_forced_at_end(hand)
         return
     if hand.phase is not Phase.PLAY or seat is None or hand.pending_decision is not None:
         return
@@ -172,6 +176,20 @@ def _check_forced_at_call(hand: HandState) -> None:
             answer = impl.call(hand)
             if answer is not None:
                 raise _outside(impl.plugin, impl.hook, answer, window, "at the trump call")
+
+
+def _check_forced_at_end(hand: HandState) -> None:
+    """A forced effect whose window says ``until_trump`` must answer ``None`` at the end of a hand
+    that has a trump (the engine does not ask it there)."""
+    if hand.trump is None or hand.is_annulled:
+        return
+    for impl in hand.ruleset._engine.forced_chain:
+        window = impl.window
+        if isinstance(window, TurnWindow) and window.until_trump:
+            answer = impl.call(hand)
+            if answer is not None:
+                raise _outside(impl.plugin, impl.hook, answer, window,
+                               f"at the end of the hand, trump {hand.trump}")
 
 
 def _check_offers(hand: HandState, impl: Impl, declared: tuple[Action, ...]) -> None:
