@@ -32,7 +32,7 @@ from hokm._hooks import (
     reraise,
     resolve_chain,
 )
-from hokm._moments import trump_since
+from hokm._moments import NO_TRUMP, trump_since
 from hokm._standard import Standard
 from hokm._windows import NEVER, gate_of, live_rows, pause_row, turn_offer
 from hokm._winner import best_play, power_tables, table_winner
@@ -98,7 +98,7 @@ def _declared_effect(effects: IndicatorEffects, hand: HandState, action: Action)
         return None
     setup = hand._setup
     aside = hand._extra.aside[setup.hakem]
-    if 0 <= setup.trump < 4 or not aside or aside & (aside - 1):  # (4: play without a trump)
+    if 0 <= setup.trump < NO_TRUMP or not aside or aside & (aside - 1):
         return None  # a trump in force, or not exactly one card laid aside
     return effects.turn_up_effects[aside.bit_length() - 1]
 

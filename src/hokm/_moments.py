@@ -218,6 +218,7 @@ def take_declared(state: HandState, action: Action, effect: Effect, logged: bool
     aside = list(extra.aside)
     laid = effect.set_aside
     if laid is not None:  # M1, the trump call: laid face down, and the hand goes on without a trump
+        assert state._phase == TRUMP, "a declared card is laid at the trump call"
         bit = 1 << laid.index
         state._hands[seat] ^= bit
         aside[seat] |= bit
@@ -230,7 +231,8 @@ def take_declared(state: HandState, action: Action, effect: Effect, logged: bool
         state._after_call()
         return
     card = effect.restore  # M3: the Hakem's laid card, face up as trump and back in his hand
-    assert card is not None and effect.trump is not None
+    assert card is not None and effect.trump is not None and state._phase == PLAY, \
+        "a declared card is turned up by an announcement on a turn of play"
     hakem = state._setup.hakem
     bit = 1 << card.index
     aside[hakem] ^= bit

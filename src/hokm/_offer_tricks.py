@@ -9,14 +9,16 @@ answers are the declared ``TurnOffers`` (``Engine.offer_table``): the ask and th
 - counts each hand where it needs the count (a lead, a void seat's any card): the hands
   need not hold one number of cards;
 - lets the declared offers of the turn join the random pick after the legal cards, as
-  ``legal_actions()`` lists them, and takes a picked one by the state's own step
-  (``hokm._moments.decide``: the decision recorded, its effect applied);
+  ``legal_actions()`` lists them, and takes a picked one itself: where its effect is
+  declared data turning a trump up (``IndicatorEffects``, ``Engine.turn_up_inline``) by
+  ``decide``'s speed form (``hokm._moments.take_declared``: nothing is asked, so the state
+  need not be synced first), else by ``decide`` on the synced state;
 - plays on in the same loop where that effect turned a trump up and left the turn to the
   announcer, with nothing asked from then on (``Engine.plain_once_trump``, no offers
-  under a trump): the announcer's card from the engine's legal mask (the declared
-  ``TrumpDuty``), the trick so far judged again (RULES 1.5.1 rule 9: trump-suit cards
-  played before the trump are ordinary), then the void duty, the pile rule and the stop
-  rule to the end; else it returns with the announcement taken;
+  under a trump): the announcer's card under the declared ``TrumpDuty`` (from the engine's
+  legal mask where the state was synced), the trick so far judged again (RULES 1.5.1
+  rule 9: trump-suit cards played before the trump are ordinary), then the void duty, the
+  pile rule and the stop rule to the end; else it returns with the announcement taken;
 - returns at the lead to trick ``Engine.plain_until + 1`` while there is no trump, where a
   forced effect's window opens (hidden trump's last trick).
 

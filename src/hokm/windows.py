@@ -33,7 +33,8 @@ hokm.errors.InvalidArgumentError: TurnWindow() leads must be 'all', 'hakem' or '
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Literal, TypeVar
 
 import attrs
@@ -613,7 +614,7 @@ class IndicatorEffects(EffectScope):
     lay: tuple[Action, ...] = attrs.field(default=(), converter=_lay, repr=False)
     turn_up: tuple[type[Action], ...] = attrs.field(default=(), converter=_turn_up)
     actions: tuple[type[Action], ...] = attrs.field(init=False)
-    laid: dict[Action, int] = attrs.field(init=False, repr=False, eq=False)
+    laid: Mapping[Action, int] = attrs.field(init=False, repr=False, eq=False)
     """Each ``lay`` action's card index (derived)."""
     lay_effects: tuple[Effect, ...] = attrs.field(init=False, repr=False, eq=False)
     """By card index: ``Effect(set_aside=card)`` (derived, built once)."""
@@ -629,8 +630,8 @@ class IndicatorEffects(EffectScope):
         return kinds
 
     @laid.default
-    def _laid(self) -> dict[Action, int]:
-        return {action: index for index, action in enumerate(self.lay)}
+    def _laid(self) -> Mapping[Action, int]:
+        return MappingProxyType({action: index for index, action in enumerate(self.lay)})
 
     @lay_effects.default
     def _lay_effects(self) -> tuple[Effect, ...]:
@@ -640,8 +641,7 @@ class IndicatorEffects(EffectScope):
     def _turn_up_effects(self) -> tuple[Effect, ...]:
         return tuple(Effect(trump=card.suit, restore=card, show=(card,)) for card in full_deck())
 
-    def answer(self, action: Action, *, trump: bool,
-               aside: Sequence[Card] | frozenset[Card]) -> Effect | None:
+    def answer(self, action: Action, *, trump: bool, aside: Collection[Card]) -> Effect | None:
         """The hook's answer for ``action``, in a hand that has a trump (``trump``) or not, whose
         Hakem has ``aside`` set aside."""
         index = self.laid.get(action)
