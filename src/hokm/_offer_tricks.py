@@ -33,7 +33,7 @@ from collections.abc import Callable
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
-from hokm._kernel_piles import _piles
+from hokm._kernel_piles import _LazyPile, _Pile, _piles
 from hokm._moments import NO_TRUMP, decide, forget_announcement, take_declared, trump_since
 from hokm._tricks import (
     _BIT13,
@@ -121,19 +121,11 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
             pick = floor(rand() * (size + len(extra)))
             if pick >= size:  # an offer: taken by the state's own step, then its card
                 action = extra[pick - size]
-                card = _turn_up(state, action, seat, logs) if fused else -1
-                if card < 0:  # the state synced first: a hook may look at it
-                    _put_back(hands, held)
-                    _write_back(state, won, tally, seat, piles)
-                    if not _turned_up(state, action, logs):
-                        return ANNOUNCED
-                    held = _split(hands)  # the trump turned up may be back in a hand
-                else:  # a declared turn-up, taken: back in the Hakem's hand
-                    held[hakem][card // 13] |= bit13[card % 13]
-                trump, until, offers = state._setup.trump, 1 << 30, engine.offer_table[1]
-                powers, duty, overtrump = engine.powers[trump], engine.void_duty is not None, engine.overtrump
-                if trick_piles is not None:  # (a pile worked out at the write-back reads the state's)
-                    trick_piles.since = trump_since(state) if engine.pile_after else -1
+                taken = _take(state, action, seat, fused, logs, held, won, tally, piles, -1)
+                if taken is None:
+                    return ANNOUNCED
+                card, held = taken
+                trump, until, offers, powers, duty, overtrump = _under_trump(state, trick_piles)
                 suits = held[seat]
                 if card < 0:  # the announcer's card from the engine's legal mask
                     legal = state._legal_mask()
@@ -194,20 +186,11 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
             pick = floor(rand() * (size + len(extra)))
             if pick >= size:  # an offer: taken by the state's own step, then its card
                 action = extra[pick - size]
-                card = _turn_up(state, action, seat, logs) if fused else -1
-                if card < 0:  # the state synced first: a hook may look at it
-                    _put_back(hands, held)
-                    _write_back(state, won, tally, seat, piles)
-                    state._trick = plays[done * players:]
-                    if not _turned_up(state, action, logs):
-                        return ANNOUNCED
-                    held = _split(hands)  # the trump turned up may be back in a hand
-                else:  # a declared turn-up, taken: back in the Hakem's hand
-                    held[hakem][card // 13] |= bit13[card % 13]
-                trump, until, offers = state._setup.trump, 1 << 30, engine.offer_table[1]
-                powers, duty, overtrump = engine.powers[trump], engine.void_duty is not None, engine.overtrump
-                if trick_piles is not None:  # (a pile worked out at the write-back reads the state's)
-                    trick_piles.since = trump_since(state) if engine.pile_after else -1
+                taken = _take(state, action, seat, fused, logs, held, won, tally, piles, done * players)
+                if taken is None:
+                    return ANNOUNCED
+                card, held = taken
+                trump, until, offers, powers, duty, overtrump = _under_trump(state, trick_piles)
                 # The trick so far under the trump: its earlier trump-suit cards are ordinary (rule 9).
                 power = powers[led]
                 best, top = _best_before(plays, done * players, power, led == trump)
@@ -261,6 +244,44 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
     _put_back(hands, held)
     _finish(state, won, tally, seat, piles)
     return ENDED
+
+
+def _take(state: HandState, action: Action, seat: int, fused: bool, logs: bool, held: list[list[int]],
+          won: list[int], tally: list[int], piles: _Pile | _LazyPile | None,
+          start: int) -> tuple[int, list[list[int]]] | None:
+    """Take the offer ``action`` of ``seat`` in the trick begun at ``plays[start]`` (-1: he leads).
+
+    A declared turn-up (with ``fused``) by decide's speed form: the card it turns up joins the
+    Hakem's hand as held. Anything else by ``decide`` on the state synced first (a hook may look).
+    Returns that card (-1 for the synced way) and the hands as held from now on, or ``None`` where
+    the loop cannot play on from the announcement (the announcer's turn is left to the kernel).
+    """
+    card = _turn_up(state, action, seat, logs) if fused else -1
+    if card >= 0:
+        held[state._setup.hakem][card // 13] |= _BIT13[card % 13]
+        return card, held
+    hands = state._hands
+    _put_back(hands, held)
+    _write_back(state, won, tally, seat, piles)
+    if start >= 0:
+        state._trick = state._plays[start:]
+    if not _turned_up(state, action, logs):
+        return None
+    return -1, _split(hands)  # the trump turned up may be back in a hand
+
+
+def _under_trump(state: HandState, piles: _Pile | None) -> tuple[int, int, tuple[tuple[Action, ...], ...],
+                                                                  tuple[tuple[int, ...], ...], bool, bool]:
+    """The loop's tables once a trump has come: the trump, no more stop for a forced effect's
+    window, the offers, the powers, the void duty and whether it must overtrump; ``piles``, the
+    pile stepped trick by trick, learns the first play under the trump (one worked out at the
+    write-back reads it from the state)."""
+    engine = state._setup.engine
+    trump = state._setup.trump
+    if piles is not None:
+        piles.since = trump_since(state) if engine.pile_after else -1
+    return (trump, 1 << 30, engine.offer_table[1], engine.powers[trump], engine.void_duty is not None,
+            engine.overtrump)
 
 
 def _turned_up(state: HandState, action: Action, logs: bool) -> bool:
