@@ -347,7 +347,8 @@ def hokm_forced_effect(hand: HandView) -> Effect | None:
     Asked at the trump call, at every turn of trick play (only on the turns
     of its ``TurnWindow``, if the variant gives one in ``turn_windows``) and
     once when the hand ends (``hand.to_act`` is then ``None``, and only
-    ``show`` may be answered), only when a variant implements it. Not a decision: nobody is
+    ``show`` may be answered; not where the hand has a trump and the window
+    says ``until_trump``), only when a variant implements it. Not a decision: nobody is
     asked; the effect is applied at once (a forced reveal, an automatic
     reveal, a blind indicator, an indicator shown when the hand is over).
 
