@@ -13,7 +13,9 @@ the same random numbers give exactly the same hand. Where no hook can speak from
 the first card to the end (``Engine.plain_play``), the play goes to the plain-tricks
 loop of ``hokm._tricks`` (of ``hokm._odd_tricks`` where one card, Satat's 2♥, follows
 another suit than its printed one; of ``hokm._offer_tricks`` before any trump where the
-only per-turn answers are declared offers: hidden trump before its reveal).
+only per-turn answers are declared offers: hidden trump from its call, its ask or reveal
+taken inside). The last trick, reached with a forced effect's window open (hidden trump's
+indicator still face down), goes a card at a time as stepping takes it.
 """
 
 from __future__ import annotations
@@ -60,11 +62,14 @@ def play_out(state: HandState, rand: Callable[[], float]) -> None:
     plain, once_trump, until = engine.plain_play, engine.plain_once_trump, engine.plain_until
     logs = not engine.classic  # beyond the classic hand, calls and draws are logged as stepping does
     suited = engine.printed_suits[NO_TRUMP]  # before a trump every card follows its printed suit
+    last = engine.hand_size  # the last trick: a few cards, not worth a loop's set-up
     while state._phase != OVER:
         phase = state._phase
         if phase == PLAY and state._extra.pending is None and kernel_play:
             trump = state._setup.trump
-            if state._extra.announced is not None:  # the card after an announcement, restricted by it
+            if len(state._winners) + 1 == last and until:  # the last trick, reached with a forced
+                _random_turn(state, rand)  # window open (hidden trump's): a card at a time, as stepping
+            elif state._extra.announced is not None:  # the card after an announcement, restricted by it
                 if not ((plain or once_trump) and announced_tricks(state, rand)):  # with the tricks after it
                     _random_turn(state, rand)
             elif (plain or (once_trump and 0 <= trump < NO_TRUMP) or (

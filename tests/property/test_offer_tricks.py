@@ -106,6 +106,26 @@ def test_a_declared_turn_up_asks_no_hook(declared: bool) -> None:
     assert turned >= 10 and len(turn_ups) == (0 if declared else turned)
 
 
+@pytest.mark.parametrize("rules", HIDDEN[8:10], ids=["bavney-set", "court-piece-set"])
+def test_the_last_trick_with_the_indicator_face_down_equals_stepping(rules: hokm.Ruleset) -> None:
+    # About one hand in twenty reaches the last trick with no trump: the caller's last card is the
+    # indicator, revealed and played by the forced effect. The kernel steps that trick a card at a
+    # time; from the last trick's lead it gives what stepping gives.
+    rules = hokm.Ruleset.compose(*rules.variants, options={**rules.options, "standard": {"play_all": True}})
+    reached = 0
+    for seed in range(300):
+        hand = rules.deal(random.Random(seed), hakem=seed % 4)
+        rand = random.Random(seed).random
+        while not hand.is_over and hand.trump is None and hand.tricks_played < hand.tricks_total - 1:
+            actions = hand.legal_actions()
+            hand = hand.apply(actions[int(rand() * len(actions))])
+        if hand.is_over or hand.trump is not None or hand.current_trick.plays:
+            continue
+        reached += 1
+        assert_same(hand, seed)
+    assert reached >= 10, reached
+
+
 # The example of hokm_variants.hidden_trump: diamonds are hidden trump; seat 1 discards the 3♦ before
 # the reveal, seat 2 asks and plays the 2♦, which wins: the 3♦ was an ordinary card when played.
 HANDS = [cards("9♦ A♣ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠"),
