@@ -90,17 +90,9 @@ def is_index(value: object, size: int) -> bool:
 
 
 def _declared_effect(effects: IndicatorEffects, hand: HandState, action: Action) -> Effect | None:
-    """A declared ``IndicatorEffects``' answer for ``action`` (its ``answer``, on the state's masks)."""
-    index = effects.laid.get(action)
-    if index is not None:
-        return effects.lay_effects[index]
-    if not isinstance(action, effects.turn_up):
-        return None
+    """A declared ``IndicatorEffects``' answer for ``action``, read from the state's masks."""
     setup = hand._setup
-    aside = hand._extra.aside[setup.hakem]
-    if 0 <= setup.trump < NO_TRUMP or not aside or aside & (aside - 1):
-        return None  # a trump in force, or not exactly one card laid aside
-    return effects.turn_up_effects[aside.bit_length() - 1]
+    return effects._answer(action, 0 <= setup.trump < NO_TRUMP, hand._extra.aside[setup.hakem])
 
 
 class Engine:
@@ -340,12 +332,14 @@ class Engine:
             self.kernel_restricts or self.kernel_void_restricts or self.decision_chain
             or self.complete_plugins)
         self.plain_once_trump = self.plain_play or quiet
-        # hokm._offer_tricks takes a declared turn-up (IndicatorEffects) without syncing the state:
-        # under the trump it turns up nothing is asked and nothing offered, every card keeps its
-        # printed suit, and the announcer's card is narrowed by a declared TrumpDuty or by no rule.
-        self.turn_up_inline = (self.plain_once_trump and not any(self.offer_table[1])
-                               and all(self.printed_suits[:4])
-                               and (self.trump_duty is not None or not self.void_restrictors))
+        # hokm._offer_tricks plays on under a trump an announcement turns up: nothing is asked and
+        # nothing offered under a trump, and every card keeps its printed suit under any.
+        self.plays_on_turn_up = (self.plain_once_trump and not any(self.offer_table[1])
+                                 and all(self.printed_suits[:4]))
+        # It takes a declared turn-up (IndicatorEffects) without syncing the state where the
+        # announcer's card is narrowed by a declared TrumpDuty or by no rule.
+        self.turn_up_inline = self.plays_on_turn_up and (self.trump_duty is not None
+                                                         or not self.void_restrictors)
         # Before any trump, the plain loop also plays where the only per-turn answers are declared
         # TurnOffers, while fewer than plain_until tricks are done (a forced effect's window
         # opens then: hidden trump's last trick); it stops at a picked announcement.

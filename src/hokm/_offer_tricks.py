@@ -47,7 +47,6 @@ from hokm._tricks import (
     _write_back,
     nth_card,
 )
-from hokm._winner import TRUMP_POWER
 from hokm.outcomes import PLAY
 
 if TYPE_CHECKING:
@@ -103,7 +102,9 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
         base = 13 * led
         best, top, rest = _so_far(state, power, followers)
     leading = not trick
-    announced = False  # the card after an announcement was just played: the next turn forgets it
+    # The announcer's card ended its trick: the next lead forgets the announcement (stepping
+    # forgets it as the next turn begins; before then, only a trick-end rule may look).
+    announced = False
     while True:
         if leading:  # the lead: the pick-th card of the hand, suit by suit, or an offer
             if announced:
@@ -135,7 +136,7 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
                 else:  # a declared TrumpDuty: lead a trump (he holds one: the card turned up)
                     segment = suits[trump] if _narrowed(engine, action) else 0
                     led, bit = (trump, _pick(suits, trump, segment, rand)) if segment else _any(suits, rand)
-                announced = True
+                forget_announcement(state)  # a lead never ends its trick: the next turn begins
             else:
                 if pick < first:
                     led = 0
@@ -155,9 +156,6 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
             rest = followers[seat]
         leading = True
         for seat, mark in rest:
-            if announced:
-                forget_announcement(state)
-                announced = False
             suits = held[seat]
             segment = suits[led]
             if segment:  # follow suit (a float count: float * float is the cheaper product)
@@ -193,7 +191,8 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
                 trump, until, offers, powers, duty, overtrump = _under_trump(state, trick_piles)
                 # The trick so far under the trump: its earlier trump-suit cards are ordinary (rule 9).
                 power = powers[led]
-                best, top = _best_before(plays, done * players, power, led == trump)
+                state._trick = plays[done * players:]
+                best, top, _ = _so_far(state, power, followers)
                 suits = held[seat]
                 if card < 0:  # the announcer's card from the engine's legal mask
                     legal = state._legal_mask()
@@ -208,7 +207,10 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
                 append(mark | index)
                 if power[index] > top:
                     best, top = seat, power[index]
-                announced = True
+                if len(plays) - done * players < players:
+                    forget_announcement(state)  # the next seat's turn begins
+                else:
+                    announced = True
                 continue
             if pick < first:
                 suit = 0
@@ -286,17 +288,13 @@ def _under_trump(state: HandState, piles: _Pile | None) -> tuple[int, int, tuple
 
 def _turned_up(state: HandState, action: Action, logs: bool) -> bool:
     """Take the announcement ``action`` of the seat to act by the state's own step; whether the
-    loop plays on from it: its effect turned a trump up (in printed suits) and the turn is still
-    the announcer's, and nothing is asked or offered under a trump (``Engine.plain_once_trump``)."""
+    loop plays on from it: its effect turned a trump up and the turn is still the announcer's, in
+    a ruleset where the loop can play on under it (``Engine.plays_on_turn_up``)."""
     played = len(state._plays)
     decide(state, action, logs)
     state._legal = -1
-    setup = state._setup
-    engine = setup.engine
-    trump = setup.trump
-    return (0 <= trump < NO_TRUMP and state._phase == PLAY and state._extra.pending is None
-            and len(state._plays) == played and engine.plain_once_trump and engine.printed_suits[trump]
-            and not any(engine.offer_table[1]))
+    return (0 <= state._setup.trump < NO_TRUMP and state._phase == PLAY and state._extra.pending is None
+            and len(state._plays) == played and state._setup.engine.plays_on_turn_up)
 
 
 def _turn_up(state: HandState, action: Action, seat: int, logs: bool) -> int:
@@ -335,18 +333,6 @@ def _any(suits: list[int], rand: Callable[[], float]) -> tuple[int, int]:
     bit = BITS[suits[suit]][pick]
     suits[suit] ^= _BIT13[bit]
     return suit, bit
-
-
-def _best_before(plays: list[int], start: int, power: tuple[int, ...], trump_led: bool) -> tuple[int, int]:
-    """The seat winning the trick begun at ``plays[start]`` and its card's power, judged with the
-    trump that came just now: a trump-suit card played before it is ordinary, unless trumps were led."""
-    best = top = 0
-    for position in range(start, len(plays)):
-        play = plays[position]
-        value = power[play & 63]
-        if value > top and (trump_led or value < TRUMP_POWER):
-            best, top = play >> 6, value
-    return best, top
 
 
 def _split(hands: list[int]) -> list[list[int]]:

@@ -644,10 +644,13 @@ class IndicatorEffects(EffectScope):
     def answer(self, action: Action, *, trump: bool, aside: Collection[Card]) -> Effect | None:
         """The hook's answer for ``action``, in a hand that has a trump (``trump``) or not, whose
         Hakem has ``aside`` set aside."""
+        return self._answer(action, trump, sum(card.mask for card in aside))
+
+    def _answer(self, action: Action, trump: bool, aside: int) -> Effect | None:
+        """``answer`` with the Hakem's cards set aside as a mask (the engine's form)."""
         index = self.laid.get(action)
         if index is not None:
             return self.lay_effects[index]
-        if isinstance(action, self.turn_up) and not trump and len(aside) == 1:
-            (card,) = aside
-            return self.turn_up_effects[card.index]
+        if isinstance(action, self.turn_up) and not trump and aside and not aside & (aside - 1):
+            return self.turn_up_effects[aside.bit_length() - 1]  # exactly one card: that one
         return None
