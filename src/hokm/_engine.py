@@ -95,6 +95,22 @@ def _declared_effect(effects: IndicatorEffects, hand: HandState, action: Action)
     return effects._answer(action, 0 <= setup.trump < NO_TRUMP, hand._extra.aside[setup.hakem])
 
 
+def _display_order(cards: int) -> list[int]:
+    """The indices of the mask ``cards`` in display order (``Card.sort_key``): suit by suit, each
+    suit's cards from the highest rank down."""
+    order = []
+    base = 0
+    while cards:
+        suit = cards & 0x1FFF
+        while suit:
+            top = suit.bit_length() - 1
+            order.append(base + top)
+            suit ^= 1 << top
+        cards >>= 13
+        base += 13
+    return order
+
+
 class Engine:
     """Everything a ruleset decided at composition, in the shapes the hot path wants.
 
@@ -706,21 +722,9 @@ class Engine:
         return self._distinct_once(given, options, impl if self.alternatives_chain else None)
 
     def _card_choices(self, call: CardCall, hand: HandState) -> tuple[Action, ...]:
-        """A declared ``CardCall``'s choices (``CardCall.answer``, on the mask): suit by suit, each
-        suit's cards from the highest rank down."""
-        cards = self._first_cards(hand, call.first)
+        """A declared ``CardCall``'s choices (``CardCall.answer``, on the mask)."""
         actions = call.actions
-        options = []
-        base = 0
-        while cards:
-            suit = cards & 0x1FFF
-            while suit:
-                top = suit.bit_length() - 1
-                options.append(actions[base + top])
-                suit ^= 1 << top
-            cards >>= 13
-            base += 13
-        return tuple(options)
+        return tuple([actions[index] for index in _display_order(self._first_cards(hand, call.first))])
 
     def _claimed(self, claim: CallClaim, hand: HandState) -> bool:
         """Whether a declared ``CallClaim`` is offered at this call (``CallClaim.answer``, on masks)."""
@@ -820,17 +824,7 @@ class Engine:
         pick = floor(rand() * (count + len(claimed)))
         if pick >= count:
             return claimed[pick - count]
-        base = 0  # the pick-th card in display order (_card_choices): suit by suit, high rank first
-        while True:
-            suit = cards & 0x1FFF
-            size = suit.bit_count()
-            if pick < size:
-                for _ in range(pick):
-                    suit ^= 1 << (suit.bit_length() - 1)
-                return call.actions[base + suit.bit_length() - 1]
-            pick -= size
-            cards >>= 13
-            base += 13
+        return call.actions[_display_order(cards)[pick]]
 
     def forced_effect(self, hand: HandView) -> tuple[Effect | None, Impl | None]:
         """A consequence that happens by itself now, if a variant declares one, and who declared it."""
