@@ -134,6 +134,11 @@ _ANNOUNCEMENTS = (AskTrump, RevealTrump)
 _CARDS = tuple(Card.from_index(index) for index in range(52))
 _SET = tuple(SetIndicator(card) for card in _CARDS)
 _EFFECTS = IndicatorEffects(lay=_SET, turn_up=_ANNOUNCEMENTS)
+# The forced effects on the indicator, by card index (an Effect costs a microsecond to build
+# and check, asked at the end of every hand played without the reveal): shown at the end
+# (rule 9), and turned up and played as the caller's last card (rule 6).
+_SHOWN = tuple(Effect(show=(card,)) for card in _CARDS)
+_PLAYED = tuple(Effect(trump=card.suit, restore=card, show=(card,), play=card) for card in _CARDS)
 _BEFORE_THE_REVEAL = TurnWindow(leads="hakem", follows="void", until_trump=True)
 _LAST_CARD = attrs.evolve(_BEFORE_THE_REVEAL, last_trick=True)
 _WINDOWS: Mapping[str, TurnWindow | TurnOffers | TrumpDuty | IndicatorEffects] = MappingProxyType({
@@ -266,12 +271,12 @@ class HiddenTrump(Variant):
     def hokm_decision_effect(self, hand: HandView, seat: Seat, action: Action) -> Effect | None:
         # (seat unused: taking the spec's every argument spares an adapter call per decision)
         if isinstance(action, SetIndicator):
-            return Effect(set_aside=action.card)
+            return _EFFECTS.lay_effects[action.card.index]
         if isinstance(action, _ANNOUNCEMENTS):
             card = indicator(hand)
             if card is None:
                 return None
-            return Effect(trump=card.suit, restore=card, show=(card,))
+            return _EFFECTS.turn_up_effects[card.index]
         return None  # BlindIndicator (laid by the forced effect) and other variants' actions
 
     # Forced consequences: the blind card, the forced and automatic reveals -------------------
@@ -297,13 +302,13 @@ class HiddenTrump(Variant):
                 return Effect(set_aside=hand.dealt(caller)[0], hidden_from_owner=True)
             return None
         if seat is None:  # Rule 9: the hand is over with the indicator face down: shown, no more
-            return Effect(show=(card,))
+            return _SHOWN[card.index]
         if seat == caller and not hand.hand_of(caller):
             # Rule 6: his only card left is the indicator: revealed and played.
-            return Effect(trump=card.suit, restore=card, show=(card,), play=card)
+            return _PLAYED[card.index]
         if self.reveal == "automatic" and _void(hand, seat):
             # Rule 4, automatic: turned up before the first seat unable to follow plays.
-            return Effect(trump=card.suit, restore=card, show=(card,))
+            return _EFFECTS.turn_up_effects[card.index]
         return None
 
     # M3: the ask and the caller's reveal ------------------------------------------------------

@@ -34,6 +34,7 @@ from hokm._hooks import (
 )
 from hokm._moments import NO_TRUMP, trump_since
 from hokm._standard import Standard
+from hokm._tricks import BITS, COUNTS
 from hokm._windows import NEVER, gate_of, live_rows, pause_row, turn_offer
 from hokm._winner import best_play, power_tables, table_winner
 from hokm.actions import CALL_TRUMP_ACTIONS, CORE_ACTIONS, Action
@@ -96,19 +97,21 @@ def _declared_effect(effects: IndicatorEffects, hand: HandState, action: Action)
 
 
 def _display_order(cards: int) -> list[int]:
-    """The indices of the mask ``cards`` in display order (``Card.sort_key``): suit by suit, each
-    suit's cards from the highest rank down."""
-    order = []
+    """The indices of the mask ``cards`` in display order (``Card.sort_key``)."""
+    return [_nth_displayed(cards, pick) for pick in range(cards.bit_count())]
+
+
+def _nth_displayed(cards: int, pick: int) -> int:
+    """The index of the ``pick``-th card (0-based) of the mask ``cards`` in display order
+    (``Card.sort_key``): suit by suit, each suit's cards from the highest rank down."""
     base = 0
-    while cards:
-        suit = cards & 0x1FFF
-        while suit:
-            top = suit.bit_length() - 1
-            order.append(base + top)
-            suit ^= 1 << top
-        cards >>= 13
+    while True:
+        suit = cards >> base & 0x1FFF
+        count = COUNTS[suit]
+        if pick < count:
+            return base + BITS[suit][count - 1 - pick]
+        pick -= count
         base += 13
-    return order
 
 
 class Engine:
@@ -807,6 +810,12 @@ class Engine:
         effects = chain[0].effects
         return None if effects is None else _declared_effect(effects, hand, action)
 
+    def call_may_be_lone(self, hand: HandState) -> bool:
+        """Whether the calls alone (no alternatives) may be one choice at this call: not where they
+        are a declared ``CardCall`` over more than one card, counted without building them."""
+        call = self.card_call
+        return call is None or self._first_cards(hand, call.first).bit_count() == 1
+
     def call_choice(self, hand: HandState, rand: Callable[[], float]) -> Action:
         """``call_options(hand)[floor(rand() * len(options))]``, the kernel's pick at the call, without
         building the options where they are declared (a ``CardCall`` and ``CallClaim`` alternatives)."""
@@ -824,7 +833,7 @@ class Engine:
         pick = floor(rand() * (count + len(claimed)))
         if pick >= count:
             return claimed[pick - count]
-        return call.actions[_display_order(cards)[pick]]
+        return call.actions[_nth_displayed(cards, pick)]
 
     def forced_effect(self, hand: HandView) -> tuple[Effect | None, Impl | None]:
         """A consequence that happens by itself now, if a variant declares one, and who declared it."""

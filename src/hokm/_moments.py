@@ -9,7 +9,10 @@ classic hand never reaches this module, so its speed is untouched.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
+
+import attrs
 
 from hokm._hooks import Impl, contract_error
 from hokm._windows import turn_open
@@ -50,6 +53,12 @@ LOG_FIX = 5
 """The trump fixed by a card played by a seat that could not follow; ``what`` is the suit."""
 
 
+# Every part of an Effect but ``show``, read in one call, and its value in ``Effect()``: a
+# finished hand can only have cards shown (end_of_hand), checked without building an Effect.
+_BESIDE_SHOW = attrgetter(*(field.name for field in attrs.fields(Effect) if field.name != "show"))
+_NOTHING_BESIDE_SHOW = _BESIDE_SHOW(Effect())
+
+
 def trump_since(state: HandState) -> int:
     """The first play under the trump (``trump_from``), or more than any hand's plays while there is none."""
     setup = state._setup
@@ -72,7 +81,7 @@ def begin_call(state: HandState) -> None:
         return
     if engine.forced_at_call:  # (TurnWindow.at_call)
         _forced(state)
-    if state._phase == TRUMP and not engine.alternatives_chain:
+    if state._phase == TRUMP and not engine.alternatives_chain and engine.call_may_be_lone(state):
         # Nothing to choose: never prompted (RULES 1.5.1 rule 3). Not where an alternative may
         # be offered: whether one is depends on the caller's cards, and the table would learn
         # it from whether the game waits for him.
@@ -125,7 +134,7 @@ def end_of_hand(state: HandState) -> None:
     effect, impl = engine.forced_effect(state)
     if effect is None:
         return
-    if effect != Effect(show=effect.show):
+    if _BESIDE_SHOW(effect) != _NOTHING_BESIDE_SHOW:
         raise contract_error(impl, "hokm_forced_effect", f"answered {effect!r} once the hand was over: "
                              "a finished hand can only have cards shown")
     apply_effect(state, effect, state._to_act, impl, "hokm_forced_effect")
@@ -197,7 +206,7 @@ def decide(state: HandState, action: Action, logged: bool = False) -> None:
             apply_effect(state, effect, seat, impl, "hokm_decision_effect", owned=True)
 
 
-def take_declared(state: HandState, action: Action, effect: Effect, logged: bool) -> None:
+def take_declared(state: HandState, action: Action, effect: Effect, logged: bool, announce: bool = True) -> None:
     """``decide`` in the random-play kernel's speed form, for an action of the seat to act whose
     effect is declared data (``Engine.declared_effect``, an ``IndicatorEffects`` answer): a card
     laid face down at the trump call, or on a turn the Hakem's laid card turned up as trump.
@@ -206,7 +215,10 @@ def take_declared(state: HandState, action: Action, effect: Effect, logged: bool
     property tests hold it to stepping), without their checks: the declaration lays a card of
     the caller's first ones, which he holds, and turns up the one card the Hakem laid. The
     state's hands may lag behind the kernel's (no hook looks): the laid or restored card is
-    changed in them by its bit, which the kernel mirrors in its own copy.
+    changed in them by its bit, which the kernel mirrors in its own copy. ``announce=False``: the
+    turn-up is not kept as the turn's announcement, for a caller that plays the announcer's card
+    itself and would forget it at once (``forget_announcement``): where that card does not end
+    its trick, nothing can look at it.
     """
     seat = state._to_act
     played = len(state._plays)
@@ -239,7 +251,8 @@ def take_declared(state: HandState, action: Action, effect: Effect, logged: bool
     extra.aside = tuple(aside)
     extra.blind &= ~bit
     extra.shown |= bit
-    extra.announced = action
+    if announce:
+        extra.announced = action
     state._hands[hakem] |= bit
     state._extra = extra
     state._setup = state._setup.with_trump(effect.trump.index, played)

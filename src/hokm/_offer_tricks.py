@@ -122,7 +122,7 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
             pick = floor(rand() * (size + len(extra)))
             if pick >= size:  # an offer: taken by the state's own step, then its card
                 action = extra[pick - size]
-                taken = _take(state, action, seat, fused, logs, held, won, tally, piles, -1)
+                taken = _take(state, action, seat, fused, logs, held, won, tally, piles, -1, False)
                 if taken is None:
                     return ANNOUNCED
                 card, held = taken
@@ -136,7 +136,8 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
                 else:  # a declared TrumpDuty: lead a trump (he holds one: the card turned up)
                     segment = suits[trump] if _narrowed(engine, action) else 0
                     led, bit = (trump, _pick(suits, trump, segment, rand)) if segment else _any(suits, rand)
-                forget_announcement(state)  # a lead never ends its trick: the next turn begins
+                if card < 0:  # a lead never ends its trick: the next turn begins
+                    forget_announcement(state)
             else:
                 if pick < first:
                     led = 0
@@ -184,7 +185,8 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
             pick = floor(rand() * (size + len(extra)))
             if pick >= size:  # an offer: taken by the state's own step, then its card
                 action = extra[pick - size]
-                taken = _take(state, action, seat, fused, logs, held, won, tally, piles, done * players)
+                ends = len(plays) - done * players == players - 1  # his card ends the trick
+                taken = _take(state, action, seat, fused, logs, held, won, tally, piles, done * players, ends)
                 if taken is None:
                     return ANNOUNCED
                 card, held = taken
@@ -207,10 +209,10 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
                 append(mark | index)
                 if power[index] > top:
                     best, top = seat, power[index]
-                if len(plays) - done * players < players:
-                    forget_announcement(state)  # the next seat's turn begins
-                else:
+                if ends:
                     announced = True
+                elif card < 0:  # the next seat's turn begins (a declared turn-up was not kept)
+                    forget_announcement(state)
                 continue
             if pick < first:
                 suit = 0
@@ -250,18 +252,25 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
 
 def _take(state: HandState, action: Action, seat: int, fused: bool, logs: bool, held: list[list[int]],
           won: list[int], tally: list[int], piles: _Pile | _LazyPile | None,
-          start: int) -> tuple[int, list[list[int]]] | None:
-    """Take the offer ``action`` of ``seat`` in the trick begun at ``plays[start]`` (-1: he leads).
+          start: int, ends: bool) -> tuple[int, list[list[int]]] | None:
+    """Take the offer ``action`` of ``seat`` in the trick begun at ``plays[start]`` (-1: he leads),
+    whose card after it ends the trick or not (``ends``).
 
-    A declared turn-up (with ``fused``) by decide's speed form: the card it turns up joins the
-    Hakem's hand as held. Anything else by ``decide`` on the state synced first (a hook may look).
+    A declared turn-up (with ``fused``) by decide's speed form (``Engine.declared_effect``), kept
+    as the turn's announcement only where his card ends the trick (a trick-end rule may look;
+    otherwise the next turn would forget it at once): the card it turns up joins the Hakem's
+    hand as held. Anything else by ``decide`` on the state synced first (a hook may look).
     Returns that card (-1 for the synced way) and the hands as held from now on, or ``None`` where
     the loop cannot play on from the announcement (the announcer's turn is left to the kernel).
     """
-    card = _turn_up(state, action, seat, logs) if fused else -1
-    if card >= 0:
-        held[state._setup.hakem][card // 13] |= _BIT13[card % 13]
-        return card, held
+    if fused:
+        effect = state._setup.engine.declared_effect(state, action)
+        if effect is not None and effect.restore is not None and effect.trump is not None:
+            state._to_act = seat
+            take_declared(state, action, effect, logs, ends)
+            index = effect.restore.index
+            held[state._setup.hakem][index // 13] |= _BIT13[index % 13]
+            return index, held
     hands = state._hands
     _put_back(hands, held)
     _write_back(state, won, tally, seat, piles)
@@ -295,18 +304,6 @@ def _turned_up(state: HandState, action: Action, logs: bool) -> bool:
     state._legal = -1
     return (0 <= state._setup.trump < NO_TRUMP and state._phase == PLAY and state._extra.pending is None
             and len(state._plays) == played and state._setup.engine.plays_on_turn_up)
-
-
-def _turn_up(state: HandState, action: Action, seat: int, logs: bool) -> int:
-    """Take ``action`` of ``seat`` where its effect is a declared turn-up (``Engine.declared_effect``)
-    by decide's speed form, which asks no hook, so the state's hands may lag; the card turned up,
-    or -1 where it is not such an action (nothing taken)."""
-    effect = state._setup.engine.declared_effect(state, action)
-    if effect is None or effect.restore is None or effect.trump is None:
-        return -1
-    state._to_act = seat
-    take_declared(state, action, effect, logs)
-    return effect.restore.index
 
 
 def _narrowed(engine: Engine, action: Action) -> bool:

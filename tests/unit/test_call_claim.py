@@ -227,6 +227,21 @@ def test_the_engine_builds_the_declared_choices_without_asking_the_hook(variants
     check_turn_windows(rules.deal(rng, hakem=0))
 
 
+@pytest.mark.parametrize(("first", "waits"), [(1, False), (2, True)])
+def test_a_declared_card_call_over_one_card_is_taken_by_the_core(first: int, waits: bool) -> None:
+    # Counted on the mask at the deal (Engine.call_may_be_lone): one card is a lone choice,
+    # taken by itself (RULES 1.5.1 rule 3); two wait for the caller.
+    rules = hokm.Ruleset.compose(Picker(first=first))
+    hand = rules.deal(_deck("Q♥ 2♠ A♠ 9♦ K♣"), hakem=0)
+    if waits:
+        assert hand.phase is hokm.Phase.TRUMP
+        assert hand.legal_actions() == (PICKS[hokm.Card.parse("2♠").index], PICKS[hokm.Card.parse("Q♥").index])
+    else:
+        assert hand.phase is hokm.Phase.PLAY
+        assert hand.decisions == ((0, PICKS[hokm.Card.parse("Q♥").index]),)
+        assert hand.trump is hokm.Suit.HEARTS
+
+
 def test_check_turn_windows_holds_the_hook_to_its_card_call() -> None:
     lying = hokm.Ruleset.compose(Picker(lies=True))
     broke = r"'picker' broke the contract of hokm_trump_call: it answered"
