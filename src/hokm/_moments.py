@@ -206,7 +206,8 @@ def decide(state: HandState, action: Action, logged: bool = False) -> None:
             apply_effect(state, effect, seat, impl, "hokm_decision_effect", owned=True)
 
 
-def take_declared(state: HandState, action: Action, effect: Effect, logged: bool, announce: bool = True) -> None:
+def take_declared(state: HandState, action: Action, effect: Effect, logged: bool,
+                  announce: bool = True) -> None:
     """``decide`` in the random-play kernel's speed form, for an action of the seat to act whose
     effect is declared data (``Engine.declared_effect``, an ``IndicatorEffects`` answer): a card
     laid face down at the trump call, or on a turn the Hakem's laid card turned up as trump.
