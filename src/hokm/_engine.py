@@ -97,13 +97,23 @@ def _declared_effect(effects: IndicatorEffects, hand: HandState, action: Action)
 
 
 def _display_order(cards: int) -> list[int]:
-    """The indices of the mask ``cards`` in display order (``Card.sort_key``)."""
-    return [_nth_displayed(cards, pick) for pick in range(cards.bit_count())]
+    """The indices of the mask ``cards`` in display order (``Card.sort_key``): suit by suit, each
+    suit's cards from the highest rank down (its bits read high first)."""
+    order = []
+    base = 0
+    while cards:
+        suit = cards & 0x1FFF
+        while suit:
+            top = suit.bit_length() - 1
+            order.append(base + top)
+            suit ^= 1 << top
+        cards >>= 13
+        base += 13
+    return order
 
 
 def _nth_displayed(cards: int, pick: int) -> int:
-    """The index of the ``pick``-th card (0-based) of the mask ``cards`` in display order
-    (``Card.sort_key``): suit by suit, each suit's cards from the highest rank down."""
+    """``_display_order(cards)[pick]``, without the list (the kernel's pick at the call)."""
     base = 0
     while True:
         suit = cards >> base & 0x1FFF

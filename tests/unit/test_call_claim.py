@@ -8,9 +8,12 @@ from typing import Any, ClassVar
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import hokm
 from hokm import Action, CallClaim, HandView, PluginContractError, Rank, RulesetError, TurnWindow, cards
+from hokm._engine import _display_order, _nth_displayed
 from hokm.testing import check_turn_windows
 
 LOW = frozenset(rank for rank in Rank if rank <= Rank.TEN)
@@ -191,6 +194,15 @@ class Picker(hokm.Variant):
     @hokm.hookimpl
     def hokm_decision_effect(self, hand: HandView, seat: int, action: Action) -> hokm.Effect | None:
         return hokm.Effect(trump=action.card.suit) if isinstance(action, Pick) else None
+
+
+@given(st.sets(st.integers(0, 51), min_size=1, max_size=13))
+def test_the_engines_display_order_is_card_sort_key_order(indices: set[int]) -> None:
+    # The call's options list the caller's cards in this order; the kernel picks the n-th.
+    mask = sum(1 << index for index in indices)
+    expected = [card.index for card in sorted(map(hokm.Card.from_index, indices), key=lambda c: c.sort_key)]
+    assert _display_order(mask) == expected
+    assert [_nth_displayed(mask, pick) for pick in range(len(indices))] == expected
 
 
 def test_card_call_answer_is_in_display_order() -> None:
