@@ -33,6 +33,7 @@ from hokm._hooks import (
     resolve_chain,
 )
 from hokm._moments import NO_TRUMP, trump_since
+from hokm._offer_tricks import seat_offers
 from hokm._standard import Standard
 from hokm._tricks import BITS, COUNTS
 from hokm._windows import NEVER, gate_of, live_rows, pause_row, turn_offer
@@ -340,6 +341,9 @@ class Engine:
         self.offer_tricks = (1 << 30 if offers is None or offers.first_tricks is None
                              else offers.first_tricks)
         self.offer_none_of = 0 if offers is None else offers.none_of_mask  # a seat holding one: no offer
+        # The same by seat for hokm._offer_tricks: before a trump, under one, none (offers ended).
+        self.seat_offers = (tuple(seat_offers(row, self.players) for row in (*self.offer_table, ((),) * 4))
+                            if offers is not None else ())
         stepped = self.forced_chain if offers is not None else per_turn
         # The kernel hands the turns this gate opens to the state's steps (declared offers it takes inline).
         self.watch_gate = gate_of(stepped, self.hand_size)

@@ -6,10 +6,13 @@ trump known from the first card) does not apply. Before the reveal the only per-
 answers are the declared ``TurnOffers`` (``Engine.offer_table``): the ask and the reveal.
 ``offer_tricks`` keeps ``_suit_tricks``' form, each hand as four 13-bit suits, and:
 
-- counts each hand where it needs the count (a lead, a void seat's any card): the hands
-  need not hold one number of cards;
+- keeps each seat's count of cards as a float (the hands need not hold one number of cards:
+  the caller's indicator lies apart), and each seat's declared offers on a lead and on a void
+  turn with their count (``Engine.seat_offers``), so that a lead or a void seat's pick is one
+  product;
 - lets the declared offers of the turn join the random pick after the legal cards, as
-  ``legal_actions()`` lists them, and takes a picked one itself: where its effect is
+  ``legal_actions()`` lists them (the pick walks the suits, and what is left past the fourth
+  is an offer), and takes a picked one itself: where its effect is
   declared data turning a trump up (``IndicatorEffects``, ``Engine.turn_up_inline``) by
   ``decide``'s speed form (``hokm._moments.take_declared``: nothing is asked, so the state
   need not be synced first), else by ``decide`` on the synced state;
@@ -54,7 +57,12 @@ if TYPE_CHECKING:
     from hokm.actions import Action
     from hokm.state import HandState
 
-__all__ = ["ANNOUNCED", "AT_LEAD", "ENDED", "offer_tricks"]
+__all__ = ["ANNOUNCED", "AT_LEAD", "ENDED", "SeatOffers", "offer_tricks", "seat_offers"]
+
+SeatOffers = tuple[tuple[tuple["Action", ...], ...], tuple[float, ...], tuple[tuple["Action", ...], ...],
+                   tuple[float, ...]]
+"""Each seat's declared offers on a lead, their counts as floats (which the pick adds to the
+seat's cards), its offers on a void turn and their counts."""
 
 ENDED = 0
 """``offer_tricks`` played the hand to its end."""
@@ -72,9 +80,10 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
     engine = setup.engine
     teams, total, followers, players = engine.teams, engine.hand_size, engine.followers, engine.players
     stop_at = total + 1 if engine.stop_count is None else engine.stop_count
-    until, offers, hakem = engine.plain_until, engine.offer_table[0], setup.hakem
+    until, hakem = engine.plain_until, setup.hakem
     offered = engine.offer_tricks  # offers are made while fewer tricks are done
     none_of = engine.offer_none_of  # TurnOffers.none_of as a mask: a seat holding one is offered nothing
+    screened = none_of != 0
     logs = not engine.classic  # announcements are logged as stepping logs them
     fused = engine.turn_up_inline  # a declared turn-up is taken without syncing the state
     trump = NO_TRUMP
@@ -102,6 +111,12 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
         base = 13 * led
         best, top, rest = _so_far(state, power, followers)
     leading = not trick
+    # Each seat's offers on a lead and on a void turn, with their counts as floats for the pick.
+    seated = engine.seat_offers  # before a trump, under one, no more offers: SeatOffers by Hakem
+    leads, lead_widths, voids, void_widths = seated[0 if done < offered else 2][hakem]
+    # Cards each seat holds on its turn in a trick: sizes[seat] - gone (the hands are uneven:
+    # the caller's indicator lies apart until the reveal).
+    sizes, gone = _sizes(hands, plays, done * players), 0.0
     # The announcer's card ended its trick: the next lead forgets the announcement (stepping
     # forgets it as the next turn begins; before then, only a trick-end rule may look).
     announced = False
@@ -115,18 +130,36 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
                 _write_back(state, won, tally, seat, piles)
                 return AT_LEAD
             suits = held[seat]
-            first, second, third = counts[suits[0]], counts[suits[1]], counts[suits[2]]
-            size = first + second + third + counts[suits[3]]
-            extra = offers[seat == hakem] if done < offered and not (none_of and _holds(suits, none_of)) \
-                else ()
-            pick = floor(rand() * (size + len(extra)))
-            if pick >= size:  # an offer: taken by the state's own step, then its card
-                action = extra[pick - size]
+            width = lead_widths[seat]
+            if screened and width and _holds(suits, none_of):
+                width = 0.0
+            # The pick-th of the cards in index order, then of the offers: suit by suit.
+            pick = floor(rand() * (sizes[seat] - gone + width))
+            segment = suits[0]
+            if pick < counts[segment]:
+                led = 0
+            else:
+                pick -= counts[segment]
+                segment = suits[1]
+                if pick < counts[segment]:
+                    led = 1
+                else:
+                    pick -= counts[segment]
+                    segment = suits[2]
+                    if pick < counts[segment]:
+                        led = 2
+                    else:
+                        led, pick, segment = 3, pick - counts[segment], suits[3]
+            if pick >= counts[segment]:  # an offer: taken by the state's own step, then its card
+                action = leads[seat][pick - counts[segment]]
                 taken = _take(state, action, seat, fused, logs, held, won, tally, piles, -1, False)
                 if taken is None:
                     return ANNOUNCED
                 card, held = taken
-                trump, until, offers, powers, duty, overtrump = _under_trump(state, trick_piles)
+                trump, until, powers, duty, overtrump, seats = _under_trump(
+                    state, trick_piles, done < offered)
+                leads, lead_widths, voids, void_widths = seats
+                sizes = _grown(sizes, card, hakem, state._hands, plays, done * players, gone)
                 suits = held[seat]
                 if card < 0:  # the announcer's card from the engine's legal mask
                     legal = state._legal_mask()
@@ -139,15 +172,6 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
                 if card < 0:  # a lead never ends its trick: the next turn begins
                     forget_announcement(state)
             else:
-                if pick < first:
-                    led = 0
-                elif pick < first + second:
-                    led, pick = 1, pick - first
-                elif pick < first + second + third:
-                    led, pick = 2, pick - first - second
-                else:
-                    led, pick = 3, pick - first - second - third
-                segment = suits[led]
                 bit = bits[segment][pick]
                 suits[led] = segment ^ bit13[bit]
             base = 13 * led
@@ -178,19 +202,36 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
                     best, top = seat, power[index]
                 continue
             # Void: any card, or the seat's declared offers.
-            first, second, third = counts[suits[0]], counts[suits[1]], counts[suits[2]]
-            size = first + second + third + counts[suits[3]]
-            extra = offers[2 + (seat == hakem)] if done < offered and not (
-                none_of and _holds(suits, none_of)) else ()
-            pick = floor(rand() * (size + len(extra)))
-            if pick >= size:  # an offer: taken by the state's own step, then its card
-                action = extra[pick - size]
+            width = void_widths[seat]
+            if screened and width and _holds(suits, none_of):
+                width = 0.0
+            pick = floor(rand() * (sizes[seat] - gone + width))
+            segment = suits[0]
+            if pick < counts[segment]:
+                suit = 0
+            else:
+                pick -= counts[segment]
+                segment = suits[1]
+                if pick < counts[segment]:
+                    suit = 1
+                else:
+                    pick -= counts[segment]
+                    segment = suits[2]
+                    if pick < counts[segment]:
+                        suit = 2
+                    else:
+                        suit, pick, segment = 3, pick - counts[segment], suits[3]
+            if pick >= counts[segment]:  # an offer: taken by the state's own step, then its card
+                action = voids[seat][pick - counts[segment]]
                 ends = len(plays) - done * players == players - 1  # his card ends the trick
                 taken = _take(state, action, seat, fused, logs, held, won, tally, piles, done * players, ends)
                 if taken is None:
                     return ANNOUNCED
                 card, held = taken
-                trump, until, offers, powers, duty, overtrump = _under_trump(state, trick_piles)
+                trump, until, powers, duty, overtrump, seats = _under_trump(
+                    state, trick_piles, done < offered)
+                leads, lead_widths, voids, void_widths = seats
+                sizes = _grown(sizes, card, hakem, state._hands, plays, done * players, gone)
                 # The trick so far under the trump: its earlier trump-suit cards are ordinary (rule 9).
                 power = powers[led]
                 state._trick = plays[done * players:]
@@ -214,15 +255,6 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
                 elif card < 0:  # the next seat's turn begins (a declared turn-up was not kept)
                     forget_announcement(state)
                 continue
-            if pick < first:
-                suit = 0
-            elif pick < first + second:
-                suit, pick = 1, pick - first
-            elif pick < first + second + third:
-                suit, pick = 2, pick - first - second
-            else:
-                suit, pick = 3, pick - first - second - third
-            segment = suits[suit]
             bit = bits[segment][pick]
             suits[suit] = segment ^ bit13[bit]
             index = 13 * suit + bit
@@ -230,6 +262,9 @@ def offer_tricks(state: HandState, rand: Callable[[], float]) -> int:
             if power[index] > top:  # a trump (none before the trump comes: power 0)
                 best, top = seat, power[index]
         done += 1
+        gone += 1.0
+        if done == offered:  # no more offers from this trick on
+            leads, lead_widths, voids, void_widths = seated[2][hakem]
         won.append(best)
         team = teams[best]
         if trick_piles is None:
@@ -281,18 +316,49 @@ def _take(state: HandState, action: Action, seat: int, fused: bool, logs: bool, 
     return -1, _split(hands)  # the trump turned up may be back in a hand
 
 
-def _under_trump(state: HandState, piles: _Pile | None) -> tuple[int, int, tuple[tuple[Action, ...], ...],
-                                                                  tuple[tuple[int, ...], ...], bool, bool]:
+def _under_trump(state: HandState, piles: _Pile | None, live: bool) -> tuple[
+        int, int, tuple[tuple[int, ...], ...], bool, bool, SeatOffers]:
     """The loop's tables once a trump has come: the trump, no more stop for a forced effect's
-    window, the offers, the powers, the void duty and whether it must overtrump; ``piles``, the
-    pile stepped trick by trick, learns the first play under the trump (one worked out at the
-    write-back reads it from the state)."""
-    engine = state._setup.engine
-    trump = state._setup.trump
+    window, the powers, the void duty, whether it must overtrump and the seats' offers under it
+    (none unless ``live``); ``piles``, the pile stepped trick by trick, learns the first play
+    under the trump (one worked out at the write-back reads it from the state)."""
+    setup = state._setup
+    engine, trump = setup.engine, setup.trump
     if piles is not None:
         piles.since = trump_since(state) if engine.pile_after else -1
-    return (trump, 1 << 30, engine.offer_table[1], engine.powers[trump], engine.void_duty is not None,
-            engine.overtrump)
+    return (trump, 1 << 30, engine.powers[trump], engine.void_duty is not None, engine.overtrump,
+            engine.seat_offers[1 if live else 2][setup.hakem])
+
+
+def _grown(sizes: list[float], card: int, hakem: int, hands: list[int], plays: list[int], start: int,
+           gone: float) -> list[float]:
+    """The seats' cards on their turns (``sizes`` less ``gone``) after a turn-up: the Hakem's grew by
+    the card turned up (``card``); after the state's own step (-1), read again from its hands."""
+    if card < 0:
+        return [size + gone for size in _sizes(hands, plays, start)]
+    sizes[hakem] += 1.0
+    return sizes
+
+
+def seat_offers(table: tuple[tuple[Action, ...], ...], players: int) -> tuple[SeatOffers, ...]:
+    """``SeatOffers`` for each seat as Hakem, from a row of ``TurnOffers.table`` (lead by another
+    seat, by the Hakem, void follow by another seat, by the Hakem): ``Engine.seat_offers``."""
+    rows = []
+    for hakem in range(players):
+        leads = tuple(table[seat == hakem] for seat in range(players))
+        voids = tuple(table[2 + (seat == hakem)] for seat in range(players))
+        rows.append((leads, tuple(float(len(offers)) for offers in leads),
+                     voids, tuple(float(len(offers)) for offers in voids)))
+    return tuple(rows)
+
+
+def _sizes(hands: list[int], plays: list[int], start: int) -> list[float]:
+    """The cards each seat holds on its turn in the trick begun at ``plays[start]``, as floats:
+    its hand, and the card it played to that trick if it has played."""
+    sizes = [float(hand.bit_count()) for hand in hands]
+    for play in plays[start:]:
+        sizes[play >> 6] += 1.0
+    return sizes
 
 
 def _turned_up(state: HandState, action: Action, logs: bool) -> bool:

@@ -366,3 +366,31 @@ def test_hidden_trump_sets_play_out_as_stepping_in_the_plain_loop(variants: tupl
         assert played._extra.log == stepped._extra.log and played.announced == stepped.announced
         revealed += played.trump is not None
     assert 10 < revealed < 60  # hands with and without a reveal
+
+
+def test_first_tricks_in_the_loop_before_any_trump() -> None:
+    # Hidden trump's ask and reveal offered only while fewer than three tricks are done: the
+    # loop before the reveal (hokm._offer_tricks) stops offering at the fourth trick, as stepping.
+    from hokm_variants.hidden_trump import AskTrump, HiddenTrump, RevealTrump
+
+    class EarlyHidden(HiddenTrump):
+        @property
+        def turn_windows(self) -> Mapping[str, Any]:
+            windows = dict(super().turn_windows)
+            offers = windows["hokm_turn_options"]
+            assert isinstance(offers, TurnOffers)
+            windows["hokm_turn_options"] = attrs.evolve(offers, first_tricks=3)
+            return windows
+
+    asks = (AskTrump, RevealTrump)
+    for variants in ((EarlyHidden(),), (EarlyHidden(), "double-sar", "court-piece")):
+        rules = hokm.Ruleset.compose(*variants)
+        assert rules._engine.plain_until and rules._engine.offer_tricks == 3
+        revealed_at = []
+        for seed in range(80):
+            start = rules.deal(random.Random(seed), hakem=seed % 4)
+            played, stepped = start.playout(random.Random(seed)), _stepped(start, seed)
+            assert played == stepped and played.decisions == stepped.decisions
+            revealed_at += [at for (_, action), at in zip(played.decisions, played._extra.decisions_at)
+                            if isinstance(action, asks)]
+        assert revealed_at and max(revealed_at) < 3 * 4  # asked in the first three tricks only
