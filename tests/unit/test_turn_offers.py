@@ -391,6 +391,6 @@ def test_first_tricks_in_the_loop_before_any_trump() -> None:
             start = rules.deal(random.Random(seed), hakem=seed % 4)
             played, stepped = start.playout(random.Random(seed)), _stepped(start, seed)
             assert played == stepped and played.decisions == stepped.decisions
-            revealed_at += [at for (_, action), at in zip(played.decisions, played._extra.decisions_at)
-                            if isinstance(action, asks)]
+            taken = zip(played.decisions, played._extra.decisions_at, strict=True)
+            revealed_at += [at for (_, action), at in taken if isinstance(action, asks)]
         assert revealed_at and max(revealed_at) < 3 * 4  # asked in the first three tricks only
