@@ -191,18 +191,8 @@ def test_none_of_offers_in_stepping_and_playouts_without_the_hook() -> None:
 def test_none_of_in_the_loops_before_any_trump() -> None:
     # Hidden trump's ask and reveal, offered here only to a seat without a King: the plain
     # loops before the reveal (hokm._offer_tricks, hokm._tricks) read none_of as stepping does.
-    from hokm_variants.hidden_trump import HiddenTrump
-
-    class KinglessHidden(HiddenTrump):
-        @property
-        def turn_windows(self) -> Mapping[str, Any]:
-            windows = dict(super().turn_windows)
-            offers = windows["hokm_turn_options"]
-            assert isinstance(offers, TurnOffers)
-            windows["hokm_turn_options"] = attrs.evolve(offers, none_of=KINGS)
-            return windows
-
-    for variants in ((KinglessHidden(),), (KinglessHidden(), "double-sar", "court-piece")):
+    for variants in ((_hidden_trump_offering(none_of=KINGS),),
+                     (_hidden_trump_offering(none_of=KINGS), "double-sar", "court-piece")):
         rules = hokm.Ruleset.compose(*variants)
         assert rules._engine.plain_until and rules._engine.offer_none_of
         revealed = 0
@@ -371,19 +361,11 @@ def test_hidden_trump_sets_play_out_as_stepping_in_the_plain_loop(variants: tupl
 def test_first_tricks_in_the_loop_before_any_trump() -> None:
     # Hidden trump's ask and reveal offered only while fewer than three tricks are done: the
     # loop before the reveal (hokm._offer_tricks) stops offering at the fourth trick, as stepping.
-    from hokm_variants.hidden_trump import AskTrump, HiddenTrump, RevealTrump
-
-    class EarlyHidden(HiddenTrump):
-        @property
-        def turn_windows(self) -> Mapping[str, Any]:
-            windows = dict(super().turn_windows)
-            offers = windows["hokm_turn_options"]
-            assert isinstance(offers, TurnOffers)
-            windows["hokm_turn_options"] = attrs.evolve(offers, first_tricks=3)
-            return windows
+    from hokm_variants.hidden_trump import AskTrump, RevealTrump
 
     asks = (AskTrump, RevealTrump)
-    for variants in ((EarlyHidden(),), (EarlyHidden(), "double-sar", "court-piece")):
+    for variants in ((_hidden_trump_offering(first_tricks=3),),
+                     (_hidden_trump_offering(first_tricks=3), "double-sar", "court-piece")):
         rules = hokm.Ruleset.compose(*variants)
         assert rules._engine.plain_until and rules._engine.offer_tricks == 3
         revealed_at = []
@@ -394,3 +376,19 @@ def test_first_tricks_in_the_loop_before_any_trump() -> None:
             taken = zip(played.decisions, played._extra.decisions_at, strict=True)
             revealed_at += [at for (_, action), at in taken if isinstance(action, asks)]
         assert revealed_at and max(revealed_at) < 3 * 4  # asked in the first three tricks only
+
+
+def _hidden_trump_offering(**changes: Any) -> hokm.Variant:
+    """Hidden trump whose declared ``TurnOffers`` (its ask and reveal) take ``changes``."""
+    from hokm_variants.hidden_trump import HiddenTrump
+
+    class Changed(HiddenTrump):
+        @property
+        def turn_windows(self) -> Mapping[str, Any]:
+            windows = dict(super().turn_windows)
+            offers = windows["hokm_turn_options"]
+            assert isinstance(offers, TurnOffers)
+            windows["hokm_turn_options"] = attrs.evolve(offers, **changes)
+            return windows
+
+    return Changed()
