@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from hokm._encoding_layout import Section, build_layout
+from hokm._io.layout import Section, build_layout
 from hokm.actions import Action, PlayCard
 from hokm.errors import (
     ArgumentTypeError,

@@ -99,7 +99,7 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         """``{"event": TAG, FIELD: VALUE, ...}``, each field in the encoding of game records."""
-        from hokm._codec import encode_fields
+        from hokm._io.codec import encode_fields
 
         return {"event": self.tag, **encode_fields(self)}
 
@@ -114,7 +114,7 @@ class Event:
         Raises:
             RecordError: ``data`` is not an event (the message names the JSON path).
         """
-        from hokm._codec import decode_fields
+        from hokm._io.codec import decode_fields
 
         if not isinstance(data, Mapping):
             raise RecordError(f"$: an event is an object, got {_got(data)}", path="$")

@@ -44,7 +44,7 @@ class _Json:
         their fields. A field added to the class later is written the same way, by its type.
         See [the observation JSON](../reference/records.md#observations-as-json).
         """
-        from hokm._codec import encode_fields
+        from hokm._io.codec import encode_fields
 
         return encode_fields(self)
 
@@ -65,7 +65,7 @@ class _Json:
         Raises:
             RecordError: ``data`` is not such a view (the message names the JSON path).
         """
-        from hokm._codec import decode_fields
+        from hokm._io.codec import decode_fields
 
         result: _O = decode_fields(cls, data, "$")
         return result
@@ -77,7 +77,7 @@ class _Json:
         Raises:
             RecordError: ``text`` is not JSON, or not such a view.
         """
-        from hokm._record_io import parse
+        from hokm._io.records import parse
 
         return cls.from_dict(parse(text if isinstance(text, str) else bytes(text)))
 

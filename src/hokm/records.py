@@ -31,8 +31,7 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from hokm._positions import dealt_hands, hand_deck, hand_history
-from hokm._record_io import (
+from hokm._io.records import (
     MAX_ACTIONS,
     MAX_HAND_ACTIONS,
     MAX_HANDS,
@@ -42,6 +41,7 @@ from hokm._record_io import (
     json_copy,
     parse,
 )
+from hokm._positions import dealt_hands, hand_deck, hand_history
 from hokm.errors import RecordError
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ def load_record(source: str | bytes | os.PathLike[str] | Mapping[str, Any], *,
             hand, the action's index and the JSON path. Nothing is loaded.
         OSError: a path that cannot be read.
     """
-    from hokm._record_replay import load
+    from hokm._io.replay import load
 
     return load(parse(source), strict=strict)
 

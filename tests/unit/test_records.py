@@ -18,7 +18,7 @@ from tests.option_space import COMPATIBLE, draw_ruleset, single_option_cases
 
 import hokm
 from hokm import Card, Suit
-from hokm._record_io import decode_action, encode_action
+from hokm._io.records import decode_action, encode_action
 from hokm.records import FORMAT, schema
 from hokm.testing import BUNDLED_VARIANTS
 

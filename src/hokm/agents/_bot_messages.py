@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from hokm._codec import encode
+from hokm._io.codec import encode
 from hokm.actions import Action
 from hokm.errors import RecordError, _got, _shown
 from hokm.observation import HandObservation, MatchObservation
@@ -200,7 +200,7 @@ def read_action(message: Mapping[str, Any], request: int, legal: Sequence[Action
 
 
 def _decode_action(data: object, seat: int) -> Action:
-    from hokm._record_io import decode_action
+    from hokm._io.records import decode_action
 
     if not isinstance(data, Mapping):
         raise Fault("malformed", f"an action {_got(data)}, where an object such as "

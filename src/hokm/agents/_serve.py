@@ -14,7 +14,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 import attrs
 
-from hokm._codec import encode
+from hokm._io.codec import encode
 from hokm.agents._bot_messages import (
     MAX_LINE,
     PROTOCOL,

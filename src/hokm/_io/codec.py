@@ -27,7 +27,7 @@ from typing import Any
 
 import attrs
 
-from hokm._record_io import CARDS, RANKS, SUITS, decode_action, encode_action, fail, record_error
+from hokm._io.records import CARDS, RANKS, SUITS, decode_action, encode_action, fail, record_error
 from hokm.actions import Action
 from hokm.cards import Card, Rank, Suit
 from hokm.errors import _got, _kind

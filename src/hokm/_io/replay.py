@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from hokm._dealing import check_deck, deal_hand
-from hokm._record_io import (
+from hokm._io.records import (
     CARDS,
     MAX_ACTIONS,
     MAX_HAND_ACTIONS,
