@@ -50,8 +50,8 @@ from hokm.errors import (
 from hokm.table import Rotation, Seat, TableLayout, Team
 
 if TYPE_CHECKING:
-    from hokm._arena import arena
-    from hokm._arena_result import ArenaResult
+    from hokm._arena.result import ArenaResult
+    from hokm._arena.run import arena
     from hokm._plugin import hookimpl
     from hokm.context import (
         Capture,
@@ -93,8 +93,8 @@ if TYPE_CHECKING:
 # errors); every other name is imported on first use (PEP 562), so a bot, a server or the command
 # line pays for the rules, the hook machinery, json or concurrent.futures only when it uses them.
 _LAZY_MODULES: dict[str, tuple[str, ...]] = {
-    "hokm._arena": ("arena",),  # and hokm.agents, when it runs
-    "hokm._arena_result": ("ArenaResult",),
+    "hokm._arena.run": ("arena",),  # and hokm.agents, when it runs
+    "hokm._arena.result": ("ArenaResult",),
     "hokm._plugin": ("hookimpl",),
     "hokm.context": ("Capture", "DealPattern", "Decision", "HandView", "MatchView", "Packets",
                      "PlayContext", "RulesetInfo", "StockDraw", "VariantInfo", "VoidDuty"),

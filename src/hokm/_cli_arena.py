@@ -7,7 +7,7 @@ import math
 import sys
 from concurrent.futures import ProcessPoolExecutor
 
-from hokm._arena import MAX_MATCHES, UNIT_DEALS
+from hokm._arena.run import MAX_MATCHES, UNIT_DEALS
 from hokm.cli import (
     MAX_JOBS,
     _Count,
@@ -28,7 +28,7 @@ __all__ = ["add_arena_command"]
 
 
 def _arena_command(args: argparse.Namespace) -> int:
-    from hokm._arena import arena
+    from hokm._arena.run import arena
     from hokm.rules import Ruleset
 
     options = parse_options(args.option)

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import hokm
 from hokm import Action, PlayCard
-from hokm._arena_stats import GameSummary, agent_stats, head_to_head, mean_interval, t_quantile, wilson
+from hokm._arena.stats import GameSummary, agent_stats, head_to_head, mean_interval, t_quantile, wilson
 from hokm.agents import BaseAgent, HeuristicAgent, RandomAgent
 from hokm.events import CardPlayed, CardsDealt
 from hokm.observation import HandObservation, MatchObservation

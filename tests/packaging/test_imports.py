@@ -53,7 +53,7 @@ def test_import_hokm_leaves_the_engine_and_installed_metadata_for_later() -> Non
     code = ("import sys, hokm; heavy = ['pluggy', 'importlib.metadata', 'hokm.rules', 'hokm._engine', "
             "'numpy', 'hypothesis', 'json', 'hokm.records', 'hokm.agents', 'hokm._knowledge', 'hokm.play', "
             "'textual', 'hokm.encoding', 'hokm.adapters', 'pettingzoo', 'gymnasium', 'pyspiel', "
-            "'open_spiel', 'hokm._arena', 'hokm._arena_play', 'hokm._arena_result', 'dask', 'distributed']; "
+            "'open_spiel', 'hokm._arena', 'hokm._arena.play', 'hokm._arena.result', 'dask', 'distributed']; "
             "print(','.join(m for m in heavy if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == ""

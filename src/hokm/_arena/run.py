@@ -20,9 +20,9 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from hokm._arena_play import FORFEIT, RANDOM, Entrant, run_unit, seatings, takes_seed
-from hokm._arena_result import ArenaResult
-from hokm._arena_stats import GameSummary, agent_stats, head_to_head
+from hokm._arena.play import FORFEIT, RANDOM, Entrant, run_unit, seatings, takes_seed
+from hokm._arena.result import ArenaResult
+from hokm._arena.stats import GameSummary, agent_stats, head_to_head
 from hokm._checks import check_int, check_records_dir, check_seed
 from hokm._seeding import normalize_seed
 from hokm.errors import AgentLoadError, ArgumentTypeError, HokmError, InvalidArgumentError, _got

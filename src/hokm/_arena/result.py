@@ -9,7 +9,7 @@ from typing import Any
 
 import attrs
 
-from hokm._arena_stats import AgentFailure, AgentStats, HeadToHead, plain_head_to_head
+from hokm._arena.stats import AgentFailure, AgentStats, HeadToHead, plain_head_to_head
 
 __all__ = ["ArenaResult"]
 

@@ -11,7 +11,7 @@ finished. Two kinds of interval:
   value averages its matches, so the luck of the cards cancels inside the unit; without, a unit
   is one match.
 
->>> from hokm._arena_stats import wilson, mean_interval
+>>> from hokm._arena.stats import wilson, mean_interval
 >>> wilson(8, 10).low, wilson(8, 10).high
 (0.490..., 0.943...)
 >>> mean_interval([1.0, 2.0, 3.0]).value

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from hokm._arena_stats import AgentFailure, GameSummary
+from hokm._arena.stats import AgentFailure, GameSummary
 from hokm._seeding import rng_for
 from hokm.actions import Action
 from hokm.errors import AgentFailedError, IllegalActionError
