@@ -20,7 +20,8 @@ import pytest
 import hokm
 from hokm import cli
 from hokm._build import build_name
-from hokm._option_docs import option_table
+from hokm._cli import common
+from hokm._cli.option_docs import option_table
 from hokm.cli import MAX_JOBS, MAX_OPTION_LENGTH, build_parser, main
 from hokm.simulate import CHUNK_HANDS, MAX_HANDS
 
@@ -213,10 +214,10 @@ class FakeTerminal(io.StringIO):
 
 
 def test_progress_draws_only_on_a_terminal_unless_asked() -> None:
-    assert cli._wants_progress(None, FakeTerminal())
-    assert not cli._wants_progress(None, io.StringIO())
-    assert cli._wants_progress(True, io.StringIO())
-    assert not cli._wants_progress(False, FakeTerminal())
+    assert common._wants_progress(None, FakeTerminal())
+    assert not common._wants_progress(None, io.StringIO())
+    assert common._wants_progress(True, io.StringIO())
+    assert not common._wants_progress(False, FakeTerminal())
     parser = build_parser()
     assert parser.parse_args(["simulate"]).progress is None
     assert parser.parse_args(["simulate", "--progress"]).progress is True
@@ -227,7 +228,7 @@ def test_progress_draws_only_on_a_terminal_unless_asked() -> None:
 def test_progress_bar_waits_half_a_second_then_draws_ten_times_a_second() -> None:
     now = [0.0]
     stream = io.StringIO()
-    bar = cli._ProgressBar(stream, clock=lambda: now[0])
+    bar = common._ProgressBar(stream, clock=lambda: now[0])
     for step in range(1, 21):  # 20 units, one every 1/16 s
         now[0] = step / 16
         bar(step * 250, 5000)
@@ -237,7 +238,7 @@ def test_progress_bar_waits_half_a_second_then_draws_ten_times_a_second() -> Non
     assert frames[-1] == "[##############################] 5,000/5,000 hands  4,000 hands/s\n"
     assert len(frames) == 7  # at 0.5 s, then every other unit (1/8 s >= 0.1 s)
     quick = io.StringIO()
-    fast = cli._ProgressBar(quick, clock=lambda: 0.1)
+    fast = common._ProgressBar(quick, clock=lambda: 0.1)
     fast(250, 250)
     fast.close()
     assert quick.getvalue() == ""  # short runs show nothing
@@ -277,7 +278,7 @@ def test_sigterm_exits_143_with_one_line(monkeypatch: pytest.MonkeyPatch,
 def test_workers_leave_ctrl_c_and_sigterm_to_the_parent() -> None:
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(1, initializer=cli._worker_init) as pool:
+    with ProcessPoolExecutor(1, initializer=common._worker_init) as pool:
         assert pool.submit(signal.getsignal, signal.SIGINT).result() == signal.SIG_IGN
         assert pool.submit(signal.getsignal, signal.SIGTERM).result() == signal.SIG_DFL
 

@@ -10,26 +10,39 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[2] / "src" / "hokm"
 
 
-def runtime_imports() -> dict[str, set[str]]:
-    """Each module's top-level imports of hokm modules (``if TYPE_CHECKING`` blocks excluded).
+def module_name(path: Path) -> str:
+    """``src/hokm/_io/codec.py`` -> ``hokm._io.codec``; a package's ``__init__`` is the package."""
+    return ".".join(("hokm", *path.relative_to(SRC).with_suffix("").parts)).removesuffix(".__init__")
 
-    The package itself (``hokm/__init__``, the facade every submodule import passes
-    through) is left out; ``from hokm import hookspecs`` counts as ``hokm.hookspecs``.
-    """
+
+def is_module(name: str) -> bool:
+    """Whether ``name`` (``hokm.x.y``) is a module or a package of the source tree."""
+    path = SRC.joinpath(*name.split(".")[1:])
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+
+
+def imported_modules(node: ast.stmt) -> set[str]:
+    """The hokm modules an import statement names: ``from hokm._io import codec`` names
+    ``hokm._io`` and ``hokm._io.codec``; ``from hokm import hookspecs`` counts as ``hokm.hookspecs``
+    (the package itself, the facade every submodule import passes through, is left out)."""
+    if isinstance(node, ast.Import):
+        return {alias.name for alias in node.names if alias.name.split(".")[0] == "hokm"}
+    if not isinstance(node, ast.ImportFrom) or not node.module or node.module.split(".")[0] != "hokm":
+        return set()
+    assert node.level == 0, "hokm's own imports are absolute"
+    names = {f"{node.module}.{alias.name}" for alias in node.names}
+    return ({node.module} - {"hokm"}) | {name for name in names if is_module(name)}
+
+
+def runtime_imports() -> dict[str, set[str]]:
+    """Each module's top-level imports of hokm modules (``if TYPE_CHECKING`` blocks excluded)."""
     graph: dict[str, set[str]] = {}
     for path in SRC.rglob("*.py"):
-        name = ".".join(("hokm", *path.relative_to(SRC).with_suffix("").parts)).removesuffix(".__init__")
         deps: set[str] = set()
         for node in ast.parse(path.read_text(encoding="utf-8")).body:
-            if isinstance(node, ast.ImportFrom) and node.module == "hokm":
-                deps |= {f"hokm.{alias.name}" for alias in node.names
-                         if (SRC / f"{alias.name}.py").exists() or (SRC / alias.name).is_dir()}
-            elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("hokm."):
-                deps.add(node.module)
-            elif isinstance(node, ast.Import):
-                deps |= {alias.name for alias in node.names if alias.name.split(".")[0] == "hokm"}
-        if name != "hokm":
-            graph[name] = deps
+            deps |= imported_modules(node)
+        if module_name(path) != "hokm":
+            graph[module_name(path)] = deps
     return graph
 
 
@@ -49,11 +62,29 @@ def test_no_module_imports_itself_back() -> None:
     assert not cycles, "import cycles:\n" + "\n".join(sorted(set(cycles)))
 
 
+def test_the_graph_sees_the_private_packages_and_their_modules() -> None:
+    graph = runtime_imports()
+    packages = {"hokm._io", "hokm._io.codec", "hokm._arena.run", "hokm._cli.common", "hokm.play.command"}
+    assert packages <= set(graph)
+    assert {"hokm._arena.play", "hokm._arena.result", "hokm._arena.stats"} <= graph["hokm._arena.run"]
+    assert {"hokm._cli.arena", "hokm._cli.common", "hokm._cli.records"} <= graph["hokm.cli"]
+
+
+def test_only_the_entry_point_imports_the_command_line() -> None:
+    """``hokm.cli`` imports its commands; no command (nor anything else) imports it back, not
+    even inside a function: what they share lives in ``hokm._cli.common``."""
+    importers = sorted(module_name(path) for path in SRC.rglob("*.py")
+                       if any("hokm.cli" in imported_modules(node)
+                              for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                              if isinstance(node, ast.stmt)))
+    assert importers == ["hokm.__main__"]
+
+
 def test_import_hokm_leaves_the_engine_and_installed_metadata_for_later() -> None:
     code = ("import sys, hokm; heavy = ['pluggy', 'importlib.metadata', 'hokm.rules', 'hokm._engine', "
             "'numpy', 'hypothesis', 'json', 'hokm.records', 'hokm.agents', 'hokm._knowledge', 'hokm.play', "
             "'textual', 'hokm.encoding', 'hokm.adapters', 'pettingzoo', 'gymnasium', 'pyspiel', "
-            "'open_spiel', 'hokm._arena', 'hokm._arena.play', 'hokm._arena.result', 'dask', 'distributed']; "
+            "'open_spiel', 'hokm._arena', 'hokm._io', 'hokm._cli', 'dask', 'distributed']; "
             "print(','.join(m for m in heavy if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == ""

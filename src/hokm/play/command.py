@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from hokm._cli.common import parse_options
 from hokm.errors import InvalidArgumentError, RecordError
 from hokm.play.model import TableModel
 from hokm.play.saving import default_save_path
@@ -20,7 +21,6 @@ def run(args: argparse.Namespace) -> int:
     The arguments (and a ``--resume`` record) are checked first, then whether Textual is
     installed: a bad command line gets its own message even without the extra.
     """
-    from hokm.cli import parse_options
     from hokm.rules import Ruleset
 
     if args.resume is not None:

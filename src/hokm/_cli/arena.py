@@ -8,7 +8,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 
 from hokm._arena.run import MAX_MATCHES, UNIT_DEALS
-from hokm.cli import (
+from hokm._cli.common import (
     MAX_JOBS,
     _Count,
     _distribution,
