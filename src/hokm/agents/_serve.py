@@ -53,7 +53,8 @@ def serve_stdio(agent: Agent, *, name: str | None = None, variants: Sequence[str
         agent: the agent to play.
         name: the bot's name in the handshake.
         variants: the variants it plays (``"*"``: all).
-        stdin, stdout: binary streams to use instead of the process's own.
+        stdin: a binary stream to read instead of the process's standard input.
+        stdout: a binary stream to write to instead of the process's standard output.
     """
     source = stdin if stdin is not None else sys.stdin.buffer
     sink = stdout if stdout is not None else sys.stdout.buffer
