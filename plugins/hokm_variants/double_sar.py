@@ -46,10 +46,10 @@ from hokm import (
     Card,
     HandView,
     Kot,
-    PileRule,
     Rank,
     RulesetInfo,
     Seat,
+    TableLayout,
     Team,
     Trick,
     Variant,
@@ -210,28 +210,43 @@ class DoubleSar(Variant):
     ace_rule: Literal["off", "two-aces", "ace-cannot-collect"] = attrs.field(
         default="off", kw_only=True, validator=attrs.validators.in_(ACE_RULES))
 
-    @hookimpl
-    def hokm_pile_rule(self, ruleset: RulesetInfo) -> PileRule | None:
-        # The rule below as data, so the engine applies it with no call per trick; the ace
-        # rules and be-ranga's "after-fixing-trick" are beyond a PileRule. Hidden trump's
-        # block (c) is its after_trump: the trump is in force from the reveal on.
-        if self.ace_rule != "off":
-            return None
-        first = 2
-        if "be-ranga" in ruleset:
-            if ruleset.options["be-ranga"]["first_pickup"] != "trick-3":
-                return None
-            first = 3
-        return PileRule("seat" if self.chain == "player" else "team",
-                        reset_after_collect=self.reset_after_collect,
-                        blocked=self.blocked_pickups, first_pickup=first,
-                        after_trump="hidden-trump" in ruleset)
+    def _reads_the_hand(self, ruleset: RulesetInfo) -> bool:
+        """Whether the rule needs the hand: the ace rules read the winning cards, and be-ranga's
+        ``"after-fixing-trick"`` the trick in which the trump was fixed."""
+        return self.ace_rule != "off" or (
+            "be-ranga" in ruleset and ruleset.options["be-ranga"]["first_pickup"] != "trick-3")
 
     @hookimpl
-    def hokm_trick_capture(self, hand: HandView, winner: Seat, number: int) -> Capture | None:
-        # Only the winner and the trick number matter, so the hook takes no Trick: the core
-        # builds one per trick only for rules that ask. The ace rules read the cards below,
-        # and only when a pair is possible.
+    def hokm_trick_capture(self, winner: Seat, number: int, previous: Seat | None, previous_collected: bool,
+                           in_force: bool, tricks_total: int, layout: TableLayout,
+                           ruleset: RulesetInfo) -> Capture | None:
+        # Takes no hand: a table asked when the rules are composed, for every winner, previous winner
+        # and trick number. The rule needs only them: the last trick sweeps; a pair (the same player,
+        # or team, winning two in a row) collects unless its trick number is blocked, its first trick
+        # was a collection (reset_after_collect), or a composed variant blocks it: be-ranga's trick 3
+        # (block (b)), hidden trump's reveal (block (c): the pair's first trick won after it).
+        if self._reads_the_hand(ruleset):
+            return None  # the hook below reads the hand
+        if number >= tricks_total:
+            return Capture.of(winner)  # the last trick sweeps whatever is left
+        if previous is None or (self.reset_after_collect and previous_collected):
+            return Capture.NOBODY
+        if self.chain == "player":
+            chained = previous == winner
+        else:
+            chained = layout.team_of(previous) == layout.team_of(winner)
+        if not chained or number in self.blocked_pickups:
+            return Capture.NOBODY
+        if "be-ranga" in ruleset and number < 3:
+            return Capture.NOBODY  # first_pickup "trick-3": nobody collects at trick 2
+        if "hidden-trump" in ruleset and not in_force:
+            return Capture.NOBODY
+        return Capture.of(winner)
+
+    @hookimpl(specname="hokm_trick_capture")
+    def capture_with_the_hand(self, hand: HandView, winner: Seat, number: int) -> Capture | None:
+        # The ace rules and be-ranga's "after-fixing-trick" read the hand (asked only where the
+        # table above has no answer: with those options).
         if number >= hand.tricks_total:
             return Capture.of(winner)  # the last trick sweeps whatever is left
         if number == 1:

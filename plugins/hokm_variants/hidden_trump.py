@@ -47,18 +47,15 @@ import attrs
 from hokm import (
     Action,
     Card,
-    CardCall,
     Effect,
     HandView,
-    IndicatorEffects,
-    PlayContext,
     Seat,
+    Suit,
     Trick,
-    TrumpDuty,
-    TurnOffers,
     TurnWindow,
     Variant,
     VariantInfo,
+    VoidDuty,
     hookimpl,
 )
 
@@ -133,40 +130,23 @@ _ANNOUNCEMENTS = (AskTrump, RevealTrump)
 # Built once, asked for every hand (actions and effects are immutable values): by card index.
 _CARDS = tuple(Card.from_index(index) for index in range(52))
 _SET = tuple(SetIndicator(card) for card in _CARDS)
-_EFFECTS = IndicatorEffects(lay=_SET, turn_up=_ANNOUNCEMENTS)
-# The forced effects on the indicator, by card index (an Effect costs a microsecond to build
-# and check, asked at the end of every hand played without the reveal): shown at the end
-# (rule 9), and turned up and played as the caller's last card (rule 6).
+_LAID = tuple(Effect(set_aside=card) for card in _CARDS)
+_TURNED_UP = Effect(turn_up=True)
+# The forced effects on the indicator, by card index (asked at the end of every hand played
+# without the reveal): shown at the end (rule 9), turned up and played as the caller's last card
+# (rule 6), turned up before the first seat that cannot follow (rule 4, automatic).
 _SHOWN = tuple(Effect(show=(card,)) for card in _CARDS)
 _PLAYED = tuple(Effect(trump=card.suit, restore=card, show=(card,), play=card) for card in _CARDS)
+_REVEALED = tuple(Effect(trump=card.suit, restore=card, show=(card,)) for card in _CARDS)
 _BEFORE_THE_REVEAL = TurnWindow(leads="hakem", follows="void", until_trump=True)
-_LAST_CARD = attrs.evolve(_BEFORE_THE_REVEAL, last_trick=True)
-_WINDOWS: Mapping[str, TurnWindow | TurnOffers | TrumpDuty | IndicatorEffects] = MappingProxyType({
-    # Before the reveal: the caller reveals on lead or when void, another void seat asks.
-    "hokm_turn_options": TurnOffers(hakem_lead=(REVEAL,), hakem_void=(REVEAL,), void=(ASK,),
-                                    until_trump=True),
-    # On request, the only forced effect on a turn is rule 6: the caller's last card, in the
-    # last trick (on his lead, or on a follow with an empty hand: void of every suit).
-    "hokm_forced_effect": _LAST_CARD,
-    # Having asked or revealed: play a trump if you hold one (the hook's answer, as data).
-    "hokm_restrict_plays": TrumpDuty(after=_ANNOUNCEMENTS),
-    # The effects of its own actions, as data: the chosen indicator laid face down, then turned
-    # up by the ask or the reveal (the blind indicator is laid by the forced effect).
-    "hokm_decision_effect": _EFFECTS})
-# Automatic: nobody asks, the only announcement is the reveal on lead.
-_AUTOMATIC_WINDOWS: Mapping[str, TurnWindow | TurnOffers | TrumpDuty | IndicatorEffects] = MappingProxyType({
-    **_WINDOWS, "hokm_turn_options": TurnOffers(hakem_lead=(REVEAL,), until_trump=True),
-    "hokm_forced_effect": _BEFORE_THE_REVEAL})  # the automatic reveal before a void seat
-# The chosen indicator as data: one SetIndicator per card of the first five, in display order.
-_CHOSEN_CALL = CardCall(actions=_SET, first=FIRST_FIVE)
-# With a chosen indicator nothing is forced at the call (the blind card is laid there).
-_Declared = TurnWindow | TurnOffers | TrumpDuty | CardCall | IndicatorEffects
-_CHOSEN: Mapping[str, _Declared] = MappingProxyType({
-    **_WINDOWS, "hokm_trump_call": _CHOSEN_CALL,
-    "hokm_forced_effect": attrs.evolve(_LAST_CARD, at_call=False)})
-_CHOSEN_AUTOMATIC: Mapping[str, _Declared] = MappingProxyType({
-    **_AUTOMATIC_WINDOWS, "hokm_trump_call": _CHOSEN_CALL,
-    "hokm_forced_effect": attrs.evolve(_BEFORE_THE_REVEAL, at_call=False)})
+# On request, the only forced effect on a turn is rule 6: the caller's last card, in the last trick
+# (on his lead, or on a follow with an empty hand: void of every suit). The blind indicator is laid
+# by a forced effect at the call; a chosen one is a choice there, so nothing is forced at the call.
+_WINDOWS: dict[tuple[str, str], Mapping[str, TurnWindow]] = {
+    (reveal, kind): MappingProxyType({"hokm_forced_effect": attrs.evolve(
+        _BEFORE_THE_REVEAL if reveal == "automatic" else attrs.evolve(_BEFORE_THE_REVEAL, tricks=slice(-1, None)),
+        at_call=kind == "blind")})
+    for reveal in ("on-request", "automatic") for kind in ("chosen", "blind")}
 
 
 def indicator(hand: HandView) -> Card | None:
@@ -235,21 +215,11 @@ class HiddenTrump(Variant):
         default="chosen", kw_only=True, validator=attrs.validators.in_(("chosen", "blind")))
 
     @property
-    def turn_windows(self) -> Mapping[str, _Declared]:
-        """The turns its per-turn hooks can answer on: before the reveal, the Hakem's lead or a void seat.
-
-        The caller's reveal on lead, the ask or reveal of a seat that cannot follow (with
-        ``reveal="automatic"`` only the reveal on lead), the automatic reveal before such a
-        seat, and the forced reveal of the caller's last card (on his lead, or on a follow
-        with an empty hand: void of every suit). The trump rule applies only after an
-        announcement. With a chosen indicator, the trump call's choices are declared as data
-        (a ``CardCall``: one ``SetIndicator`` per card of the first five), and nothing is
-        forced at the call (``at_call=False``). The effects of its own actions are declared
-        as data too (an ``IndicatorEffects``): the indicator laid, then turned up.
-        """
-        if self.indicator == "blind":
-            return _AUTOMATIC_WINDOWS if self.reveal == "automatic" else _WINDOWS
-        return _CHOSEN_AUTOMATIC if self.reveal == "automatic" else _CHOSEN
+    def turn_windows(self) -> Mapping[str, TurnWindow]:
+        """The turns its forced effect can happen on: before the reveal, the Hakem's lead or a void
+        seat, and on request only in the last trick (the caller's last card); the call too with a
+        blind indicator, which is laid there. Its other hooks read no hand and need no window."""
+        return _WINDOWS[self.reveal, self.indicator]
 
     @hookimpl
     def hokm_action_space(self) -> Sequence[Action]:
@@ -260,24 +230,24 @@ class HiddenTrump(Variant):
     # M1: the indicator --------------------------------------------------------------------
 
     @hookimpl
-    def hokm_trump_call(self, hand: HandView) -> Sequence[Action]:
-        # Instead of the four suits: one card of the first five, or the blind card (a lone
-        # choice, taken by the core).
-        if self.indicator == "blind":
-            return (BLIND,)
-        return _CHOSEN_CALL.answer(hand.dealt(hand.hakem))  # what the engine builds from the mask
+    def hokm_trump_call(self, card: Card) -> Sequence[Action] | None:
+        # A chosen indicator: each card of the caller's first packet may be laid face down, instead
+        # of naming a suit. Takes only the card: asked once per card, when the rules are composed.
+        return (_SET[card.index],) if self.indicator == "chosen" else None
+
+    @hookimpl(specname="hokm_trump_call")
+    def blind_trump_call(self) -> Sequence[Action] | None:
+        # A blind indicator: one choice at every call (the card is laid by the forced effect).
+        return (BLIND,) if self.indicator == "blind" else None
 
     @hookimpl
-    def hokm_decision_effect(self, hand: HandView, seat: Seat, action: Action) -> Effect | None:
-        # (seat unused: taking the spec's every argument spares an adapter call per decision)
+    def hokm_decision_effect(self, action: Action) -> Effect | None:
+        # Takes only the action: asked once per action. The chosen indicator is laid face down; the
+        # ask and the reveal turn it up (its suit trump from now on, the card back in the caller's
+        # hand). The blind indicator is laid by the forced effect; other variants' actions are theirs.
         if isinstance(action, SetIndicator):
-            return _EFFECTS.lay_effects[action.card.index]
-        if isinstance(action, _ANNOUNCEMENTS):
-            card = indicator(hand)
-            if card is None:
-                return None
-            return _EFFECTS.turn_up_effects[card.index]
-        return None  # BlindIndicator (laid by the forced effect) and other variants' actions
+            return _LAID[action.card.index]
+        return _TURNED_UP if isinstance(action, _ANNOUNCEMENTS) else None
 
     # Forced consequences: the blind card, the forced and automatic reveals -------------------
 
@@ -308,32 +278,24 @@ class HiddenTrump(Variant):
             return _PLAYED[card.index]
         if self.reveal == "automatic" and _void(hand, seat):
             # Rule 4, automatic: turned up before the first seat unable to follow plays.
-            return _EFFECTS.turn_up_effects[card.index]
+            return _REVEALED[card.index]
         return None
 
     # M3: the ask and the caller's reveal ------------------------------------------------------
 
     @hookimpl
-    def hokm_turn_options(self, hand: HandView) -> Sequence[Action] | None:
-        if hand.trump is not None:
+    def hokm_turn_options(self, lead: bool, hakem: bool, void: bool, trump: Suit | None) -> Sequence[Action] | None:
+        # Takes no hand: a table asked when the rules are composed. Before the reveal the caller may
+        # reveal on lead (both modes); on request, a seat that cannot follow may ask, the caller reveal.
+        if trump is not None:
             return None
-        seat = hand.to_act
-        if seat is None:
-            return None
-        caller = seat == hand.hakem
-        trick = hand.current_trick
-        if not trick.plays:
-            offer: tuple[Action, ...] | None = (REVEAL,) if caller else None  # on lead (both modes)
-        elif self.reveal == "on-request" and _void(hand, seat, trick):
-            offer = (REVEAL,) if caller else (ASK,)  # the caller reveals, another seat asks
-        else:
-            return None
-        return offer if offer is not None and indicator(hand) is not None else None
+        if lead:
+            return (REVEAL,) if hakem else None
+        if void and self.reveal == "on-request":
+            return (REVEAL,) if hakem else (ASK,)
+        return None
 
     @hookimpl
-    def hokm_restrict_plays(self, ctx: PlayContext) -> frozenset[Card] | None:
+    def hokm_void_duty(self, announced: Action | None) -> VoidDuty | None:
         # Having asked or revealed this turn: play (or lead) a trump if you hold one.
-        if not isinstance(ctx.announced, _ANNOUNCEMENTS) or ctx.trump is None:
-            return None
-        return ctx.cards_of(ctx.trump) or None
-
+        return VoidDuty.TRUMP if isinstance(announced, _ANNOUNCEMENTS) else None

@@ -40,11 +40,9 @@ import attrs
 
 from hokm import (
     Action,
-    CallClaim,
     Card,
     Decision,
     Effect,
-    EffectScope,
     HandView,
     InvalidOptionError,
     PauseWindow,
@@ -123,9 +121,8 @@ class DeclineRedeal(Action):
 
 _CLAIM = (ClaimRedeal(),)
 _CHOICES = (ClaimRedeal(), DeclineRedeal())
-_WINDOWS: Mapping[str, PauseWindow | CallClaim | EffectScope] = MappingProxyType({
-    "hokm_pending_decision": PauseWindow(trick_ends="none"),
-    "hokm_decision_effect": EffectScope((ClaimRedeal,))})  # a decline is only recorded
+_WINDOWS: Mapping[str, PauseWindow] = MappingProxyType({
+    "hokm_pending_decision": PauseWindow(trick_ends="none")})
 
 
 def _check_max(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -178,15 +175,9 @@ class Redeal(Variant):
         return frozenset({"hokm_pending_decision", "hokm_check_ruleset"})
 
     @property
-    def turn_windows(self) -> Mapping[str, PauseWindow | CallClaim | EffectScope]:
-        """The claim on the whole hand is offered only before the first lead, never at a trick's end;
-        the claim at the trump call is declared as data (the first five's ranks, ``max_redeals``),
-        so the engine offers it without asking ``hokm_call_alternatives``. Only a claim has an
-        effect (``EffectScope``): a decline, or another variant's action, is not asked about."""
-        if self.rule == "no-picture-hand":
-            return _WINDOWS
-        return MappingProxyType({**_WINDOWS, "hokm_call_alternatives": CallClaim(
-            offers=_CLAIM, ranks=_ALLOWED_RANKS[self.rule], first=FIVE, max_redeals=self.max_redeals)})
+    def turn_windows(self) -> Mapping[str, PauseWindow]:
+        """The claim on the whole hand is offered only before the first lead, never at a trick's end."""
+        return _WINDOWS
 
     def _offered(self, hand: HandView) -> bool:
         return self.max_redeals is None or hand.redeals < self.max_redeals

@@ -58,7 +58,6 @@ from hokm import (
     ArgumentTypeError,
     Card,
     Effect,
-    EffectScope,
     HandView,
     InvalidArgumentError,
     InvalidDealError,
@@ -108,7 +107,6 @@ class LastFour(Action):
         return f"last four, card {self.position}"
 
 
-_WINDOWS: Mapping[str, EffectScope] = MappingProxyType({"hokm_decision_effect": EffectScope((LastFour,))})
 
 
 _LAST_FOUR: tuple[LastFour, ...] = tuple(LastFour(k) for k in range(1, LAST_PACKET + 1))
@@ -192,11 +190,6 @@ class Satat(Variant):
         default="ruleset", kw_only=True, validator=attrs.validators.in_(("ruleset", "high-card-draw")))
     last_four: bool = attrs.field(default=False, kw_only=True,
                                   validator=attrs.validators.instance_of(bool))
-
-    @property
-    def turn_windows(self) -> Mapping[str, EffectScope]:
-        """Decision effects only for the "last four" choice (an ``EffectScope``)."""
-        return _WINDOWS
 
     @property
     def inactive_hooks(self) -> frozenset[str]:

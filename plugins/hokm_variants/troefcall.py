@@ -51,7 +51,6 @@ from hokm import (
     Card,
     Decision,
     Effect,
-    EffectScope,
     HandScore,
     HandView,
     InvalidDealError,
@@ -64,7 +63,7 @@ from hokm import (
     Seat,
     TableLayout,
     Team,
-    TurnOffers,
+    TurnWindow,
     Variant,
     VariantInfo,
     VoidDuty,
@@ -116,18 +115,16 @@ class Capitulate(Action):
 
 _CAPITULATION_CHOICES = (Capitulate(True), Capitulate(False))
 _CLAIM: tuple[Action, ...] = (ClaimRedeal(),)
-# The claim as data: on the caller's lead to the first trick, if he holds no picture.
-_CLAIM_OFFER = TurnOffers(hakem_lead=_CLAIM, first_tricks=1,
-                          none_of=[card for card in full_deck() if card.rank in PICTURES])
-_EFFECTS = EffectScope((ClaimRedeal,))  # the kap and capitulation answers are only recorded
-_WINDOWS: Mapping[str, TurnOffers | PauseWindow | EffectScope] = MappingProxyType({
-    "hokm_turn_options": _CLAIM_OFFER, "hokm_decision_effect": _EFFECTS,
+# The claim is offered only on the caller's lead to the first trick.
+_CLAIM_WINDOW = TurnWindow(leads="hakem", follows="none", tricks=slice(None, 1))
+_WINDOWS: Mapping[str, TurnWindow | PauseWindow] = MappingProxyType({
+    "hokm_turn_options": _CLAIM_WINDOW,
     # Not after the first trick either: one side holds no trick, so nobody may capitulate yet.
-    "hokm_pending_decision": PauseWindow(before_play=False, from_trick=2)})
-_KAP_ONLY: Mapping[str, TurnOffers | PauseWindow | EffectScope] = MappingProxyType({
-    "hokm_turn_options": _CLAIM_OFFER, "hokm_decision_effect": _EFFECTS,
+    "hokm_pending_decision": PauseWindow(before_play=False, tricks=slice(1, None))})
+_KAP_ONLY: Mapping[str, TurnWindow | PauseWindow] = MappingProxyType({
+    "hokm_turn_options": _CLAIM_WINDOW,
     "hokm_pending_decision": PauseWindow(before_play=False, trick_ends="majority")})
-_PICTURE_MASK = _CLAIM_OFFER.none_of_mask
+_PICTURE_MASK = sum(card.mask for card in full_deck() if card.rank in PICTURES)
 # The offers, one per seat (a table has at most 16), built once: a Decision is a frozen value,
 # and the engine checks an options tuple it has seen before by identity.
 _KAP_OFFERS = tuple(
@@ -355,11 +352,10 @@ class Troefcall(Variant):
         return (*_KAP_CHOICES, *(_CAPITULATION_CHOICES if self.capitulation else ()), *claim)
 
     @property
-    def turn_windows(self) -> Mapping[str, TurnOffers | PauseWindow | EffectScope]:
-        """The redeal claim as data (a ``TurnOffers``): offered on the caller's lead to the first
-        trick if he holds no picture. The kap only after the seventh trick, and the capitulation
-        offer (if on) after any trick from the second (both sides must hold a trick), never
-        before play. Only the claim has an effect (``EffectScope``)."""
+    def turn_windows(self) -> Mapping[str, TurnWindow | PauseWindow]:
+        """The redeal claim is offered only on the caller's lead to the first trick. The kap only
+        after the seventh trick, and the capitulation offer (if on) after any trick from the
+        second (both sides must hold a trick), never before play."""
         return _WINDOWS if self.capitulation else _KAP_ONLY
 
     # No picture, no game ------------------------------------------------------------

@@ -71,23 +71,13 @@ if TYPE_CHECKING:
     from hokm.match import MatchState
     from hokm.observation import HandObservation, MatchObservation
     from hokm.outcomes import HandResult, HandScore, Kot, MatchStatus, Phase, majority
-    from hokm.piles import PileRule
     from hokm.records import load_record
     from hokm.rules import Ruleset
     from hokm.simulate import SimulationReport, simulate
     from hokm.state import HandState
     from hokm.trick import Trick
     from hokm.variant import Variant
-    from hokm.windows import (
-        CallClaim,
-        CardCall,
-        EffectScope,
-        IndicatorEffects,
-        PauseWindow,
-        TrumpDuty,
-        TurnOffers,
-        TurnWindow,
-    )
+    from hokm.windows import PauseWindow, TurnWindow
 
 # ``import hokm`` loads the vocabulary every user of the package touches (cards, actions, seats,
 # errors); every other name is imported on first use (PEP 562), so a bot, a server or the command
@@ -103,15 +93,13 @@ _LAZY_MODULES: dict[str, tuple[str, ...]] = {
     "hokm.match": ("MatchState",),
     "hokm.observation": ("HandObservation", "MatchObservation"),
     "hokm.outcomes": ("HandResult", "HandScore", "Kot", "MatchStatus", "Phase", "majority"),
-    "hokm.piles": ("PileRule",),
     "hokm.records": ("load_record",),
     "hokm.rules": ("Ruleset",),
     "hokm.simulate": ("SimulationReport", "simulate"),
     "hokm.state": ("HandState",),
     "hokm.trick": ("Trick",),
     "hokm.variant": ("Variant",),
-    "hokm.windows": ("CallClaim", "CardCall", "EffectScope", "IndicatorEffects", "PauseWindow", "TrumpDuty",
-                     "TurnOffers", "TurnWindow"),
+    "hokm.windows": ("PauseWindow", "TurnWindow"),
 }
 _LAZY = {name: module for module, names in _LAZY_MODULES.items() for name in names}
 
@@ -151,11 +139,9 @@ __all__ = [
     "AgentLoadError",
     "ArenaResult",
     "ArgumentTypeError",
-    "CallClaim",
     "CallTrump",
     "Capture",
     "Card",
-    "CardCall",
     "DealPattern",
     "DealTypeError",
     "Decision",
@@ -164,7 +150,6 @@ __all__ = [
     "DuplicateVariantError",
     "DuplicateVariantWarning",
     "Effect",
-    "EffectScope",
     "GameStateError",
     "HandObservation",
     "HandResult",
@@ -176,7 +161,6 @@ __all__ = [
     "HokmWarning",
     "IllegalActionError",
     "IllegalPlayError",
-    "IndicatorEffects",
     "InvalidArgumentError",
     "InvalidDealError",
     "InvalidNotationError",
@@ -192,7 +176,6 @@ __all__ = [
     "Packets",
     "PauseWindow",
     "Phase",
-    "PileRule",
     "PlayCard",
     "PlayContext",
     "PlayOn",
@@ -211,9 +194,7 @@ __all__ = [
     "TableLayout",
     "Team",
     "Trick",
-    "TrumpDuty",
     "TrumpRule",
-    "TurnOffers",
     "TurnWindow",
     "UnknownActionError",
     "UnknownAgentError",

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 __all__ = ["NO_TRUMP", "Knowledge", "infer"]
 
 NO_TRUMP = 4
-"""The engine's table index of play without a trump suit (``hokm._moments.NO_TRUMP``)."""
+"""The engine's table index of play without a trump suit (``hokm._hand.moments.NO_TRUMP``)."""
 _SUITS: tuple[Suit, ...] = tuple(Suit)
 _MAX_LAYERS = 16
 """Probes of one play before giving up (a legality rule of more layers than this is not read)."""
@@ -110,7 +110,7 @@ class Knowledge:
     def trick(self) -> Trick:
         """The trick in progress as a ``Trick`` value, with the tables of its trump."""
         packed, trump, first = self._current
-        return cast(Trick, self._engine.trick_value(packed, trump, self._number, first_trump=first))
+        return cast(Trick, self._engine.cards.trick_value(packed, trump, self._number, first_trump=first))
 
 
 def infer(observation: HandObservation) -> Knowledge:
@@ -130,8 +130,8 @@ def infer(observation: HandObservation) -> Knowledge:
     know.deck = engine.deck_mask
     excluded = [0] * players
     voids: list[set[int]] = [set() for _ in range(players)]
-    probe_all = bool(engine.restrictors)
-    probe_void = probe_all or engine.void_duty is not None or bool(engine.void_restrictors)
+    probe_all = bool(engine.legality.restrictors)
+    probe_void = probe_all or engine.legality.void_duty is not None or bool(engine.legality.void_restrictors)
     announced = _announcements(observation)
 
     played = 0
@@ -153,8 +153,8 @@ def infer(observation: HandObservation) -> Knowledge:
         waiting = announced.get(count + len(current))  # taken on the turn in progress
         if waiting is not None and waiting.shows_void and observation.to_act is not None:
             table = trump if len(current) >= first else NO_TRUMP
-            led = engine.suit_of[table][current[0] & 63]
-            excluded[observation.to_act] |= engine.suit_masks[table][led]
+            led = engine.cards.suit_of[table][current[0] & 63]
+            excluded[observation.to_act] |= engine.cards.suit_masks[table][led]
             voids[observation.to_act].add(led)
     know._current = (current, trump, first)
     know._number = number
@@ -232,21 +232,22 @@ def _read_trick(engine: Any, packed: list[int], trump: int, first: int, number: 
     for position, play in enumerate(packed):
         seat, card = play >> 6, play & 63
         table = trump if position >= first else NO_TRUMP  # the trump as it stood for this card
-        suit_of, masks = engine.suit_of[table], engine.suit_masks[table]
+        suit_of, masks = engine.cards.suit_of[table], engine.cards.suit_masks[table]
         led = suit_of[packed[0] & 63]
         off_suit = position > 0 and suit_of[card] != led
         shown = position > 0 and getattr(announced.get(count + position), "shows_void", False)
         if off_suit or shown:
             excluded[seat] |= masks[led]
             voids[seat].add(led)
-        if (off_suit and probe_void) or probe_all:
+        made = announced.get(count + position)  # a duty an announcement brings binds a lead too
+        if (off_suit and probe_void) or probe_all or (made is not None and engine.legality.duty(made) is not None):
             if view is None:
                 view = cast("HandView", _PublicTricks(tricks))
             candidates = engine.deck_mask & ~played & ~(1 << card)
             if off_suit:  # known void in the led suit: probe the layers after following suit
                 candidates &= ~masks[led]
             ruled_out = _probe(engine, candidates, card, packed[:position], seat, table, number, view,
-                               first if table == trump else 0, announced.get(count + position))
+                               first if table == trump else 0, made)
             if ruled_out:
                 excluded[seat] |= ruled_out
                 for suit in range(4):
@@ -264,7 +265,7 @@ def _probe(engine: Any, candidates: int, card: int, prefix: list[int], seat: int
     ruled_out = 0
     for _ in range(_MAX_LAYERS):
         try:
-            legal = engine.legal_mask(hand, prefix, seat, trump, number, view, first, announced)
+            legal = engine.legality.legal_mask(hand, prefix, seat, trump, number, view, first, announced)
         except HokmError:  # a rule that cannot answer for a made-up hand: infer no more from it
             return ruled_out
         if legal >> card & 1 or not legal:

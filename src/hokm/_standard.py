@@ -167,6 +167,11 @@ class Standard(Variant):
         return Packets(self.packets)
 
     @hookimpl(trylast=True)
+    def hokm_trump_call(self) -> Sequence[Action]:
+        # The caller names one of the four suits (asked once: it takes no argument).
+        return CALL_TRUMP_ACTIONS
+
+    @hookimpl(trylast=True)
     def hokm_action_space(self) -> Sequence[Action]:
         # Ids 0-51 play a card (by Card.index), 52-55 call a suit; the core adds the stock
         # draw's actions when the deal is a StockDraw.

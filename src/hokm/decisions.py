@@ -21,6 +21,8 @@ appeared, or if the trump suit was led (RULES 1.5.1 rule 9).
 Suit.HEARTS
 >>> Effect(annul=True, show=[Card.parse("9♠")]).show
 frozenset({Card.parse('9♠')})
+>>> Effect(turn_up=True).turn_up
+True
 """
 
 from __future__ import annotations
@@ -66,9 +68,11 @@ def _flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> N
 class Effect:
     """What a decision (or a forced consequence) changes in the hand; the core applies it.
 
-    Applied in this order: ``set_aside``, ``restore``, ``trump``, ``show``,
-    ``annul``, ``play``. Every part is optional; ``Effect()`` changes nothing
-    (the decision is only recorded).
+    Applied in this order: ``set_aside``, ``restore``, ``turn_up``, ``trump``,
+    ``show``, ``annul``, ``play``. Every part is optional; ``Effect()`` changes
+    nothing (the decision is only recorded). An effect that names no card (only
+    ``turn_up``, ``annul`` and ``hidden_from_owner`` flags, or nothing) depends on
+    nothing but the action, so ``hokm_decision_effect`` can answer it without the hand.
 
     Attributes:
         trump: the trump suit from now on: cards played from this moment are
@@ -79,6 +83,10 @@ class Effect:
         hidden_from_owner: the set-aside card is unseen by its owner too (a
             blind indicator).
         restore: a set-aside card that goes back into its owner's hand.
+        turn_up: the one card the Hakem has set aside is turned face up for every
+            seat, goes back into his hand, and its suit is trump from this moment
+            (a face-down trump indicator revealed). The Hakem must have exactly one
+            card set aside, and the hand no trump yet.
         show: cards turned face up for every seat (a redeal claim, the
             "last four" card, a revealed indicator).
         annul: the hand ends now, before its first trick, and counts for
@@ -90,6 +98,7 @@ class Effect:
     set_aside: Card | None = attrs.field(default=None, validator=_optional(Card))
     hidden_from_owner: bool = attrs.field(default=False, validator=_flag)
     restore: Card | None = attrs.field(default=None, validator=_optional(Card))
+    turn_up: bool = attrs.field(default=False, validator=_flag)
     show: frozenset[Card] = attrs.field(default=frozenset(), converter=_cards, validator=_check_cards)
     annul: bool = attrs.field(default=False, validator=_flag)
     play: Card | None = attrs.field(default=None, validator=_optional(Card))

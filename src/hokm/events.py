@@ -384,7 +384,7 @@ def _known(hand: HandState, seat: int) -> int:
 
 def _in_order(hand: HandState, seat: int, mask: int) -> tuple[Card, ...]:
     """The cards of ``mask``, in the order ``seat`` received them (then any others, in deck order)."""
-    from hokm._positions import dealt_orders
+    from hokm._hand.positions import dealt_orders
 
     order = [index for index in dealt_orders(hand)[seat] if mask >> index & 1]
     rest = mask & ~sum(1 << index for index in order)
@@ -428,7 +428,7 @@ def _effect_events(effect: Effect, seat: int, at: int, before: HandState | None,
 def _log_events(entry: tuple[int, int, int, Any], before: HandState | None,
                 after: HandState) -> list[Event]:
     """The events of one log entry other than a seat's own action."""
-    from hokm._moments import LOG_AUTO, LOG_EFFECT, LOG_FIX, LOG_FORCED, LOG_GIVEN
+    from hokm._hand.moments import LOG_AUTO, LOG_EFFECT, LOG_FIX, LOG_FORCED, LOG_GIVEN
 
     kind, at, seat, what = entry
     if kind in (LOG_EFFECT, LOG_FORCED):
@@ -451,7 +451,7 @@ def _action_event(seat: Seat, action: Action) -> Event:
 def _hand_events(before: HandState | None, action: Action | None, after: HandState,
                  hand_number: int | None = None, result: HandResult | None = None) -> list[Event]:
     """The events from ``before`` (``None``: the deal itself) to ``after``, ``action`` taken."""
-    from hokm._moments import LOG_ACT, LOG_FIX
+    from hokm._hand.moments import LOG_ACT, LOG_FIX
 
     setup = after._setup
     players = setup.engine.players
@@ -564,7 +564,7 @@ def opening(state: HandState | MatchState) -> tuple[Event, ...]:
     >>> [e.tag for e in opening(hokm.Ruleset.compose("be-ranga").new_match(seed=1))]
     ['hand-started', 'cards-dealt', 'cards-dealt', 'cards-dealt', 'cards-dealt']
     """
-    from hokm._positions import hand_history
+    from hokm._hand.positions import hand_history
     from hokm.match import MatchState
 
     if isinstance(state, MatchState):
@@ -585,7 +585,7 @@ def history(state: HandState | MatchState) -> tuple[Event, ...]:
     >>> [e.tag for e in for_seat(history(hand), 3)]
     ['hand-started', 'trump-called', 'cards-dealt', 'card-played', 'card-played']
     """
-    from hokm._positions import hand_history
+    from hokm._hand.positions import hand_history
     from hokm.match import MatchState
 
     if not isinstance(state, MatchState):
@@ -608,7 +608,7 @@ def history(state: HandState | MatchState) -> tuple[Event, ...]:
 
 def _first_deal(match: MatchState) -> MatchState:
     """``match`` as it was dealt: its first hand at the trump call, the decks of its hands kept."""
-    from hokm._dealing import deal_hand
+    from hokm._hand.dealing import deal_hand
 
     hands = [*match._finished, *([] if match.is_over else [match.hand])]
     decks = tuple(tuple(match._deck_for(number)) for number in range(1, len(hands) + 1))

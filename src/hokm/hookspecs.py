@@ -4,6 +4,30 @@ Plugin authors implement any subset with ``hokm.hookimpl``; an
 implementation may accept only the arguments it uses (pluggy passes arguments
 by name), and must never give its parameters defaults.
 
+**What an implementation takes decides how often it is asked.** Pluggy is
+consulted only while a ruleset is composed; then:
+
+* an implementation that takes **no arguments** is asked once, and its answer
+  stands for the whole ruleset (``hokm_void_duty()``, ``hokm_trump_rule()``, an
+  argless ``hokm_hand_complete()``);
+* one that takes only **small fixed-range values** (a card, the trump or ``None``
+  for "no trump yet", the led suit, the seat's role — leader, void, Hakem —, the
+  trick number, an action, a seat, and the constants ``layout`` and ``ruleset``)
+  is asked for every value when the ruleset is composed, and never during play:
+  its answers become a table (``hokm_effective_suit``, ``hokm_card_rank``, a
+  ``hokm_turn_options`` that reads no hand, a ``hokm_trick_capture`` that reads
+  only the winners);
+* one that takes the **hand** (``hand``, ``ctx``, ``trick``, ``match``) is asked per
+  event, and only inside the ``TurnWindow`` or ``PauseWindow`` the variant gives
+  it in ``turn_windows``.
+
+So a variant chooses its speed by its signature, and a table-shaped rule is written
+once, as a hook. In a first-result chain, implementations are asked in order as
+usual: where a table answers, nothing after it is asked (a variant whose rule needs
+the hand only under some options may implement a hook twice, once without the hand
+and once with it through pluggy's ``specname``; the engine asks the one without the
+hand first).
+
 Two kinds of hook:
 
 * **first-result** hooks ask for *the* answer (the trick winner, the next
@@ -11,17 +35,13 @@ Two kinds of hook:
   is asked first) and the standard rules answer last. Returning ``None`` means
   "no opinion": the next plugin is asked.
 * **collect-all** hooks (``hokm_check_ruleset``, ``hokm_restrict_plays``,
-  ``hokm_restrict_void_plays``, ``hokm_call_alternatives``,
-  ``hokm_turn_options``, ``hokm_action_space``) ask every plugin; restrictions are intersected, so
-  their order never matters.
+  ``hokm_restrict_void_plays``, ``hokm_void_duty``, ``hokm_call_alternatives``,
+  ``hokm_turn_options``, ``hokm_action_space``) ask every plugin; restrictions are intersected
+  (the strictest duty applies), so their order never matters.
 
 A plugin whose options switch one of its rules off may list the hooks that
 are then idle in an ``inactive_hooks`` attribute (a collection of hook names);
 the composed rules skip them, so an idle rule costs nothing during play.
-
-Pluggy is consulted only while a ruleset is composed. The answers that depend
-on a card and the trump (effective suit, rank) are tabulated then; the other
-hooks become plain call chains, so play never goes through ``pm.hook``.
 """
 
 from __future__ import annotations
@@ -50,7 +70,6 @@ if TYPE_CHECKING:
     )
     from hokm.decisions import Effect, TrumpRule
     from hokm.outcomes import MatchStatus
-    from hokm.piles import PileRule
     from hokm.table import Rotation, Seat, TableLayout, Team
 
 __all__ = [
@@ -70,7 +89,6 @@ __all__ = [
     "hokm_match_winner",
     "hokm_next_hakem",
     "hokm_pending_decision",
-    "hokm_pile_rule",
     "hokm_play_on",
     "hokm_restrict_plays",
     "hokm_restrict_void_plays",
@@ -257,21 +275,30 @@ def hokm_trump_rule() -> TrumpRule | None:
 
 
 @hookspec(firstresult=True)
-def hokm_trump_call(hand: HandView) -> Sequence[Action] | None:
+def hokm_trump_call(hand: HandView, card: Card) -> Sequence[Action] | None:
     """The choices that make trump at the trump call (moment M1 of RULES 1.5.1).
 
-    Asked when the caller is to choose, having seen his first packet. The
-    caller takes exactly one action of this answer and of every
-    ``hokm_call_alternatives`` answer. A choice other than ``CallTrump`` is
-    applied through ``hokm_decision_effect``; if its effect names no trump, the
-    hand is played without one until an effect names it.
+    The caller has seen his first packet. He takes exactly one action of this
+    answer and of every ``hokm_call_alternatives`` answer. A choice other than
+    ``CallTrump`` is applied through ``hokm_decision_effect``; if its effect names
+    no trump, the hand is played without one until an effect names it.
+
+    Three ways to answer, by what the implementation takes:
+
+    * ``card`` (not ``hand``): the choices one card of the caller's first packet gives;
+      asked for every card when the ruleset is composed. The call offers, for each card
+      of his first packet in display order (``Card.sort_key``), that card's choices; an
+      implementation that answers ``None`` for every card of a packet has no opinion.
+    * nothing: the same choices at every call, asked once.
+    * ``hand``: asked at every call.
 
     Default:
         The four ``CallTrump`` actions, one per suit.
 
     Implemented by:
-        ``hidden-trump`` (a face-down indicator from the caller's first five instead of a
-        suit; with ``indicator="blind"`` a lone choice, the card laid by a forced effect).
+        ``hidden-trump`` (by ``card``: a face-down indicator from the caller's first packet
+        instead of a suit; with ``indicator="blind"``, argless: a lone choice, the card laid
+        by a forced effect).
     """
 
 
@@ -280,7 +307,9 @@ def hokm_call_alternatives(hand: HandView) -> Sequence[Action] | None:
     """Choices offered at the trump call *instead of* making trump (collect-all).
 
     Every answer is added to the ``hokm_trump_call`` choices; the caller takes
-    one action in all. Applied through ``hokm_decision_effect``.
+    one action in all. Applied through ``hokm_decision_effect``. An implementation
+    that takes no argument is asked once and offers the same choices at every call;
+    one that takes ``hand`` is asked at every call.
 
     Default:
         None.
@@ -292,48 +321,62 @@ def hokm_call_alternatives(hand: HandView) -> Sequence[Action] | None:
 
 
 @hookspec
-def hokm_turn_options(hand: HandView) -> Sequence[Action] | None:
+def hokm_turn_options(hand: HandView, lead: bool, hakem: bool, void: bool, trump: Suit | None,
+                      trick: int) -> Sequence[Action] | None:
     """Announcements the seat to act may make on its own turn, before its card (M3).
 
-    Asked at every turn of trick play (collect-all), only when a variant
-    implements it (and only on the turns of its ``TurnWindow``, if it gives
-    one in ``turn_windows``). An announcement does not pass the turn: the same seat then
-    plays a card, under whatever obligation the announcement created (the
-    variant's legality hooks see it as ``PlayContext.announced``). A seat makes
-    at most one announcement per turn, so nothing is offered after one.
-    Applied through ``hokm_decision_effect``.
+    Collect-all. An announcement does not pass the turn: the same seat then plays a
+    card, under whatever obligation the announcement created (the void duty and the
+    legality hooks see it as ``announced``). A seat makes at most one announcement per
+    turn, so nothing is offered after one, and nothing to a seat that can follow suit
+    (only a leader or a seat holding no card of the led suit is asked). Applied through
+    ``hokm_decision_effect``.
+
+    Args:
+        hand: the hand; an implementation that takes it is asked on every turn of its
+            ``TurnWindow`` (every turn without one).
+        lead: the seat leads to the trick.
+        hakem: the seat is the Hakem.
+        void: (following) the seat holds no card of the led suit.
+        trump: the hand's trump, or ``None`` while it has none.
+        trick: the number of the trick in progress, from 1.
+
+        An implementation that takes only ``lead``, ``hakem``, ``void``, ``trump`` and
+        ``trick`` is tabulated when the ruleset is composed and never called during play.
 
     Default:
         None.
 
     Implemented by:
-        ``hidden-trump`` (the ask of a seat that cannot follow, the caller's reveal);
-        ``troefcall`` (the caller's no-picture claim on his first lead).
+        ``hidden-trump`` (tabulated: the ask of a seat that cannot follow, the caller's
+        reveal); ``troefcall`` (by ``hand``, on the caller's lead to the first trick: the
+        no-picture claim).
     """
 
 
 @hookspec(firstresult=True)
-def hokm_decision_effect(hand: HandView, seat: Seat, action: Action) -> Effect | None:
+def hokm_decision_effect(hand: HandView, seat: Seat, action: Action, trump: Suit | None) -> Effect | None:
     """What a variant's action does to the hand, once ``seat`` has taken it.
 
     Asked for every action that is not a card play, a trump call or a stock
     draw, with ``hand`` as it was before the action. The core applies the
     answer (see ``hokm.Effect``) and records the action in ``hand.decisions``.
+    A plugin that declares its actions (``hokm_action_space``) is asked only about
+    actions of the classes it declares: answer for your own actions only. An
+    implementation that takes only ``action`` and ``trump`` (the hand's trump, or
+    ``None`` while it has none) is asked once per action and trump and its answer
+    kept, so the engine applies such an effect without a call.
 
     Returns:
         An ``Effect``, or ``None``: the action is only recorded (for example a
-        play-on answer that ``hokm_hand_complete`` reads later). Answer only for
-        your own action types: several variants may then implement the hook
-        side by side, and composing them raises no ``VariantOverlapWarning``.
-        Declare those types as a ``hokm.EffectScope`` in ``turn_windows`` and the
-        engine does not ask the hook about any other action.
+        play-on answer that ``hokm_hand_complete`` reads later).
 
     Default:
         None.
 
     Implemented by:
-        ``hidden-trump`` (setting the indicator; the ask and the reveal turn it face up and
-        return it to the caller's hand);
+        ``hidden-trump`` (by ``action``: the indicator laid aside; the ask and the reveal
+        turn it up, ``Effect(turn_up=True)``);
         ``redeal`` (a claim annuls the hand and shows the claimed cards),
         ``satat`` (the "last four" card names trump and is shown),
         ``troefcall`` (the no-picture claim annuls the hand).
@@ -357,7 +400,7 @@ def hokm_forced_effect(hand: HandView) -> Effect | None:
 
     Implemented by:
         ``hidden-trump`` (the blind indicator at the call, the forced reveal of the caller's
-        last card, the automatic reveal).
+        last card, the automatic reveal, the indicator shown at the end).
     """
 
 
@@ -464,8 +507,7 @@ def hokm_restrict_plays(ctx: PlayContext) -> Collection[Card] | None:
         No restriction beyond following suit.
 
     Implemented by:
-        ``hidden-trump`` (having asked or revealed, play or lead a trump if you hold one);
-        obligatory-trump declares a ``hokm_void_duty`` instead.
+        no bundled variant (obligatory-trump and hidden-trump's duty are ``hokm_void_duty``).
     """
 
 
@@ -492,14 +534,23 @@ def hokm_restrict_void_plays(ctx: PlayContext) -> Collection[Card] | None:
     """
 
 
-@hookspec(firstresult=True)
-def hokm_void_duty() -> VoidDuty | None:
-    """What a seat that cannot follow the led suit must play, declared once.
+@hookspec
+def hokm_void_duty(announced: Action | None) -> VoidDuty | None:
+    """What a seat that does not follow suit must play, declared per announcement (collect-all).
 
-    Asked once, when the ruleset is composed. The engine applies the duty
-    itself on every void play, before any ``hokm_restrict_void_plays`` answer,
-    so a must-trump rule costs no plugin call during play. Suits are effective
-    suits (with ``satat`` the 2♥ counts as a trump).
+    Asked for ``announced=None`` (a turn with no announcement) when the ruleset is
+    composed, and once for each announcement a variant offers, when it is first made;
+    the answers are kept. Every implementation answers and the strictest duty applies
+    (``OVERTRUMP`` over ``TRUMP``), as restrictions are intersected, so listing order
+    never matters. The engine applies the duty itself, with no plugin call during
+    play: on every card of a seat holding no card of the led suit, and, on a turn
+    where the seat made an announcement, on its lead too. Suits are effective suits
+    (with ``satat`` the 2♥ counts as a trump). A rule that depends on the hand belongs
+    in ``hokm_restrict_void_plays``.
+
+    Args:
+        announced: the announcement the seat made this turn (``hokm_turn_options``),
+            or ``None``.
 
     Returns:
         ``VoidDuty.TRUMP`` (play a trump if you hold one), ``VoidDuty.OVERTRUMP``
@@ -510,7 +561,8 @@ def hokm_void_duty() -> VoidDuty | None:
         None: a void seat may play any card (pagat).
 
     Implemented by:
-        ``obligatory-trump``, ``troefcall`` (option ``trumping``).
+        ``obligatory-trump``, ``troefcall`` (option ``trumping``), ``hidden-trump``
+        (having asked or revealed, play or lead a trump).
     """
 
 
@@ -530,46 +582,36 @@ def hokm_trick_winner(trick: Trick) -> Seat | None:
 
 
 @hookspec(firstresult=True)
-def hokm_trick_capture(hand: HandView, trick: Trick, winner: Seat, number: int) -> Capture | None:
+def hokm_trick_capture(hand: HandView, trick: Trick, winner: Seat, number: int, previous: Seat | None,
+                       previous_collected: bool, in_force: bool, tricks_total: int, layout: TableLayout,
+                       ruleset: RulesetInfo) -> Capture | None:
     """Who collects the tricks in the centre after trick ``number``, won by ``winner``.
 
-    Called once per trick; ``hand`` already lists the trick in ``winners`` but
-    has not yet updated ``team_tricks`` or ``pile``. ``trick`` is the complete
-    trick with its winner set; it is built only for implementations that take
-    it, so a rule that needs just ``winner`` and ``number`` costs less per trick.
+    Asked once per trick. An implementation that takes neither ``hand`` nor ``trick``
+    is tabulated when the ruleset is composed (for every winner, previous winner,
+    trick number and flag) and never called during play.
 
-    A centre-pile rule may also declare itself once through ``hokm_pile_rule``,
-    which the engine then applies without calling this hook.
+    Args:
+        hand: the hand, listing this trick in ``winners`` but not yet in
+            ``team_tricks``, ``collectors`` or ``pile``.
+        trick: the complete trick with its winner set.
+        winner: the trick's winner.
+        number: the trick's number, from 1.
+        previous: the previous trick's winner (``None`` for the first trick).
+        previous_collected: whether somebody collected after the previous trick.
+        in_force: whether the card that won the previous trick was played while the
+            hand's trump was in force (``False`` for the first trick, and for every trick
+            won before a trump existed or was revealed).
+        tricks_total: the tricks in a full hand (constant).
+        layout: the table (constant).
+        ruleset: the composed variants and options (constant).
 
     Default:
         ``Capture(winner)``: the winner takes the trick for his team.
 
     Implemented by:
-        ``double-sar`` (centre pile, two wins in a row collect).
-    """
-
-
-@hookspec(firstresult=True)
-def hokm_pile_rule(ruleset: RulesetInfo) -> PileRule | None:
-    """The variant's ``hokm_trick_capture`` as data, when it is a centre-pile rule, declared once.
-
-    Asked once, when the ruleset is composed (``ruleset`` says which variants and
-    options are composed, since another variant may change the capture rule). A
-    ``PileRule`` is a promise that the declaring plugin's ``hokm_trick_capture``
-    answers exactly as the rule says; the engine then applies the rule itself after
-    every trick, with no plugin call. It is used only when the declaring plugin is the
-    only one implementing ``hokm_trick_capture``; otherwise the hooks are asked.
-    ``hokm.testing.check_pile_rule`` checks the promise on random hands.
-
-    Returns:
-        A ``PileRule``, or ``None`` when the plugin's rule is not one (the hook is asked).
-
-    Default:
-        None: ``hokm_trick_capture`` is asked after every trick.
-
-    Implemented by:
-        ``double-sar`` (unless option ``ace_rule`` or a composed variant adds a block a
-        ``PileRule`` cannot state).
+        ``double-sar`` (centre pile, two wins in a row collect: tabulated; its ace rules and
+        be-ranga's ``"after-fixing-trick"`` read the hand).
     """
 
 

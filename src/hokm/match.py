@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from hokm._checks import check_rng
-from hokm._dealing import check_deck, deal_hand
+from hokm._hand.dealing import check_deck, deal_hand
 from hokm._seeding import normalize_seed, rng_for, shuffled
 from hokm.actions import Action
 from hokm.cards import Card
@@ -100,12 +100,12 @@ class MatchState:
             raise InvalidDealError(str(error)) from None
         engine = rules._engine
         if deck is not None:
-            deck = check_deck(engine.deck_mask, len(engine.deck), deck)
+            deck = check_deck(engine.deck_mask, len(engine.table.deck), deck)
             draw = tuple(deck)
         else:
-            draw = tuple(shuffled(engine.deck, rng_for(seed, "first-hakem-draw")))
-        hakem = engine.first_hakem(draw, first_seat, rng_for(seed, "first-hakem"))
-        seating = engine.seating(draw, first_seat, hakem)
+            draw = tuple(shuffled(engine.table.deck, rng_for(seed, "first-hakem-draw")))
+        hakem = engine.scoring.first_hakem(draw, first_seat, rng_for(seed, "first-hakem"))
+        seating = engine.scoring.seating(draw, first_seat, hakem)
         match: MatchState = _NEW(cls)
         match._rules = rules
         match._seed = seed
@@ -136,7 +136,7 @@ class MatchState:
     def _deck_for(self, hand_number: int) -> list[Card]:
         if hand_number <= len(self._decks):
             return list(self._decks[hand_number - 1])
-        return shuffled(self._rules._engine.deck, rng_for(self._seed, "deck", hand_number))
+        return shuffled(self._rules._engine.table.deck, rng_for(self._seed, "deck", hand_number))
 
     def deck_for(self, hand_number: int) -> tuple[Card, ...]:
         """The deck order hand ``hand_number`` of this match is (or will be) dealt from.
@@ -333,7 +333,7 @@ class MatchState:
         scores[result.winner] += result.points
         finished = self._with(_hand=hand, _scores=tuple(scores), _results=(*self._results, result),
                               _last_hand=hand, _finished=(*self._finished, hand))
-        winner = self._rules._engine.match_winner(finished)
+        winner = self._rules._engine.scoring.match_winner(finished)
         if winner is MatchStatus.DRAWN:
             finished._drawn = True
             return finished
@@ -405,7 +405,7 @@ class MatchState:
         return match_record(self, metadata, seed=seed)
 
     def _position(self) -> tuple[Any, ...]:
-        from hokm._positions import match_key
+        from hokm._hand.positions import match_key
 
         return match_key(self)
 

@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from hokm._hand.positions import dealt_hands, hand_deck, hand_history
 from hokm._io.records import (
     MAX_ACTIONS,
     MAX_HAND_ACTIONS,
@@ -41,7 +42,6 @@ from hokm._io.records import (
     json_copy,
     parse,
 )
-from hokm._positions import dealt_hands, hand_deck, hand_history
 from hokm.errors import RecordError
 
 if TYPE_CHECKING:

@@ -24,9 +24,9 @@ import attrs
 import pluggy
 
 from hokm._checks import check_int, check_seed, ordered
-from hokm._dealing import deal_hand, seat_number, start_hand
-from hokm._engine import Engine
-from hokm._hooks import Impl, contract_error, hook_facts, reraise, resolve_chain, spec_manager
+from hokm._hand.dealing import deal_hand, seat_number, start_hand
+from hokm._compose.engine import Engine
+from hokm._compose.hooks import Impl, contract_error, hook_facts, reraise, resolve_chain, spec_manager
 from hokm._standard import Standard
 from hokm._values import plugin_key, read_only
 from hokm.cards import Card, Suit, frozen_cards
@@ -369,12 +369,12 @@ class Ruleset:
     @property
     def rotation(self) -> Rotation:
         """Which way play passes physically."""
-        return self._engine.rotation
+        return self._engine.table.rotation
 
     @property
     def deck(self) -> tuple[Card, ...]:
         """The cards in play, in canonical order."""
-        return self._engine.deck
+        return self._engine.table.deck
 
     @property
     def hand_size(self) -> int:
@@ -401,15 +401,15 @@ class Ruleset:
 
     def effective_suit(self, card: Card, trump: Suit) -> Suit:
         """The suit ``card`` counts as when ``trump`` is trump."""
-        return self._engine.suit_objects[_trump(trump)][_card(card).index]
+        return self._engine.cards.suit_objects[_trump(trump)][_card(card).index]
 
     def trick_suit(self, card: Card, trump: Suit) -> Suit:
         """The suit ``card`` competes in when a trick is decided."""
-        return self._engine.trick_suit_objects[_trump(trump)][_card(card).index]
+        return self._engine.cards.trick_suit_objects[_trump(trump)][_card(card).index]
 
     def card_rank(self, card: Card, trump: Suit) -> int:
         """The strength of ``card`` within its effective suit."""
-        return self._engine.rank_of[_trump(trump)][_card(card).index]
+        return self._engine.cards.rank_of[_trump(trump)][_card(card).index]
 
     def first_hakem(self, face_up: Sequence[Card], first_seat: int = 0, *,
                     seed: int | str = 0) -> Seat:
@@ -434,7 +434,7 @@ class Ruleset:
         face_up = self._face_up(face_up)
         first_seat = self.layout.check_seat(first_seat, "first_seat")
         check_seed(seed, optional=False, error=InvalidDealError, type_error=DealTypeError)
-        return self._engine.first_hakem(face_up, first_seat, rng_for(seed, "first-hakem"))
+        return self._engine.scoring.first_hakem(face_up, first_seat, rng_for(seed, "first-hakem"))
 
     def seating(self, face_up: Sequence[Card], first_seat: int = 0, *, hakem: int | None = None,
                 seed: int | str = 0) -> tuple[int, ...]:
@@ -474,10 +474,10 @@ class Ruleset:
             from hokm._seeding import rng_for
 
             check_seed(seed, optional=False, error=InvalidDealError, type_error=DealTypeError)
-            hakem = self._engine.first_hakem(face_up, first_seat, rng_for(seed, "first-hakem"))
+            hakem = self._engine.scoring.first_hakem(face_up, first_seat, rng_for(seed, "first-hakem"))
         else:
             hakem = self.layout.check_seat(hakem, "hakem")
-        return self._engine.seating(face_up, first_seat, hakem)
+        return self._engine.scoring.seating(face_up, first_seat, hakem)
 
     def _face_up(self, face_up: object) -> list[Card]:
         """Face-up cards: a list or tuple of distinct Cards of this ruleset's deck."""
@@ -504,7 +504,7 @@ class Ruleset:
         """
         trump_index = _trump(trump)
         packed = self._packed_trick(plays, complete=True)
-        return Seat(self._engine.trick_winner(packed, trump_index, 1))
+        return Seat(self._engine.ends.trick_winner(packed, trump_index, 1))
 
     def legal_plays(self, hand: Iterable[Card], trick: Iterable[tuple[int, Card]] = (), *,
                     trump: Suit, seat: int | None = None) -> frozenset[Card]:
@@ -534,7 +534,7 @@ class Ruleset:
             if hand_mask >> (play & 63) & 1:
                 raise InvalidNotationError(f"{Card.from_index(play & 63)} is both in hand and "
                                            "already played to the trick")
-        return frozen_cards(self._engine.legal_mask(hand_mask, packed, seat, trump_index, 1, None))
+        return frozen_cards(self._engine.legality.legal_mask(hand_mask, packed, seat, trump_index, 1, None))
 
     def _packed_trick(self, plays: Iterable[tuple[int, Card]], *, complete: bool) -> list[int]:
         """``(seat, card)`` pairs in play order, each seat after the one before, as packed ints."""
@@ -569,7 +569,7 @@ class Ruleset:
         """A ``Trick`` value that compares cards by this ruleset's effective suits and ranks."""
         trump_index = _trump(trump)
         packed = self._packed_trick(plays, complete=False)
-        return self._engine.trick_value(packed, trump_index, 1)
+        return self._engine.cards.trick_value(packed, trump_index, 1)
 
     # Hands and matches ---------------------------------------------------------------
 
@@ -735,7 +735,7 @@ class Ruleset:
             raise
         except Exception as error:
             reraise(impl, error)
-        pattern = self._engine.pattern
+        pattern = self._engine.table.pattern
         if isinstance(pattern, StockDraw):
             stock: tuple[Action, ...] = DRAW_CHOICES + (DISCARD if pattern.discards else ())
             answers[STANDARD] = answers[STANDARD] + stock
@@ -797,7 +797,6 @@ _DECLARATIONS: dict[str, Callable[[Engine], tuple[object, ...]]] = {
     "hokm_table_layout": lambda engine: (),
     "hokm_rotation": lambda engine: (engine.layout,),
     "hokm_trump_rule": lambda engine: (),
-    "hokm_void_duty": lambda engine: (),
 }
 """Hooks that declare a fact of the table once, with the arguments the engine asked them with."""
 
@@ -831,10 +830,10 @@ def _warn_overlaps(pm: pluggy.PluginManager, standard: object, engine: Engine | 
         if not facts.first_result or hook in _OWN_ACTIONS:
             continue  # collect-all hooks combine every answer: no overlap to speak of
         chain = [impl for impl in resolve_chain(pm, hook, standard) if not impl.standard]
-        if len(chain) > 1 and not _declared_alike(chain, engine):
-            names = sorted(impl.plugin for impl in chain)
+        if len({impl.plugin for impl in chain}) > 1 and not _declared_alike(chain, engine):
+            names = sorted({impl.plugin for impl in chain})
             who = " and ".join(names) if len(names) == 2 else ", ".join(names[:-1]) + " and " + names[-1]
-            order = ", then ".join(impl.plugin for impl in chain)
+            order = ", then ".join(dict.fromkeys(impl.plugin for impl in chain))
             warnings.warn(
                 f"{who} {'both' if len(names) == 2 else 'all'} implement {hook}; "
                 f"they are asked in this order: {order}",

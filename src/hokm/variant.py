@@ -25,24 +25,11 @@ from typing import Any, ClassVar, Protocol
 
 import attrs
 
-from hokm._hooks import hook_facts
+from hokm._compose.hooks import hook_facts
 from hokm.context import VariantInfo
 from hokm.errors import RulesetError
 from hokm.hookspecs import PROJECT
-from hokm.windows import (
-    CALL_HOOKS,
-    CLAIM_HOOKS,
-    EFFECT_HOOKS,
-    PAUSE_HOOKS,
-    WINDOW_HOOKS,
-    CallClaim,
-    CardCall,
-    EffectScope,
-    PauseWindow,
-    TrumpDuty,
-    TurnOffers,
-    TurnWindow,
-)
+from hokm.windows import PAUSE_HOOKS, WINDOW_HOOKS, PauseWindow, TurnWindow
 
 __all__ = ["Variant", "check_plugin", "option_values"]
 
@@ -75,17 +62,14 @@ class Variant(Protocol):
         return frozenset()
 
     @property
-    def turn_windows(self) -> Mapping[str, TurnWindow | PauseWindow | TurnOffers | CallClaim | TrumpDuty
-                                      | CardCall | EffectScope]:
+    def turn_windows(self) -> Mapping[str, TurnWindow | PauseWindow]:
         """Per-turn hook name -> the turns on which it may answer (none by default: every turn).
 
         A promise the engine relies on: outside its window the hook answers ``None``,
         so stepping and playouts do not ask it there (see ``hokm.TurnWindow``;
-        ``hokm_pending_decision`` takes a ``hokm.PauseWindow``; ``hokm_turn_options`` may
-        take a ``hokm.TurnOffers``, its exact answer as data, ``hokm_restrict_plays`` a
-        ``hokm.TrumpDuty``, and at the trump call ``hokm_trump_call`` a ``hokm.CardCall`` and
-        ``hokm_call_alternatives`` a ``hokm.CallClaim``, their exact answers as data;
-        ``hokm_decision_effect`` a ``hokm.EffectScope``, the actions it answers for).
+        ``hokm_pending_decision`` takes a ``hokm.PauseWindow``). Only an implementation
+        that reads the hand is asked per turn, so only it needs a window: one that takes
+        small fixed-range values is a table, which says where it answers.
         """
         return {}
 
@@ -115,13 +99,13 @@ def check_plugin(plugin: object) -> None:
     if isinstance(plugin, type):
         raise RulesetError(f"{plugin.__name__} is a class: pass an instance, e.g. {plugin.__name__}()")
     hooks = hook_facts()
-    marked = {}
+    marked = {}  # hook name -> the marks of its implementations (a specname may implement it twice)
     for name in dir(plugin):
-        if not name.startswith(f"{PROJECT}_"):
+        if name.startswith("__") or name in ("turn_windows", "inactive_hooks", "options"):
             continue
         opts = getattr(getattr(plugin, name, None), _MARK, None)
         if isinstance(opts, dict):
-            marked[name] = opts
+            marked[opts.get("specname") or name] = opts
     if not marked and not isinstance(getattr(plugin, "info", None), VariantInfo):
         raise RulesetError(f"{_describe(plugin)} is not a variant: it has no hook implementations "
                            "(methods named hokm_... and marked with @hokm.hookimpl) and no VariantInfo")
@@ -149,17 +133,11 @@ def _check_windows(plugin: object, marked: Mapping[str, object]) -> None:
     for name, window in windows.items():
         if name not in hooks:
             raise RulesetError(f"{_describe(plugin)}: turn_windows names {name!r}, which is not a hokm hook")
-        declarable = WINDOW_HOOKS + PAUSE_HOOKS + CLAIM_HOOKS + CALL_HOOKS + EFFECT_HOOKS
+        declarable = WINDOW_HOOKS + PAUSE_HOOKS
         if name not in declarable:
             raise RulesetError(f"{_describe(plugin)}: turn_windows names {name}, which is not asked turn "
                                f"by turn and takes no window (only {', '.join(declarable)})")
-        kind: type[PauseWindow | TurnWindow | TurnOffers | CallClaim | TrumpDuty | CardCall | EffectScope] = (
-            PauseWindow if name in PAUSE_HOOKS else CallClaim if name in CLAIM_HOOKS
-            else CardCall if name in CALL_HOOKS else EffectScope if name in EFFECT_HOOKS else TurnWindow)
-        if isinstance(window, TurnOffers) and name == "hokm_turn_options":
-            kind = TurnOffers  # the hook's answer declared as data, with its window
-        if isinstance(window, TrumpDuty) and name == "hokm_restrict_plays":
-            kind = TrumpDuty  # likewise
+        kind: type[PauseWindow | TurnWindow] = PauseWindow if name in PAUSE_HOOKS else TurnWindow
         if not isinstance(window, kind):
             raise RulesetError(f"{_describe(plugin)}: turn_windows[{name!r}] is {_describe(window)}, "
                                f"not a hokm.{kind.__name__}")

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from tests.helpers import JackOfSpadesIsAHeart, stepped
 
 import hokm
+from hokm._kernel.plan import plan_of
 from hokm.events import history
 
 TWO_HEARTS = hokm.Card.parse("2♥")
@@ -57,15 +58,19 @@ def assert_same(start: hokm.HandState, seed: int) -> hokm.HandState:
 
 
 def test_the_odd_card_is_known_per_trump() -> None:
-    # The loop is taken only where exactly one card follows another suit than its printed one.
-    odd = hokm.Ruleset.compose("satat")._engine.odd_cards
-    assert odd[:4] == [TWO_HEARTS.index, -1, TWO_HEARTS.index, TWO_HEARTS.index]  # hearts trump: none
-    assert hokm.Ruleset.compose()._engine.odd_cards == [-1] * 5
-    assert hokm.Ruleset.compose("satat", options={"satat": {"two_hearts_follows": "hearts"}}
-                                )._engine.odd_cards == [-1] * 5  # it follows as a heart
-    jack = hokm.Card.parse("J♠").index
-    assert hokm.Ruleset.compose(JackOfSpadesIsAHeart())._engine.odd_cards[:4] == [jack] * 4  # type: ignore[arg-type]
-    assert hokm.Ruleset.compose(TwoOddCards())._engine.odd_cards[:4] == [-1] * 4  # type: ignore[arg-type]
+    # The holder of a card that follows another suit than its printed one is picked by mask: the
+    # plan knows those cards per trump.
+    def moved(*rules: object) -> list[int]:
+        return plan_of(hokm.Ruleset.compose(*rules)._engine).moved  # type: ignore[arg-type]
+
+    assert moved("satat")[:4] == [TWO_HEARTS.mask, 0, TWO_HEARTS.mask, TWO_HEARTS.mask]  # hearts trump: none
+    assert moved() == [0] * 5
+    assert moved(hokm.Ruleset.compose("satat", options={"satat": {"two_hearts_follows": "hearts"}}
+                                      ).plugins[1][1]) == [0] * 5  # it follows as a heart
+    jack = hokm.Card.parse("J♠")
+    assert moved(JackOfSpadesIsAHeart())[:4] == [jack.mask] * 4
+    queen = hokm.Card.parse("Q♦")
+    assert moved(TwoOddCards())[:4] == [jack.mask | queen.mask] * 4
 
 
 @settings(max_examples=200)

@@ -1,12 +1,11 @@
 """The kernel's hidden-trump path: the suit-by-suit loop before the reveal (hokm._offer_tricks), with
-the declared ask and reveal in the pick and the caller one card short, and the plain loops taking
+the tabulated ask and reveal in the pick and the caller one card short, and the plain loops taking
 over mid-trick right after the reveal, give exactly the hand stepping gives."""
 
 from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping
 from unittest import mock
 
 import attrs
@@ -16,21 +15,19 @@ from hypothesis import strategies as st
 from tests.helpers import stepped, walked
 
 import hokm
-from hokm import Card, EffectScope, cards
-from hokm._offer_tricks import offer_tricks
+from hokm import Card, cards
+from hokm._kernel import playout
 from hokm.events import history
 from hokm_variants.hidden_trump import AskTrump, HiddenTrump, RevealTrump, SetIndicator
 
 
 @attrs.frozen(eq=False)
 class ScopedHiddenTrump(HiddenTrump):
-    """Hidden trump whose decision effects are scoped (``EffectScope``), not declared as data."""
+    """Hidden trump whose decision effects read the hand: asked per action, not tabulated."""
 
-    @property  # (a wider declaration than the plugin's own, on purpose)
-    def turn_windows(self) -> Mapping[str, hokm.TurnWindow | hokm.TurnOffers | hokm.TrumpDuty  # type: ignore[override]
-                                      | hokm.CardCall | EffectScope]:
-        scope = EffectScope((SetIndicator, AskTrump, RevealTrump))
-        return {**super().turn_windows, "hokm_decision_effect": scope}
+    @hokm.hookimpl
+    def hokm_decision_effect(self, hand: hokm.HandView, action: hokm.Action) -> hokm.Effect | None:  # type: ignore[override]
+        return super().hokm_decision_effect(action)
 
 
 HIDDEN = [
@@ -47,7 +44,7 @@ HIDDEN = [
                          "redeal"),
     # A pause at trick ends: the general loop.
     hokm.Ruleset.compose("bavney", "hidden-trump", options={"bavney": {"decide": True}}),
-    # Effects only scoped, not declared: the loop syncs the state and asks the hook at the turn-up.
+    # Effects that read the hand: the hook is asked at the turn-up, on the state written back.
     hokm.Ruleset.compose(ScopedHiddenTrump()),
     hokm.Ruleset.compose("double-sar", "obligatory-trump", ScopedHiddenTrump(),
                          options={"obligatory-trump": {"overtrump": True}}),
@@ -77,7 +74,7 @@ def test_the_hidden_trump_path_equals_stepping_from_any_state(rules: hokm.Rulese
 def test_the_loop_before_the_reveal_is_taken() -> None:
     # The property above holds the loop to stepping only if play goes through it.
     rules = hokm.Ruleset.compose("bavney", "clockwise", "hidden-trump", "obligatory-trump")
-    with mock.patch("hokm._playout.offer_tricks", wraps=offer_tricks) as loop:
+    with mock.patch("hokm._kernel.playout.play_tricks", wraps=playout.play_tricks) as loop:
         for seed in range(20):
             rules.deal(random.Random(seed)).playout(random.Random(seed))
     assert loop.call_count >= 20  # once a hand at least: its first card is played before any reveal
@@ -85,16 +82,17 @@ def test_the_loop_before_the_reveal_is_taken() -> None:
 
 @pytest.mark.pure_only
 @pytest.mark.parametrize("declared", [True, False])
-def test_a_declared_turn_up_asks_no_hook(declared: bool) -> None:
+def test_a_tabulated_turn_up_is_asked_once_per_action(declared: bool) -> None:
     # The property above holds both ways of taking the ask or the reveal to stepping only if each is
-    # taken: inline where the effects are declared (IndicatorEffects), by the hook where only scoped.
+    # taken: from the kept answers where the hook takes only the action, by the hook where it reads
+    # the hand.
     asked: list[object] = []
     original = HiddenTrump.hokm_decision_effect
 
     @functools.wraps(original)  # keeps the hookimpl mark
-    def counted(self: HiddenTrump, hand: hokm.HandView, seat: hokm.Seat, action: hokm.Action) -> object:
+    def counted(self: HiddenTrump, action: hokm.Action) -> object:
         asked.append(action)
-        return original(self, hand, seat, action)
+        return original(self, action)
 
     turned = 0
     with mock.patch.object(HiddenTrump, "hokm_decision_effect", counted):
@@ -103,7 +101,8 @@ def test_a_declared_turn_up_asks_no_hook(declared: bool) -> None:
             hand = rules.deal(random.Random(seed)).playout(random.Random(seed))
             turned += any(isinstance(action, AskTrump | RevealTrump) for _, action in hand.decisions)
     turn_ups = [action for action in asked if isinstance(action, AskTrump | RevealTrump)]
-    assert turned >= 10 and len(turn_ups) == (0 if declared else turned)
+    assert turned >= 10
+    assert len(turn_ups) == (len(set(turn_ups)) if declared else turned)  # once per action, or per turn-up
 
 
 @pytest.mark.parametrize("rules", HIDDEN[8:10], ids=["bavney-set", "court-piece-set"])

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from tests.helpers import JackOfSpadesIsAHeart, stepped, walked
 
 import hokm
+from hokm._kernel.plan import plan_of
 from hokm.events import history
 
 COMBINATIONS = [(), ("clockwise", "satat"), ("obligatory-trump",), ("bavney",), ("double-sar",),
@@ -160,10 +161,10 @@ FAST_PATHS = [  # (ruleset, whether the plain-tricks loop plays it, whether suit
 
 @pytest.mark.parametrize(("rules", "plain", "printed"), FAST_PATHS)
 def test_the_fast_paths_are_taken_where_expected(rules: hokm.Ruleset, plain: bool, printed: bool) -> None:
-    # The property tests above reach each loop of the kernel only if these flags are right.
-    engine = rules._engine
-    assert engine.plain_play is plain
-    assert engine.printed_suits[hokm.Suit.SPADES.index] is printed  # Satat's 2♥ is a spade then
+    # The property tests above reach each path of the kernel only if its plan reads them right.
+    plan = plan_of(rules._engine)
+    assert plan.plain is plain
+    assert (not plan.moved[hokm.Suit.SPADES.index]) is printed  # Satat's 2♥ is a spade then
 
 
 @settings(max_examples=150)
@@ -190,7 +191,7 @@ def test_a_sweep_plays_on_in_the_plain_loop_as_stepping_does(names: tuple[str, .
     hands = [spades[:7] + hearts[:6], deck[26:39], spades[7:] + hearts[6:], deck[39:]]
     rules = hokm.Ruleset.compose(*names)
     start = rules.new_hand(hands, hakem=0, trump=hokm.Suit.SPADES)
-    assert rules._engine.plain_play
+    assert plan_of(rules._engine).plain
     fast, slow = start.playout(random.Random(seed)), stepped(start, seed)
     assert fast == slow and fast.winners == slow.winners and history(fast) == history(slow)
     assert fast.tricks_played > 7  # played on past the stop
@@ -201,7 +202,7 @@ def test_a_playout_from_past_the_stop_asks_the_play_on_rule_after_every_trick(na
     # A team already holds seven and play went on: from there the loop asks hokm_play_on after
     # every trick, whoever wins it (a regression: it asked only when the winner's team held seven).
     rules = hokm.Ruleset.compose(*names)
-    assert rules._engine.plain_play
+    assert plan_of(rules._engine).plain
     found = 0
     for deal_seed in range(300):
         state = rules.deal(random.Random(deal_seed), hakem=deal_seed % 4)

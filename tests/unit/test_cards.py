@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import hokm
 from hokm import Card, InvalidNotationError, Rank, Suit, cards
-from hokm._masks import indices_of
+from hokm._compose.masks import indices_of
 from hokm.cards import cards_in_mask, frozen_cards, mask_of
 
 

@@ -232,7 +232,16 @@ def test_turn_options_may_not_offer_the_cores_actions() -> None:
         def hokm_turn_options(self) -> list[hokm.Action]:
             return [hokm.PlayCard(Card.parse("A♠"))]
 
-    hand = hokm.Ruleset.compose(Cards()).new_hand(BY_SUIT, hakem=0, trump=Suit.HEARTS)
+    # An implementation that takes no hand is a table, asked (and refused) when the rules are composed.
+    with pytest.raises(PluginContractError, match="not announcements"):
+        hokm.Ruleset.compose(Cards())
+
+    class HandCards(hokm.Variant):
+        @hookimpl
+        def hokm_turn_options(self, hand: hokm.HandView) -> list[hokm.Action]:
+            return [hokm.PlayCard(Card.parse("A♠"))]
+
+    hand = hokm.Ruleset.compose(HandCards()).new_hand(BY_SUIT, hakem=0, trump=Suit.HEARTS)
     with pytest.raises(PluginContractError, match="not announcements"):
         hand.legal_actions()
 

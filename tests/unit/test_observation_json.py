@@ -15,7 +15,7 @@ from tests.option_space import COMPATIBLE, draw_ruleset
 
 import hokm
 from hokm import Card, HandObservation, MatchObservation, Suit
-from hokm._observe import _offered_next
+from hokm._hand.observe import _offered_next
 
 OVERLAPS_ALLOWED = pytest.mark.filterwarnings("ignore::hokm.errors.VariantOverlapWarning")
 CARD = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]")
@@ -34,7 +34,7 @@ def may_know(hand: hokm.HandState, seat: int) -> set[Card]:
     known: set[Card] = {card for _, card in hand.plays} | set(hand.shown)
     if hand.phase is hokm.Phase.TRUMP:
         if seat == hand.hakem:
-            known |= set(hand.dealt(seat)[:hand.ruleset._engine.first_packet]) - set(hand.set_aside[seat])
+            known |= set(hand.dealt(seat)[:hand.ruleset._engine.table.first_packet]) - set(hand.set_aside[seat])
     else:
         known |= set(hand.hand_of(seat))
     blind = hand._extra.blind

@@ -10,7 +10,7 @@ from tests.helpers import one_suit_each
 
 import hokm
 from hokm import CallTrump, Card, Decision, HandScore, PlayCard, PlayOn, Suit, TableLayout
-from hokm._engine import MAX_DECISIONS
+from hokm._compose.trick_end import MAX_DECISIONS
 
 
 def crashes(hook: str, args: str) -> type:

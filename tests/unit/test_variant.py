@@ -10,7 +10,7 @@ from tests.helpers import one_suit_each
 
 import hokm
 from hokm import Capture, Card, Seat, Suit, VoidDuty, cards
-from hokm._hooks import hook_facts
+from hokm._compose.hooks import hook_facts
 
 
 class Marked(hokm.Variant):
@@ -98,10 +98,12 @@ def test_hook_facts_come_from_the_hookspecs() -> None:
     facts = hook_facts()
     assert list(facts) == hokm.hookspecs.__all__
     assert {name for name, f in facts.items() if not f.first_result} == {
-        "hokm_check_ruleset", "hokm_restrict_plays", "hokm_restrict_void_plays",
+        "hokm_check_ruleset", "hokm_restrict_plays", "hokm_restrict_void_plays", "hokm_void_duty",
         "hokm_call_alternatives", "hokm_turn_options", "hokm_action_space"}
-    assert facts["hokm_trick_capture"].args == ("hand", "trick", "winner", "number")
-    assert facts["hokm_void_duty"].args == ()
+    assert facts["hokm_trick_capture"].args == ("hand", "trick", "winner", "number", "previous",
+                                                "previous_collected", "in_force", "tricks_total", "layout",
+                                                "ruleset")
+    assert facts["hokm_void_duty"].args == ("announced",)
 
 
 # hokm_void_duty -------------------------------------------------------------------------
@@ -202,7 +204,7 @@ class CaptureSpy(hokm.Variant):
 def test_capture_rules_get_the_trick_only_when_they_ask_for_it() -> None:
     spy = CaptureSpy()
     rules = hokm.Ruleset.compose(spy)
-    assert rules._engine.capture_wants_trick
     hand = one_suit_each(rules, trump=Suit.SPADES).playout()
     assert spy.seen == [(0, 0, n) for n in range(1, hand.tricks_played + 1)]
-    assert not hokm.Ruleset.compose("double-sar")._engine.capture_wants_trick
+    # A rule that takes no trick and no hand is a table: asked when composed, never in play.
+    assert not hokm.Ruleset.compose("double-sar")._engine.ends.capture_chain

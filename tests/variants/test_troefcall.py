@@ -185,31 +185,28 @@ def test_the_claim_is_offered_only_on_the_callers_first_lead() -> None:
     assert match.hand.tricks_played == 4
 
 
-def test_the_claim_is_declared_and_playouts_take_it_as_stepping() -> None:
-    # The claim is a TurnOffers with none_of (the pictures): offered without asking the hook,
-    # and the kernel takes it inline with the same random numbers as stepping.
-    rules = troefcall()
-    declared = rules._engine.turn_offers
-    assert declared is not None and declared.none_of == frozenset(
-        card for card in full_deck() if card.rank in PICTURES)
-    hand = rules.new_hand(_s68_hands(S68_CALLER), hakem=0).apply(CallTrump(Suit.SPADES))
-    assert ClaimRedeal() in hand.legal_actions()
+def test_the_claim_is_asked_only_in_its_window_and_playouts_take_it_as_stepping() -> None:
+    # The claim reads the hand (no picture in it), so it is asked only inside its window: the
+    # caller's lead to the first trick. The kernel hands that turn to stepping, with the same
+    # random numbers.
+    asked: list[tuple[int, int]] = []
 
-    class Unasked(Troefcall):
+    class Counted(Troefcall):
         @hokm.hookimpl
         def hokm_turn_options(self, hand: hokm.HandView) -> Sequence[hokm.Action] | None:
-            raise AssertionError("asked")
+            asked.append((hand.tricks_played, len(hand.current_trick.plays)))
+            return super().hokm_turn_options(hand)
 
-    unasked = hokm.Ruleset.compose(Unasked()).new_hand(_s68_hands(S68_CALLER), hakem=0)
-    unasked = unasked.apply(CallTrump(Suit.SPADES))
-    assert ClaimRedeal() in unasked.legal_actions()
-    assert unasked.playout(random.Random(3)).is_over
+    rules = hokm.Ruleset.compose(Counted())
+    hand = rules.new_hand(_s68_hands(S68_CALLER), hakem=0).apply(CallTrump(Suit.SPADES))
+    assert ClaimRedeal() in hand.legal_actions()
     claimed = 0
     for seed in range(40):
         played, stepped = hand.playout(random.Random(seed)), _stepped(hand, seed)
         assert played == stepped and played.decisions == stepped.decisions
         claimed += played.is_annulled
     assert 0 < claimed < 40
+    assert set(asked) == {(0, 0)}  # only ever on the lead to the first trick
 
 
 def test_redeal_false_offers_no_claim() -> None:

@@ -18,8 +18,8 @@ import warnings
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, TextIO
 
+from hokm._hand.positions import hand_actions
 from hokm._io.records import parse
-from hokm._positions import hand_actions
 from hokm.actions import DrawCard, PlayCard
 from hokm.cards import Card, Suit, cards_in_mask
 from hokm.errors import HokmWarning, RecordError

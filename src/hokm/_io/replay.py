@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from hokm._dealing import check_deck, deal_hand
+from hokm._hand.dealing import check_deck, deal_hand
 from hokm._io.records import (
     CARDS,
     MAX_ACTIONS,
@@ -298,9 +298,9 @@ def _first_hakem(rules: Ruleset, draw: list[Card], seed: int | str | None, hakem
     expected: int
     try:
         if seed is not None:
-            expected = engine.first_hakem(draw, first_seat, rng_for(seed, "first-hakem"))
+            expected = engine.scoring.first_hakem(draw, first_seat, rng_for(seed, "first-hakem"))
         else:  # a rule that draws at random needs the seed: trust the record then
-            one, two = (engine.first_hakem(draw, first_seat, rng_for(probe, "first-hakem"))
+            one, two = (engine.scoring.first_hakem(draw, first_seat, rng_for(probe, "first-hakem"))
                         for probe in (0, 1))
             expected = one if one == two else hakem
     except HokmError as error:
@@ -340,7 +340,7 @@ def _replay_match(rules: Ruleset, data: Mapping[str, Any]) -> MatchState:
     _first_hakem(rules, draw, seed, hakem, first_seat)
     decks = tuple(tuple(entry.deck or ()) for entry in entries)
     try:
-        seating = rules._engine.seating(draw, first_seat, hakem)
+        seating = rules._engine.scoring.seating(draw, first_seat, hakem)
         match = MatchState.start(rules, seed=seed, deck=draw, first_seat=first_seat)
         match = match._with(_seating=seating, _decks=decks, _hand=deal_hand(rules, list(decks[0]), hakem))
     except HokmError as error:

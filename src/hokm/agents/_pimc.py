@@ -139,7 +139,7 @@ def _score(state: HandState, seat: int, seeds: list[int]) -> float:
         end = state.playout(rng) if not state.is_over else state
         if end.is_annulled:
             continue
-        score = engine.hand_score(end, None)
+        score = engine.scoring.hand_score(end, None)
         tricks = end.team_tricks
         margin = 2 * tricks[team] - sum(tricks)
         total += (score.points if score.winner == team else -score.points) + _TRICK_WEIGHT * margin

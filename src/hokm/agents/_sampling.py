@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, overload
 import attrs
 
 from hokm._checks import check_int
-from hokm._masks import indices_of
+from hokm._compose.masks import indices_of
 from hokm.cards import Card, frozen_cards
 from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got
 from hokm.observation import HandObservation, MatchObservation

@@ -11,8 +11,6 @@ Install with ``pip install hokm[testing]``. The pieces:
   rulesets, states reached by legal play, and observations.
 * ``INVARIANTS``, ``MatchChecker``, ``check_hand_state``,
   ``check_hidden_information``, ``check_turn_windows``: the checks themselves.
-* ``check_pile_rule``: holds a declared ``PileRule`` to the plugin's own
-  ``hokm_trick_capture``.
 * ``pytest_plugins = ["hokm.testing.pytest_plugin"]``: opt-in fixtures.
 
 Importing this package does not import Hypothesis; ``RulesetMachine``
@@ -38,7 +36,6 @@ from hokm.testing.invariants import (
     replay,
     sorted_actions,
 )
-from hokm.testing.piles import check_pile_rule
 from hokm.testing.windows import check_turn_windows
 
 if TYPE_CHECKING:
@@ -54,7 +51,6 @@ __all__ = [
     "RulesetMachine",
     "check_hand_state",
     "check_hidden_information",
-    "check_pile_rule",
     "check_turn_windows",
     "check_variant",
     "replay",

@@ -1,30 +1,25 @@
 """``check_turn_windows``: hold a variant to the promise of its ``turn_windows``.
 
-The engine does not ask a hook on turns outside its ``hokm.TurnWindow`` (nor a
-decision hook at pauses outside its ``hokm.PauseWindow``), so a hook that would
-answer there changes the game silently. This check asks it there anyway and
-fails if it answers. ``check_hand_state``, ``MatchChecker``
-and so ``check_variant`` run it on every state they see (as part of the
-``hook-contract`` invariant).
+The engine does not ask a hook that reads the hand on turns outside its
+``hokm.TurnWindow`` (nor a decision hook at pauses outside its ``hokm.PauseWindow``),
+so a hook that would answer there changes the game silently. This check asks it
+there anyway and fails if it answers. It also asks a plugin's
+``hokm_decision_effect`` about every variant action offered now that is not of
+the classes the plugin declares (``hokm_action_space``): the engine does not ask it
+about those either. ``check_hand_state``, ``MatchChecker`` and so ``check_variant``
+run it on every state they see (as part of the ``hook-contract`` invariant).
 
 >>> import hokm
 >>> from hokm.testing import check_turn_windows
 >>> hand = hokm.Ruleset.compose("hidden-trump").deal(hokm.full_deck(), hakem=0)
 >>> hand = hand.apply(hand.legal_actions()[0])   # the indicator
 >>> check_turn_windows(hand.apply(hand.legal_actions()[0]))   # silent outside their windows
-
-A declared ``hokm.TurnOffers`` is checked on every turn, a declared ``hokm.TrumpDuty``
-after every announcement, and a declared ``hokm.CardCall`` or ``hokm.CallClaim`` at the
-trump call: the hook, asked anyway, must answer exactly what it declares. A declared
-``hokm.EffectScope`` is checked wherever a variant's action is offered: the effect hook,
-asked about each action outside the scope, must answer ``None``; with a declared
-``hokm.IndicatorEffects``, about each action inside it, exactly the declared effect.
 """
 
 from __future__ import annotations
 
-from hokm import Action, HandState, Phase, PluginContractError, Seat
-from hokm._hooks import Impl
+from hokm import HandState, Phase, PluginContractError, Seat
+from hokm._compose.cards import NO_TRUMP
 from hokm.actions import CORE_ACTIONS
 from hokm.context import PlayContext
 from hokm.windows import WINDOW_HOOKS, PauseWindow, TurnWindow
@@ -56,31 +51,22 @@ def _void(hand: HandState) -> bool:
 def check_turn_windows(hand: HandState) -> None:
     """Ask every windowed hook on this turn if it lies outside the hook's window; it must answer ``None``.
 
-    A ``hokm_turn_options`` that declares a ``TurnOffers`` is asked on every turn (before
-    an announcement) and must answer exactly the declared offers; a ``hokm_restrict_plays``
-    that declares a ``TrumpDuty``, after an announcement, the seat's trumps where the duty
-    applies; at the trump call, a ``hokm_trump_call`` that declares a ``CardCall`` exactly
-    its choices, and a ``hokm_call_alternatives`` that declares a ``CallClaim`` its claim.
-
     On a lead, the decision hook is also asked if the pause just passed (before the
     first lead, or after the last trick) lies outside its ``PauseWindow``. At the call,
     a ``hokm_forced_effect`` whose window says ``at_call=False`` must answer ``None``; at
     the end of a hand that has a trump, one whose window says ``until_trump``.
     Wherever a variant's action is offered (the call, a decision, a turn), a
-    ``hokm_decision_effect`` that declares an ``EffectScope`` must answer ``None`` for
-    each such action outside it (one that declares an ``IndicatorEffects``, inside it,
-    the declared effect). The turn windows are checked only on turns of trick play.
+    ``hokm_decision_effect`` of a plugin that declares its actions must answer ``None``
+    for each such action of a class it does not declare. The turn windows are checked
+    only on turns of trick play.
 
     Raises:
-        hokm.PluginContractError: a hook answered outside its window or its ``EffectScope``,
-            or other than its declared ``TurnOffers``, ``TrumpDuty``, ``CardCall``,
-            ``CallClaim`` or ``IndicatorEffects`` (the message names the plugin, the hook,
-            the window or the offers, and the turn).
+        hokm.PluginContractError: a hook answered outside its window, or about an action it
+            does not declare (the message names the plugin, the hook, the window and the turn).
     """
     seat = hand.to_act
     _check_effect_scopes(hand)
     if hand.phase is Phase.TRUMP and hand.pending_decision is None:
-        _check_claims(hand)  # A declared CardCall or CallClaim, at the call
         _check_forced_at_call(hand)
         return
     if hand.phase is Phase.OVER:
@@ -98,22 +84,15 @@ def check_turn_windows(hand: HandState) -> None:
     total = hand.tricks_total
     for hook in WINDOW_HOOKS:
         for impl in engine.chains[hook]:
-            if impl.declared is not None and not announced:
-                _check_offers(hand, impl, impl.declared.answer(
-                    lead=lead, hakem=hakem, void=void, trump=trump, trick=number, holding=hand.hand_of(seat)))
-                continue
-            if impl.duty is not None and announced:
-                _check_duty(hand, impl, Seat(seat))
-                continue
             window = impl.window
-            if not isinstance(window, TurnWindow) or window.holds(
+            if not impl.takes_hand or not isinstance(window, TurnWindow) or window.holds(
                     lead=lead, hakem=hakem, void=void, trump=trump, trick=number, announced=announced,
                     tricks_total=total):
                 continue
             if hook == "hokm_turn_options":
                 if hand.announced is not None:
                     continue  # never asked after an announcement, window or not
-                answer = impl.call(hand)
+                answer = impl.call(hand, lead, hakem, void, hand.trump, number)
             elif hook == "hokm_forced_effect":
                 answer = impl.call(hand)
             else:
@@ -125,38 +104,30 @@ def check_turn_windows(hand: HandState) -> None:
 
 
 def _check_effect_scopes(hand: HandState) -> None:
-    """A ``hokm_decision_effect`` that declares an ``EffectScope``, asked for every variant's action
-    offered now outside the scope, must answer ``None`` (the engine does not ask it there)."""
+    """A plugin's ``hokm_decision_effect``, asked for every variant's action offered now of a class
+    the plugin does not declare in ``hokm_action_space``, must answer ``None`` (the engine does not
+    ask it there)."""
     seat = hand.to_act
-    scoped = [impl for impl in hand.ruleset._engine.effect_chain if impl.scope is not None]
+    decisions = hand.ruleset._engine.decisions
+    scoped = [impl for impl in decisions.effect_chain if impl.plugin in decisions.scopes]
     if not scoped or seat is None:
         return
+    trump = hand.trump
     for action in hand.legal_actions():
         if isinstance(action, CORE_ACTIONS):
             continue
         for impl in scoped:
-            assert impl.scope is not None
-            if impl.scope.covers(action):
-                if impl.effects is not None:
-                    _check_effects(hand, impl, Seat(seat), action)
+            kinds = decisions.scopes[impl.plugin]
+            if isinstance(action, kinds):
                 continue
-            answer = impl.call(hand, Seat(seat), action)
+            answer = impl.call(hand, Seat(seat), action, trump)
             if answer is not None:
                 raise PluginContractError(
                     f"plugin {impl.plugin!r} broke the contract of {impl.hook}: it answered {answer!r} "
-                    f"for {action!r}, outside its {impl.scope!r} ({_moment(hand)}); the engine does not "
-                    "ask it for that action, so that answer would never count: add the action's class "
-                    "to the scope or answer None", plugin=impl.plugin, hook=impl.hook)
-
-
-def _check_effects(hand: HandState, impl: Impl, seat: Seat, action: Action) -> None:
-    """A declared ``IndicatorEffects``: the hook, asked anyway, must answer exactly the declared effect."""
-    assert impl.effects is not None
-    declared = impl.effects.answer(action, trump=hand.trump is not None, aside=hand.set_aside[hand.hakem])
-    answer = impl.call(hand, seat, action)
-    if answer != declared:
-        raise _differs(impl, answer, f"IndicatorEffects {impl.effects!r}", declared,
-                       f"{action} by {_moment(hand)}")
+                    f"for {action!r}, an action it does not declare in hokm_action_space "
+                    f"({_moment(hand)}); the engine does not ask it about that action, so that answer "
+                    "would never count: declare the action or answer None", plugin=impl.plugin,
+                    hook=impl.hook)
 
 
 def _moment(hand: HandState) -> str:
@@ -170,7 +141,7 @@ def _moment(hand: HandState) -> str:
 
 def _check_forced_at_call(hand: HandState) -> None:
     """A forced effect whose window says ``at_call=False`` must answer ``None`` at the trump call."""
-    for impl in hand.ruleset._engine.forced_chain:
+    for impl in hand.ruleset._engine.decisions.forced_chain:
         window = impl.window
         if isinstance(window, TurnWindow) and not window.at_call:
             answer = impl.call(hand)
@@ -183,70 +154,13 @@ def _check_forced_at_end(hand: HandState) -> None:
     that has a trump (the engine does not ask it there)."""
     if hand.trump is None or hand.is_annulled:
         return
-    for impl in hand.ruleset._engine.forced_chain:
+    for impl in hand.ruleset._engine.decisions.forced_chain:
         window = impl.window
         if isinstance(window, TurnWindow) and window.until_trump:
             answer = impl.call(hand)
             if answer is not None:
                 raise _outside(impl.plugin, impl.hook, answer, window,
                                f"at the end of the hand, trump {hand.trump}")
-
-
-def _check_offers(hand: HandState, impl: Impl, declared: tuple[Action, ...]) -> None:
-    """A declared ``TurnOffers``: the hook, asked anyway, must answer exactly the declared offers."""
-    answer = impl.call(hand)
-    given = () if answer is None else tuple(answer)
-    if given != declared:
-        raise _differs(impl, answer, f"TurnOffers {impl.declared!r}", declared, _turn(hand))
-
-
-def _check_duty(hand: HandState, impl: Impl, seat: Seat) -> None:
-    """A declared ``TrumpDuty``: the hook, asked anyway after an announcement, must answer the
-    seat's trumps where the duty applies and it holds one, else ``None``."""
-    ctx = _context(hand, seat)
-    answer = impl.call(ctx)
-    trumps = ctx.cards_of(ctx.trump) if ctx.trump is not None else frozenset()
-    declared = trumps if impl.duty is not None and impl.duty.applies(hand.announced) and trumps else None
-    given = None if answer is None else frozenset(answer)
-    if given != declared:
-        raise _differs(impl, answer, f"TrumpDuty {impl.duty!r}", declared, _turn(hand))
-
-
-def _check_claims(hand: HandState) -> None:
-    """A declared ``CardCall`` or ``CallClaim``: the hook, asked anyway at the call, must answer
-    exactly the declared choices or claim."""
-    for impl in hand.ruleset._engine.call_chain:
-        call = impl.card_call
-        if call is None:
-            continue
-        chosen = call.answer(hand.dealt(hand.hakem))
-        answer = impl.call(hand)
-        if (None if answer is None else tuple(answer)) != chosen:
-            raise _differs(impl, answer, "CardCall", chosen, _call(hand, call.first))
-    for impl in hand.ruleset._engine.alternatives_chain:
-        claim = impl.claim
-        if claim is None:
-            continue
-        declared = claim.answer(hand.dealt(hand.hakem), hand.redeals)
-        answer = impl.call(hand)
-        given = () if answer is None else tuple(answer)
-        if given != declared:
-            raise _differs(impl, answer, "CallClaim", declared,
-                           f"{_call(hand, claim.first)}, {hand.redeals} redeals before")
-
-
-def _call(hand: HandState, first: int) -> str:
-    cards = ", ".join(map(str, hand.dealt(hand.hakem)[:first]))
-    return f"the trump call, the Hakem's first {first} cards {cards}"
-
-
-def _differs(impl: Impl, answer: object, declaration: str, declared: object,
-             where: str) -> PluginContractError:
-    """A hook whose answer differs from its declaration (the engine uses the declaration instead)."""
-    return PluginContractError(
-        f"plugin {impl.plugin!r} broke the contract of {impl.hook}: it answered {answer!r} where its "
-        f"{declaration} declares {declared!r} ({where}); the engine uses the declared answer without "
-        "asking the hook, so the two must agree", plugin=impl.plugin, hook=impl.hook)
 
 
 def _check_pause(hand: HandState) -> None:
@@ -270,8 +184,9 @@ def _outside(plugin: str, hook: str, answer: object, window: object, where: str)
 
 
 def _context(hand: HandState, seat: Seat) -> PlayContext:
-    """The ``PlayContext`` the legality hooks would get on this turn."""
-    trump, first = hand._active_trump()
-    engine = hand.ruleset._engine
-    return PlayContext(engine, seat, hand._hands[seat], trump, list(hand._trick), hand.tricks_played + 1,
-                       hand, hand.announced, first)
+    """The ``PlayContext`` the legality hooks would get on this turn (from the public view)."""
+    trick = hand.current_trick
+    trump = NO_TRUMP if trick.trump is None else trick.trump.index
+    plays = [player << 6 | card.index for player, card in trick.plays]
+    return PlayContext(hand.ruleset._engine.cards, seat, hand.hand_mask(seat), trump, plays,
+                       hand.tricks_played + 1, hand, hand.announced, trick.first_trump)

@@ -1,64 +1,32 @@
-"""Dealing: which deck positions each seat receives, and starting a hand from a deal.
+"""Dealing: starting a hand from a deck order, a shuffle or explicit hands.
 
-A ruleset's deal pattern (``hokm.Packets`` or ``hokm.StockDraw``)
-becomes one ``DealPlan`` per possible Hakem when the ruleset is composed.
-``Ruleset.deal`` and ``Ruleset.new_hand`` validate what they are given here
-and start the hand at its trump call.
+A ruleset's deal pattern became one ``DealPlan`` per possible Hakem when it was
+composed (``hokm._compose.table``). ``Ruleset.deal`` and ``Ruleset.new_hand``
+validate what they are given here and start the hand at its trump call.
 """
 
 from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from hokm._hand.state import HandState
 from hokm._seeding import shuffled_positions
 from hokm.cards import Card, Suit, frozen_cards
 from hokm.context import Packets
 from hokm.errors import DealTypeError, InvalidDealError, _got, _shown
-from hokm.state import HandState
 
 if TYPE_CHECKING:
-    from hokm.context import DealPattern
+    from hokm._compose.engine import Engine
     from hokm.rules import Ruleset
 
-__all__ = ["DealPlan", "check_deck", "deal_hand", "seat_number", "start_hand"]
+__all__ = ["check_deck", "deal_hand", "seat_number", "start_hand"]
 
 _INDEX = operator.attrgetter("index")
 _BITS = tuple(1 << index for index in range(64))
 _BIT = _BITS.__getitem__
-
-
-class DealPlan:
-    """Deck positions per seat for one Hakem: packets in play order from the Hakem."""
-
-    __slots__ = ("dealt", "first", "seats")
-
-    def __init__(self, pattern: DealPattern, players: int, hakem: int) -> None:
-        sizes = pattern.sizes if isinstance(pattern, Packets) else (pattern.first_packet,)
-        positions: list[list[int]] = [[] for _ in range(players)]
-        first: list[int] = []
-        position = 0
-        for round_number, size in enumerate(sizes):
-            for offset in range(players):
-                seat = (hakem + offset) % players
-                packet = list(range(position, position + size))
-                positions[seat].extend(packet)
-                if round_number == 0 and seat == hakem:
-                    first = packet
-                position += size
-        self.dealt = position
-        self.seats = tuple(_getter(p) for p in positions)
-        self.first = _getter(first)
-
-
-def _getter(positions: list[int]) -> Callable[[Sequence[int]], Sequence[int]]:
-    """``itemgetter`` that always returns a tuple, even for one position."""
-    if len(positions) == 1:
-        (only,) = positions
-        return lambda items: (items[only],)
-    return operator.itemgetter(*positions)
 
 
 def seat_number(ruleset: Ruleset, seat: object, name: str = "hakem") -> int:
@@ -110,7 +78,7 @@ def start_hand(ruleset: Ruleset, hands: Sequence[object], hakem: object,
     if trump is not None and engine.fixes_trump:
         raise InvalidDealError(f"trump={trump!r} given, but under this ruleset nobody calls trump: "
                                "the first card played by a seat that cannot follow fixes it")
-    first = sum(1 << card.index for card in first_cards[:engine.first_packet])
+    first = sum(1 << card.index for card in first_cards[:engine.table.first_packet])
     given = tuple(tuple(card.index for card in cards) for cards in hands)  # type: ignore[attr-defined]
     return HandState._start(ruleset, masks, hakem, first, (), None if trump is None else trump.index,
                             given, redeals)
@@ -127,11 +95,11 @@ def deal_hand(ruleset: Ruleset, order: Sequence[Card] | random.Random, hakem: ob
     if type(hakem) is not int or not 0 <= hakem < engine.players:  # the usual seat skips the call
         hakem = seat_number(ruleset, hakem)
     if isinstance(order, random.Random):
-        positions = shuffled_positions(len(engine.deck_indices), order)
-        if not engine.full_deck:  # positions in the ruleset's deck, to card indices
-            positions = [engine.deck_indices[i] for i in positions]
+        positions = shuffled_positions(len(engine.table.deck_indices), order)
+        if not engine.table.full_deck:  # positions in the ruleset's deck, to card indices
+            positions = [engine.table.deck_indices[i] for i in positions]
         return _deal_indices(ruleset, positions, hakem, redeals)
-    size = len(engine.deck)
+    size = len(engine.table.deck)
     cards = list(order)
     if len(cards) == size and set(map(type, cards)) == {Card}:
         indices = list(map(_INDEX, cards))
@@ -145,7 +113,7 @@ def deal_hand(ruleset: Ruleset, order: Sequence[Card] | random.Random, hakem: ob
 def _deal_indices(ruleset: Ruleset, indices: list[int], hakem: int, redeals: int) -> HandState:
     """Deal a validated order of card indices by the ruleset's pattern."""
     engine = ruleset._engine
-    plan = engine.plans[hakem]
+    plan = engine.table.plans[hakem]
     bits = operator.itemgetter(*indices)(_BITS)  # one tuple, built in C
     masks = [sum(take(bits)) for take in plan.seats]
     first = sum(plan.first(bits))
@@ -154,8 +122,8 @@ def _deal_indices(ruleset: Ruleset, indices: list[int], hakem: int, redeals: int
     return HandState._start(ruleset, masks, hakem, first, stock, None, indices, redeals)
 
 
-def _undealt(engine: object) -> bool:
-    pattern = engine.pattern  # type: ignore[attr-defined]
+def _undealt(engine: Engine) -> bool:
+    pattern = engine.table.pattern
     return isinstance(pattern, Packets) and pattern.undealt
 
 

@@ -3,44 +3,38 @@
 What a hook takes and whether it is first-result come from ``hokm.hookspecs``
 itself, as pluggy parses it: there is no second, hand-kept table to drift. The
 engine turns each hook's implementations into a tuple of ``Impl``, callable
-positionally with the spec's arguments, in the order pluggy would call them.
+positionally with the spec's arguments, in the order pluggy would call them,
+except that within one plugin an implementation that does not read the hand
+comes before one that does (so a table answers first, see ``hokm.hookspecs``).
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
-from typing import Any, NoReturn
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, NamedTuple, NoReturn
 
-import attrs
 import pluggy
 
 from hokm import hookspecs
 from hokm.errors import HokmError, InvalidArgumentError, PluginContractError
-from hokm.windows import (
-    CallClaim,
-    CardCall,
-    EffectScope,
-    IndicatorEffects,
-    PauseWindow,
-    TrumpDuty,
-    TurnOffers,
-    TurnWindow,
-)
+from hokm.windows import PauseWindow, TurnWindow
 
-__all__ = ["HookFacts", "Impl", "contract_error", "crash_error", "deliberate", "first_result", "hook_facts",
-           "optional_result", "resolve_chain"]
+__all__ = ["HAND_ARGUMENTS", "HookFacts", "Impl", "contract_error", "crash_error", "deliberate",
+           "first_result", "hook_facts", "optional_result", "reraise", "resolve_chain", "table_part"]
+
+HAND_ARGUMENTS = frozenset({"hand", "ctx", "trick", "match", "rng", "face_up"})
+"""Arguments that make an implementation one asked per event (it reads the hand, or the play so far)."""
 
 
-@attrs.frozen
-class HookFacts:
+class HookFacts(NamedTuple):
     """One hook as its spec declares it."""
 
     name: str
     args: tuple[str, ...]
     """Argument names in spec order (an implementation may take any subset)."""
     first_result: bool
-    """``True``: the first non-``None`` answer decides; ``False``: every answer is collected."""
+    """``True``: the first non-None answer decides; ``False``: every answer is collected."""
 
 
 def spec_manager() -> pluggy.PluginManager:
@@ -55,8 +49,8 @@ def hook_facts() -> Mapping[str, HookFacts]:
     """Every hook by name, in ``hookspecs.__all__`` order, read through pluggy's own parsing.
 
     >>> facts = hook_facts()
-    >>> facts["hokm_trick_capture"].args, facts["hokm_restrict_plays"].first_result
-    (('hand', 'trick', 'winner', 'number'), False)
+    >>> facts["hokm_void_duty"].args, facts["hokm_restrict_plays"].first_result
+    (('announced',), False)
     """
     pm = spec_manager()
     facts = {}
@@ -66,40 +60,31 @@ def hook_facts() -> Mapping[str, HookFacts]:
     return facts
 
 
-Declared = TurnWindow | PauseWindow | TurnOffers | CallClaim | TrumpDuty | CardCall | EffectScope
-"""What ``Variant.turn_windows`` may give for a hook: a window, or the hook's answer as data."""
-
-
 class Impl:
     """One hook implementation, callable with the spec's arguments positionally."""
 
-    __slots__ = ("argnames", "call", "card_call", "claim", "declared", "duty", "effects", "hook", "plugin",
-                 "scope", "standard", "window")
+    __slots__ = ("argnames", "call", "function", "hook", "plugin", "source", "standard", "takes_hand", "window")
 
-    def __init__(self, call: Callable[..., Any], plugin: str, standard: bool, hook: str,
-                 argnames: tuple[str, ...],
-                 window: Declared | None = None) -> None:
-        self.call = call
+    def __init__(self, function: Callable[..., Any], plugin: str, standard: bool, hook: str,
+                 argnames: tuple[str, ...], window: TurnWindow | PauseWindow | None = None,
+                 source: object = None) -> None:
+        self.function = function
+        """The implementation as written (taking ``argnames``)."""
+        self.call = _positional(function, argnames, hook_facts()[hook].args)
+        """The implementation taking every argument of the spec, positionally."""
         self.plugin = plugin
         self.standard = standard
         self.hook = hook
         self.argnames = argnames
-        # A declared TurnOffers is the hook's answer as data; its window is where it offers.
-        self.declared = window if isinstance(window, TurnOffers) else None
-        # A declared CallClaim is hokm_call_alternatives' answer as data (no window: asked at each call).
-        self.claim = window if isinstance(window, CallClaim) else None
-        # A declared CardCall is hokm_trump_call's answer as data (likewise asked at each call).
-        self.card_call = window if isinstance(window, CardCall) else None
-        # A declared TrumpDuty is hokm_restrict_plays' answer as data; its window is after an announcement.
-        self.duty = window if isinstance(window, TrumpDuty) else None
-        # A declared EffectScope: hokm_decision_effect answers only for these actions (asked at each).
-        self.scope = window if isinstance(window, EffectScope) else None
-        # A declared IndicatorEffects (an EffectScope) is its answers as data: the hook is not asked.
-        self.effects = window if isinstance(window, IndicatorEffects) else None
-        # The plugin's window for this hook (None: every turn, every pause).
-        self.window: TurnWindow | PauseWindow | None = (
-            window.window if isinstance(window, TurnOffers | TrumpDuty) else None
-            if isinstance(window, CallClaim | CardCall | EffectScope) else window)
+        self.takes_hand = not HAND_ARGUMENTS.isdisjoint(argnames)
+        """Whether it is asked per event: it reads the hand (or the trick, the match...)."""
+        self.window = window
+        """The plugin's window for this hook (``None``: every turn, every pause)."""
+        self.source = source
+        """The plugin object that holds the implementation."""
+
+    def __repr__(self) -> str:
+        return f"<{self.hook} of {self.plugin!r}({', '.join(self.argnames)})>"
 
 
 def _positional(function: Callable[..., Any], wanted: tuple[str, ...],
@@ -119,16 +104,34 @@ def _positional(function: Callable[..., Any], wanted: tuple[str, ...],
 
 
 def resolve_chain(pm: pluggy.PluginManager, hook: str, standard: object) -> tuple[Impl, ...]:
-    """The implementations of ``hook`` in the order pluggy would call them, idle ones left out."""
-    spec_args = hook_facts()[hook].args
-    chain = []
+    """The implementations of ``hook`` in the order pluggy would call them, idle ones left out.
+
+    Within one plugin, the implementations that do not read the hand come first (keeping
+    pluggy's order otherwise), so a plugin's table answers before its per-event rule.
+    """
+    chain: list[Impl] = []
     for impl in reversed(getattr(pm.hook, hook).get_hookimpls()):
         if hook in getattr(impl.plugin, "inactive_hooks", ()):
             continue  # switched off by the plugin's options: it costs nothing
         window = getattr(impl.plugin, "turn_windows", {}).get(hook)  # checked by check_plugin
-        chain.append(Impl(_positional(impl.function, tuple(impl.argnames), spec_args),
-                          impl.plugin_name, impl.plugin is standard, hook, tuple(impl.argnames), window))
+        chain.append(Impl(impl.function, impl.plugin_name, impl.plugin is standard, hook,
+                          tuple(impl.argnames), window, impl.plugin))
+    order = {id(impl): position for position, impl in enumerate(chain)}
+    first_of = {}  # each plugin's first position: its implementations stay together, in place
+    for impl in chain:
+        first_of.setdefault(impl.plugin, order[id(impl)])
+    chain.sort(key=lambda impl: (first_of[impl.plugin], impl.takes_hand, order[id(impl)]))
     return tuple(chain)
+
+
+def table_part(chain: Iterable[Impl]) -> tuple[tuple[Impl, ...], tuple[Impl, ...]]:
+    """Split a first-result chain where the first implementation reading the hand begins: the ones
+    before it can be tabulated (where they answer, nothing after them is asked), the rest are asked."""
+    impls = tuple(chain)
+    for position, impl in enumerate(impls):
+        if impl.takes_hand:
+            return impls[:position], impls[position:]
+    return impls, ()
 
 
 def contract_error(impl: Impl | None, hook: str, problem: str) -> PluginContractError:

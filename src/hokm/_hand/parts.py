@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from hokm._moments import NO_TRUMP
+from hokm._compose.cards import NO_TRUMP
 from hokm.actions import Action
 from hokm.context import Decision
 from hokm.table import Seat
 
 if TYPE_CHECKING:
-    from hokm._engine import Engine
+    from hokm._compose.engine import Engine
     from hokm.rules import Ruleset
 
 __all__ = ["_FRESH_EXTRA", "_Extra", "_Setup"]
@@ -64,12 +64,13 @@ class _Setup:
         self.trump_settled = 0
         self.suit_of: tuple[int, ...] = ()
         self.suit_masks: tuple[int, ...] = ()
-        # The per-turn chains' windows in this trump state (no trump yet; with_trump sets them once
-        # a suit is trump): by tricks done, whether the chain may answer on some turn of the trick
-        # (Engine.turn_live). A false answer skips the window check: hidden trump after the reveal.
-        self.turn_live: tuple[bool, ...] = engine.turn_live[0]
-        self.asks_turn: bool = engine.turn_asked[0]
-        self.forced_live: tuple[bool, ...] = engine.forced_live[0]
+        # By tricks done, in this trump state (no trump yet; with_trump sets them once a suit is
+        # trump): whether an announcement may be offered on some turn of the trick, and whether a
+        # forced effect may happen. A false answer skips the turn's checks: hidden trump after the reveal.
+        decisions = engine.decisions
+        self.turn_live: tuple[bool, ...] = decisions.turn_asked[NO_TRUMP]
+        self.asks_turn: bool = decisions.turn_any[NO_TRUMP]
+        self.forced_live: tuple[bool, ...] = decisions.forced_live[0]
 
     def with_trump(self, trump: int, trump_from: int = 0) -> _Setup:
         engine = self.engine
@@ -78,11 +79,13 @@ class _Setup:
         setup.trump = trump
         setup.trump_from = trump_from
         setup.trump_settled = -(-trump_from // engine.players) * engine.players
-        setup.suit_of = engine.suit_of[trump]
-        setup.suit_masks = engine.suit_masks[trump]
+        setup.suit_of = engine.cards.suit_of[trump]
+        setup.suit_masks = engine.cards.suit_masks[trump]
+        decisions = engine.decisions
+        setup.turn_live = decisions.turn_asked[trump]
+        setup.asks_turn = decisions.turn_any[trump]
         if 0 <= trump < NO_TRUMP:
-            setup.turn_live, setup.asks_turn, setup.forced_live = (
-                engine.turn_live[1], engine.turn_asked[1], engine.forced_live[1])
+            setup.forced_live = decisions.forced_live[1]
         return setup
 
 
@@ -106,7 +109,7 @@ class _Extra:
         self.discarded = 0  # discards made so far (two-player zhinam, fifty-card)
         # What happened beside the plays, in order, as (kind, plays so far, seat, what): the
         # actions of a hand beyond the classic one, effects, a lone choice the core took, a trump
-        # fixed by a void card (hokm._moments.LOG_*). History, not position: records and events
+        # fixed by a void card (hokm._hand.moments.LOG_*). History, not position: records and events
         # read it; the rules never do.
         self.log: tuple[tuple[int, int, int, Any], ...] = ()
 

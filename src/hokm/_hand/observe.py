@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from hokm._moments import discarder
+from hokm._hand.moments import discarder
 from hokm.actions import HIDDEN, Action
 from hokm.cards import Card, frozen_cards
 from hokm.context import StockDraw
@@ -19,7 +19,7 @@ from hokm.outcomes import DRAW, TRUMP
 from hokm.table import Seat
 
 if TYPE_CHECKING:
-    from hokm.state import HandState
+    from hokm._hand.state import HandState
 
 __all__ = ["observe"]
 
@@ -90,7 +90,7 @@ def _offered_next(state: HandState) -> Card | None:
     position = state._extra.stock_pos
     if state._phase != DRAW or discarder(state) is not None:
         return None
-    pattern = state._setup.engine.pattern
+    pattern = state._setup.engine.table.pattern
     # Only the last-choice turn shows the second card before choosing; second_card_seen
     # shows it only after a keep (in ``seen``), on every turn.
     if not (isinstance(pattern, StockDraw) and pattern.last_choice

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from hokm._moments import LOG_ACT, LOG_GIVEN
+from hokm._hand.moments import LOG_ACT, LOG_GIVEN
 from hokm.actions import CALL_TRUMP, PLAY_CARD, Action, DrawCard
 from hokm.cards import Card, Suit
 from hokm.errors import GameStateError
@@ -21,7 +21,7 @@ from hokm.table import Seat
 
 if TYPE_CHECKING:
     from hokm.match import MatchState
-    from hokm.state import HandState
+    from hokm._hand.state import HandState
 
 __all__ = ["History", "dealt_hands", "hand_deck", "hand_history", "hand_key", "match_key", "start_of"]
 
@@ -34,7 +34,7 @@ def dealt_orders(hand: HandState) -> tuple[tuple[int, ...], ...]:
     order = setup.order
     if order and isinstance(order[0], tuple):
         return tuple(order)  # type: ignore[arg-type]
-    plan = setup.engine.plans[setup.hakem]
+    plan = setup.engine.table.plans[setup.hakem]
     return tuple(tuple(seat(order)) for seat in plan.seats)  # type: ignore[arg-type]
 
 
@@ -70,8 +70,8 @@ def match_key(match: MatchState) -> tuple[Any, ...]:
 
 def start_of(hand: HandState, trump: Suit | None = None) -> HandState:
     """The hand as it was dealt, at its trump call (or with ``trump`` given, as ``new_hand`` does)."""
-    from hokm._dealing import _deal_indices
-    from hokm.state import HandState
+    from hokm._hand.dealing import _deal_indices
+    from hokm._hand.state import HandState
 
     setup = hand._setup
     order = setup.order
@@ -100,8 +100,8 @@ def hand_deck(hand: HandState) -> list[Card] | None:
     if not (order and isinstance(order[0], tuple)):
         return [Card.from_index(index) for index in order]  # type: ignore[arg-type]
     engine = setup.engine
-    plan = engine.plans[setup.hakem]
-    size = len(engine.deck)
+    plan = engine.table.plans[setup.hakem]
+    size = len(engine.table.deck)
     if plan.dealt != size:
         return None
     places: list[int | None] = [None] * size

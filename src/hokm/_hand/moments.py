@@ -14,24 +14,25 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from hokm._hooks import Impl, contract_error
-from hokm._windows import turn_open
+from hokm._compose.cards import NO_TRUMP
+from hokm._compose.hooks import Impl, contract_error
 from hokm.actions import Action
-from hokm.cards import Suit
+from hokm.cards import Card, Suit
 from hokm.decisions import Effect, TrumpRule
 from hokm.outcomes import DRAW, OVER, PLAY, TRUMP
 from hokm.table import Seat
 
 if TYPE_CHECKING:
-    from hokm.state import HandState
+    from hokm._compose.windows import Gate
+    from hokm._hand.parts import _Setup
+    from hokm._hand.state import HandState
 
 __all__ = ["LOG_ACT", "LOG_AUTO", "LOG_EFFECT", "LOG_FIX", "LOG_FORCED", "LOG_GIVEN", "NO_TRUMP",
-           "after_card", "begin_call", "begin_discards", "begin_turn", "decide", "discard", "discarder",
-           "end_of_hand", "fix_trump", "forget_announcement", "log", "take_declared", "trump_since"]
+           "after_card", "announcements", "apply_effect", "begin_call", "begin_discards", "begin_turn", "decide",
+           "discard", "discarder", "end_of_hand", "fix_trump", "forget_announcement", "log", "trump_since",
+           "turn_open"]
 
 _SUIT: tuple[Suit, ...] = tuple(Suit)
-NO_TRUMP = 4
-"""The table index of play without a trump suit (RULES 1.5.1 rule 8); 0-3 are the suits."""
 _MAX_FORCED = 16
 """Forced effects in a row before a variant that keeps forcing is reported as broken."""
 
@@ -74,18 +75,20 @@ def log(state: HandState, kind: int, what: object) -> None:
 
 def begin_call(state: HandState) -> None:
     """The trump call begins: no call at all (be-ranga), forced effects, or a lone choice taken."""
-    engine = state._setup.engine
-    if engine.fixes_trump:  # no call: the whole deal, then play without a trump until one is fixed
-        state._setup = state._setup.with_trump(NO_TRUMP)
+    setup = state._setup
+    decisions = setup.engine.decisions
+    if decisions.fixes_trump:  # no call: the whole deal, then play without a trump until one is fixed
+        state._setup = setup.with_trump(NO_TRUMP)
         state._after_call()
         return
-    if engine.forced_at_call:  # (TurnWindow.at_call)
+    if decisions.forced_at_call:  # (TurnWindow.at_call)
         _forced(state)
-    if state._phase == TRUMP and not engine.alternatives_chain and engine.call_may_be_lone(state):
+    if (state._phase == TRUMP and not decisions.alternatives
+            and decisions.call_may_be_lone(state._setup.first_packet)):
         # Nothing to choose: never prompted (RULES 1.5.1 rule 3). Not where an alternative may
         # be offered: whether one is depends on the caller's cards, and the table would learn
         # it from whether the game waits for him.
-        options = engine.call_options(state)
+        options = decisions.call_options(state, state._setup.first_packet)
         if len(options) == 1:
             log(state, LOG_AUTO, options[0])
             state._take(options[0])
@@ -98,8 +101,50 @@ def begin_turn(state: HandState) -> None:
     setup = state._setup
     # forced_live: the forced chain may answer in this trick, in this trump state (a cheap first gate)
     if (setup.forced_live[len(state._winners)] and state._phase == PLAY and state._extra.pending is None
-            and turn_open(setup.engine.forced_gate, state)):
+            and turn_open(setup.engine.decisions.forced_gate, state)):
         _forced(state)
+
+
+def turn_open(gate: Gate | None, state: HandState) -> bool:
+    """Whether a chain with ``gate`` is asked on the turn of ``state`` (a turn of trick play)."""
+    if gate is None:
+        return True
+    setup = state._setup
+    trick = state._trick
+    seat = state._to_act
+    void = bool(trick) and _void(state)
+    return gate.open(not trick, seat == setup.hakem, void, 0 <= setup.trump < NO_TRUMP, len(state._winners),
+                     state._extra.announced is not None)
+
+
+def _void(state: HandState) -> bool:
+    """Whether the seat to act holds no card of the led suit (the effective suit, as legality reads it)."""
+    setup, trick = state._setup, state._trick
+    engine, trump = setup.engine, state._active_trump()[0] if setup.trump_from else setup.trump
+    cards = engine.cards
+    return not state._hands[state._to_act] & cards.suit_masks[trump][cards.suit_of[trump][trick[0] & 63]]
+
+
+def announcements(state: HandState) -> tuple[Action, ...]:
+    """The announcements the seat to act may make before its card (M3): the tabulated ones, then
+    those of the hooks that read the hand, inside their windows. Asked before an announcement only."""
+    setup = state._setup
+    decisions = setup.engine.decisions
+    trick = state._trick
+    done = len(state._winners)
+    hakem = state._to_act == setup.hakem
+    row = decisions.offer_rows[setup.trump][done]
+    asks = bool(decisions.turn_chain) and decisions.turn_live[0 <= setup.trump < NO_TRUMP][done]
+    kind = void = 0
+    if trick:
+        if not (asks or row[2 + hakem] or row[4 + hakem]):
+            return ()
+        void = _void(state)
+        kind = 4 if void else 2
+    if asks and (decisions.turn_gate is None or decisions.turn_gate.open(
+            not trick, hakem, bool(void), 0 <= setup.trump < NO_TRUMP, done, False)):
+        return decisions.turn_options(state, setup.trump, done, not trick, hakem, bool(void))
+    return row[kind + hakem]
 
 
 def forget_announcement(state: HandState) -> None:
@@ -110,16 +155,16 @@ def forget_announcement(state: HandState) -> None:
 
 
 def _forced(state: HandState) -> None:
-    engine = state._setup.engine
+    decisions = state._setup.engine.decisions
     for _ in range(_MAX_FORCED):
-        effect, impl = engine.forced_effect(state)
+        effect, impl = decisions.forced_effect(state)
         if effect is None:
             return
         seat = state._to_act
         apply_effect(state, effect, seat, impl, "hokm_forced_effect")
         if state._phase == OVER or state._to_act != seat or effect.play is not None:
             return
-    raise contract_error(engine.forced_chain[0], "hokm_forced_effect",
+    raise contract_error(decisions.forced_chain[0], "hokm_forced_effect",
                          f"forced {_MAX_FORCED} effects in a row at one turn: a consequence that "
                          "keeps happening would never let the seat act")
 
@@ -128,10 +173,10 @@ def end_of_hand(state: HandState) -> None:
     """The hand just ended: a forced effect may turn cards face up, for information only (not asked
     where the hand has a trump and every forced window ends with it, ``TurnWindow.until_trump``)."""
     setup = state._setup
-    engine = setup.engine
-    if 0 <= setup.trump < NO_TRUMP and not engine.forced_at_end:
+    decisions = setup.engine.decisions
+    if 0 <= setup.trump < NO_TRUMP and not decisions.forced_at_end:
         return
-    effect, impl = engine.forced_effect(state)
+    effect, impl = decisions.forced_effect(state)
     if effect is None:
         return
     if _BESIDE_SHOW(effect) != _NOTHING_BESIDE_SHOW:
@@ -147,7 +192,7 @@ def after_card(state: HandState, index: int) -> None:
     trick = state._trick
     if not engine.fixes_trump or setup.trump != NO_TRUMP or len(trick) < 2:
         return
-    suit_of = engine.suit_of[NO_TRUMP]
+    suit_of = engine.cards.suit_of[NO_TRUMP]
     suit = suit_of[index]
     if suit == suit_of[trick[0] & 63]:
         return
@@ -160,7 +205,7 @@ def fix_trump(state: HandState, suit: int, played: int, in_trick: int) -> bool:
     (``TrumpRule.FIRST_VOID_CARD``); else trumps count from the next trick. The kernel's
     loops call this too, with the card already appended to ``state._plays``."""
     engine = state._setup.engine
-    immediate = engine.trump_rule is TrumpRule.FIRST_VOID_CARD
+    immediate = engine.decisions.trump_rule is TrumpRule.FIRST_VOID_CARD
     since = played - 1 if immediate else played - in_trick + engine.players
     state._setup = state._setup.with_trump(suit, since)
     extra = state._extra.copy()
@@ -174,9 +219,11 @@ def decide(state: HandState, action: Action, logged: bool = False) -> None:
 
     ``logged``: add the action to the log (``LOG_ACT``) first, in the same copy of the extra data.
     """
-    engine = state._setup.engine
+    setup = state._setup
+    decisions = setup.engine.decisions
     seat = state._to_act
-    effect, impl = engine.decision_effect(state, seat, action) if engine.effect_chain else (None, None)
+    effect, impl = (decisions.decision_effect(state, seat, action, setup.trump if setup.trump >= 0 else NO_TRUMP)
+                    if decisions.effect_chain else (None, None))
     extra = state._extra.copy()
     if logged:
         extra.log += ((LOG_ACT, len(state._plays), seat, action),)
@@ -206,60 +253,6 @@ def decide(state: HandState, action: Action, logged: bool = False) -> None:
             apply_effect(state, effect, seat, impl, "hokm_decision_effect", owned=True)
 
 
-def take_declared(state: HandState, action: Action, effect: Effect, logged: bool,
-                  announce: bool = True) -> None:
-    """``decide`` in the random-play kernel's speed form, for an action of the seat to act whose
-    effect is declared data (``Engine.declared_effect``, an ``IndicatorEffects`` answer): a card
-    laid face down at the trump call, or on a turn the Hakem's laid card turned up as trump.
-
-    The same records and the same state as ``decide`` and ``apply_effect`` (the kernel's
-    property tests hold it to stepping), without their checks: the declaration lays a card of
-    the caller's first ones, which he holds, and turns up the one card the Hakem laid. The
-    state's hands may lag behind the kernel's (no hook looks): the laid or restored card is
-    changed in them by its bit, which the kernel mirrors in its own copy. ``announce=False``: the
-    turn-up is not kept as the turn's announcement, for a caller that plays the announcer's card
-    itself and would forget it at once (``forget_announcement``): where that card does not end
-    its trick, nothing can look at it.
-    """
-    seat = state._to_act
-    played = len(state._plays)
-    extra = state._extra.copy()
-    entry = (LOG_EFFECT, played, seat, effect)
-    extra.log += ((LOG_ACT, played, seat, action), entry) if logged else (entry,)
-    extra.decisions += ((Seat(seat), action),)
-    extra.decisions_at += (played,)
-    aside = list(extra.aside)
-    laid = effect.set_aside
-    if laid is not None:  # M1, the trump call: laid face down, and the hand goes on without a trump
-        assert state._phase == TRUMP, "a declared card is laid at the trump call"
-        bit = 1 << laid.index
-        state._hands[seat] ^= bit
-        aside[seat] |= bit
-        extra.aside = tuple(aside)
-        state._extra = extra
-        state._legal = -1
-        setup = state._setup
-        if setup.trump < 0:
-            state._setup = setup.with_trump(NO_TRUMP)
-        state._after_call()
-        return
-    card = effect.restore  # M3: the Hakem's laid card, face up as trump and back in his hand
-    assert card is not None and effect.trump is not None and state._phase == PLAY, \
-        "a declared card is turned up by an announcement on a turn of play"
-    hakem = state._setup.hakem
-    bit = 1 << card.index
-    aside[hakem] ^= bit
-    extra.aside = tuple(aside)
-    extra.blind &= ~bit
-    extra.shown |= bit
-    if announce:
-        extra.announced = action
-    state._hands[hakem] |= bit
-    state._extra = extra
-    state._setup = state._setup.with_trump(effect.trump.index, played)
-    state._legal = -1
-
-
 def apply_effect(state: HandState, effect: Effect, seat: int, impl: Impl | None, hook: str,
                  owned: bool = False) -> None:
     """Apply ``effect`` for ``seat``, refusing what breaks the hand (named as ``impl``'s contract breach).
@@ -268,6 +261,8 @@ def apply_effect(state: HandState, effect: Effect, seat: int, impl: Impl | None,
     """
     setup = state._setup
     extra = state._extra if owned else state._extra.copy()
+    if effect.turn_up:  # the Hakem's card laid aside, as the concrete effect the log records
+        effect = _turned_up(effect, setup, extra.aside, impl, hook)
     kind = LOG_FORCED if hook == "hokm_forced_effect" else LOG_EFFECT
     extra.log += ((kind, len(state._plays), seat, effect),)
     hands = state._hands
@@ -317,6 +312,29 @@ def apply_effect(state: HandState, effect: Effect, seat: int, impl: Impl | None,
         state._legal = -1
 
 
+def _turned_up(effect: Effect, setup: _Setup, aside: tuple[int, ...], impl: Impl | None, hook: str) -> Effect:
+    """``effect`` with ``turn_up`` spelt out: the Hakem's one card set aside is restored to his hand,
+    shown, and its suit named trump (refused where he has not exactly one, or the hand has a trump)."""
+    laid = aside[setup.hakem]
+    if not laid or laid & (laid - 1):
+        raise contract_error(impl, hook, f"turned up the Hakem's card set aside, but seat {setup.hakem} has "
+                             f"{laid.bit_count()} cards set aside, not one")
+    if 0 <= setup.trump < NO_TRUMP:
+        raise contract_error(impl, hook, "turned up the Hakem's card set aside, but the hand already has a "
+                             "trump: a trump in force never changes")
+    index = laid.bit_length() - 1
+    if effect == _TURN_UP:  # the usual answer: one concrete effect per card, built once
+        return _TURNED_UP[index]
+    card = _TURNED_UP[index].restore
+    assert card is not None
+    return attrs.evolve(effect, turn_up=False, trump=card.suit, restore=card, show=effect.show | {card})
+
+
+_TURN_UP = Effect(turn_up=True)
+_TURNED_UP: tuple[Effect, ...] = tuple(
+    Effect(trump=card.suit, restore=card, show=(card,)) for card in map(Card.from_index, range(52)))
+
+
 # Two-player discards (StockDraw.discards) -----------------------------------------
 
 
@@ -326,7 +344,7 @@ def discarder(state: HandState) -> int | None:
         return None
     engine = state._setup.engine
     done = state._extra.discarded
-    for offset, count in enumerate(engine.discards):
+    for offset, count in enumerate(engine.table.discards):
         if done < count:
             return (state._setup.hakem + offset) % engine.players
         done -= count

@@ -1,0 +1,397 @@
+"""The decisions of RULES 1.5.1 other than playing a card, as the composed ruleset answers them.
+
+The trump call's choices (``hokm_trump_call``, ``hokm_call_alternatives``), the
+announcements of a turn (``hokm_turn_options``), what an action does
+(``hokm_decision_effect``) and what happens by itself (``hokm_forced_effect``). Each
+hook is asked as its implementations' signatures say: an argless one once, one taking
+a card, the trump, a seat's role, the trick or an action as a table, one taking the
+hand at its moment (inside its window, for the per-turn hooks).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Mapping, Sequence
+from math import floor
+from typing import TYPE_CHECKING, Any, Callable
+
+from hokm._compose.cards import TRUMPS
+from hokm._compose.hooks import Impl, contract_error, optional_result, reraise
+from hokm._compose.masks import display_order, nth_displayed
+from hokm._compose.tabulate import tabulate
+from hokm._compose.windows import Gate, gate_of, live_rows
+from hokm.actions import CORE_ACTIONS, Action
+from hokm.cards import Card
+from hokm.decisions import Effect, TrumpRule
+from hokm.windows import TurnWindow
+
+if TYPE_CHECKING:
+    from hokm.context import HandView
+
+__all__ = ["NEEDS_HAND", "Decisions"]
+
+NEEDS_HAND = Effect()
+"""``Decisions.data_effect``'s answer where an implementation that reads the hand must be asked."""
+_CARDS: tuple[Card, ...] = tuple(Card.from_index(index) for index in range(52))
+# The turn kinds of the announcement table: lead or follow (able to follow, or void), other seat or Hakem.
+LEAD, FOLLOW, VOID = 0, 2, 4
+
+
+class Decisions:
+    """The call, the announcements, the effects and the forced consequences of a ruleset."""
+
+    __slots__ = ("_card_actions", "_checked_answers", "_effect_chains", "_effect_memo", "_last_call",
+                 "alternatives", "call_cards", "call_steps", "classic_call", "classic_play",
+                 "effect_chain", "fixes_trump", "forced_at_call", "forced_at_end", "forced_chain", "forced_gate",
+                 "forced_live", "offer_rows", "offers_follow", "scopes", "trump_rule", "turn_any", "turn_asked", "turn_chain",
+                 "turn_gate", "turn_live")
+
+    def __init__(self, chains: Mapping[str, tuple[Impl, ...]], scopes: Mapping[str, tuple[type, ...]],
+                 hand_size: int) -> None:
+        rule, impl = optional_result(chains["hokm_trump_rule"])
+        if rule is None:
+            rule = TrumpRule.CALLED
+        elif not isinstance(rule, TrumpRule):
+            raise contract_error(impl, "hokm_trump_rule", f"returned {rule!r}, not a TrumpRule")
+        self.trump_rule: TrumpRule = rule
+        self.fixes_trump = rule is not TrumpRule.CALLED
+        self._checked_answers: dict[tuple[int, ...], tuple[object, ...]] = {}
+        self._last_call: tuple[object, tuple[Action, ...]] = (None, ())
+        self._call_setup(chains["hokm_trump_call"], chains["hokm_call_alternatives"])
+        self._turn_setup(chains["hokm_turn_options"], hand_size)
+        self.scopes = scopes
+        """Per plugin that declares its actions (``hokm_action_space``): their classes."""
+        self.effect_chain = chains["hokm_decision_effect"]
+        self._effect_chains: dict[type, tuple[Impl, ...]] = {}
+        self._effect_memo: dict[tuple[Any, ...], object] = {}
+        self.forced_chain = chains["hokm_forced_effect"]
+        self.forced_gate: Gate | None = gate_of(self.forced_chain, hand_size)
+        self.forced_live = live_rows(self.forced_chain, self.forced_gate, hand_size)
+        """Per trump state, by tricks done: whether a forced effect may happen in the trick."""
+        self.forced_at_call = any(not isinstance(impl.window, TurnWindow) or impl.window.at_call
+                                  for impl in self.forced_chain)
+        self.forced_at_end = any(not isinstance(impl.window, TurnWindow) or not impl.window.until_trump
+                                 for impl in self.forced_chain)
+        # The classic parts of a hand, run without hokm._hand.moments: a call among the four suits with
+        # nothing forced, and card play with no announcement, nothing forced, no trump fixed on the way.
+        self.classic_call = not (self.fixes_trump or self.alternatives or self.forced_chain
+                                 or not all(impl.standard for impl in chains["hokm_trump_call"]))
+        self.classic_play = not (self.fixes_trump or self.turn_chain or self.forced_chain or any(
+            offers for row in self.offer_rows for kinds in row for offers in kinds))
+
+    # The trump call (M1) ---------------------------------------------------------------
+
+    def _call_setup(self, chain: tuple[Impl, ...], alternatives: tuple[Impl, ...]) -> None:
+        """The call's answering steps, in chain order: tables by card, constants, hooks reading the hand."""
+        steps: list[tuple[str, Any, Impl]] = []
+        self._card_actions: frozenset[Action] = frozenset()
+        for position, impl in enumerate(chain):
+            if impl.takes_hand:
+                steps.append(("hand", chain[position:], impl))
+                break
+            if "card" in impl.argnames:
+                table = tabulate(impl, {"card": _CARDS})
+                answers = tuple(None if table.answers[(card,)] is None
+                                else self._actions(table.answers[(card,)], impl, impl.hook) for card in _CARDS)
+                if any(answer is not None for answer in answers):
+                    every = [action for answer in answers if answer is not None for action in answer]
+                    _distinct(tuple(every), impl)  # so a call's choices by card are distinct
+                    self._card_actions |= frozenset(every)
+                    steps.append(("cards", answers, impl))
+                continue
+            answer = impl.call(None, None)
+            if answer is not None:
+                steps.append(("constant", self._actions(answer, impl, impl.hook), impl))
+                break
+        self.call_steps: tuple[tuple[str, Any, Impl], ...] = tuple(steps)
+        """The trump call's steps: ``("cards", choices by card index, impl)``, ``("constant", choices,
+        impl)`` or ``("hand", the implementations left, impl)``; the first that answers decides."""
+        self.call_cards: tuple[tuple[Action, ...] | None, ...] | None = (
+            steps[0][1] if steps and steps[0][0] == "cards" else None)
+        """The first step's choices by card, when it is a table by card (the kernel's pick reads it)."""
+        self.alternatives: tuple[Impl | tuple[Action, ...], ...] = tuple(
+            impl if impl.takes_hand else self._actions(impl.call(None), impl, impl.hook)
+            for impl in alternatives if impl.takes_hand or impl.call(None) is not None)
+        """Each alternative: a constant tuple of choices, or an implementation asked at every call."""
+
+    def call_options(self, hand: HandView, first_cards: int) -> tuple[Action, ...]:
+        """The caller's choices at the trump call: the ways to make trump, then the alternatives.
+
+        ``first_cards``: the caller's first packet, as a mask. Remembered for the last state asked:
+        a state at the call is asked when it begins (a lone choice), by ``legal_actions`` and again by
+        ``apply``'s legality check, and its position cannot change.
+        """
+        last = self._last_call
+        if last[0] is hand:
+            return last[1]
+        given: list[object] = []
+        options = self._calls(hand, first_cards, given)
+        extra = self._alternatives(hand, given)
+        if extra:
+            options += extra
+            if given[0] is None:  # the cards' choices are distinct
+                self._check_alternatives(given[1:])
+            else:
+                self._distinct_once(given, options)
+        self._last_call = (hand, options)
+        return options
+
+    def _alternatives(self, hand: HandView, given: list[object]) -> tuple[Action, ...]:
+        """The alternatives at this call, each answer appended to ``given`` as it came."""
+        extra: tuple[Action, ...] = ()
+        for alternative in self.alternatives:
+            more = alternative if alternative.__class__ is tuple else self._ask(alternative, hand)  # type: ignore[arg-type]
+            if more:
+                extra += more  # type: ignore[operator]
+                given.append(more)
+        return extra
+
+    def _check_alternatives(self, given: list[object]) -> None:
+        """Refuse an alternative offered twice or also given by a card (checked once per set of
+        answer objects: plugins keep their tuples as constants)."""
+        key = tuple(map(id, given))
+        known = self._checked_answers.get(key)
+        if known is not None and all(map(operator.is_, known, given)):
+            return
+        extra = tuple(action for answer in given for action in answer)  # type: ignore[attr-defined]
+        _distinct(extra, None)
+        clash = [action for action in extra if action in self._card_actions]
+        if clash:
+            raise contract_error(None, "hokm_call_alternatives",
+                                 f"offers {clash[0]}, which a card of the trump call gives too")
+        if all(answer.__class__ is tuple for answer in given) and len(self._checked_answers) < 256:
+            self._checked_answers[key] = tuple(given)  # kept alive, so the ids stay theirs
+
+    def _calls(self, hand: HandView, first_cards: int, given: list[object]) -> tuple[Action, ...]:
+        """The ways to make trump: the first step that answers (``given`` gets its answer, ``None``
+        for choices by card, which are distinct by construction)."""
+        for kind, payload, impl in self.call_steps:
+            if kind == "cards":
+                options: tuple[Action, ...] = ()
+                for index in display_order(first_cards):
+                    answer = payload[index]
+                    if answer is not None:
+                        options += answer
+                if options:
+                    given.append(None)
+                    return options
+            elif kind == "constant":
+                given.append(payload)
+                return payload  # type: ignore[no-any-return]
+            else:
+                answer, impl = optional_result(payload, hand, None)
+                if answer is not None:
+                    given.append(answer)
+                    return self._actions(answer, impl, "hokm_trump_call")
+        raise contract_error(None, "hokm_trump_call", "no plugin offered a choice at the trump call")
+
+    def _ask(self, impl: Impl, hand: HandView) -> tuple[Action, ...]:
+        try:
+            answer = impl.call(hand)
+        except Exception as error:
+            reraise(impl, error)
+        return () if answer is None else self._actions(answer, impl, impl.hook)
+
+    def copied_at_call(self, original: HandView, copy: HandView) -> None:
+        """``copy`` was just made from ``original``: the same position, so the choices remembered
+        for ``original`` are the copy's too."""
+        last = self._last_call
+        if last[0] is original:
+            self._last_call = (copy, last[1])
+
+    def call_may_be_lone(self, first_cards: int) -> bool:
+        """Whether the calls alone (no alternatives) may be one choice: not where they come from a
+        table by card giving one choice for each of several cards, counted without building them."""
+        cards = self.call_cards
+        return cards is None or first_cards.bit_count() <= 1 or not _one_each(cards, first_cards)
+
+    def call_choice(self, hand: HandView, first_cards: int, rand: Callable[[], float]) -> Action:
+        """``call_options(hand)[floor(rand() * len(options))]``, the kernel's pick at the call, without
+        building the choices by card where each card of the first packet gives exactly one."""
+        cards = self.call_cards
+        if cards is None or not first_cards or not _one_each(cards, first_cards):
+            options = self.call_options(hand, first_cards)
+            return options[floor(rand() * len(options))]
+        given: list[object] = []
+        extra = self._alternatives(hand, given)
+        if given:
+            self._check_alternatives(given)
+        count = first_cards.bit_count()
+        pick = floor(rand() * (count + len(extra)))
+        if pick >= count:
+            return extra[pick - count]
+        answer = cards[nth_displayed(first_cards, pick)]
+        assert answer is not None
+        return answer[0]
+
+    def _distinct_once(self, given: list[object], options: tuple[Action, ...]) -> None:
+        """Refuse a choice offered twice, skipped when the same answer objects (tuples a plugin keeps,
+        as most do) were checked before: hashing attrs actions is most of a trump call's cost."""
+        key = tuple(map(id, given))
+        known = self._checked_answers.get(key)
+        if known is not None and all(map(operator.is_, known, given)):
+            return
+        _distinct(options, None)
+        if all(answer.__class__ is tuple for answer in given) and len(self._checked_answers) < 256:
+            self._checked_answers[key] = tuple(given)  # kept alive, so the ids stay theirs
+
+    # Announcements of a turn (M3) ---------------------------------------------------------
+
+    def _turn_setup(self, chain: tuple[Impl, ...], hand_size: int) -> None:
+        tabulated = [impl for impl in chain if not impl.takes_hand]
+        self.turn_chain: tuple[Impl, ...] = tuple(impl for impl in chain if impl.takes_hand)
+        self.turn_gate: Gate | None = gate_of(self.turn_chain, hand_size)
+        self.turn_live = live_rows(self.turn_chain, self.turn_gate, hand_size)
+        domains = {"lead": (True, False), "hakem": (False, True), "void": (False, True), "trump": TRUMPS,
+                   "trick": range(1, hand_size + 1)}
+        tables = [tabulate(impl, domains) for impl in tabulated]
+        rows = []
+        for trump in TRUMPS:
+            row = []
+            for trick in range(1, hand_size + 1):
+                kinds = []
+                for lead, void in ((True, False), (False, False), (False, True)):
+                    for hakem in (False, True):
+                        values = {"lead": lead, "hakem": hakem, "void": void, "trump": trump, "trick": trick}
+                        offers: tuple[Action, ...] = ()
+                        for table in tables:
+                            answer = table.answer(values)
+                            if answer is not None:
+                                offers += self._announcements(answer, table.impl)
+                        kinds.append(_distinct(offers, tables[-1].impl if tables else None))
+                row.append(tuple(kinds))
+            rows.append(tuple(row))
+        self.offer_rows: tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...] = tuple(rows)
+        """Per trump index, by tricks done, per turn kind (``LEAD``/``FOLLOW``/``VOID`` + 1 for the
+        Hakem): the tabulated announcements offered."""
+        self.offers_follow = any(kinds[FOLLOW] or kinds[FOLLOW + 1] for row in rows for kinds in row)
+        """Whether a seat able to follow is ever offered a tabulated announcement."""
+        self.turn_asked: tuple[tuple[bool, ...], ...] = tuple(
+            tuple(any(rows[trump][done]) or self.turn_live[trump < 4][done] for done in range(hand_size))
+            + (False,) for trump in range(len(TRUMPS)))
+        """Per trump index, by tricks done: whether an announcement may be offered in the trick."""
+        self.turn_any: tuple[bool, ...] = tuple(map(any, self.turn_asked))
+        """Per trump index: whether an announcement may be offered at all."""
+
+    def offered(self, trump: int, done: int, lead: bool, hakem: bool, void: bool) -> tuple[Action, ...]:
+        """The tabulated announcements on a turn (table ``trump``, ``done`` tricks done)."""
+        kind = LEAD if lead else VOID if void else FOLLOW
+        return self.offer_rows[trump][done][kind + hakem]
+
+    def turn_options(self, hand: HandView, trump: int, done: int, lead: bool, hakem: bool,
+                     void: bool) -> tuple[Action, ...]:
+        """The announcements the seat to act may make before its card: the table's, then the
+        answers of the implementations that read the hand (the caller checked their gate)."""
+        options = self.offer_rows[trump][done][(LEAD if lead else VOID if void else FOLLOW) + hakem]
+        for impl in self.turn_chain:
+            try:
+                more = impl.call(hand, lead, hakem, void, TRUMPS[trump], done + 1)
+            except Exception as error:
+                reraise(impl, error)
+            if more is not None:
+                options += self._announcements(more, impl)
+                options = _distinct(options, impl)
+        return options
+
+    def _announcements(self, answer: object, impl: Impl) -> tuple[Action, ...]:
+        options = self._actions(answer, impl, impl.hook)
+        core = [option for option in options if isinstance(option, CORE_ACTIONS)]
+        if core:
+            raise contract_error(impl, impl.hook, f"offered {core[0]}: cards, trump calls and stock "
+                                 "draws are not announcements")
+        return options
+
+    # What an action does ------------------------------------------------------------------
+
+    def _effect_chain(self, kind: type) -> tuple[Impl, ...]:
+        """The implementations that may answer for actions of class ``kind``: a plugin that
+        declares its actions is asked only about its own."""
+        chain = self._effect_chains.get(kind)
+        if chain is None:  # the first action of its class
+            chain = tuple(impl for impl in self.effect_chain
+                          if impl.plugin not in self.scopes or issubclass(kind, self.scopes[impl.plugin]))
+            self._effect_chains[kind] = chain
+        return chain
+
+    def decision_effect(self, hand: HandView, seat: int, action: Action,
+                        trump: int) -> tuple[Effect | None, Impl | None]:
+        """What ``action`` by ``seat`` does (``None``: it is only recorded), and who said so."""
+        for impl in self._effect_chain(action.__class__):
+            if impl.takes_hand:
+                try:
+                    effect = impl.call(hand, seat, action, TRUMPS[trump])
+                except Exception as error:
+                    reraise(impl, error)
+            else:
+                effect = self._kept_effect(impl, seat, action, trump)
+            if effect is not None:
+                if not isinstance(effect, Effect):
+                    raise contract_error(impl, "hokm_decision_effect", f"returned {effect!r}, not an Effect")
+                return effect, impl
+        return None, None
+
+    def _kept_effect(self, impl: Impl, seat: int, action: Action, trump: int) -> object:
+        key = (impl, action, trump if "trump" in impl.argnames else 0, seat if "seat" in impl.argnames else 0)
+        try:
+            return self._effect_memo[key]
+        except KeyError:
+            pass
+        try:
+            effect = impl.call(None, seat, action, TRUMPS[trump])
+        except Exception as error:
+            reraise(impl, error)
+        if len(self._effect_memo) < 4096:
+            self._effect_memo[key] = effect
+        return effect
+
+    def data_effect(self, seat: int, action: Action, trump: int) -> Effect | None:
+        """``action``'s effect where no implementation reading the hand need be asked: ``None``
+        (only recorded), an effect from the tables, or ``NEEDS_HAND``."""
+        for impl in self._effect_chain(action.__class__):
+            if impl.takes_hand:
+                return NEEDS_HAND
+            effect = self._kept_effect(impl, seat, action, trump)
+            if effect is not None:
+                if not isinstance(effect, Effect):
+                    return NEEDS_HAND  # decision_effect names the broken plugin
+                return effect
+        return None
+
+    # What happens by itself -------------------------------------------------------------
+
+    def forced_effect(self, hand: HandView) -> tuple[Effect | None, Impl | None]:
+        """A consequence that happens by itself now, if a variant declares one, and who declared it."""
+        effect, impl = optional_result(self.forced_chain, hand)
+        if effect is not None and not isinstance(effect, Effect):
+            raise contract_error(impl, "hokm_forced_effect", f"returned {effect!r}, not an Effect")
+        return effect, impl
+
+    @staticmethod
+    def _actions(answer: object, impl: Impl | None, hook: str) -> tuple[Action, ...]:
+        if isinstance(answer, str | bytes) or not hasattr(answer, "__iter__"):
+            raise contract_error(impl, hook, f"returned {answer!r}, not a sequence of actions")
+        options = tuple(answer)
+        for option in options:
+            if not isinstance(option, Action):
+                raise contract_error(impl, hook, f"returned {option!r}, which is not an Action")
+        return options
+
+
+def _distinct(options: tuple[Action, ...], impl: Impl | None) -> tuple[Action, ...]:
+    if len(set(options)) != len(options):
+        raise contract_error(impl, impl.hook if impl else "hokm_trump_call",
+                             f"the same choice is offered twice: {', '.join(map(str, options))}")
+    return options
+
+
+def _one_each(cards: Sequence[tuple[Action, ...] | None], first_cards: int) -> bool:
+    """Whether every card of the mask gives exactly one choice."""
+    rest = first_cards
+    while rest:
+        low = rest & -rest
+        answer = cards[low.bit_length() - 1]
+        if answer is None or len(answer) != 1:
+            return False
+        rest ^= low
+    return True
+

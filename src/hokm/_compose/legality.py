@@ -1,0 +1,191 @@
+"""Which cards a seat may play: follow suit, then the void duty, then the legality hooks.
+
+Following the led (effective) suit is the universal rule. The void duty
+(``hokm_void_duty``) is a table by announcement, asked when the ruleset is
+composed: every implementation answers and the strictest duty applies, as
+restrictions are intersected. The legality hooks (``hokm_restrict_plays``,
+``hokm_restrict_void_plays``) read the hand through a ``PlayContext`` and are asked
+per turn, only inside their windows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from hokm._compose.cards import SUITS, CardTables, best_play
+from hokm._compose.hooks import Impl, contract_error, reraise
+from hokm._compose.windows import Gate, gate_of
+from hokm.cards import Card, frozen_cards
+from hokm.context import PlayContext, VoidDuty
+from hokm.errors import VariantConflictError
+from hokm.table import Seat
+
+if TYPE_CHECKING:
+    from hokm.actions import Action
+    from hokm.context import HandView
+
+__all__ = ["Legality"]
+
+_STRICTNESS = {None: 0, VoidDuty.TRUMP: 1, VoidDuty.OVERTRUMP: 2}
+_FROZEN_MASKS: dict[frozenset[Card], int] = {}
+
+
+class Legality:
+    """The legal-card rules of a ruleset: the void duty by announcement, and the legality chains."""
+
+    __slots__ = ("_duties", "cards", "duty_chain", "kernel_restricts", "kernel_void_restricts", "restrict_gate",
+                 "restrictors", "void_duty", "void_restrict_gate", "void_restrictors")
+
+    def __init__(self, chains: Mapping[str, tuple[Impl, ...]], cards: CardTables, tricks_total: int) -> None:
+        self.cards = cards
+        self.duty_chain = chains["hokm_void_duty"]
+        self._duties: dict[object, tuple[VoidDuty | None, tuple[str, ...]]] = {}
+        self.void_duty: VoidDuty | None = self.duty(None)
+        """The duty of a seat that cannot follow, on a turn with no announcement."""
+        self.restrictors = chains["hokm_restrict_plays"]
+        self.void_restrictors = self.restrictors + chains["hokm_restrict_void_plays"]
+        self.restrict_gate: Gate | None = gate_of(self.restrictors, tricks_total)
+        self.void_restrict_gate: Gate | None = gate_of(self.void_restrictors, tricks_total)
+        # Whether a legality hook may be asked on a turn with no announcement (the kernel plays no
+        # announced turn inline: rules asked only after one stay idle there).
+        self.kernel_restricts = bool(self.restrictors) and not (
+            self.restrict_gate is not None and self.restrict_gate.announced)
+        self.kernel_void_restricts = bool(self.void_restrictors) and not (
+            self.void_restrict_gate is not None and self.void_restrict_gate.announced)
+
+    def duty(self, announced: Action | None) -> VoidDuty | None:
+        """The duty on a turn with ``announced`` (``None``: no announcement): the strictest answer."""
+        known = self._duties.get(announced)
+        if known is None:
+            known = self._duties[announced] = self._ask_duty(announced)
+        return known[0]
+
+    def _ask_duty(self, announced: Action | None) -> tuple[VoidDuty | None, tuple[str, ...]]:
+        duty: VoidDuty | None = None
+        plugins: list[str] = []
+        impl = None
+        try:
+            for impl in self.duty_chain:
+                answer = impl.call(announced)
+                if answer is None:
+                    continue
+                if not isinstance(answer, VoidDuty):
+                    raise contract_error(impl, "hokm_void_duty", f"returned {answer!r}, not a VoidDuty")
+                plugins.append(impl.plugin)
+                if _STRICTNESS[answer] > _STRICTNESS[duty]:
+                    duty = answer
+        except Exception as error:
+            reraise(impl, error)
+        return duty, tuple(plugins)
+
+    def legal_mask(self, hand_mask: int, trick: Sequence[int], seat: int, trump: int, number: int,
+                   hand: HandView | None, first_trump: int = 0, announced: Action | None = None) -> int:
+        """The cards of ``hand_mask`` that ``seat`` may play to ``trick`` (packed plays).
+
+        Follow the led effective suit if you can; then the duty (on a void follow, or on any
+        turn after an announcement); then every legality hook that applies narrows the set (the
+        void hooks only when the seat cannot follow). ``first_trump`` and ``announced``: see
+        ``Trick.first_trump`` and ``PlayContext.announced`` (0 and ``None`` in the classic game).
+        """
+        cards = self.cards
+        follow = hand_mask & cards.suit_masks[trump][cards.suit_of[trump][trick[0] & 63]] if trick else 0
+        legal = follow or hand_mask
+        void = bool(trick) and not follow
+        duty = self.void_duty if announced is None else self.duty(announced)
+        if duty is not None and trump < 4 and (void or (announced is not None and not trick)):
+            legal = self.duty_mask(hand_mask, trick, trump, duty, first_trump)
+        chain = self.void_restrictors if void else self.restrictors
+        if not chain or not legal & (legal - 1):  # no rule, or a lone card: nothing to narrow
+            return legal
+        if announced is None and not (self.kernel_void_restricts if void else self.kernel_restricts):
+            return legal
+        gate = self.void_restrict_gate if void else self.restrict_gate
+        # Without a hand, or with the partial view of an inference, the Hakem is unknown: open.
+        if gate is None or gate.open(not trick, getattr(hand, "hakem", seat) == seat, void, trump < 4,
+                                     number - 1, announced is not None):
+            legal = self.restrict(legal, hand_mask, seat, trick, trump, number, hand, void, first_trump,
+                                  announced)
+        return legal
+
+    def duty_mask(self, hand_mask: int, trick: Sequence[int], trump: int, duty: VoidDuty,
+                  first_trump: int = 0) -> int:
+        """The cards the duty leaves a seat (its trumps, those that beat the trick if it must; else all)."""
+        cards = self.cards
+        trumps = hand_mask & cards.suit_masks[trump][trump]
+        if not trumps or duty is not VoidDuty.OVERTRUMP or not trick:
+            return trumps or hand_mask
+        # The winning card so far, by the table rule of the trick winner.
+        _, best_suit, best_rank = best_play(trick, cards.trick_suit_of[trump], cards.rank_of[trump], trump,
+                                            first_trump)
+        trick_suit_of, rank_of = cards.trick_suit_of[trump], cards.rank_of[trump]
+        beats = 0
+        rest = trumps
+        while rest:
+            low = rest & -rest
+            index = low.bit_length() - 1
+            suit = trick_suit_of[index]
+            if (suit == best_suit and rank_of[index] > best_rank) or (suit == trump != best_suit):
+                beats |= low
+            rest ^= low
+        return beats or trumps
+
+    def restrict(self, legal: int, hand_mask: int, seat: int, trick_plays: Sequence[int],
+                 trump: int, number: int, hand: HandView | None, void: bool, first_trump: int = 0,
+                 announced: Action | None = None) -> int:
+        """Narrow the set ``legal`` by every legality hook (``void``: the void hooks answer too)."""
+        chain = self.void_restrictors if void else self.restrictors
+        # trick_plays is never mutated afterwards (a state's list, or a fresh slice): no copy.
+        ctx = PlayContext(self.cards, Seat(seat), hand_mask, trump, trick_plays, number, hand, announced,
+                          first_trump)
+        impl = None
+        try:
+            for impl in chain:
+                allowed = impl.call(ctx)
+                if allowed is None:
+                    continue
+                mask = _mask_of_answer(allowed, impl, seat)
+                if mask & ~hand_mask:
+                    stray = ", ".join(map(str, frozen_cards(mask & ~hand_mask)))
+                    raise contract_error(impl, impl.hook, f"allowed {stray}, which seat {seat} does not hold")
+                legal &= mask
+                if not legal:
+                    contributors = [i.plugin for i in chain if i.call(ctx) is not None]
+                    raise VariantConflictError(
+                        f"no card is legal for seat {seat}: the restrictions of "
+                        f"{', '.join(sorted(contributors))} (with follow suit) leave nothing to play")
+        except Exception as error:
+            reraise(impl, error)
+        return legal
+
+    def why_illegal(self, hand_mask: int, trick: Sequence[int], trump: int, card: int,
+                    announced: Action | None = None) -> str:
+        """Which rule refuses ``card``, which the seat holds: following suit, or the variants' rules."""
+        cards = self.cards
+        if trick:
+            led = cards.suit_of[trump][trick[0] & 63]
+            if hand_mask & cards.suit_masks[trump][led] and cards.suit_of[trump][card] != led:
+                return f"must follow {SUITS[led]}"
+        self.duty(announced)
+        names = list(self._duties[announced][1]) + [impl.plugin for impl in self.void_restrictors]
+        return f"forbidden by {', '.join(dict.fromkeys(names))}"
+
+
+def _mask_of_answer(allowed: object, impl: Impl, seat: int) -> int:
+    if allowed.__class__ is frozenset:
+        known = _FROZEN_MASKS.get(allowed)  # type: ignore[call-overload]
+        if known is not None:
+            return known
+    mask = 0
+    try:
+        for card in allowed:  # type: ignore[attr-defined]
+            if card.__class__ is not Card:
+                raise contract_error(impl, impl.hook, f"returned {card!r}, not a Card")
+            mask |= 1 << card.index
+    except TypeError:
+        raise contract_error(impl, impl.hook,
+                             f"returned {allowed!r} for seat {seat}, not a collection of Cards") from None
+    if allowed.__class__ is frozenset and len(_FROZEN_MASKS) < 1 << 16:
+        _FROZEN_MASKS[allowed] = mask  # type: ignore[index]
+    return mask
+

@@ -1,0 +1,220 @@
+"""The random-play kernel's way in and out of a hand: read a state into locals, write them back.
+
+The kernel (``hokm._kernel``) plays cards in local variables, each hand as four 13-bit
+suits, and hands the state back to its own steps wherever a hook must see it. These
+functions are the only place it touches a state's slots; the kernel works on a private
+copy that nothing else holds, so writing in place is safe.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
+from typing import TYPE_CHECKING
+
+from hokm._compose.cards import NO_TRUMP
+from hokm._compose.masks import nth_card
+from hokm._hand.moments import (
+    LOG_ACT,
+    announcements,
+    begin_turn,
+    decide,
+    discarder,
+    end_of_hand,
+    forget_announcement,
+    log,
+)
+from hokm.actions import CALL_TRUMP_ACTIONS, DRAW_CHOICES, CallTrump
+from hokm.outcomes import DRAW, OVER, PLAY, TRUMP
+
+if TYPE_CHECKING:
+    from hokm._compose.engine import Engine
+    from hokm._hand.parts import _Setup
+    from hokm._hand.state import HandState
+    from hokm.actions import Action
+
+__all__ = ["CALL", "CARDS", "DRAW", "OPTION", "OVER", "Tricks", "begin", "begin_then_act", "close", "engine_of", "forget",
+           "held_of", "mask_of", "moment", "random_call", "random_draw", "random_option", "random_turn", "sync",
+           "trick_so_far", "turn_choices"]
+
+CARDS = 5
+"""``moment``: a turn of trick play (no decision pending)."""
+CALL = TRUMP
+"""``moment``: the trump call."""
+OPTION = 6
+"""``moment``: a pending decision, or a discard of the draw."""
+
+
+def engine_of(state: HandState) -> Engine:
+    """The engine of the state's ruleset."""
+    return state._setup.engine
+
+
+def moment(state: HandState) -> int:
+    """Where the hand stands: ``OVER``, ``CALL``, ``DRAW`` (a keep or reject), ``CARDS`` or ``OPTION``."""
+    phase = state._phase
+    if phase == PLAY:
+        return CARDS if state._extra.pending is None else OPTION
+    if phase == DRAW:
+        return OPTION if discarder(state) is not None else DRAW
+    return phase
+
+
+def random_call(state: HandState, rand: Callable[[], float]) -> None:
+    """The trump call's choice, as ``legal_actions()`` lists it and ``apply`` takes it."""
+    setup = state._setup
+    engine = setup.engine
+    logs = not engine.classic  # beyond the classic hand, calls are logged as stepping logs them
+    if engine.classic_call:
+        suit = floor(rand() * 4)
+        if logs:
+            log(state, LOG_ACT, CALL_TRUMP_ACTIONS[suit])
+        state._call_trump(suit)
+    else:
+        action = engine.decisions.call_choice(state, setup.first_packet, rand)
+        if action.__class__ is CallTrump:
+            if logs:
+                log(state, LOG_ACT, action)
+            state._call_trump(action.suit.index)  # type: ignore[attr-defined]
+        else:  # a variant's action: logged and recorded in decide's one copy
+            decide(state, action, logs)
+    state._legal = -1
+
+
+def random_draw(state: HandState, rand: Callable[[], float]) -> None:
+    """A keep or reject of the two-player draw."""
+    keep = rand() < 0.5  # DRAW_CHOICES: keep, then reject
+    if not state._setup.engine.classic:
+        log(state, LOG_ACT, DRAW_CHOICES[not keep])
+    state._draw(keep)
+    state._legal = -1
+
+
+def random_option(state: HandState, rand: Callable[[], float]) -> None:
+    """One option of a pending decision, or of a discard, as ``apply`` takes it."""
+    pending = state._extra.pending
+    if pending is not None:
+        options = pending.options
+        decide(state, options[floor(rand() * len(options))], not state._setup.engine.classic)
+    else:
+        options = state.legal_actions()
+        state._apply(options[floor(rand() * len(options))])
+    state._legal = -1
+
+
+def random_turn(state: HandState, rand: Callable[[], float]) -> None:
+    """One action of a turn of play, as ``legal_actions()`` lists it and ``apply`` takes it: the
+    legal cards in index order, then the turn's announcements, without building either list."""
+    legal = state._legal_mask()
+    setup = state._setup
+    turn = (announcements(state) if setup.asks_turn and setup.turn_live[len(state._winners)]
+            and state._extra.announced is None else ())
+    count = legal.bit_count()
+    pick = floor(rand() * (count + len(turn)))
+    if pick < count:
+        state._play(nth_card(legal, pick))
+    else:
+        decide(state, turn[pick - count], not setup.engine.classic)
+    state._legal = -1
+
+
+def begin(state: HandState) -> None:
+    """A turn reached in the kernel begins as stepping begins it (its forced effects)."""
+    begin_turn(state)
+
+
+def turn_choices(state: HandState) -> tuple[int, tuple[Action, ...]]:
+    """The legal cards (a mask) and the announcements of the turn at hand, as ``legal_actions()``
+    lists them (the cards in index order, then the announcements)."""
+    setup = state._setup
+    turn = (announcements(state) if setup.asks_turn and setup.turn_live[len(state._winners)]
+            and state._extra.announced is None else ())
+    return state._legal_mask(), turn
+
+
+def begin_then_act(state: HandState, rand: Callable[[], float]) -> None:
+    """A turn reached in the kernel begins as stepping begins it (its forced effects); then, unless
+    that moved the hand on, one action of the turn."""
+    setup, played = state._setup, len(state._plays)
+    begin_turn(state)
+    if (state._setup is setup and len(state._plays) == played and state._phase == PLAY
+            and state._extra.pending is None):
+        random_turn(state, rand)
+
+
+class Tricks:
+    """A hand's trick play as the kernel reads it when it takes over."""
+
+    __slots__ = ("announced", "collectors", "hands", "pile", "plays", "seat", "setup", "start", "tally",
+                 "winners")
+
+    def __init__(self, state: HandState) -> None:
+        self.setup: _Setup = state._setup
+        self.hands: list[int] = state._hands
+        self.plays: list[int] = state._plays  # appended to in place
+        self.start = len(state._plays) - len(state._trick)
+        """Where the trick in progress begins in ``plays``."""
+        self.winners: tuple[int, ...] = state._winners
+        self.collectors: tuple[int | None, ...] = state._collectors
+        self.tally: list[int] = list(state._team_tricks)
+        self.pile: int = state._pile
+        self.seat: int = state._to_act
+        self.announced: Action | None = state._extra.announced
+
+
+def held_of(hands: Sequence[int]) -> list[list[int]]:
+    """Each hand as its four printed suits, 13 bits each (small ints: CPython's cheap ones)."""
+    return [[hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39] for hand in hands]
+
+
+def mask_of(suits: Sequence[int]) -> int:
+    """A hand's four 13-bit suits as its 52-bit mask."""
+    return suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39
+
+
+def sync(state: HandState, held: list[list[int]], won: Sequence[int], collectors: Sequence[int | None],
+         tally: Sequence[int], pile: int, seat: int, start: int) -> None:
+    """Write the kernel's locals back: every hand, the tricks it played (``won`` and their
+    ``collectors``), the tallies, the trick in progress (plays from ``start``) and the seat to act."""
+    hands = state._hands
+    for number, suits in enumerate(held):
+        hands[number] = suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39
+    if won:
+        state._winners += tuple(won)
+        state._collectors += tuple(collectors)
+    state._team_tricks = tuple(tally)
+    state._pile = pile
+    state._trick = state._plays[start:]
+    state._to_act = seat
+    state._legal = -1
+
+
+def close(state: HandState) -> None:
+    """The hand ended in the kernel (its tallies written back by ``sync``): stepping's end of hand."""
+    state._phase = OVER
+    if state._setup.engine.decisions.forced_chain:
+        end_of_hand(state)  # a forced effect may show cards
+
+
+def forget(state: HandState) -> None:
+    """The next turn begins: the announcement of the last one no longer holds."""
+    if state._extra.announced is not None:
+        forget_announcement(state)
+
+
+def trick_so_far(setup: _Setup, plays: Sequence[int], start: int, power: Sequence[int],
+                 trump_power: int) -> tuple[int, int]:
+    """The seat winning the trick in progress (``plays`` from ``start``) and its card's power, where
+    a card of the trump suit played before the trump appeared is an ordinary card unless the trump
+    suit was led (RULES 1.5.1 rule 9)."""
+    trick = plays[start:]
+    early = setup.trump_from - start if 0 <= setup.trump < NO_TRUMP else 0  # plays before the trump came
+    if power[trick[0] & 63] >= trump_power:
+        early = 0  # the trump suit was led: its cards count from the lead
+    best = top = 0
+    for position, play in enumerate(trick):
+        value = power[play & 63]
+        if value > top and (position >= early or value < trump_power):
+            best, top = play >> 6, value
+    return best, top
+

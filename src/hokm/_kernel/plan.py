@@ -1,0 +1,209 @@
+"""The random-play kernel's plan: the facts of a composed ruleset that random play reads.
+
+``plan_of(engine)`` derives one ``Plan`` from the engine's tables and chains, once per
+ruleset, and keeps it on the engine. The loop reads nothing else of the engine on its
+hot path. The plan's ``repr`` answers the question "what takes this ruleset off the
+plain loop?": each entry of ``Plan.events`` names a rule the loop cannot take as a
+lookup, and where it is asked.
+
+>>> import hokm
+>>> from hokm._kernel.plan import plan_of
+>>> plan_of(hokm.Ruleset.compose()._engine)
+Plan(players=4, tricks=13, stop_at=7, events=())
+>>> plan_of(hokm.Ruleset.compose("bavney")._engine).events
+('hokm_play_on: asked when a team reaches 7 tricks',)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hokm._compose.cards import NO_TRUMP
+from hokm._compose.trick_end import UNANSWERED
+from hokm._compose.windows import NEVER, Gate
+from hokm.context import VoidDuty
+
+if TYPE_CHECKING:
+    from hokm._compose.engine import Engine
+    from hokm.actions import Action
+
+__all__ = ["NO_OFFERS", "Offers", "Plan", "plan_of"]
+
+Offers = tuple[tuple[tuple["Action", ...], ...], tuple[float, ...], tuple[tuple["Action", ...], ...],
+               tuple[float, ...]]
+"""Per seat: its tabulated announcements on a lead and their count as a float (the pick adds it to
+the seat's cards), then the same on a turn where it cannot follow."""
+
+
+def _no_offers(players: int) -> Offers:
+    nothing: tuple[tuple[Action, ...], ...] = ((),) * players
+    return nothing, (0.0,) * players, nothing, (0.0,) * players
+
+
+NO_OFFERS: dict[int, Offers] = {players: _no_offers(players) for players in range(2, 17)}
+
+
+class Plan:
+    """What the kernel's loop reads of a ruleset (built by ``plan_of``; never changed after)."""
+
+    __slots__ = ("capture_identity", "capture_in_force", "capture_table", "complete_hooks", "duty", "dynamic",
+                 "ends", "engine", "events", "fixes_trump", "follow_events", "follow_steps", "followers",
+                 "lazy_capture", "lead_events", "lead_steps", "moved", "offers", "overtrump", "pauses", "play_on", "players",
+                 "powers", "restricts", "step_gates", "stop_at", "suit_masks", "suit_of", "teams", "total",
+                 "trick_suit_of", "winner_hook")
+
+    def __init__(self, engine: Engine) -> None:
+        cards, ends, legality, decisions = engine.cards, engine.ends, engine.legality, engine.decisions
+        self.engine = engine
+        self.players = n = engine.players
+        self.teams = engine.teams
+        self.total = total = engine.hand_size
+        # Per leader, the seats that follow it, each with its packed play's seat part and whether its
+        # turn leaves the plain pick (never, in this shared form: a trick that needs it builds its own).
+        self.followers: tuple[tuple[tuple[int, int, bool], ...], ...] = tuple(
+            tuple((seat, mark, False) for seat, mark in row) for row in engine.table.followers)
+        self.suit_of, self.suit_masks = cards.suit_of, cards.suit_masks
+        self.trick_suit_of, self.powers = cards.trick_suit_of, cards.powers
+        self.moved: list[int] = cards.moved
+        """Per trump index: the cards that follow another suit than their printed one."""
+        self.fixes_trump = engine.fixes_trump
+        duty = legality.void_duty
+        self.duty = duty is not None
+        self.overtrump = duty is VoidDuty.OVERTRUMP
+        self.restricts = legality.kernel_restricts or legality.kernel_void_restricts
+        """Whether a legality hook may be asked on a turn with no announcement."""
+        self.winner_hook = ends.winner_chain is not None
+        self.capture_identity = ends.capture_identity
+        self.capture_table = ends.capture_table
+        self.capture_in_force = ends.capture_in_force
+        """Whether who collects depends on the previous trick's being won under the trump."""
+        self.pauses: tuple[bool, ...] = ends.decide_pauses
+        self.complete_hooks = bool(ends.complete_plugins)
+        self.play_on = bool(ends.play_on_chain) and ends.completion is None  # (a constant answers first)
+        self.stop_at: int = total + 1 if ends.stop_count is None else ends.stop_count
+        """Tricks that end the hand for a team (past the hand's tricks: none)."""
+        self.ends: tuple[bool, ...] = tuple(
+            done == total or self.pauses[done] or self.complete_hooks for done in range(total + 1))
+        """By tricks done: whether the trick end needs more than the stop rule's comparison (the
+        hand's last trick, a pause where a decision may be offered, a completion hook)."""
+        self.lazy_capture = not (ends.capture_identity or ends.capture_chain or ends.capture_in_force
+                                 or self.play_on or self.stop_at <= total or any(self.ends[:total]))
+        """Whether who collects may be worked out when the loop writes its tricks back, for all of
+        them at once: a capture rule by table, and nothing reads the tallies before the hand's end."""
+        gates = tuple(gate for gate in (decisions.turn_gate, decisions.forced_gate) if gate is not None)
+        windowless = (bool(decisions.turn_chain) and decisions.turn_gate is None) or (
+            bool(decisions.forced_chain) and decisions.forced_gate is None)
+        self.step_gates: tuple[Gate, ...] | None = None if windowless else gates
+        """The windows of the per-turn hooks that read the hand (``None``: one asks on every turn):
+        a turn in one is taken by the state's own steps."""
+        self.lead_steps, self.follow_steps = self._step_rows(gates, windowless)
+        self.offers = self._offer_rows(engine)
+        self.lead_events, self.follow_events = self._event_rows(engine)
+        self.dynamic = any(map(any, self.lead_events + self.follow_events)) or any(
+            row is not NO_OFFERS[n] for rows in self.offers for by_done in rows for row in by_done)
+        """Whether the announcements on offer, or the turns that leave the plain pick, change by trick."""
+        self.events = self._events(engine)
+
+    def _step_rows(self, gates: tuple[Gate, ...], windowless: bool) -> tuple[
+            tuple[tuple[bool, ...], ...], tuple[tuple[bool, ...], ...]]:
+        """Per trump state (0: no trump yet, 1: a trump), by tricks done: whether a lead, or a
+        follow, of the trick may lie in a per-turn hook's window."""
+        def row(state: int, follows: bool) -> tuple[bool, ...]:
+            return tuple(windowless or any(
+                gate.live[state][done] and (gate.follows if follows else gate.leads)[state] != NEVER
+                for gate in gates) for done in range(self.total + 1))
+        return (row(0, False), row(1, False)), (row(0, True), row(1, True))
+
+    def _offer_rows(self, engine: Engine) -> tuple[tuple[tuple[Offers, ...], ...], ...]:
+        """Per trump index, per Hakem, by tricks done: each seat's tabulated announcements."""
+        rows = engine.decisions.offer_rows
+        n = self.players
+        interned: dict[Offers, Offers] = {}  # equal rows are one object: the loop tells a change by identity
+        result = []
+        for trump_rows in rows:
+            per_hakem = []
+            for hakem in range(n):
+                by_done = []
+                for kinds in trump_rows:
+                    if not (kinds[0] or kinds[1] or kinds[4] or kinds[5]):
+                        by_done.append(NO_OFFERS[n])
+                        continue
+                    leads = tuple(kinds[seat == hakem] for seat in range(n))
+                    voids = tuple(kinds[4 + (seat == hakem)] for seat in range(n))
+                    row = (leads, tuple(map(float, map(len, leads))), voids, tuple(map(float, map(len, voids))))
+                    by_done.append(interned.setdefault(row, row))
+                by_done.append(NO_OFFERS[n])  # (after the last trick: none)
+                per_hakem.append(tuple(by_done))
+            result.append(tuple(per_hakem))
+        return tuple(result)
+
+    def _event_rows(self, engine: Engine) -> tuple[tuple[tuple[bool, ...], ...], tuple[tuple[bool, ...], ...]]:
+        """Per trump index, by tricks done: whether the lead, or a follow, of the trick may leave
+        the plain pick (a legality hook, a per-turn hook's window; for follows also a card of another
+        suit than printed, or an offer to a seat that can follow)."""
+        decisions, legality = engine.decisions, engine.legality
+        lead_rows, follow_rows = [], []
+        for trump in range(NO_TRUMP + 1):
+            state = int(0 <= trump < NO_TRUMP)
+            leads, follows = [], []
+            for done in range(self.total + 1):
+                offers = decisions.offer_rows[trump][done] if done < self.total else ((),) * 6
+                leads.append(legality.kernel_restricts or self.lead_steps[state][done])
+                follows.append(bool(self.moved[trump]) or self.restricts or bool(offers[2] or offers[3])
+                               or self.follow_steps[state][done])
+            lead_rows.append(tuple(leads))
+            follow_rows.append(tuple(follows))
+        return tuple(lead_rows), tuple(follow_rows)
+
+    def _events(self, engine: Engine) -> tuple[str, ...]:
+        """What the loop cannot take as a lookup, and where it is asked (the ``repr``'s story)."""
+        ends, decisions, legality = engine.ends, engine.decisions, engine.legality
+        events = []
+        if self.winner_hook:
+            events.append("hokm_trick_winner: asked after every trick")
+        if UNANSWERED in self.capture_table and ends.capture_chain:
+            events.append("hokm_trick_capture: asked with the hand where its table has no answer")
+        if any(self.pauses):
+            at = [played for played, pause in enumerate(self.pauses) if pause]
+            events.append(f"hokm_pending_decision: asked at pauses after tricks {at}")
+        if self.complete_hooks:
+            events.append("hokm_hand_complete: asked after every trick")
+        if self.play_on:
+            events.append(f"hokm_play_on: asked when a team reaches {self.stop_at} tricks")
+        if legality.restrictors or legality.void_restrictors:
+            events.append("legality hooks: asked on their turns (inside their windows)")
+        if decisions.turn_chain:
+            events.append(f"hokm_turn_options with the hand: {decisions.turn_gate or 'every turn'}")
+        if decisions.forced_chain:
+            events.append(f"hokm_forced_effect: {decisions.forced_gate or 'every turn'}")
+        if any(self.moved):
+            events.append("cards of another suit than printed: their holders' turns picked by mask")
+        if self.fixes_trump:
+            events.append("the trump fixed by the first card that does not follow suit")
+        return tuple(events)
+
+    @property
+    def plain(self) -> bool:
+        """Whether every card and trick end is played by lookups: no hook is asked from the first
+        card to the end of the hand, but ``hokm_play_on`` at the stop."""
+        return not any(event.startswith("hokm_") and not event.startswith("hokm_play_on")
+                       or event.startswith("legality") for event in self.events)
+
+    def step_at(self, lead: bool, hakem: bool, void: bool, trump: bool, done: int) -> bool:
+        """Whether the turn lies in the window of a per-turn hook that reads the hand."""
+        gates = self.step_gates
+        if gates is None:
+            return True
+        return any(gate.open(lead, hakem, void, trump, done, False) for gate in gates)
+
+    def __repr__(self) -> str:
+        stop = self.stop_at if self.stop_at <= self.total else None
+        return f"Plan(players={self.players}, tricks={self.total}, stop_at={stop}, events={self.events!r})"
+
+
+def plan_of(engine: Engine) -> Plan:
+    """The engine's plan, built on first use and kept on it."""
+    plan = engine.plan
+    if plan is None:
+        plan = engine.plan = Plan(engine)
+    return plan  # type: ignore[return-value]
