@@ -40,7 +40,7 @@ LEAD, FOLLOW, VOID = 0, 2, 4
 class Decisions:
     """The call, the announcements, the effects and the forced consequences of a ruleset."""
 
-    __slots__ = ("_card_actions", "_checked_answers", "_effect_chains", "_effect_memo", "_last_call",
+    __slots__ = ("_card_actions", "_checked_answers", "_one_each", "_effect_chains", "_effect_memo", "_last_call",
                  "alternatives", "call_cards", "call_steps", "classic_call", "classic_play",
                  "effect_chain", "fixes_trump", "forced_at_call", "forced_at_end", "forced_chain", "forced_gate",
                  "forced_live", "offer_rows", "offers_follow", "scopes", "trump_rule", "turn_any", "turn_asked", "turn_chain",
@@ -109,6 +109,8 @@ class Decisions:
         self.call_cards: tuple[tuple[Action, ...] | None, ...] | None = (
             steps[0][1] if steps and steps[0][0] == "cards" else None)
         """The first step's choices by card, when it is a table by card (the kernel's pick reads it)."""
+        self._one_each = self.call_cards is not None and all(
+            answer is not None and len(answer) == 1 for answer in self.call_cards)
         self.alternatives: tuple[Impl | tuple[Action, ...], ...] = tuple(
             impl if impl.takes_hand else self._actions(impl.call(None), impl, impl.hook)
             for impl in alternatives if impl.takes_hand or impl.call(None) is not None)
@@ -203,13 +205,14 @@ class Decisions:
         """Whether the calls alone (no alternatives) may be one choice: not where they come from a
         table by card giving one choice for each of several cards, counted without building them."""
         cards = self.call_cards
-        return cards is None or first_cards.bit_count() <= 1 or not _one_each(cards, first_cards)
+        return (cards is None or first_cards.bit_count() <= 1
+                or not (self._one_each or _one_each(cards, first_cards)))
 
     def call_choice(self, hand: HandView, first_cards: int, rand: Callable[[], float]) -> Action:
         """``call_options(hand)[floor(rand() * len(options))]``, the kernel's pick at the call, without
         building the choices by card where each card of the first packet gives exactly one."""
         cards = self.call_cards
-        if cards is None or not first_cards or not _one_each(cards, first_cards):
+        if cards is None or not first_cards or not (self._one_each or _one_each(cards, first_cards)):
             options = self.call_options(hand, first_cards)
             return options[floor(rand() * len(options))]
         given: list[object] = []

@@ -3,14 +3,14 @@
 ``plan_of(engine)`` derives one ``Plan`` from the engine's tables and chains, once per
 ruleset, and keeps it on the engine. The loop reads nothing else of the engine on its
 hot path. The plan's ``repr`` answers the question "what takes this ruleset off the
-plain loop?": each entry of ``Plan.events`` names a rule the loop cannot take as a
+plain loop?": each entry of ``Plan.story`` names a rule the loop cannot take as a
 lookup, and where it is asked.
 
 >>> import hokm
 >>> from hokm._kernel.plan import plan_of
 >>> plan_of(hokm.Ruleset.compose()._engine)
 Plan(players=4, tricks=13, stop_at=7, events=())
->>> plan_of(hokm.Ruleset.compose("bavney")._engine).events
+>>> plan_of(hokm.Ruleset.compose("bavney")._engine).story
 ('hokm_play_on: asked when a team reaches 7 tricks',)
 """
 
@@ -46,9 +46,9 @@ NO_OFFERS: dict[int, Offers] = {players: _no_offers(players) for players in rang
 class Plan:
     """What the kernel's loop reads of a ruleset (built by ``plan_of``; never changed after)."""
 
-    __slots__ = ("capture_identity", "capture_in_force", "capture_table", "complete_hooks", "duty", "dynamic",
-                 "ends", "engine", "events", "fixes_trump", "follow_events", "follow_steps", "followers",
-                 "lazy_capture", "lead_events", "lead_steps", "moved", "offers", "overtrump", "pauses", "play_on", "players",
+    __slots__ = ("capture_identity", "capture_in_force", "capture_table", "captures", "complete_hooks", "duty", "dynamic",
+                 "ends", "engine", "events", "fixes_trump", "follow_steps", "followers",
+                 "lazy_capture", "lead_steps", "story", "moved", "offers", "overtrump", "pauses", "play_on", "players",
                  "powers", "restricts", "step_gates", "stop_at", "suit_masks", "suit_of", "teams", "total",
                  "trick_suit_of", "winner_hook")
 
@@ -58,10 +58,8 @@ class Plan:
         self.players = n = engine.players
         self.teams = engine.teams
         self.total = total = engine.hand_size
-        # Per leader, the seats that follow it, each with its packed play's seat part and whether its
-        # turn leaves the plain pick (never, in this shared form: a trick that needs it builds its own).
-        self.followers: tuple[tuple[tuple[int, int, bool], ...], ...] = tuple(
-            tuple((seat, mark, False) for seat, mark in row) for row in engine.table.followers)
+        # Per leader, the seats that follow it, each with its packed play's seat part.
+        self.followers: tuple[tuple[tuple[int, int], ...], ...] = engine.table.followers
         self.suit_of, self.suit_masks = cards.suit_of, cards.suit_masks
         self.trick_suit_of, self.powers = cards.trick_suit_of, cards.powers
         self.moved: list[int] = cards.moved
@@ -75,6 +73,13 @@ class Plan:
         self.winner_hook = ends.winner_chain is not None
         self.capture_identity = ends.capture_identity
         self.capture_table = ends.capture_table
+        table, width = ends.capture_table, total + 1  # (capture_key's layout: winner, previous, flags, number)
+        self.captures: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = () if ends.capture_identity else tuple(
+            tuple(tuple(table[((winner * (n + 1) + previous) * 4 + flags) * width:][:width] for flags in range(4))
+                  for previous in range(n + 1))
+            for winner in range(n))
+        """The capture table by winner, previous winner + 1 (0: none), 2 * collected + in force, trick
+        number: the collector, ``NOBODY`` or ``UNANSWERED``."""
         self.capture_in_force = ends.capture_in_force
         """Whether who collects depends on the previous trick's being won under the trump."""
         self.pauses: tuple[bool, ...] = ends.decide_pauses
@@ -86,8 +91,8 @@ class Plan:
             done == total or self.pauses[done] or self.complete_hooks for done in range(total + 1))
         """By tricks done: whether the trick end needs more than the stop rule's comparison (the
         hand's last trick, a pause where a decision may be offered, a completion hook)."""
-        self.lazy_capture = not (ends.capture_identity or ends.capture_chain or ends.capture_in_force
-                                 or self.play_on or self.stop_at <= total or any(self.ends[:total]))
+        self.lazy_capture = not (ends.capture_identity or ends.capture_chain or self.play_on
+                                 or self.stop_at <= total or any(self.ends[:total]))
         """Whether who collects may be worked out when the loop writes its tricks back, for all of
         them at once: a capture rule by table, and nothing reads the tallies before the hand's end."""
         gates = tuple(gate for gate in (decisions.turn_gate, decisions.forced_gate) if gate is not None)
@@ -98,11 +103,11 @@ class Plan:
         a turn in one is taken by the state's own steps."""
         self.lead_steps, self.follow_steps = self._step_rows(gates, windowless)
         self.offers = self._offer_rows(engine)
-        self.lead_events, self.follow_events = self._event_rows(engine)
-        self.dynamic = any(map(any, self.lead_events + self.follow_events)) or any(
+        self.events = self._event_rows(engine)
+        self.dynamic = any(any(leads) or any(follows) for leads, follows in self.events) or any(
             row is not NO_OFFERS[n] for rows in self.offers for by_done in rows for row in by_done)
         """Whether the announcements on offer, or the turns that leave the plain pick, change by trick."""
-        self.events = self._events(engine)
+        self.story = self._story(engine)
 
     def _step_rows(self, gates: tuple[Gate, ...], windowless: bool) -> tuple[
             tuple[tuple[bool, ...], ...], tuple[tuple[bool, ...], ...]]:
@@ -137,25 +142,23 @@ class Plan:
             result.append(tuple(per_hakem))
         return tuple(result)
 
-    def _event_rows(self, engine: Engine) -> tuple[tuple[tuple[bool, ...], ...], tuple[tuple[bool, ...], ...]]:
-        """Per trump index, by tricks done: whether the lead, or a follow, of the trick may leave
-        the plain pick (a legality hook, a per-turn hook's window; for follows also a card of another
-        suit than printed, or an offer to a seat that can follow)."""
+    def _event_rows(self, engine: Engine) -> tuple[tuple[tuple[bool, ...], tuple[bool, ...]], ...]:
+        """Per trump index, for the lead and for the follows, by tricks done: whether a turn may leave
+        the plain pick (a legality hook, a per-turn hook's window; for follows also an offer to a seat
+        that can follow). The holders of cards of another suit than printed the loop finds itself."""
         decisions, legality = engine.decisions, engine.legality
-        lead_rows, follow_rows = [], []
+        rows = []
         for trump in range(NO_TRUMP + 1):
             state = int(0 <= trump < NO_TRUMP)
             leads, follows = [], []
             for done in range(self.total + 1):
                 offers = decisions.offer_rows[trump][done] if done < self.total else ((),) * 6
                 leads.append(legality.kernel_restricts or self.lead_steps[state][done])
-                follows.append(bool(self.moved[trump]) or self.restricts or bool(offers[2] or offers[3])
-                               or self.follow_steps[state][done])
-            lead_rows.append(tuple(leads))
-            follow_rows.append(tuple(follows))
-        return tuple(lead_rows), tuple(follow_rows)
+                follows.append(self.restricts or bool(offers[2] or offers[3]) or self.follow_steps[state][done])
+            rows.append((tuple(leads), tuple(follows)))
+        return tuple(rows)
 
-    def _events(self, engine: Engine) -> tuple[str, ...]:
+    def _story(self, engine: Engine) -> tuple[str, ...]:
         """What the loop cannot take as a lookup, and where it is asked (the ``repr``'s story)."""
         ends, decisions, legality = engine.ends, engine.decisions, engine.legality
         events = []
@@ -187,18 +190,21 @@ class Plan:
         """Whether every card and trick end is played by lookups: no hook is asked from the first
         card to the end of the hand, but ``hokm_play_on`` at the stop."""
         return not any(event.startswith("hokm_") and not event.startswith("hokm_play_on")
-                       or event.startswith("legality") for event in self.events)
+                       or event.startswith("legality") for event in self.story)
 
     def step_at(self, lead: bool, hakem: bool, void: bool, trump: bool, done: int) -> bool:
         """Whether the turn lies in the window of a per-turn hook that reads the hand."""
         gates = self.step_gates
         if gates is None:
             return True
-        return any(gate.open(lead, hakem, void, trump, done, False) for gate in gates)
+        for gate in gates:
+            if gate.open(lead, hakem, void, trump, done, False):
+                return True
+        return False
 
     def __repr__(self) -> str:
         stop = self.stop_at if self.stop_at <= self.total else None
-        return f"Plan(players={self.players}, tricks={self.total}, stop_at={stop}, events={self.events!r})"
+        return f"Plan(players={self.players}, tricks={self.total}, stop_at={stop}, events={self.story!r})"
 
 
 def plan_of(engine: Engine) -> Plan:

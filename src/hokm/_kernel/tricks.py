@@ -21,7 +21,7 @@ What the plan (``hokm._kernel.plan``) marks as events leaves the plain pick:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
@@ -58,47 +58,34 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
     """Play random cards from the state's turn of trick play until the hand ends or an event
     the state's own steps must take; returns ``ENDED``, ``STEP``, ``TURN`` or ``STEPPED``."""
     t = Tricks(state)
-    plays, setup = t.plays, t.setup
-    n, teams, followers, hakem, ends = plan.players, plan.teams, plan.followers, setup.hakem, plan.ends
+    plays, setup, hakem, done, seat = t.plays, t.setup, t.setup.hakem, len(t.winners), t.seat
+    n, teams, followers, ends, dynamic = plan.players, plan.teams, plan.followers, plan.ends, plan.dynamic
     bits, counts, fcounts, bit13 = BITS, COUNTS, FLOAT_COUNTS, BIT13
     append = plays.append
     held = held_of(t.hands)
-    start, seat, done = t.start, t.seat, len(t.winners)
-    # Cards each seat held when the trick in progress began (the hands need not be even).
-    sizes = [float(hand.bit_count()) for hand in t.hands]
-    for play in plays[start:]:
-        sizes[play >> 6] += 1.0
+    sizes = _sizes(t)  # each seat's cards when the trick in progress began (the hands need not be even)
     gone = 0.0  # tricks completed since: a seat's cards on its turn are sizes[seat] - gone
-    won: list[int] = []
-    dynamic = plan.dynamic
     plain_end = (plan.capture_identity or plan.lazy_capture) and not plan.winner_hook
+    won: list[int] = []
     taken: list[int | None] = won if plan.capture_identity else []  # type: ignore[assignment]  # collectors
     tally, pile, stop_at = t.tally, t.pile, plan.stop_at
     if plan.play_on and max(tally) >= stop_at:
         stop_at = 0  # play went on past the stop: the rule is asked after every trick from now on
-    hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = _facts(plan, state, start)
-    offer_rows, lead_row, follow_row = plan.offers[hand_trump][hakem], plan.lead_events[hand_trump], \
-        plan.follow_events[hand_trump]
+    hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = _facts(plan, state, t.start)
+    offer_rows, (lead_row, follow_row) = plan.offers[hand_trump][hakem], plan.events[hand_trump]
     offers, lead_event, follow_event = offer_rows[done], lead_row[done], follow_row[done]
-    leads, voids, lead_sizes, void_sizes = _offers(offers, sizes)
+    leads, voids, lead_sizes, void_sizes = _offers(offers, sizes) if dynamic else (offers[0], offers[2], sizes, sizes)
+    moved = _moved_left(plan, trump, t.hands)  # cards of another suit than printed, still held
     # An announcement of the turn at hand (1: its card is picked exactly), or of a turn played (2:
     # it ended its trick, and is forgotten as the next lead begins).
     note = 1 if t.announced is not None else 0
-    lead_event = lead_event or bool(note)  # the announcer's card is picked exactly
+    lead_event = lead_event or bool(note)
     refresh = dynamic or pending >= 0  # whether the next lead must look again at what a trick may change
     begun = len(plays)  # the turn at this many plays began by the state's own steps (its start ran)
-    led = base = best = top = 0
-    power: tuple[int, ...] = ()
-    rest: tuple[tuple[int, int, bool], ...] = ()
-    leading = len(plays) == start
-    if not leading:  # entered mid-trick
-        lead = plays[start] & 63
-        led, power = suit_of[lead], powers[tsuit_of[lead]]
-        base = 13 * led
-        best, top = trick_so_far(setup, plays, start, power, TRUMP_POWER)
-        rest = _rest(plan, held, state, plays[start] >> 6, led, trump, done, follow_event)[len(plays) - start - 1:]
-        if note:
-            rest = ((rest[0][0], rest[0][1], True), *rest[1:])
+    led, base, power, best, top, rest, specials, exactly = _entered(plan, state, held, t.start, trump, done,
+                                                                   follow_event, moved, note)
+    watch = follow_event or moved  # whether the follows of a trick may leave the plain pick
+    leading = len(plays) == t.start
     while True:
         if leading:  # the lead ------------------------------------------------------------------
             if refresh:  # what the last trick changed: a trump, the offers, an announcement to forget
@@ -108,69 +95,78 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                 if pending >= 0:  # a trump fixed in the last trick counts from this lead
                     hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = _facts(
                         plan, state, len(plays))
+                    moved = _moved_left(plan, trump, list(map(mask_of, held)))
+                    watch = follow_event or moved
                     offer_rows, offers = plan.offers[hand_trump][hakem], None
-                    lead_row, follow_row = plan.lead_events[hand_trump], plan.follow_events[hand_trump]
+                    lead_row, follow_row = plan.events[hand_trump]
                 if offer_rows[done] is not offers:  # the announcements on offer change
                     offers = offer_rows[done]
                     leads, voids, lead_sizes, void_sizes = _offers(offers, sizes)
                 lead_event, follow_event, refresh = lead_row[done] or note == 1, follow_row[done], dynamic
+                watch = follow_event or moved
             suits = held[seat]
             if lead_event and (index := _lead_exactly(plan, state, held, won, taken, tally, pile, seat, trump, done,
                                                     note, begun, rand)) != -1:
                 if index < -1:
                     return -2 - index  # handed to the state's own steps
-                note = 0
                 suits[index // 13] ^= bit13[index % 13]
+                note, led = 0, suit_of[index]
+                base = 13 * led
             else:  # the pick-th card in index order, suit by suit, or an announcement
                 pick = floor(rand() * (lead_sizes[seat] - gone))
                 segment = suits[0]
                 if pick < counts[segment]:
-                    suit = 0
+                    led = 0
                 else:
                     pick -= counts[segment]
                     segment = suits[1]
                     if pick < counts[segment]:
-                        suit = 1
+                        led = 1
                     else:
                         pick -= counts[segment]
                         segment = suits[2]
                         if pick < counts[segment]:
-                            suit = 2
+                            led = 2
                         else:
-                            suit, pick, segment = 3, pick - counts[segment], suits[3]
+                            led, pick, segment = 3, pick - counts[segment], suits[3]
                             if pick >= counts[segment]:  # past the cards: an announcement of this turn
                                 return _announce(plan, state, held, won, taken, tally, pile, seat,
                                                  leads[seat][pick - counts[segment]])
                 bit = bits[segment][pick]
-                suits[suit] = segment ^ bit13[bit]
-                index = 13 * suit + bit
+                suits[led] = segment ^ bit13[bit]
+                base = 13 * led
+                index = base + bit
             append(seat << 6 | index)
-            led = suit_of[index]
-            base, power = 13 * led, powers[tsuit_of[index]]
-            best, top = seat, power[index]
-            rest = _rest(plan, held, state, seat, led, trump, done, True) if follow_event else followers[seat]
+            power = powers[tsuit_of[index]]
+            best, top, rest = seat, power[index], followers[seat]
+            if watch:  # the follows may leave the plain pick
+                if moved and 1 << index & moved:  # a card of another suit than printed: it leads that suit
+                    moved ^= 1 << index
+                    led = suit_of[index]
+                    base = 13 * led
+                specials, exactly = _specials(plan, held, state, rest, led, trump, done, follow_event, moved)
+                watch = follow_event or moved
         leading = True
-        for seat, mark, special in rest:  # the follows ------------------------------------------
+        for seat, mark in rest:  # the follows ----------------------------------------------------
             suits = held[seat]
-            if special:  # picked from the engine's legal mask, or handed to the state's steps
-                index, note = _follow_exactly(plan, state, held, won, taken, tally, pile, seat, trump, done, led,
-                                              note, begun, rand)
-                if index < 0:
-                    return -2 - index  # handed to the state's own steps
-                refresh = refresh or note == 2
+            if specials and specials >> seat & 1:  # a hook, an announcement; a card of another suit
+                if exactly >> seat & 1:
+                    index, note = _follow_exactly(plan, state, held, won, taken, tally, pile, seat, trump, done,
+                                                  led, note, begun, rand)
+                    if index < 0:
+                        return -2 - index  # handed to the state's own steps
+                    refresh = refresh or note == 2
+                else:
+                    index = _holder_pick(plan, suits, led, trump, duty, power, top, rand)
                 suits[index // 13] ^= bit13[index % 13]
-                if fixing and suit_of[index] != led:  # it fixes its suit as trump
-                    append(mark | index)
-                    facts, best, top, power = _fix(plan, state, seat, index, best, top, power)
-                    hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = facts
-                    refresh = True
-                    if len(plays) % n and plan.follow_events[trump][done]:  # the rest of the trick,
-                        return _hand_back(plan, state, held, won, taken, tally, pile, seat)  # picked anew
-                    continue
             elif segment := suits[led]:  # follow suit (a float count: float * float is the cheaper product)
                 bit = bits[segment][floor(rand() * fcounts[segment])]
                 suits[led] = segment ^ bit13[bit]
                 index = base + bit
+                append(mark | index)
+                if power[index] > top:
+                    best, top = seat, power[index]
+                continue
             elif duty and suits[trump]:  # void: a trump (one that beats the best, if it must)
                 segment = suits[trump]
                 if plan.overtrump:
@@ -178,6 +174,10 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                 bit = bits[segment][floor(rand() * fcounts[segment])]
                 suits[trump] ^= bit13[bit]
                 index = 13 * trump + bit
+                append(mark | index)
+                if power[index] > top:
+                    best, top = seat, power[index]
+                continue
             else:  # void: any card, or the seat's tabulated announcements
                 pick = floor(rand() * (void_sizes[seat] - gone))
                 segment = suits[0]
@@ -201,35 +201,73 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                 bit = bits[segment][pick]
                 suits[suit] = segment ^ bit13[bit]
                 index = 13 * suit + bit
-                if fixing:  # this card fixes its suit as trump (hokm._hand.moments.after_card)
-                    append(mark | index)
-                    facts, best, top, power = _fix(plan, state, seat, index, best, top, power)
-                    hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = facts
-                    refresh = True
-                    if len(plays) % n and plan.follow_events[trump][done]:  # the rest of the trick,
-                        return _hand_back(plan, state, held, won, taken, tally, pile, seat)  # picked anew
-                    continue
+            # A card that did not follow suit: one of another suit than printed, or one that fixes a trump.
+            if moved and 1 << index & moved:
+                moved ^= 1 << index
+                watch = follow_event or moved
             append(mark | index)
-            if power[index] > top:
+            if fixing and suit_of[index] != led:  # it fixes its suit as trump (hokm._hand.moments.after_card)
+                facts, best, top, power = _fix(plan, state, seat, index, best, top, power)
+                hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = facts
+                refresh, moved = True, _moved_left(plan, trump, list(map(mask_of, held)))
+                watch = follow_event or moved
+                if len(plays) % n and (plan.events[trump][1][done] or moved):  # the rest of the trick,
+                    return _hand_back(plan, state, held, won, taken, tally, pile, seat)  # picked anew
+            elif power[index] > top:
                 best, top = seat, power[index]
         # The trick end: the winner, who collects, then the stop rule or the state's own pause.
         done += 1
         gone += 1.0
+        specials = 0
         if plain_end:  # the winner by the tables takes the trick
             won.append(best)
             team = teams[best]
             tally[team] += 1
-            stop = tally[team] >= stop_at or ends[done]
+            if tally[team] < stop_at and not ends[done]:
+                seat = best
+                continue
         else:
             best, pile, stop = _won(plan, state, held, won, taken, tally, pile, best, done, trump, stop_at)
-        if stop:
-            code = _trick_end(plan, state, held, won, taken, tally, pile, seat, rand)
-            if code != _GOES_ON:
-                return code
-            if plan.play_on and max(tally) >= stop_at:
-                stop_at = 0  # play goes on past the stop: the rule is asked after every trick
-            begun, note = len(plays), 0  # the state's own steps began the next turn
-        seat = best
+            if not stop:
+                seat = best
+                continue
+        code = _trick_end(plan, state, held, won, taken, tally, pile, seat, rand)
+        if code != _GOES_ON:
+            return code
+        if plan.play_on and max(tally) >= stop_at:
+            stop_at = 0  # play goes on past the stop: the rule is asked after every trick
+        begun, note, seat = len(plays), 0, best  # the state's own steps began the next turn
+
+
+def _sizes(t: Tricks) -> list[float]:
+    """Each seat's cards when the trick in progress began (the pick on a lead or a void turn
+    subtracts the tricks completed since)."""
+    sizes = list(map(float, map(int.bit_count, t.hands)))
+    for play in t.plays[t.start:]:
+        sizes[play >> 6] += 1.0
+    return sizes
+
+
+def _entered(plan: Plan, state: HandState, held: list[list[int]], start: int, trump: int, done: int,
+             follow_event: bool, moved: int, note: int) -> tuple[int, int, tuple[int, ...], int, int,
+                                                                tuple[tuple[int, int], ...], int, int]:
+    """Where the loop takes over: the trick so far (its led suit, its segment's base, the power row,
+    the best play and its power), the seats still to follow and which of them leave the plain pick."""
+    plays = state._plays
+    if len(plays) == start:
+        return 0, 0, (), 0, 0, (), 0, 0
+    lead = plays[start] & 63
+    led = plan.suit_of[trump][lead]
+    power = plan.powers[trump][plan.trick_suit_of[trump][lead]]
+    best, top = trick_so_far(state._setup, plays, start, power, TRUMP_POWER)
+    rest = plan.followers[plays[start] >> 6][len(plays) - start - 1:]
+    specials = exactly = 0
+    if follow_event or moved:
+        specials, exactly = _specials(plan, held, state, rest, led, trump, done, follow_event, moved)
+    if note:  # the announcer's card is picked exactly
+        specials |= 1 << rest[0][0]
+        exactly |= 1 << rest[0][0]
+    return led, 13 * led, power, best, top, rest, specials, exactly
 
 
 def _won(plan: Plan, state: HandState, held: list[list[int]], won: list[int], taken: list[int | None],
@@ -349,25 +387,56 @@ def _fix(plan: Plan, state: HandState, seat: int, index: int, best: int, top: in
     return facts, best, top, power
 
 
-def _rest(plan: Plan, held: list[list[int]], state: HandState, leader: int, led: int, trump: int, done: int,
-          follow_event: bool) -> tuple[tuple[int, int, bool], ...]:
-    """The seats that follow ``leader`` in the trick, each marked where its turn leaves the plain pick:
-    a hook may be asked on it, it may be offered an announcement although it can follow, or it holds a
-    card that follows another suit than printed, into or out of the led suit (or the trumps)."""
-    followers = plan.followers[leader]
-    if not follow_event:
-        return followers
+def _specials(plan: Plan, held: list[list[int]], state: HandState, rest: tuple[tuple[int, int], ...], led: int,
+              trump: int, done: int, follow_event: bool, moved: int) -> tuple[int, int]:
+    """Which of the seats still to follow (``rest``) leave the plain pick, as masks of seats: all of
+    them and those picked from the engine's legal mask (a hook may be asked, or an announcement
+    offered to a seat that can follow; the others hold a card of another suit than printed, into or
+    out of the led suit or, under a void duty, the trumps)."""
     hand_trump = state._setup.trump
     offers = plan.engine.decisions.offer_rows[hand_trump][done]
-    if plan.restricts or offers[2] or offers[3] or plan.follow_steps[0 <= hand_trump < NO_TRUMP][done]:
-        return tuple((follower, mark, True) for follower, mark, _ in followers)
-    moved = plan.moved[trump]
+    if follow_event and (plan.restricts or offers[2] or offers[3]
+                         or plan.follow_steps[0 <= hand_trump < NO_TRUMP][done]):
+        every = sum(1 << follower for follower, _ in rest)
+        return every, every
     relevant = moved & (plan.suit_masks[trump][led] | 0x1FFF << 13 * led)
     if plan.duty and trump < NO_TRUMP:
         relevant |= moved & (plan.suit_masks[trump][trump] | 0x1FFF << 13 * trump)
-    if not relevant:
-        return followers
-    return tuple((follower, mark, bool(mask_of(held[follower]) & relevant)) for follower, mark, _ in followers)
+    holders = 0
+    while relevant:  # (few: the cards of another suit than printed)
+        low = relevant & -relevant
+        index = low.bit_length() - 1
+        for follower, _ in rest:
+            if held[follower][index // 13] >> index % 13 & 1:
+                holders |= 1 << follower
+        relevant ^= low
+    return holders, (holders if offers[4] or offers[5] else 0)  # (a void holder may be offered some)
+
+
+def _moved_left(plan: Plan, trump: int, hands: Sequence[int]) -> int:
+    """The cards of the mask ``moved`` of the trump (another suit than printed) that the hands hold."""
+    moved = plan.moved[trump]
+    if not moved:
+        return 0
+    held = 0
+    for hand in hands:
+        held |= hand
+    return moved & held
+
+
+def _holder_pick(plan: Plan, suits: list[int], led: int, trump: int, duty: bool, power: Sequence[int], top: int,
+                 rand: Callable[[], float]) -> int:
+    """The turn of a seat holding a card of another suit than printed, picked from its whole hand by
+    the tables: follow the led effective suit, else the void duty, else any card (index order)."""
+    hand = mask_of(suits)
+    masks = plan.suit_masks[trump]
+    legal = hand & masks[led]
+    if not legal:
+        legal = hand
+        trumps = hand & masks[trump] if duty else 0
+        if trumps:
+            legal = beating(trumps, power, top) or trumps if plan.overtrump else trumps
+    return nth_card(legal, floor(rand() * legal.bit_count()))
 
 
 def _offers_at(plan: Plan, state: HandState, done: int, lead: bool, hakem: bool,
@@ -527,17 +596,29 @@ def _write(plan: Plan, state: HandState, held: list[list[int]], won: list[int], 
 
 def _flush(plan: Plan, state: HandState, won: list[int], taken: list[int | None], tally: list[int]) -> int:
     """Who collected each trick of ``won`` not yet in ``taken``, by the capture table, with the
-    tallies from the state's; returns the pile left in the centre."""
-    table, teams, players, total = plan.capture_table, plan.teams, plan.players, plan.total
+    tallies from the state's; returns the pile left in the centre. (Whether a trick was won under
+    the trump is the same worked out now as then: the trump appears once, at a play that stays.)"""
+    captures, teams, players = plan.captures, plan.teams, plan.players
     tally[:] = state._team_tricks
     pile = state._pile
     done = len(state._winners) + len(taken)
-    previous = won[len(taken) - 1] if taken else (state._winners[-1] if state._winners else None)
+    previous = won[len(taken) - 1] if taken else (state._winners[-1] if state._winners else -1)
     collected = (taken[-1] if taken else state._collectors[-1] if state._collectors else None) is not None
+    setup, plays = state._setup, state._plays
+    since = setup.trump_from if plan.capture_in_force and 0 <= setup.trump < NO_TRUMP else 1 << 30
     for winner in won[len(taken):]:
+        start = done * players  # the trick just played begins here; the previous one, players before
         done += 1
-        collector = table[capture_key(players, total, winner, previous if done > 1 else None,
-                                      collected and done > 1, False, done)]
+        flags = 2 if collected else 0
+        if since < start:  # the previous trick was played (partly) under the trump
+            if since <= start - players:
+                flags += 1
+            else:  # the trump came inside it: was its winning card played after?
+                for position in range(start - players, start):
+                    if plays[position] >> 6 == previous:
+                        flags += position >= since
+                        break
+        collector = captures[winner][previous + 1 if done > 1 else 0][flags if done > 1 else 0][done]
         if collector == NOBODY:
             taken.append(None)
             pile += 1
