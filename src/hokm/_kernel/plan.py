@@ -50,7 +50,7 @@ class Plan:
                  "ends", "engine", "events", "fixes_trump", "follow_steps", "followers",
                  "lazy_capture", "lead_steps", "story", "moved", "offers", "overtrump", "pauses", "play_on", "players",
                  "powers", "restricts", "step_gates", "stop_at", "suit_masks", "suit_of", "teams", "total",
-                 "trick_suit_of", "winner_hook")
+                 "trick_suit_of", "void_offers", "watched", "winner_hook")
 
     def __init__(self, engine: Engine) -> None:
         cards, ends, legality, decisions = engine.cards, engine.ends, engine.legality, engine.decisions
@@ -64,6 +64,13 @@ class Plan:
         self.trick_suit_of, self.powers = cards.trick_suit_of, cards.powers
         self.moved: list[int] = cards.moved
         """Per trump index: the cards that follow another suit than their printed one."""
+        self.watched: tuple[tuple[int, ...], ...] = tuple(
+            tuple(cards.suit_masks[trump][led] | 0x1FFF << 13 * led | (
+                cards.suit_masks[trump][trump] | 0x1FFF << 13 * trump
+                if legality.void_duty is not None and trump < NO_TRUMP else 0) for led in range(4))
+            for trump in range(NO_TRUMP + 1))
+        """Per trump index and led suit: the cards whose holder's follow is picked by mask if they are
+        of another suit than printed (moved into or out of the led suit, or the trumps under a duty)."""
         self.fixes_trump = engine.fixes_trump
         duty = legality.void_duty
         self.duty = duty is not None
@@ -103,6 +110,8 @@ class Plan:
         a turn in one is taken by the state's own steps."""
         self.lead_steps, self.follow_steps = self._step_rows(gates, windowless)
         self.offers = self._offer_rows(engine)
+        self.void_offers = any(kinds[4] or kinds[5] for rows in decisions.offer_rows for kinds in rows)
+        """Whether a seat that cannot follow is ever offered a tabulated announcement."""
         self.events = self._event_rows(engine)
         self.dynamic = any(any(leads) or any(follows) for leads, follows in self.events) or any(
             row is not NO_OFFERS[n] for rows in self.offers for by_done in rows for row in by_done)

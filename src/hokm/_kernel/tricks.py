@@ -393,24 +393,26 @@ def _specials(plan: Plan, held: list[list[int]], state: HandState, rest: tuple[t
     them and those picked from the engine's legal mask (a hook may be asked, or an announcement
     offered to a seat that can follow; the others hold a card of another suit than printed, into or
     out of the led suit or, under a void duty, the trumps)."""
-    hand_trump = state._setup.trump
-    offers = plan.engine.decisions.offer_rows[hand_trump][done]
-    if follow_event and (plan.restricts or offers[2] or offers[3]
-                         or plan.follow_steps[0 <= hand_trump < NO_TRUMP][done]):
-        every = sum(1 << follower for follower, _ in rest)
-        return every, every
-    relevant = moved & (plan.suit_masks[trump][led] | 0x1FFF << 13 * led)
-    if plan.duty and trump < NO_TRUMP:
-        relevant |= moved & (plan.suit_masks[trump][trump] | 0x1FFF << 13 * trump)
+    void_offers = False
+    if follow_event or plan.void_offers:
+        hand_trump = state._setup.trump
+        offers = plan.engine.decisions.offer_rows[hand_trump][done]
+        if follow_event and (plan.restricts or offers[2] or offers[3]
+                             or plan.follow_steps[0 <= hand_trump < NO_TRUMP][done]):
+            every = sum(1 << follower for follower, _ in rest)
+            return every, every
+        void_offers = bool(offers[4] or offers[5])  # (a void holder may be offered some)
+    relevant = moved & plan.watched[trump][led]
     holders = 0
     while relevant:  # (few: the cards of another suit than printed)
         low = relevant & -relevant
         index = low.bit_length() - 1
+        suit, bit = index // 13, 1 << index % 13
         for follower, _ in rest:
-            if held[follower][index // 13] >> index % 13 & 1:
+            if held[follower][suit] & bit:
                 holders |= 1 << follower
         relevant ^= low
-    return holders, (holders if offers[4] or offers[5] else 0)  # (a void holder may be offered some)
+    return holders, (holders if void_offers else 0)
 
 
 def _moved_left(plan: Plan, trump: int, hands: Sequence[int]) -> int:
