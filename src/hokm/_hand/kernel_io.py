@@ -33,9 +33,9 @@ if TYPE_CHECKING:
     from hokm._hand.state import HandState
     from hokm.actions import Action
 
-__all__ = ["CALL", "CARDS", "DRAW", "OPTION", "OVER", "Tricks", "begin", "begin_then_act", "close", "engine_of", "forget",
+__all__ = ["CALL", "CARDS", "DRAW", "OPTION", "OVER", "begin", "begin_then_act", "close", "engine_of", "enter", "forget",
            "held_of", "mask_of", "moment", "random_call", "random_draw", "random_option", "random_turn", "sync",
-           "trick_so_far", "turn_choices"]
+           "trick_so_far", "trump_of", "turn_choices"]
 
 CARDS = 5
 """``moment``: a turn of trick play (no decision pending)."""
@@ -142,24 +142,28 @@ def begin_then_act(state: HandState, rand: Callable[[], float]) -> None:
         random_turn(state, rand)
 
 
-class Tricks:
-    """A hand's trick play as the kernel reads it when it takes over."""
+def enter(state: HandState) -> tuple[list[int], int, int, int, list[list[int]], list[float], list[int], int,
+                                     int, int, int, Action | None]:
+    """A hand's trick play as the kernel reads it when it takes over: the plays (appended to in
+    place), the Hakem, the tricks done, the seat to act, each hand as its four suits (``held_of``),
+    each seat's cards when the trick in progress began (as floats: the hands need not be even), the
+    team tallies (a fresh list), the pile in the centre, where the trick in progress begins in the
+    plays, the hand's trump index, the play from which it counts, and the announcement of the turn at
+    hand."""
+    setup, plays, hands = state._setup, state._plays, state._hands
+    start = len(plays) - len(state._trick)
+    sizes = list(map(float, map(int.bit_count, hands)))
+    for play in state._trick:
+        sizes[play >> 6] += 1.0
+    held = [[hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39] for hand in hands]  # held_of
+    return (plays, setup.hakem, len(state._winners), state._to_act, held, sizes, list(state._team_tricks),
+            state._pile, start, setup.trump, setup.trump_from, state._extra.announced)
 
-    __slots__ = ("announced", "collectors", "hands", "pile", "plays", "seat", "setup", "start", "tally",
-                 "winners")
 
-    def __init__(self, state: HandState) -> None:
-        self.setup: _Setup = state._setup
-        self.hands: list[int] = state._hands
-        self.plays: list[int] = state._plays  # appended to in place
-        self.start = len(state._plays) - len(state._trick)
-        """Where the trick in progress begins in ``plays``."""
-        self.winners: tuple[int, ...] = state._winners
-        self.collectors: tuple[int | None, ...] = state._collectors
-        self.tally: list[int] = list(state._team_tricks)
-        self.pile: int = state._pile
-        self.seat: int = state._to_act
-        self.announced: Action | None = state._extra.announced
+def trump_of(state: HandState) -> tuple[int, int]:
+    """The hand's trump index and the play from which its cards are trumps."""
+    setup = state._setup
+    return setup.trump, setup.trump_from
 
 
 def held_of(hands: Sequence[int]) -> list[list[int]]:

@@ -27,7 +27,13 @@ if TYPE_CHECKING:
     from hokm._compose.engine import Engine
     from hokm.actions import Action
 
-__all__ = ["NO_OFFERS", "Offers", "Plan", "plan_of"]
+__all__ = ["NO_OFFERS", "Facts", "Offers", "Plan", "plan_of"]
+
+Facts = tuple[int, int, int, bool, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], bool]
+"""A trick's trump facts: the hand's trump index, the one in force in the trick, a trump fixed for a
+later trick (-1: none), whether the next card that does not follow fixes one, the effective suit and
+the trick-suit of each card and the power rows under the trump in force, and whether the void duty
+acts."""
 
 Offers = tuple[tuple[tuple["Action", ...], ...], tuple[float, ...], tuple[tuple["Action", ...], ...],
                tuple[float, ...]]
@@ -47,7 +53,7 @@ class Plan:
     """What the kernel's loop reads of a ruleset (built by ``plan_of``; never changed after)."""
 
     __slots__ = ("capture_identity", "capture_in_force", "capture_table", "captures", "complete_hooks", "duty", "dynamic",
-                 "ends", "engine", "events", "fixes_trump", "follow_steps", "followers",
+                 "ends", "engine", "events", "facts", "fixes_trump", "follow_steps", "followers",
                  "lazy_capture", "lead_steps", "story", "moved", "offers", "overtrump", "pauses", "play_on", "players",
                  "powers", "restricts", "step_gates", "stop_at", "suit_masks", "suit_of", "teams", "total",
                  "trick_suit_of", "void_offers", "watched", "winner_hook")
@@ -116,7 +122,17 @@ class Plan:
         self.dynamic = any(any(leads) or any(follows) for leads, follows in self.events) or any(
             row is not NO_OFFERS[n] for rows in self.offers for by_done in rows for row in by_done)
         """Whether the announcements on offer, or the turns that leave the plain pick, change by trick."""
+        self.facts = tuple(tuple(self._facts(hand_trump, later) for hand_trump in range(NO_TRUMP + 1))
+                           for later in (False, True))
+        """By whether the hand's trump counts only from a later trick, per the hand's trump index:
+        what ``hokm._kernel.tricks`` calls a trick's trump facts."""
         self.story = self._story(engine)
+
+    def _facts(self, hand_trump: int, later: bool) -> Facts:
+        trump = NO_TRUMP if later else hand_trump
+        return (hand_trump, trump, hand_trump if trump != hand_trump else -1,
+                self.fixes_trump and hand_trump == NO_TRUMP, self.suit_of[trump], self.trick_suit_of[trump],
+                self.powers[trump], self.duty and trump < NO_TRUMP)
 
     def _step_rows(self, gates: tuple[Gate, ...], windowless: bool) -> tuple[
             tuple[tuple[bool, ...], ...], tuple[tuple[bool, ...], ...]]:

@@ -29,13 +29,13 @@ from hokm._compose.cards import NO_TRUMP, TRUMP_POWER, beating
 from hokm._compose.masks import BIT13, BITS, COUNTS, FLOAT_COUNTS, nth_card
 from hokm._compose.trick_end import NOBODY, UNANSWERED, capture_key, won_in_force
 from hokm._hand import kernel_io
-from hokm._hand.kernel_io import Tricks, held_of, mask_of, sync, trick_so_far
+from hokm._hand.kernel_io import mask_of, sync, trick_so_far
 from hokm._hand.moments import decide, fix_trump
 from hokm.outcomes import PLAY
 
 if TYPE_CHECKING:
     from hokm._hand.state import HandState
-    from hokm._kernel.plan import Plan
+    from hokm._kernel.plan import Facts, Plan
     from hokm.actions import Action
 
 __all__ = ["ENDED", "STEP", "STEPPED", "TURN", "play_tricks"]
@@ -51,41 +51,42 @@ STEPPED = 3
 """``play_tricks`` stopped where the state went on by its own steps (a pause, an announcement):
 the driver looks at the state again."""
 _GOES_ON = -1  # a trick end after which the loop plays on
-_LAST_PICK = 3  # the fourth printed suit: whatever is left past it in a pick is an announcement
+_AT_LEAD: tuple[int, int, tuple[int, ...], int, int, tuple[tuple[int, int], ...], int, int] = (
+    0, 0, (), 0, 0, (), 0, 0)  # what _entered finds at a lead: no trick so far
 
 
 def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
     """Play random cards from the state's turn of trick play until the hand ends or an event
     the state's own steps must take; returns ``ENDED``, ``STEP``, ``TURN`` or ``STEPPED``."""
-    t = Tricks(state)
-    plays, setup, hakem, done, seat = t.plays, t.setup, t.setup.hakem, len(t.winners), t.seat
+    plays, hakem, done, seat, held, sizes, tally, pile, start, hand_trump, since, announced = kernel_io.enter(state)
     n, teams, followers, ends, dynamic = plan.players, plan.teams, plan.followers, plan.ends, plan.dynamic
     bits, counts, fcounts, bit13 = BITS, COUNTS, FLOAT_COUNTS, BIT13
+    void_offers, watched = plan.void_offers, plan.watched
     append = plays.append
-    held = held_of(t.hands)
-    sizes = _sizes(t)  # each seat's cards when the trick in progress began (the hands need not be even)
-    gone = 0.0  # tricks completed since: a seat's cards on its turn are sizes[seat] - gone
+    gone = 0.0  # tricks completed since the trick in progress began: a seat's cards on its turn are
+    # sizes[seat] - gone (its cards when that trick began)
     plain_end = (plan.capture_identity or plan.lazy_capture) and not plan.winner_hook
     won: list[int] = []
     taken: list[int | None] = won if plan.capture_identity else []  # type: ignore[assignment]  # collectors
-    tally, pile, stop_at = t.tally, t.pile, plan.stop_at
+    stop_at = plan.stop_at
     if plan.play_on and max(tally) >= stop_at:
         stop_at = 0  # play went on past the stop: the rule is asked after every trick from now on
-    hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = _facts(plan, state, t.start)
+    hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = plan.facts[since >= start + n][hand_trump]
     offer_rows, (lead_row, follow_row) = plan.offers[hand_trump][hakem], plan.events[hand_trump]
     offers, lead_event, follow_event = offer_rows[done], lead_row[done], follow_row[done]
     leads, voids, lead_sizes, void_sizes = _offers(offers, sizes) if dynamic else (offers[0], offers[2], sizes, sizes)
-    moved = _moved_left(plan, trump, t.hands)  # cards of another suit than printed, still held
+    moved = plan.moved[trump] and _moved_left(plan, trump, held)  # cards of another suit than printed, held
+    holders = moved and _holders(held, moved)  # the seats holding them
     # An announcement of the turn at hand (1: its card is picked exactly), or of a turn played (2:
     # it ended its trick, and is forgotten as the next lead begins).
-    note = 1 if t.announced is not None else 0
+    note = 1 if announced is not None else 0
     lead_event = lead_event or bool(note)
     refresh = dynamic or pending >= 0  # whether the next lead must look again at what a trick may change
     begun = len(plays)  # the turn at this many plays began by the state's own steps (its start ran)
-    led, base, power, best, top, rest, specials, exactly = _entered(plan, state, held, t.start, trump, done,
-                                                                   follow_event, moved, note)
+    led, base, power, best, top, rest, specials, exactly = _entered(
+        plan, state, held, start, trump, done, follow_event, moved, note) if len(plays) > start else _AT_LEAD
     watch = follow_event or moved  # whether the follows of a trick may leave the plain pick
-    leading = len(plays) == t.start
+    leading = len(plays) == start
     while True:
         if leading:  # the lead ------------------------------------------------------------------
             if refresh:  # what the last trick changed: a trump, the offers, an announcement to forget
@@ -95,8 +96,8 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                 if pending >= 0:  # a trump fixed in the last trick counts from this lead
                     hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = _facts(
                         plan, state, len(plays))
-                    moved = _moved_left(plan, trump, list(map(mask_of, held)))
-                    watch = follow_event or moved
+                    moved = _moved_left(plan, trump, held)
+                    holders, watch = _holders(held, moved), follow_event or moved
                     offer_rows, offers = plan.offers[hand_trump][hakem], None
                     lead_row, follow_row = plan.events[hand_trump]
                 if offer_rows[done] is not offers:  # the announcements on offer change
@@ -142,9 +143,12 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
             if watch:  # the follows may leave the plain pick
                 if moved and 1 << index & moved:  # a card of another suit than printed: it leads that suit
                     moved ^= 1 << index
-                    led = suit_of[index]
+                    led, holders = suit_of[index], _holders(held, moved)
                     base = 13 * led
-                specials, exactly = _specials(plan, held, state, rest, led, trump, done, follow_event, moved)
+                if follow_event or void_offers:
+                    specials, exactly = _specials(plan, held, state, rest, led, trump, done, follow_event, moved)
+                elif moved & watched[trump][led]:  # their holders' follows are picked by mask
+                    specials, exactly = holders, 0
                 watch = follow_event or moved
         leading = True
         for seat, mark in rest:  # the follows ----------------------------------------------------
@@ -204,13 +208,13 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
             # A card that did not follow suit: one of another suit than printed, or one that fixes a trump.
             if moved and 1 << index & moved:
                 moved ^= 1 << index
-                watch = follow_event or moved
+                holders, watch = _holders(held, moved), follow_event or moved
             append(mark | index)
             if fixing and suit_of[index] != led:  # it fixes its suit as trump (hokm._hand.moments.after_card)
                 facts, best, top, power = _fix(plan, state, seat, index, best, top, power)
                 hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = facts
-                refresh, moved = True, _moved_left(plan, trump, list(map(mask_of, held)))
-                watch = follow_event or moved
+                refresh, moved = True, _moved_left(plan, trump, held)
+                holders, watch = _holders(held, moved), follow_event or moved
                 if len(plays) % n and (plan.events[trump][1][done] or moved):  # the rest of the trick,
                     return _hand_back(plan, state, held, won, taken, tally, pile, seat)  # picked anew
             elif power[index] > top:
@@ -239,23 +243,12 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
         begun, note, seat = len(plays), 0, best  # the state's own steps began the next turn
 
 
-def _sizes(t: Tricks) -> list[float]:
-    """Each seat's cards when the trick in progress began (the pick on a lead or a void turn
-    subtracts the tricks completed since)."""
-    sizes = list(map(float, map(int.bit_count, t.hands)))
-    for play in t.plays[t.start:]:
-        sizes[play >> 6] += 1.0
-    return sizes
-
-
 def _entered(plan: Plan, state: HandState, held: list[list[int]], start: int, trump: int, done: int,
              follow_event: bool, moved: int, note: int) -> tuple[int, int, tuple[int, ...], int, int,
                                                                 tuple[tuple[int, int], ...], int, int]:
     """Where the loop takes over: the trick so far (its led suit, its segment's base, the power row,
     the best play and its power), the seats still to follow and which of them leave the plain pick."""
     plays = state._plays
-    if len(plays) == start:
-        return 0, 0, (), 0, 0, (), 0, 0
     lead = plays[start] & 63
     led = plan.suit_of[trump][lead]
     power = plan.powers[trump][plan.trick_suit_of[trump][lead]]
@@ -356,20 +349,10 @@ def _first(state: HandState, start: int) -> int:
     return since - start if since > start else 0
 
 
-def _facts(plan: Plan, state: HandState, start: int) -> tuple[int, int, int, bool, tuple[int, ...],
-                                                                 tuple[int, ...], tuple[tuple[int, ...], ...], bool]:
-    """The trump facts of the trick beginning at ``start``: the hand's trump index, the one in force
-    in the trick, a trump fixed for a later trick (-1: none), whether the next void card fixes one,
-    the tables under the trump in force, and whether the void duty acts."""
-    setup = state._setup
-    hand_trump = setup.trump
-    trump = hand_trump
-    if setup.trump_from >= start + plan.players:  # the trump counts from a later trick
-        trump = NO_TRUMP
-    pending = hand_trump if trump != hand_trump else -1
-    fixing = plan.fixes_trump and hand_trump == NO_TRUMP
-    return (hand_trump, trump, pending, fixing, plan.suit_of[trump], plan.trick_suit_of[trump],
-            plan.powers[trump], plan.duty and trump < NO_TRUMP)
+def _facts(plan: Plan, state: HandState, start: int) -> Facts:
+    """The trump facts of the trick beginning at ``start`` (``hokm._kernel.plan.Facts``)."""
+    trump, since = kernel_io.trump_of(state)
+    return plan.facts[since >= start + plan.players][trump]
 
 
 def _fix(plan: Plan, state: HandState, seat: int, index: int, best: int, top: int,
@@ -415,15 +398,29 @@ def _specials(plan: Plan, held: list[list[int]], state: HandState, rest: tuple[t
     return holders, (holders if void_offers else 0)
 
 
-def _moved_left(plan: Plan, trump: int, hands: Sequence[int]) -> int:
+def _moved_left(plan: Plan, trump: int, held: list[list[int]]) -> int:
     """The cards of the mask ``moved`` of the trump (another suit than printed) that the hands hold."""
     moved = plan.moved[trump]
     if not moved:
         return 0
-    held = 0
-    for hand in hands:
-        held |= hand
-    return moved & held
+    cards = 0
+    for suits in held:
+        cards |= mask_of(suits)
+    return moved & cards
+
+
+def _holders(held: list[list[int]], cards: int) -> int:
+    """The seats (a mask) whose hands hold any of ``cards``."""
+    seats = 0
+    while cards:  # (few: the cards of another suit than printed)
+        low = cards & -cards
+        index = low.bit_length() - 1
+        suit, bit = index // 13, 1 << index % 13
+        for seat, suits in enumerate(held):
+            if suits[suit] & bit:
+                seats |= 1 << seat
+        cards ^= low
+    return seats
 
 
 def _holder_pick(plan: Plan, suits: list[int], led: int, trump: int, duty: bool, power: Sequence[int], top: int,
