@@ -18,15 +18,15 @@ from __future__ import annotations
 import random
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 import pluggy
 
 from hokm._checks import check_int, check_seed, ordered
-from hokm._hand.dealing import deal_hand, seat_number, start_hand
 from hokm._compose.engine import Engine
 from hokm._compose.hooks import Impl, contract_error, hook_facts, reraise, resolve_chain, spec_manager
+from hokm._hand.dealing import deal_hand, seat_number, start_hand
 from hokm._standard import Standard
 from hokm._values import plugin_key, read_only
 from hokm.cards import Card, Suit, frozen_cards
@@ -344,7 +344,7 @@ class Ruleset:
         except Exception as error:
             reraise(impl, error)
         try:
-            engine = Engine(pm, standard, names, info)
+            engine = Engine(pm, cast(Standard, standard), names, info)
         except (PluginContractError, RulesetError):
             _warn_overlaps(pm, standard, None)
             raise

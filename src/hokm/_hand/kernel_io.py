@@ -33,9 +33,9 @@ if TYPE_CHECKING:
     from hokm._hand.state import HandState
     from hokm.actions import Action
 
-__all__ = ["CALL", "CARDS", "DRAW", "OPTION", "OVER", "begin", "begin_then_act", "close", "engine_of", "enter", "forget",
-           "held_of", "mask_of", "moment", "random_call", "random_draw", "random_option", "random_turn", "sync",
-           "trick_so_far", "trump_of", "turn_choices"]
+__all__ = ["CALL", "CARDS", "DRAW", "OPTION", "OVER", "begin", "begin_then_act", "close", "engine_of",
+           "enter", "forget", "held_of", "mask_of", "moment", "random_call", "random_draw", "random_option",
+           "random_turn", "sync", "trick_so_far", "trump_of", "turn_choices"]
 
 CARDS = 5
 """``moment``: a turn of trick play (no decision pending)."""
@@ -75,7 +75,7 @@ def random_call(state: HandState, rand: Callable[[], float]) -> None:
         if action.__class__ is CallTrump:
             if logs:
                 log(state, LOG_ACT, action)
-            state._call_trump(action.suit.index)  # type: ignore[attr-defined]
+            state._call_trump(action.suit.index)
         else:  # a variant's action: logged and recorded in decide's one copy
             decide(state, action, logs)
     state._legal = -1
@@ -155,7 +155,7 @@ def enter(state: HandState) -> tuple[list[int], int, int, int, list[list[int]], 
     sizes = list(map(float, map(int.bit_count, hands)))
     for play in state._trick:
         sizes[play >> 6] += 1.0
-    held = [[hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39] for hand in hands]  # held_of
+    held = [[hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39] for hand in hands]
     return (plays, setup.hakem, len(state._winners), state._to_act, held, sizes, list(state._team_tricks),
             state._pile, start, setup.trump, setup.trump_from, state._extra.announced)
 
@@ -180,9 +180,7 @@ def sync(state: HandState, held: list[list[int]], won: Sequence[int], collectors
          tally: Sequence[int], pile: int, seat: int, start: int) -> None:
     """Write the kernel's locals back: every hand, the tricks it played (``won`` and their
     ``collectors``), the tallies, the trick in progress (plays from ``start``) and the seat to act."""
-    hands = state._hands
-    for number, suits in enumerate(held):
-        hands[number] = suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39
+    state._hands = [suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39 for suits in held]  # mask_of
     if won:
         state._winners += tuple(won)
         state._collectors += tuple(collectors)

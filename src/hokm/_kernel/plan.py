@@ -52,11 +52,43 @@ NO_OFFERS: dict[int, Offers] = {players: _no_offers(players) for players in rang
 class Plan:
     """What the kernel's loop reads of a ruleset (built by ``plan_of``; never changed after)."""
 
-    __slots__ = ("capture_identity", "capture_in_force", "capture_table", "captures", "complete_hooks", "duty", "dynamic",
-                 "ends", "engine", "events", "facts", "fixes_trump", "follow_steps", "followers",
-                 "lazy_capture", "lead_steps", "story", "moved", "offers", "overtrump", "pauses", "play_on", "players",
-                 "powers", "restricts", "step_gates", "stop_at", "suit_masks", "suit_of", "teams", "total",
-                 "trick_suit_of", "void_offers", "watched", "winner_hook")
+    __slots__ = (
+        "capture_identity",
+        "capture_in_force",
+        "capture_table",
+        "captures",
+        "complete_hooks",
+        "duty",
+        "dynamic",
+        "ends",
+        "engine",
+        "events",
+        "facts",
+        "fixes_trump",
+        "follow_steps",
+        "followers",
+        "lazy_capture",
+        "lead_steps",
+        "moved",
+        "offers",
+        "overtrump",
+        "pauses",
+        "play_on",
+        "players",
+        "powers",
+        "restricts",
+        "step_gates",
+        "stop_at",
+        "story",
+        "suit_masks",
+        "suit_of",
+        "teams",
+        "total",
+        "trick_suit_of",
+        "void_offers",
+        "watched",
+        "winner_hook",
+    )
 
     def __init__(self, engine: Engine) -> None:
         cards, ends, legality, decisions = engine.cards, engine.ends, engine.legality, engine.decisions
@@ -86,11 +118,13 @@ class Plan:
         self.winner_hook = ends.winner_chain is not None
         self.capture_identity = ends.capture_identity
         self.capture_table = ends.capture_table
-        table, width = ends.capture_table, total + 1  # (capture_key's layout: winner, previous, flags, number)
-        self.captures: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = () if ends.capture_identity else tuple(
-            tuple(tuple(table[((winner * (n + 1) + previous) * 4 + flags) * width:][:width] for flags in range(4))
-                  for previous in range(n + 1))
-            for winner in range(n))
+        table, width = ends.capture_table, total + 1  # capture_key's layout: winner, previous, flags, number
+        captures: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = () if ends.capture_identity else (
+            tuple(tuple(tuple(table[((winner * (n + 1) + previous) * 4 + flags) * width:][:width]
+                              for flags in range(4))
+                        for previous in range(n + 1))
+                  for winner in range(n)))
+        self.captures = captures
         """The capture table by winner, previous winner + 1 (0: none), 2 * collected + in force, trick
         number: the collector, ``NOBODY`` or ``UNANSWERED``."""
         self.capture_in_force = ends.capture_in_force
@@ -160,7 +194,8 @@ class Plan:
                         continue
                     leads = tuple(kinds[seat == hakem] for seat in range(n))
                     voids = tuple(kinds[4 + (seat == hakem)] for seat in range(n))
-                    row = (leads, tuple(map(float, map(len, leads))), voids, tuple(map(float, map(len, voids))))
+                    row = (leads, tuple(map(float, map(len, leads))),
+                           voids, tuple(map(float, map(len, voids))))
                     by_done.append(interned.setdefault(row, row))
                 by_done.append(NO_OFFERS[n])  # (after the last trick: none)
                 per_hakem.append(tuple(by_done))
@@ -179,7 +214,8 @@ class Plan:
             for done in range(self.total + 1):
                 offers = decisions.offer_rows[trump][done] if done < self.total else ((),) * 6
                 leads.append(legality.kernel_restricts or self.lead_steps[state][done])
-                follows.append(self.restricts or bool(offers[2] or offers[3]) or self.follow_steps[state][done])
+                follows.append(self.restricts or bool(offers[2] or offers[3])
+                               or self.follow_steps[state][done])
             rows.append((tuple(leads), tuple(follows)))
         return tuple(rows)
 
@@ -214,18 +250,13 @@ class Plan:
     def plain(self) -> bool:
         """Whether every card and trick end is played by lookups: no hook is asked from the first
         card to the end of the hand, but ``hokm_play_on`` at the stop."""
-        return not any(event.startswith("hokm_") and not event.startswith("hokm_play_on")
+        return not any((event.startswith("hokm_") and not event.startswith("hokm_play_on"))
                        or event.startswith("legality") for event in self.story)
 
     def step_at(self, lead: bool, hakem: bool, void: bool, trump: bool, done: int) -> bool:
         """Whether the turn lies in the window of a per-turn hook that reads the hand."""
         gates = self.step_gates
-        if gates is None:
-            return True
-        for gate in gates:
-            if gate.open(lead, hakem, void, trump, done, False):
-                return True
-        return False
+        return gates is None or any(gate.open(lead, hakem, void, trump, done, False) for gate in gates)
 
     def __repr__(self) -> str:
         stop = self.stop_at if self.stop_at <= self.total else None

@@ -35,7 +35,7 @@ from hokm.outcomes import PLAY
 
 if TYPE_CHECKING:
     from hokm._hand.state import HandState
-    from hokm._kernel.plan import Facts, Plan
+    from hokm._kernel.plan import Facts, Offers, Plan
     from hokm.actions import Action
 
 __all__ = ["ENDED", "STEP", "STEPPED", "TURN", "play_tricks"]
@@ -51,14 +51,28 @@ STEPPED = 3
 """``play_tricks`` stopped where the state went on by its own steps (a pause, an announcement):
 the driver looks at the state again."""
 _GOES_ON = -1  # a trick end after which the loop plays on
+_STALE: Offers = ((), (), (), ())  # no row of the plan: the offers are looked up again
 _AT_LEAD: tuple[int, int, tuple[int, ...], int, int, tuple[tuple[int, int], ...], int, int] = (
     0, 0, (), 0, 0, (), 0, 0)  # what _entered finds at a lead: no trick so far
+
+
+class Loop:
+    """What the loop's helpers share with it: the plan, the state, the loop's lists (changed in place;
+    ``tally`` and ``won``/``taken`` are the tricks not yet written back) and the random source."""
+
+    __slots__ = ("held", "plan", "rand", "state", "taken", "tally", "won")
+
+    def __init__(self, plan: Plan, state: HandState, held: list[list[int]], won: list[int],
+                 taken: list[int | None], tally: list[int], rand: Callable[[], float]) -> None:
+        self.plan, self.state, self.held, self.won, self.taken, self.tally, self.rand = (
+            plan, state, held, won, taken, tally, rand)
 
 
 def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
     """Play random cards from the state's turn of trick play until the hand ends or an event
     the state's own steps must take; returns ``ENDED``, ``STEP``, ``TURN`` or ``STEPPED``."""
-    plays, hakem, done, seat, held, sizes, tally, pile, start, hand_trump, since, announced = kernel_io.enter(state)
+    (plays, hakem, done, seat, held, sizes, tally, pile, start, hand_trump, since,
+     announced) = kernel_io.enter(state)
     n, teams, followers, ends, dynamic = plan.players, plan.teams, plan.followers, plan.ends, plan.dynamic
     bits, counts, fcounts, bit13 = BITS, COUNTS, FLOAT_COUNTS, BIT13
     void_offers, watched = plan.void_offers, plan.watched
@@ -68,13 +82,16 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
     plain_end = (plan.capture_identity or plan.lazy_capture) and not plan.winner_hook
     won: list[int] = []
     taken: list[int | None] = won if plan.capture_identity else []  # type: ignore[assignment]  # collectors
+    loop = Loop(plan, state, held, won, taken, tally, rand)
     stop_at = plan.stop_at
     if plan.play_on and max(tally) >= stop_at:
         stop_at = 0  # play went on past the stop: the rule is asked after every trick from now on
-    hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = plan.facts[since >= start + n][hand_trump]
+    facts = plan.facts[since >= start + n][hand_trump]
+    hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = facts
     offer_rows, (lead_row, follow_row) = plan.offers[hand_trump][hakem], plan.events[hand_trump]
     offers, lead_event, follow_event = offer_rows[done], lead_row[done], follow_row[done]
-    leads, voids, lead_sizes, void_sizes = _offers(offers, sizes) if dynamic else (offers[0], offers[2], sizes, sizes)
+    leads, voids, lead_sizes, void_sizes = (_offers(offers, sizes) if dynamic
+                                            else (offers[0], offers[2], sizes, sizes))
     moved = plan.moved[trump] and _moved_left(plan, trump, held)  # cards of another suit than printed, held
     holders = moved and _holders(held, moved)  # the seats holding them
     # An announcement of the turn at hand (1: its card is picked exactly), or of a turn played (2:
@@ -98,7 +115,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                         plan, state, len(plays))
                     moved = _moved_left(plan, trump, held)
                     holders, watch = _holders(held, moved), follow_event or moved
-                    offer_rows, offers = plan.offers[hand_trump][hakem], None
+                    offer_rows, offers = plan.offers[hand_trump][hakem], _STALE
                     lead_row, follow_row = plan.events[hand_trump]
                 if offer_rows[done] is not offers:  # the announcements on offer change
                     offers = offer_rows[done]
@@ -106,8 +123,8 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                 lead_event, follow_event, refresh = lead_row[done] or note == 1, follow_row[done], dynamic
                 watch = follow_event or moved
             suits = held[seat]
-            if lead_event and (index := _lead_exactly(plan, state, held, won, taken, tally, pile, seat, trump, done,
-                                                    note, begun, rand)) != -1:
+            if lead_event and (index := _lead_exactly(loop, pile, seat, trump, done,
+                                                    note, begun)) != -1:
                 if index < -1:
                     return -2 - index  # handed to the state's own steps
                 suits[index // 13] ^= bit13[index % 13]
@@ -131,7 +148,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                         else:
                             led, pick, segment = 3, pick - counts[segment], suits[3]
                             if pick >= counts[segment]:  # past the cards: an announcement of this turn
-                                return _announce(plan, state, held, won, taken, tally, pile, seat,
+                                return _announce(loop, pile, seat,
                                                  leads[seat][pick - counts[segment]])
                 bit = bits[segment][pick]
                 suits[led] = segment ^ bit13[bit]
@@ -146,7 +163,8 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                     led, holders = suit_of[index], _holders(held, moved)
                     base = 13 * led
                 if follow_event or void_offers:
-                    specials, exactly = _specials(plan, held, state, rest, led, trump, done, follow_event, moved)
+                    specials, exactly = _specials(plan, held, state, rest, led, trump, done, follow_event,
+                                                  moved)
                 elif moved & watched[trump][led]:  # their holders' follows are picked by mask
                     specials, exactly = holders, 0
                 watch = follow_event or moved
@@ -155,8 +173,8 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
             suits = held[seat]
             if specials and specials >> seat & 1:  # a hook, an announcement; a card of another suit
                 if exactly >> seat & 1:
-                    index, note = _follow_exactly(plan, state, held, won, taken, tally, pile, seat, trump, done,
-                                                  led, note, begun, rand)
+                    index, note = _follow_exactly(loop, pile, seat, trump, done,
+                                                  led, note, begun)
                     if index < 0:
                         return -2 - index  # handed to the state's own steps
                     refresh = refresh or note == 2
@@ -200,7 +218,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                         else:
                             suit, pick, segment = 3, pick - counts[segment], suits[3]
                             if pick >= counts[segment]:
-                                return _announce(plan, state, held, won, taken, tally, pile, seat,
+                                return _announce(loop, pile, seat,
                                                  voids[seat][pick - counts[segment]])
                 bit = bits[segment][pick]
                 suits[suit] = segment ^ bit13[bit]
@@ -216,7 +234,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                 refresh, moved = True, _moved_left(plan, trump, held)
                 holders, watch = _holders(held, moved), follow_event or moved
                 if len(plays) % n and (plan.events[trump][1][done] or moved):  # the rest of the trick,
-                    return _hand_back(plan, state, held, won, taken, tally, pile, seat)  # picked anew
+                    return _hand_back(loop, pile, seat)  # picked anew
             elif power[index] > top:
                 best, top = seat, power[index]
         # The trick end: the winner, who collects, then the stop rule or the state's own pause.
@@ -231,11 +249,11 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                 seat = best
                 continue
         else:
-            best, pile, stop = _won(plan, state, held, won, taken, tally, pile, best, done, trump, stop_at)
+            best, pile, stop = _won(loop, pile, best, done, trump, stop_at)
             if not stop:
                 seat = best
                 continue
-        code = _trick_end(plan, state, held, won, taken, tally, pile, seat, rand)
+        code = _trick_end(loop, pile, seat)
         if code != _GOES_ON:
             return code
         if plan.play_on and max(tally) >= stop_at:
@@ -263,10 +281,10 @@ def _entered(plan: Plan, state: HandState, held: list[list[int]], start: int, tr
     return led, 13 * led, power, best, top, rest, specials, exactly
 
 
-def _won(plan: Plan, state: HandState, held: list[list[int]], won: list[int], taken: list[int | None],
-         tally: list[int], pile: int, best: int, done: int, trump: int, stop_at: int) -> tuple[int, int, bool]:
+def _won(loop: Loop, pile: int, best: int, done: int, trump: int, stop_at: int) -> tuple[int, int, bool]:
     """A trick whose winner a hook decides, or whose collector a capture rule does: the winner, the
     pile left in the centre, and whether the trick end may stop the hand."""
+    plan, state, won, tally = loop.plan, loop.state, loop.won, loop.tally
     if plan.winner_hook:
         start = len(state._plays) - plan.players
         best = plan.engine.ends.trick_winner(state._plays[start:], trump, done, _first(state, start))
@@ -275,15 +293,15 @@ def _won(plan: Plan, state: HandState, held: list[list[int]], won: list[int], ta
         team = plan.teams[best]
         tally[team] += 1
         return best, pile, tally[team] >= stop_at or plan.ends[done]
-    pile, team = _collect(plan, state, held, won, taken, tally, pile, best, done)
+    pile, team = _collect(loop, pile, best, done)
     return best, pile, plan.ends[done] or stop_at == 0 or (team >= 0 and tally[team] >= stop_at)
 
 
-def _collect(plan: Plan, state: HandState, held: list[list[int]], won: list[int], taken: list[int | None],
-             tally: list[int], pile: int, winner: int, done: int) -> tuple[int, int]:
+def _collect(loop: Loop, pile: int, winner: int, done: int) -> tuple[int, int]:
     """Who collects after trick ``done`` (``won`` ends with it), into ``taken`` and the tallies: the
     capture table, else the hooks that read the hand, which see this trick's winner recorded and not
     yet who collected it. Returns the pile left in the centre and the collecting team (-1: nobody)."""
+    plan, state, won, taken, tally = loop.plan, loop.state, loop.won, loop.taken, loop.tally
     previous = collected = in_force = None
     if done > 1:
         previous = won[-2] if len(won) > 1 else state._winners[-1]
@@ -295,7 +313,7 @@ def _collect(plan: Plan, state: HandState, held: list[list[int]], won: list[int]
     collector = plan.capture_table[capture_key(plan.players, plan.total, winner, previous, bool(collected),
                                                bool(in_force), done)]
     if collector == UNANSWERED:
-        collector = _asked_capture(plan, state, held, won, taken, tally, pile, winner, done)
+        collector = _asked_capture(loop, pile, winner, done)
     if collector == NOBODY:
         taken.append(None)
         return pile + 1, -1
@@ -305,14 +323,14 @@ def _collect(plan: Plan, state: HandState, held: list[list[int]], won: list[int]
     return 0, team
 
 
-def _asked_capture(plan: Plan, state: HandState, held: list[list[int]], won: list[int], taken: list[int | None],
-                   tally: list[int], pile: int, winner: int, done: int) -> int:
+def _asked_capture(loop: Loop, pile: int, winner: int, done: int) -> int:
     """The capture hooks that read the hand, asked on the state written back with this trick's
     winner recorded and not yet who collected it."""
+    plan, state, won, taken = loop.plan, loop.state, loop.won, loop.taken
     plays = state._plays
     start = len(plays) - plan.players
     won.pop()
-    _write(plan, state, held, won, taken, tally, pile, winner, len(plays))
+    _write(loop, pile, winner, len(plays))
     won.clear()
     taken.clear()
     state._winners += (winner,)
@@ -325,8 +343,8 @@ def _asked_capture(plan: Plan, state: HandState, held: list[list[int]], won: lis
     return NOBODY if answer is None else answer
 
 
-def _offers(offers: Offers, sizes: list[float]) -> tuple[tuple[tuple[Action, ...], ...],
-                                                          tuple[tuple[Action, ...], ...], list[float], list[float]]:
+def _offers(offers: Offers, sizes: list[float]) -> tuple[
+        tuple[tuple[Action, ...], ...], tuple[tuple[Action, ...], ...], list[float], list[float]]:
     """Each seat's tabulated announcements on a lead and on a void turn, and the choices it has on
     each (its cards when the trick began, plus the announcements: the pick subtracts the tricks since)."""
     leads, lead_widths, voids, void_widths = offers
@@ -370,8 +388,8 @@ def _fix(plan: Plan, state: HandState, seat: int, index: int, best: int, top: in
     return facts, best, top, power
 
 
-def _specials(plan: Plan, held: list[list[int]], state: HandState, rest: tuple[tuple[int, int], ...], led: int,
-              trump: int, done: int, follow_event: bool, moved: int) -> tuple[int, int]:
+def _specials(plan: Plan, held: list[list[int]], state: HandState, rest: tuple[tuple[int, int], ...],
+              led: int, trump: int, done: int, follow_event: bool, moved: int) -> tuple[int, int]:
     """Which of the seats still to follow (``rest``) leave the plain pick, as masks of seats: all of
     them and those picked from the engine's legal mask (a hook may be asked, or an announcement
     offered to a seat that can follow; the others hold a card of another suit than printed, into or
@@ -423,8 +441,8 @@ def _holders(held: list[list[int]], cards: int) -> int:
     return seats
 
 
-def _holder_pick(plan: Plan, suits: list[int], led: int, trump: int, duty: bool, power: Sequence[int], top: int,
-                 rand: Callable[[], float]) -> int:
+def _holder_pick(plan: Plan, suits: list[int], led: int, trump: int, duty: bool, power: Sequence[int],
+                 top: int, rand: Callable[[], float]) -> int:
     """The turn of a seat holding a card of another suit than printed, picked from its whole hand by
     the tables: follow the led effective suit, else the void duty, else any card (index order)."""
     hand = mask_of(suits)
@@ -444,14 +462,14 @@ def _offers_at(plan: Plan, state: HandState, done: int, lead: bool, hakem: bool,
     return plan.engine.decisions.offered(state._setup.trump, done, lead, hakem, void)
 
 
-def _exact(plan: Plan, state: HandState, held: list[list[int]], won: list[int], taken: list[int | None],
-           tally: list[int], pile: int, seat: int, start: int, trump: int, done: int,
-           announced: Action | None, lead: bool, void: bool, rand: Callable[[], float]) -> int:
+def _exact(loop: Loop, pile: int, seat: int, start: int, trump: int, done: int,
+           announced: Action | None, lead: bool, void: bool) -> int:
     """A turn picked from the engine's legal mask (follow suit, the duty, the legality hooks) and the
     turn's tabulated announcements, as ``legal_actions()`` lists them: the card's index, or
     ``-2 - k`` for the ``k``-th announcement."""
+    plan, state, held, won, taken, rand = loop.plan, loop.state, loop.held, loop.won, loop.taken, loop.rand
     if plan.restricts:  # a legality hook reads the hand: it sees the tricks played so far
-        _write(plan, state, held, won, taken, tally, pile, seat, start)
+        _write(loop, pile, seat, start)
         won.clear()
         taken.clear()
     plays = state._plays
@@ -466,30 +484,30 @@ def _exact(plan: Plan, state: HandState, held: list[list[int]], won: list[int], 
     return nth_card(legal, pick)
 
 
-def _hand_back(plan: Plan, state: HandState, held: list[list[int]], won: list[int], taken: list[int | None],
-               tally: list[int], pile: int, seat: int) -> int:
+def _hand_back(loop: Loop, pile: int, seat: int) -> int:
     """Write the loop back after ``seat``'s card, the next seat to act, for the loop to start again
     from there (the trump fixed by that card leaves other turns of the trick to pick exactly)."""
-    _write(plan, state, held, won, taken, tally, pile, (seat + 1) % plan.players, _start(state))
+    plan, state = loop.plan, loop.state
+    _write(loop, pile, (seat + 1) % plan.players, _start(state))
     return STEPPED
 
 
-def _announce(plan: Plan, state: HandState, held: list[list[int]], won: list[int], taken: list[int | None],
-              tally: list[int], pile: int, seat: int, action: Action) -> int:
+def _announce(loop: Loop, pile: int, seat: int, action: Action) -> int:
     """An announcement of the turn was picked: the state's own step takes it (``decide``)."""
-    _write(plan, state, held, won, taken, tally, pile, seat, _start(state))
+    state = loop.state
+    _write(loop, pile, seat, _start(state))
     decide(state, action, not state._setup.engine.classic)
     state._legal = -1
     return STEPPED
 
 
-def _stepped(plan: Plan, state: HandState, held: list[list[int]], won: list[int], taken: list[int | None],
-             tally: list[int], pile: int, seat: int, begun: int, rand: Callable[[], float]) -> int:
+def _stepped(loop: Loop, pile: int, seat: int, begun: int) -> int:
     """A turn in the window of a hook that reads the hand, taken as stepping takes it on the state
     written back: its start (forced effects) unless it ran, then one of its actions. Returns the card
     for the loop to play, or ``-2 - code`` where the state went on by its own steps."""
+    state, won, taken, rand = loop.state, loop.won, loop.taken, loop.rand
     start = _start(state)
-    _write(plan, state, held, won, taken, tally, pile, seat, start)
+    _write(loop, pile, seat, start)
     won.clear()
     taken.clear()
     setup, played = state._setup, len(state._plays)
@@ -508,48 +526,47 @@ def _stepped(plan: Plan, state: HandState, held: list[list[int]], won: list[int]
     return -2 - STEPPED
 
 
-def _lead_exactly(plan: Plan, state: HandState, held: list[list[int]], won: list[int], taken: list[int | None],
-                  tally: list[int], pile: int, seat: int, trump: int, done: int, note: int,
-                  begun: int, rand: Callable[[], float]) -> int:
+def _lead_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, note: int,
+                  begun: int) -> int:
     """A lead that may leave the plain pick: handed to the state's steps (``-2 - code``), picked
     exactly (an announcement made on it, a legality hook: the card's index), or plain (-1)."""
+    plan, state = loop.plan, loop.state
     setup = state._setup
     start = len(state._plays)
     if note:  # the announcer's card: the next turn begins right after it
         announced = state._extra.announced
-        index = _exact(plan, state, held, won, taken, tally, pile, seat, start, trump, done, announced, True,
-                       False, rand)
+        index = _exact(loop, pile, seat, start, trump, done, announced, True,
+                       False)
         kernel_io.forget(state)
         return index
     if plan.lead_steps[0 <= setup.trump < NO_TRUMP][done] and plan.step_at(
             True, seat == setup.hakem, False, 0 <= setup.trump < NO_TRUMP, done):
-        return _stepped(plan, state, held, won, taken, tally, pile, seat, begun, rand)
+        return _stepped(loop, pile, seat, begun)
     if not plan.engine.legality.kernel_restricts:
         return -1
-    index = _exact(plan, state, held, won, taken, tally, pile, seat, start, trump, done, None, True, False, rand)
+    index = _exact(loop, pile, seat, start, trump, done, None, True, False)
     if index < -1:
-        return -2 - _announce(plan, state, held, won, taken, tally, pile, seat, _offers_at(
+        return -2 - _announce(loop, pile, seat, _offers_at(
             plan, state, done, True, seat == setup.hakem, False)[-2 - index])
     return index
 
 
-def _follow_exactly(plan: Plan, state: HandState, held: list[list[int]], won: list[int], taken: list[int | None],
-                    tally: list[int], pile: int, seat: int, trump: int, done: int, led: int, note: int,
-                    begun: int, rand: Callable[[], float]) -> tuple[int, int]:
+def _follow_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, led: int, note: int,
+                    begun: int) -> tuple[int, int]:
     """A follow that leaves the plain pick: handed to the state's steps (``-2 - code``), or picked
     from the engine's legal mask. Returns the index and the announcement note after the card (2: the
     announcer's card ended its trick, the announcement is forgotten as the next lead begins)."""
+    plan, state, held = loop.plan, loop.state, loop.held
     setup = state._setup
     start = _start(state)
     void = not (mask_of(held[seat]) & plan.suit_masks[trump][led])
     if not note and plan.follow_steps[0 <= setup.trump < NO_TRUMP][done] and plan.step_at(
             False, seat == setup.hakem, void, 0 <= setup.trump < NO_TRUMP, done):
-        return _stepped(plan, state, held, won, taken, tally, pile, seat, begun, rand), note
+        return _stepped(loop, pile, seat, begun), note
     announced = state._extra.announced if note else None
-    index = _exact(plan, state, held, won, taken, tally, pile, seat, start, trump, done, announced, False, void,
-                   rand)
+    index = _exact(loop, pile, seat, start, trump, done, announced, False, void)
     if index < -1:
-        return -2 - _announce(plan, state, held, won, taken, tally, pile, seat, _offers_at(
+        return -2 - _announce(loop, pile, seat, _offers_at(
             plan, state, done, False, seat == setup.hakem, void)[-2 - index]), note
     if note:
         if len(state._plays) + 1 - start == plan.players:
@@ -558,14 +575,14 @@ def _follow_exactly(plan: Plan, state: HandState, held: list[list[int]], won: li
     return index, 0
 
 
-def _trick_end(plan: Plan, state: HandState, held: list[list[int]], won: list[int], taken: list[int | None],
-               tally: list[int], pile: int, last: int, rand: Callable[[], float]) -> int:
+def _trick_end(loop: Loop, pile: int, last: int) -> int:
     """A trick end where the hand may be over or a hook must see it: stepping's own pause runs on
     the state written back (``HandState._after_pause``: a decision, the end of the hand, the next
     turn's start), ``last`` the seat that played the trick's last card, and a decision it offers is
     answered as stepping answers it. Returns ``ENDED``, ``STEPPED`` (the state went on by its own
     steps) or ``_GOES_ON``."""
-    _write(plan, state, held, won, taken, tally, pile, last, len(state._plays))
+    plan, state, won, taken, tally, rand = loop.plan, loop.state, loop.won, loop.taken, loop.tally, loop.rand
+    _write(loop, pile, last, len(state._plays))
     won.clear()
     taken.clear()  # (the same list as won where the winner takes every trick)
     done = len(state._winners)
@@ -584,10 +601,10 @@ def _trick_end(plan: Plan, state: HandState, held: list[list[int]], won: list[in
     return _GOES_ON
 
 
-def _write(plan: Plan, state: HandState, held: list[list[int]], won: list[int], taken: list[int | None],
-           tally: list[int], pile: int, seat: int, start: int) -> None:
+def _write(loop: Loop, pile: int, seat: int, start: int) -> None:
     """Write the loop's locals back to the state (``hokm._hand.kernel_io.sync``), the collectors of
     a capture rule the loop left to this moment worked out first."""
+    plan, state, held, won, taken, tally = loop.plan, loop.state, loop.held, loop.won, loop.taken, loop.tally
     if plan.lazy_capture:  # (the loop keeps no pile of its own then)
         pile = _flush(plan, state, won, taken, tally) if len(taken) < len(won) else state._pile
     sync(state, held, won, taken, tally, pile, seat, start)
