@@ -266,6 +266,20 @@ class HandState:
         """Each seat's cards laid face down apart from its hand (omniscient)."""
         return tuple(map(frozen_cards, self._extra.aside))
 
+    def set_aside_unseen(self, seat: int) -> frozenset[Card]:
+        """The cards of ``set_aside[seat]`` that ``seat`` itself has not seen: laid apart face down
+        before it could look (``Effect(hidden_from_owner=True)``, as a blind indicator is). A rule
+        that judges what a seat knows of its own cards leaves these out.
+
+        >>> import random, hokm
+        >>> rules = hokm.Ruleset.compose("hidden-trump", options={"hidden-trump": {"indicator": "blind"}})
+        >>> hand = rules.deal(random.Random(1), hakem=0)
+        >>> unseen = hand.set_aside_unseen(0)
+        >>> unseen == hand.set_aside[0], len(unseen), hand.set_aside_unseen(1)
+        (True, 1, frozenset())
+        """
+        return frozen_cards(self._extra.aside[self.layout.check_seat(seat)] & self._extra.blind)
+
     @property
     def shown(self) -> frozenset[Card]:
         """Cards turned face up for every seat by a decision."""
