@@ -16,11 +16,14 @@ from typing import ClassVar
 
 import attrs
 import pytest
-from tests.helpers import stepped
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tests.helpers import stepped, walked
 
 import hokm
 from hokm import Action, Card, HandState, HandView, Phase, PluginContractError, Suit, TurnWindow
 from hokm._kernel.plan import plan_of
+from hokm.testing.strategies import hand_states
 from hokm_variants.hidden_trump import AskTrump, HiddenTrump, RevealTrump
 from hokm_variants.troefcall import Troefcall
 
@@ -162,6 +165,32 @@ def test_the_table_offers_what_the_implementation_answers_on_every_turn(variants
         assert _announcements(hand) == (knocker_rule(lead, hakem, void, trump) or ()), _turn(hand)
         seen.add(_announcements(hand))
     assert seen == {(), (KNOCK,), (PASS,)}
+
+
+TABLED = (hokm.Ruleset.compose(Knocker()), hokm.Ruleset.compose("satat", Knocker()),
+          hokm.Ruleset.compose("two-player", Knocker()), hokm.Ruleset.compose("three-player", Knocker()))
+
+
+@settings(max_examples=80, deadline=None)
+@given(hand=hand_states(ruleset=st.sampled_from(TABLED), min_actions=1, max_actions=50))
+def test_every_reachable_turn_offers_what_the_implementation_answers(hand: HandState) -> None:
+    if hand.phase is not Phase.PLAY or hand.pending_decision is not None:
+        return
+    lead, hakem, void, trump, _ = _turn(hand)
+    expected = () if hand.announced is not None else knocker_rule(lead, hakem, void, trump) or ()
+    assert _announcements(hand) == expected
+
+
+@pytest.mark.parametrize("plugin", [Knocker, AceKnocker, Early], ids=lambda plugin: plugin.__name__)
+@pytest.mark.parametrize("partners", [(), ("satat",), ("court-piece",)], ids=lambda p: "+".join(p) or "alone")
+def test_playouts_from_any_state_offer_as_stepping_does(plugin: type[hokm.Variant],
+                                                       partners: tuple[str, ...]) -> None:
+    rules = hokm.Ruleset.compose(*partners, plugin())
+    for deal_seed in range(20):
+        for steps in (1, 6, 19, 33):
+            state = walked(rules, deal_seed, steps)
+            played, reference = state.playout(random.Random(deal_seed)), stepped(state, deal_seed)
+            assert played == reference and played.decisions == reference.decisions, (deal_seed, steps)
 
 
 def test_the_trump_in_the_table_is_the_hands_trump() -> None:
