@@ -20,7 +20,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.helpers import stepped
+from tests.helpers import stepped, walked
 
 import hokm
 from hokm import Capture, HandState, HandView, PluginContractError, Seat, VariantInfo, hookimpl
@@ -216,6 +216,31 @@ def test_the_hand_is_read_only_where_the_table_has_no_answer() -> None:
         assert played.pile == 0 and sum(played.team_tricks) == 13
     assert plugin.asked == [] and set(plugin.by_hand) == {11, 12, 13}
     assert len(plugin.by_hand) == 10 * 3 * 2  # three tricks, ten hands, stepped and played out
+
+
+@pytest.mark.parametrize("rules", [
+    hokm.Ruleset.compose(Grabber()),
+    hokm.Ruleset.compose(Late(), options={"standard": {"play_all": True}}),
+    _double_sar(("hidden-trump",), "team"),
+    _double_sar(("be-ranga",), "player", False, frozenset({5})),
+    hokm.Ruleset.compose("double-sar", options={"double-sar": {"ace_rule": "ace-cannot-collect"}}),
+], ids=["grabber", "late", "sar-hidden-trump-team", "sar-be-ranga", "sar-ace-rule"])
+def test_playouts_from_any_state_collect_as_stepping_does(rules: hokm.Ruleset) -> None:
+    # From mid-hand states (the pile, the previous winner and the reveal already under way).
+    for deal_seed in range(20):
+        for steps in (5, 18, 31, 44):
+            state = walked(rules, deal_seed, steps)
+            played, reference_hand = state.playout(random.Random(deal_seed)), stepped(state, deal_seed)
+            assert played == reference_hand and played.collectors == reference_hand.collectors
+            assert played.pile == reference_hand.pile, (deal_seed, steps)
+
+
+def test_the_plan_keeps_a_table_in_the_plain_loop_and_names_the_hook_reading_the_hand() -> None:
+    grabber = plan_of(hokm.Ruleset.compose(Grabber())._engine)
+    assert grabber.plain and grabber.story == ()
+    late = plan_of(hokm.Ruleset.compose(Late())._engine)
+    assert not late.plain
+    assert late.story == ("hokm_trick_capture: asked with the hand where its table has no answer",)
 
 
 def test_a_later_listed_table_is_asked_first() -> None:

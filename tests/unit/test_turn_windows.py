@@ -667,3 +667,34 @@ def test_playouts_follow_a_forced_play_at_the_lead_after_a_decision_pause() -> N
             slow = slow.apply(actions[int(rand() * len(actions))])
         assert fast == slow and fast.plays == slow.plays and fast.decisions == slow.decisions
         assert fast.result() == slow.result() and len(fast.plays) == 52
+
+
+# The kernel's plan: what leaves the plain loop ----------------------------------------------------
+
+
+def test_the_plan_names_what_leaves_the_plain_loop() -> None:
+    def plan(*names: str, **options: dict[str, Any]) -> Any:
+        return plan_of(hokm.Ruleset.compose(*names, options=options)._engine)
+
+    standard = plan()
+    assert standard.story == () and standard.plain and not any(standard.moved)
+    assert repr(standard) == "Plan(players=4, tricks=13, stop_at=7, events=())"
+    satat = plan("satat")  # the 2♥ follows the trump suit: moved under every trump but hearts
+    two_hearts = hokm.Card.parse("2♥").mask
+    assert satat.moved == [two_hearts, 0, two_hearts, two_hearts, two_hearts] and satat.plain
+    assert satat.story == ("cards of another suit than printed: their holders' turns picked by mask",)
+    assert plan("double-sar").plain and plan("double-sar").story == ()  # its capture rule is a table
+    hidden = plan("hidden-trump")  # its announcements are a table; the forced reveal reads the hand
+    assert not hidden.plain and len(hidden.story) == 1
+    assert hidden.story[0].startswith("hokm_forced_effect: Gate(before a trump: leads some, follows some, "
+                                      "tricks [13]")
+    bavney = plan("bavney")  # play-on is asked only at the stop: still the plain loop
+    assert bavney.plain and bavney.story == ("hokm_play_on: asked when a team reaches 7 tricks",)
+    troefcall = plan("troefcall")
+    assert not troefcall.plain
+    assert "hokm_turn_options with the hand: Gate(before a trump: leads some, follows none, tricks [1]" in (
+        " ".join(troefcall.story))
+    assert "hokm_pending_decision: asked at pauses after tricks [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]" in (
+        troefcall.story)
+    ace = plan("double-sar", **{"double-sar": {"ace_rule": "two-aces"}})
+    assert ace.story == ("hokm_trick_capture: asked with the hand where its table has no answer",)
