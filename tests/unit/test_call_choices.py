@@ -410,6 +410,26 @@ def test_the_kernels_pick_at_the_call_is_the_listed_choice(variants: tuple[str, 
     assert claimed >= ("redeal" in variants)
 
 
+@attrs.frozen
+class Fold(Action):
+    tag = "tests/call-fold"
+
+
+def test_every_variants_alternatives_are_offered_after_the_calls() -> None:
+    class Folder(hokm.Variant):
+        info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="folder", summary="tests only")
+
+        @hokm.hookimpl
+        def hokm_call_alternatives(self, hand: HandView) -> Sequence[Action] | None:
+            return (Fold(),) if hand.hakem == 0 else None
+
+    rules = hokm.Ruleset.compose(AlwaysThrow(), Folder())  # collect-all: both answer
+    zero, one = rules.deal(random.Random(3), hakem=0), rules.deal(random.Random(3), hakem=1)
+    assert zero.legal_actions()[:4] == one.legal_actions()[:4] == tuple(CallTrump(suit) for suit in Suit)
+    assert set(zero.legal_actions()[4:]) == {THROW, Fold()} and len(zero.legal_actions()) == 6
+    assert one.legal_actions()[4:] == (THROW,)
+
+
 def test_two_variants_offering_the_same_alternative_are_refused_at_the_call() -> None:
     rules = hokm.Ruleset.compose(AlwaysThrow(), OtherThrow())
     with pytest.raises(PluginContractError, match="the same choice is offered twice"):
