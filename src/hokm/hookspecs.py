@@ -322,7 +322,7 @@ def hokm_call_alternatives(hand: HandView) -> Sequence[Action] | None:
 
 @hookspec
 def hokm_turn_options(hand: HandView, lead: bool, hakem: bool, void: bool, trump: Suit | None,
-                      trick: int) -> Sequence[Action] | None:
+                      number: int) -> Sequence[Action] | None:
     """Announcements the seat to act may make on its own turn, before its card (M3).
 
     Collect-all. An announcement does not pass the turn: the same seat then plays a
@@ -339,10 +339,10 @@ def hokm_turn_options(hand: HandView, lead: bool, hakem: bool, void: bool, trump
         hakem: the seat is the Hakem.
         void: (following) the seat holds no card of the led suit.
         trump: the hand's trump, or ``None`` while it has none.
-        trick: the number of the trick in progress, from 1.
+        number: the number of the trick in progress, from 1.
 
         An implementation that takes only ``lead``, ``hakem``, ``void``, ``trump`` and
-        ``trick`` is tabulated when the ruleset is composed and never called during play.
+        ``number`` is tabulated when the ruleset is composed and never called during play.
 
     Default:
         None.

@@ -53,7 +53,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
      announced) = kernel_io.enter(state)
     n, teams, followers, ends, dynamic = plan.players, plan.teams, plan.followers, plan.ends, plan.dynamic
     bits, counts, fcounts, bit13 = BITS, COUNTS, FLOAT_COUNTS, BIT13
-    void_offers, watched = plan.void_offers, plan.watched
+    void_exact, watched = plan.void_exact, plan.watched
     append = plays.append
     gone = 0.0  # tricks completed since the trick in progress began: a seat's cards on its turn are
     # sizes[seat] - gone (its cards when that trick began)
@@ -81,7 +81,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
     led, base, power, best, top, rest, specials, exactly = (_entered(
         plan, state, plays, held, start, trump, done, follow_event, moved, note) if len(plays) > start
         else _AT_LEAD)
-    watch = follow_event or moved  # whether the follows of a trick may leave the plain pick
+    watch = follow_event or moved or void_exact  # whether the follows of a trick may leave the plain pick
     leading = len(plays) == start
     while True:
         if leading:  # the lead ------------------------------------------------------------------
@@ -93,14 +93,14 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                     hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = facts(
                         plan, state, len(plays))
                     moved = _moved_left(plan, trump, held)
-                    holders, watch = _holders(held, moved), follow_event or moved
+                    holders, watch = _holders(held, moved), follow_event or moved or void_exact
                     offer_rows, offers = plan.offers[hand_trump][hakem], _STALE
                     lead_row, follow_row = plan.events[hand_trump]
                 if offer_rows[done] is not offers:  # the announcements on offer change
                     offers = offer_rows[done]
                     leads, voids, lead_sizes, void_sizes = _offers(offers, sizes)
                 lead_event, follow_event, refresh = lead_row[done] or note == 1, follow_row[done], dynamic
-                watch = follow_event or moved
+                watch = follow_event or moved or void_exact
             suits = held[seat]
             if lead_event and (index := lead_exactly(loop, pile, seat, trump, done,
                                                     note, begun)) != -1:
@@ -141,12 +141,12 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                     moved ^= 1 << index
                     led, holders = suit_of[index], _holders(held, moved)
                     base = 13 * led
-                if follow_event or void_offers:
+                if follow_event or void_exact:
                     specials, exactly = _specials(plan, held, state, rest, led, trump, done, follow_event,
                                                   moved)
                 elif moved & watched[trump][led]:  # their holders' follows are picked by mask
                     specials, exactly = holders, 0
-                watch = follow_event or moved
+                watch = follow_event or moved or void_exact
         leading = True
         for seat, mark in rest:  # the follows ----------------------------------------------------
             suits = held[seat]
@@ -205,13 +205,13 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
             # A card that did not follow suit: one of another suit than printed, or one that fixes a trump.
             if moved and 1 << index & moved:
                 moved ^= 1 << index
-                holders, watch = _holders(held, moved), follow_event or moved
+                holders, watch = _holders(held, moved), follow_event or moved or void_exact
             append(mark | index)
             if fixing and suit_of[index] != led:  # it fixes its suit as trump (hokm._hand.moments.after_card)
                 known, best, top, power = _fix(plan, state, plays, seat, index, best, top, power)
                 hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = known
                 refresh, moved = True, _moved_left(plan, trump, held)
-                holders, watch = _holders(held, moved), follow_event or moved
+                holders, watch = _holders(held, moved), follow_event or moved or void_exact
                 if len(plays) % n and (plan.events[trump][1][done] or moved):  # the rest of the trick,
                     return hand_back(loop, pile, seat)  # picked anew
             elif power[index] > top:
@@ -251,7 +251,7 @@ def _entered(plan: Plan, state: HandState, plays: list[int], held: list[list[int
     best, top = trick_so_far(state, plays, start, power, TRUMP_POWER)
     rest = plan.followers[plays[start] >> 6][len(plays) - start - 1:]
     specials = exactly = 0
-    if follow_event or moved:
+    if follow_event or moved or plan.void_exact:
         specials, exactly = _specials(plan, held, state, rest, led, trump, done, follow_event, moved)
     if note:  # the announcer's card is picked exactly
         specials |= 1 << rest[0][0]
@@ -286,18 +286,18 @@ def _fix(plan: Plan, state: HandState, plays: list[int], seat: int, index: int, 
 def _specials(plan: Plan, held: list[list[int]], state: HandState, rest: tuple[tuple[int, int], ...],
               led: int, trump: int, done: int, follow_event: bool, moved: int) -> tuple[int, int]:
     """Which of the seats still to follow (``rest``) leave the plain pick, as masks of seats: all of
-    them and those picked from the engine's legal mask (a hook may be asked, or an announcement
-    offered to a seat that can follow; the others hold a card of another suit than printed, into or
-    out of the led suit or, under a void duty, the trumps)."""
+    them and those picked from the engine's legal mask (a hook may be asked; a void seat under the
+    duty may be offered announcements, which the duty's pick leaves out; the others hold a card of
+    another suit than printed, into or out of the led suit or, under a void duty, the trumps)."""
     void_offers = False
     if follow_event or plan.void_offers:
         hand_trump = kernel_io.trump_of(state)[0]
         offers = plan.engine.decisions.offer_rows[hand_trump][done]
-        if follow_event and (plan.restricts or offers[2] or offers[3]
-                             or plan.follow_steps[0 <= hand_trump < NO_TRUMP][done]):
+        void_offers = bool(offers[4] or offers[5])  # (a void seat may be offered some)
+        if (follow_event and (plan.restricts or plan.follow_steps[0 <= hand_trump < NO_TRUMP][done])) or (
+                void_offers and plan.duty and trump < NO_TRUMP):  # (the duty's pick leaves the offers out)
             every = sum(1 << follower for follower, _ in rest)
             return every, every
-        void_offers = bool(offers[4] or offers[5])  # (a void holder may be offered some)
     relevant = moved & plan.watched[trump][led]
     holders = 0
     while relevant:  # (few: the cards of another suit than printed)
