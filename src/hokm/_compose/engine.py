@@ -28,7 +28,7 @@ from hokm._compose.trick_end import TrickEnd
 from hokm.actions import Action
 
 if TYPE_CHECKING:
-    from hokm._standard import Standard
+    from hokm._ruleset.standard import Standard
     from hokm.context import RulesetInfo
 
 __all__ = ["Engine"]

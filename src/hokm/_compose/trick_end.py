@@ -23,7 +23,7 @@ from hokm.context import Capture, Decision, HandView, RulesetInfo
 from hokm.table import TableLayout
 
 if TYPE_CHECKING:
-    from hokm._standard import Standard
+    from hokm._ruleset.standard import Standard
 
 __all__ = ["MAX_DECISIONS", "NOBODY", "UNANSWERED", "TrickEnd", "capture_key", "is_index", "won_in_force"]
 
