@@ -11,6 +11,7 @@ from hokm._hand import kernel_io
 if TYPE_CHECKING:
     from hokm._hand.state import HandState
     from hokm._kernel.plan import Facts, Plan
+    from hokm.trick import Trick
 
 __all__ = ["ENDED", "GOES_ON", "STEP", "STEPPED", "TURN", "Loop", "facts", "first_trump", "trick_start"]
 
@@ -41,6 +42,11 @@ class Loop:
                  rand: Callable[[], float]) -> None:
         self.plan, self.state, self.plays, self.hakem, self.held = plan, state, plays, hakem, held
         self.won, self.taken, self.tally, self.rand = won, taken, tally, rand
+
+    def tricks(self) -> tuple[Trick, ...]:
+        """The hand's completed tricks, those not yet written back included (a legality rule's
+        ``PlayContext.tricks``, worked out only when a rule reads it)."""
+        return kernel_io.tricks_with(self.state, self.won)
 
 
 def trick_start(loop: Loop) -> int:

@@ -31,7 +31,7 @@ from hokm._compose.masks import BIT13, BITS, COUNTS, FLOAT_COUNTS, nth_card
 from hokm._hand import kernel_io
 from hokm._hand.kernel_io import mask_of, trick_so_far
 from hokm._kernel.ends import trick_end, winner_of
-from hokm._kernel.loop import ENDED, GOES_ON, STEP, STEPPED, TURN, Loop, facts
+from hokm._kernel.loop import ENDED, GOES_ON, STEP, STEPPED, TURN, Loop, facts, first_trump
 from hokm._kernel.turns import announce, follow_exactly, hand_back, lead_exactly
 
 if TYPE_CHECKING:
@@ -158,7 +158,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                         return -2 - index  # handed to the state's own steps
                     refresh = refresh or note == 2
                 else:
-                    index = _holder_pick(plan, suits, led, trump, duty, power, top, rand)
+                    index = _by_tables(loop, seat, suits, led, trump, duty, power, top, done)
                 suits[index // 13] ^= bit13[index % 13]
             elif segment := suits[led]:  # follow suit (a float count: float * float is the cheaper product)
                 bit = bits[segment][floor(rand() * fcounts[segment])]
@@ -286,18 +286,21 @@ def _fix(plan: Plan, state: HandState, plays: list[int], seat: int, index: int, 
 def _specials(plan: Plan, held: list[list[int]], state: HandState, rest: tuple[tuple[int, int], ...],
               led: int, trump: int, done: int, follow_event: bool, moved: int) -> tuple[int, int]:
     """Which of the seats still to follow (``rest``) leave the plain pick, as masks of seats: all of
-    them and those picked from the engine's legal mask (a hook may be asked; a void seat under the
-    duty may be offered announcements, which the duty's pick leaves out; the others hold a card of
-    another suit than printed, into or out of the led suit or, under a void duty, the trumps)."""
+    them and those picked from the engine's legal mask with the turn's announcements (a hook reading
+    the hand may be asked; a void seat may be offered announcements, which the picks by the tables
+    leave out). The others are picked by the tables (``_by_tables``): under a legality hook, or
+    holding a card of another suit than printed, into or out of the led suit or, under a void duty,
+    the trumps."""
     void_offers = False
     if follow_event or plan.void_offers:
         hand_trump = kernel_io.trump_of(state)[0]
         offers = plan.engine.decisions.offer_rows[hand_trump][done]
         void_offers = bool(offers[4] or offers[5])  # (a void seat may be offered some)
-        if (follow_event and (plan.restricts or plan.follow_steps[0 <= hand_trump < NO_TRUMP][done])) or (
-                void_offers and plan.duty and trump < NO_TRUMP):  # (the duty's pick leaves the offers out)
-            every = sum(1 << follower for follower, _ in rest)
-            return every, every
+        if (follow_event and plan.follow_steps[0 <= hand_trump < NO_TRUMP][done]) or (
+                void_offers and ((plan.duty and trump < NO_TRUMP) or plan.restricts)):
+            return plan.every_seat, plan.every_seat  # (the loop reads the bits of the seats to follow)
+        if follow_event and plan.restricts:
+            return plan.every_seat, 0
     relevant = moved & plan.watched[trump][led]
     holders = 0
     while relevant:  # (few: the cards of another suit than printed)
@@ -336,18 +339,27 @@ def _holders(held: list[list[int]], cards: int) -> int:
     return seats
 
 
-def _holder_pick(plan: Plan, suits: list[int], led: int, trump: int, duty: bool, power: Sequence[int],
-                 top: int, rand: Callable[[], float]) -> int:
-    """The turn of a seat holding a card of another suit than printed, picked from its whole hand by
-    the tables: follow the led effective suit, else the void duty, else any card (index order)."""
-    hand = mask_of(suits)
+def _by_tables(loop: Loop, seat: int, suits: list[int], led: int, trump: int, duty: bool,
+               power: Sequence[int], top: int, done: int) -> int:
+    """A follow picked from the seat's whole hand by the tables: the led effective suit, else the
+    void duty, else any card, narrowed by the legality hooks whose window holds the turn; the pick
+    in index order. (A seat holding a card of another suit than printed, or any seat under a
+    legality hook that reads only the turn.)"""
+    plan = loop.plan
+    hand = suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39  # mask_of
     masks = plan.suit_masks[trump]
     legal = hand & masks[led]
-    if not legal:
+    void = not legal
+    if void:
         legal = hand
         trumps = hand & masks[trump] if duty else 0
         if trumps:
             legal = beating(trumps, power, top) or trumps if plan.overtrump else trumps
-    return nth_card(legal, floor(rand() * legal.bit_count()))
+    if plan.restricts and legal & (legal - 1):
+        start = len(loop.plays) // plan.players * plan.players  # (trick_start)
+        legal = plan.engine.legality.narrow(legal, hand, seat, loop.plays[start:], trump, done + 1, void,
+                                            first_trump(loop.state, start), loop.hakem, None, None,
+                                            loop.tricks)
+    return nth_card(legal, floor(loop.rand() * legal.bit_count()))
 
 
