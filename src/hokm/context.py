@@ -114,8 +114,14 @@ class PlayContext:
         return bool(self._hand_mask & self._rules.suit_masks[self._trump][suit.index])
 
     def beats(self, card: Card, other: Card) -> bool:
-        """Whether ``card`` beats ``other`` under this ruleset and trump."""
-        return self.trick.beats(card, other)
+        """Whether ``card`` beats ``other`` under this ruleset and trump (``Trick.beats``: read from
+        the tables, without building the trick)."""
+        trump = self._trump
+        trick_suits, ranks = self._rules.trick_suit_of[trump], self._rules.rank_of[trump]
+        card_suit, other_suit = trick_suits[card.index], trick_suits[other.index]
+        if card_suit == other_suit:
+            return ranks[card.index] > ranks[other.index]
+        return trump < 4 and card_suit == trump
 
 
 class _LegalityTables(Protocol):
@@ -125,6 +131,10 @@ class _LegalityTables(Protocol):
     def suit_objects(self) -> Sequence[tuple[Suit, ...]]: ...
     @property
     def suit_masks(self) -> Sequence[tuple[int, ...]]: ...
+    @property
+    def trick_suit_of(self) -> Sequence[tuple[int, ...]]: ...
+    @property
+    def rank_of(self) -> Sequence[tuple[int, ...]]: ...
     def trick_value(self, plays: Sequence[int], trump: int, number: int,
                     winner: int | None = None, *, first_trump: int = 0) -> Trick: ...
 

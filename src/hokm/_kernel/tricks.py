@@ -209,6 +209,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
             append(mark | index)
             if fixing and suit_of[index] != led:  # it fixes its suit as trump (hokm._hand.moments.after_card)
                 known, best, top, power = _fix(plan, state, plays, seat, index, best, top, power)
+                loop.since = kernel_io.trump_of(state)[1]
                 hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = known
                 refresh, moved = True, _moved_left(plan, trump, held)
                 holders, watch = _holders(held, moved), follow_event or moved or void_exact
@@ -358,8 +359,12 @@ def _by_tables(loop: Loop, seat: int, suits: list[int], led: int, trump: int, du
     if plan.restricts and legal & (legal - 1):
         start = len(loop.plays) // plan.players * plan.players  # (trick_start)
         legal = plan.engine.legality.narrow(legal, hand, seat, loop.plays[start:], trump, done + 1, void,
-                                            first_trump(loop.state, start), loop.hakem, None, None,
+                                            first_trump(loop, start), loop.hakem, None, None,
                                             loop.tricks)
+    shift = 13 * led
+    segment = legal >> shift
+    if segment <= 0x1FFF and segment << shift == legal:  # (the usual: cards of the led printed suit)
+        return shift + BITS[segment][floor(loop.rand() * FLOAT_COUNTS[segment])]
     return nth_card(legal, floor(loop.rand() * legal.bit_count()))
 
 

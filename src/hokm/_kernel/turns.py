@@ -46,7 +46,7 @@ def lead_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, note: 
         plan.lead_offers) else ()
     if not offered:  # the legality hooks alone narrow the whole hand
         hand = mask_of(loop.held[seat])
-        legal = legality.narrow(hand, hand, seat, (), trump, done + 1, False, first_trump(state, start),
+        legal = legality.narrow(hand, hand, seat, (), trump, done + 1, False, first_trump(loop, start),
                                 loop.hakem, None, None, loop.tricks)
         return nth_card(legal, floor(loop.rand() * legal.bit_count()))
     index = _exact(loop, pile, seat, start, trump, done, None, True, False)
@@ -88,7 +88,7 @@ def _exact(loop: Loop, pile: int, seat: int, start: int, trump: int, done: int,
     plan, state = loop.plan, loop.state
     # A legality hook sees the tricks so far through its PlayContext, worked out only if it reads them.
     legal = plan.engine.legality.legal_mask(mask_of(loop.held[seat]), loop.plays[start:], seat, trump,
-                                            done + 1, None, first_trump(state, start), announced, loop.hakem,
+                                            done + 1, None, first_trump(loop, start), announced, loop.hakem,
                                             loop.tricks)
     count = legal.bit_count()
     offered = () if announced is not None else plan.engine.decisions.offered(
