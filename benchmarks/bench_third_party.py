@@ -27,7 +27,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -36,7 +36,7 @@ from hokm import Card, PlayContext, Rank, Suit, TurnWindow, VariantInfo, hookimp
 
 
 @attrs.frozen(eq=False)
-class SevenTop:
+class SevenTop(hokm.Variant):
     """The 7 of trump is the top trump (a table-only rule)."""
 
     info: ClassVar[VariantInfo] = VariantInfo(name="seven-top", summary="the 7 of trump ranks above the Ace")
@@ -47,7 +47,7 @@ class SevenTop:
 
 
 @attrs.frozen(eq=False)
-class RestrictNone:
+class RestrictNone(hokm.Variant):
     """A legality hook that is asked on every turn and never restricts."""
 
     info: ClassVar[VariantInfo] = VariantInfo(name="restrict-none", summary="asked on every turn")
@@ -58,7 +58,7 @@ class RestrictNone:
 
 
 @attrs.frozen(eq=False)
-class MustBeat:
+class MustBeat(hokm.Variant):
     """Following suit, you must beat the card winning the trick if you can (the tutorial's rule)."""
 
     info: ClassVar[VariantInfo] = VariantInfo(name="must-beat", summary="beat the winning card if able")
@@ -83,7 +83,7 @@ class WindowedMustBeat(MustBeat):
     turn_windows: ClassVar[dict[str, TurnWindow]] = {"hokm_restrict_plays": TurnWindow(leads="none")}
 
 
-RULES: dict[str, Callable[[], object]] = {
+RULES: dict[str, Callable[[], hokm.Variant]] = {
     "seven-top": SevenTop, "restrict-none": RestrictNone, "must-beat": MustBeat,
     "must-beat-windowed": WindowedMustBeat}
 
@@ -111,7 +111,7 @@ def main() -> None:
     options = {"standard": {"play_all": True}}
     standard = hokm.Ruleset.compose(options=options)
     rng = random.Random(1)
-    figures = {}
+    figures: dict[str, dict[str, Any]] = {}
     for name, plugin in RULES.items():
         rules = hokm.Ruleset.compose(plugin(), options=options)
         ratios, rates = [], []
