@@ -59,15 +59,15 @@ EXIT_HANGUP = 129
 _DARK, _LIGHT = BUILTIN_THEMES["textual-dark"], BUILTIN_THEMES["textual-light"]
 THEMES: dict[str, Theme] = {
     "dark": Theme(
-        name="hokm-dark", primary=_DARK.primary, secondary=_DARK.secondary, accent=_DARK.accent,
+        name="hokm-dark", primary="#0a5fa8", secondary=_DARK.secondary, accent=_DARK.accent,
         warning=_DARK.warning, error=_DARK.error, success=_DARK.success, foreground="#e0e0e0",
         background="#121212", surface="#1e1e1e", panel="#24282e", dark=True,
         variables={"suit-red": "#ff8080", "suit-red-muted": "#d08a8a", "suit-black": "#e8e8e8",
                    "suit-black-muted": "#a8a8a8", "hint-foreground": "#000000",
                    "hint-background": "#ffd75f", "text-muted": "#b4b4b4"}),
     "light": Theme(
-        name="hokm-light", primary=_LIGHT.primary, secondary=_LIGHT.secondary, accent="#9a5a00",
-        warning="#9a5a00", error="#a0000c", success="#1d6b34", foreground="#141414",
+        name="hokm-light", primary=_LIGHT.primary, secondary=_LIGHT.secondary, accent="#7a4600",
+        warning="#7a4600", error="#a0000c", success="#1d6b34", foreground="#141414",
         background="#f2f2f2", surface="#e6e6e6", panel="#e0e0e0", dark=False,
         variables={"suit-red": "#b0000e", "suit-red-muted": "#8f3a3a", "suit-black": "#141414",
                    "suit-black-muted": "#4e4e4e", "hint-foreground": "#000000",
@@ -89,9 +89,9 @@ class TableScreen(Screen[None]):
     DEFAULT_CSS = """
     #table { height: 1fr; }
     #middle { height: 11; }
-    #prompt { height: 1; padding: 0 1; text-style: bold; }
-    #status { height: 1; padding: 0 1; }
-    #keys { height: 1; padding: 0 1; color: $text-muted; }
+    #prompt { height: auto; max-height: 2; padding: 0 1; text-style: bold; }
+    #status { height: auto; max-height: 2; padding: 0 1; }
+    #keys { height: auto; max-height: 2; padding: 0 1; color: $text-muted; }
     #too-small { display: none; width: 100%; height: 100%; content-align: center middle; text-align: center; }
     TableScreen.too-small #too-small { display: block; }
     TableScreen.too-small #table { display: none; }
@@ -204,7 +204,7 @@ class TableScreen(Screen[None]):
         elif model.your_turn and model.legal_cards:
             parts += ["←→ card", "Enter play", "type a card: as 10h qd"]
             if model.choices:
-                parts.append("↓ " + " / ".join(action_label(c, model.hand) for c in model.choices))
+                parts.append("↓ choices")
         elif model.your_turn and model.choices:
             parts += [f"1–{len(model.choices)} choose", "↑↓ Enter"]
         if model.practice and model.your_turn and not self.typed:

@@ -633,7 +633,8 @@ class TableModel:
         asked = before[-1] if before and isinstance(before[-1], DecisionTaken) else None
         shown = f" {card}" if card is not None else ""
         if forced is not None:
-            return f"{self.name(forced.seat)}'s last card, the indicator{shown}, was forced up: trump {suit}"
+            whose = "Your" if forced.seat == self.seat else f"{self.name(forced.seat)}'s"
+            return f"{whose} last card, the indicator{shown}, was forced up: trump {suit}"
         if asked is not None and asked.action.tag == "hidden-trump/ask":
             return f"{self.name(asked.seat)} asked for trump: {suit}, indicator{shown}"
         if asked is not None and asked.action.tag == "hidden-trump/reveal":
@@ -642,7 +643,8 @@ class TableModel:
             return f"{self.name(asked.seat)}: {action_label(asked.action)}; trump {suit}{shown}"
         if card is not None:
             by = next((e.seat for e in near if isinstance(e, CardsShown) and e.seat is not None), None)
-            void = f" ({self.name(by)} could not follow)" if by is not None else ""
+            who = "you" if by == self.seat else self.name(by) if by is not None else ""
+            void = f" ({who} could not follow)" if who else ""
             return f"The indicator {card} turned up by itself{void}: trump {suit}"
         return f"Trump is {suit} from now on"
 

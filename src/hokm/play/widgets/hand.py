@@ -19,7 +19,7 @@ class HandView(Static):
     """
 
     DEFAULT_CSS = """
-    HandView { height: 3; border: round $secondary; padding: 0 1; }
+    HandView { height: 3; border: round $secondary; padding: 0 1; border-title-color: $foreground; }
     HandView.active { border: round $accent; }
     """
 

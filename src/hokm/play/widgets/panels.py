@@ -24,7 +24,8 @@ class TrickLog(Static):
     """The last tricks, reveals and hand results, newest at the bottom, cards in their colours."""
 
     DEFAULT_CSS = """
-    TrickLog { width: 40; height: 100%; border: round $secondary; padding: 0 1; }
+    TrickLog { width: 40; height: 100%; border: round $secondary; padding: 0 1;
+               border-title-color: $foreground; }
     """
 
     def on_mount(self) -> None:
