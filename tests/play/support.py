@@ -135,7 +135,7 @@ def offered(tag: str) -> Want:
 def at_decision(variants: Sequence[str], options: dict[str, dict[str, object]], seed: int,
                 tag: str, **kwargs: object) -> TableModel:
     """A table (random bots) brought to your first decision offering a ``tag`` choice."""
-    ruleset = hokm.Ruleset.compose(*variants, options=options)  # type: ignore[arg-type]
+    ruleset = hokm.Ruleset.compose(*variants, options=options)
     model = TableModel.new(ruleset, seed=seed, opponents="random", **kwargs)  # type: ignore[arg-type]
     return advance(model, offered(tag))
 

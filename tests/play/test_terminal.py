@@ -21,11 +21,11 @@ ROOT = Path(__file__).parents[2]
 BOT = ROOT / "examples" / "stdio-bot" / "bot.py"
 
 
-def hokm_play(*args: str, tmp_path: Path, **kwargs: object) -> subprocess.CompletedProcess[str]:
+def hokm_play(*args: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
     """``hokm play ARGS`` with no terminal: its input from /dev/null, its output captured."""
     env = {**os.environ, "HOKM_PLAY_DIR": str(tmp_path / "saves")}
     return subprocess.run([sys.executable, "-m", "hokm", "play", *args], stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, env=env, check=False, timeout=60, **kwargs)
+                          capture_output=True, text=True, env=env, check=False, timeout=60)
 
 
 def seats_that_acted(path: Path) -> set[int]:
