@@ -31,10 +31,11 @@ from hokm.play.view import centre_text, end_text, info_lines, review_text
 from hokm.table import Rotation
 
 
-def new_model(seed: int = 1, *, practice: bool = False, seat: int = 0, options: dict[str, dict[str, object]]
-              | None = None, **kwargs: object) -> TableModel:
-    return TableModel.new(hokm.Ruleset.compose(options=options or {}), seat=seat, opponents="random",  # type: ignore[arg-type]
-                          seed=seed, practice=practice, **kwargs)  # type: ignore[arg-type]
+def new_model(seed: int = 1, *, practice: bool = False, seat: int = 0,
+              options: dict[str, dict[str, object]] | None = None, **kwargs: object) -> TableModel:
+    rules = hokm.Ruleset.compose(options=options or {})
+    return TableModel.new(rules, seat=seat, opponents="random", seed=seed, practice=practice,
+                          **kwargs)  # type: ignore[arg-type]
 
 
 def to_my_play(model: TableModel) -> TableModel:
