@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -109,3 +110,21 @@ def test_a_bad_save_file_is_refused_before_play(tmp_path: Path) -> None:
     assert done.returncode == 2 and "it is a folder" in done.stderr
     done = hokm_play("--save", str(tmp_path / "x.json"), "--no-save", tmp_path=tmp_path)
     assert done.returncode == 2 and "--save and --no-save contradict each other" in done.stderr
+
+
+# 6. Suits as letters where the terminal's encoding cannot take them --------------------------------------
+
+
+def test_play_writes_suits_as_letters_by_itself_where_the_encoding_cannot_take_them() -> None:
+    need("textual")
+    terminal = Terminal("--seed", "4", "--delay", "0", "--no-save", env={"PYTHONIOENCODING": "ascii"})
+    terminal.wait_for("Your decision")
+    terminal.press("1")
+    terminal.wait_for("Enter plays")
+    screen = re.sub(rb"\x1b\[[0-9;?<>]*[a-zA-Z]", b"", terminal.output)
+    assert b"call trump S (spades)" in screen and b"Trump S" in screen
+    assert not re.search(rb"\\(x[0-9a-f]{2}|u[0-9a-f]{4})", screen)  # nothing the encoding mangled
+    assert screen.isascii()
+    terminal.press("\x1b")
+    terminal.press("y")
+    assert terminal.finish() == 0

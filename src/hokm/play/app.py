@@ -141,9 +141,9 @@ class TableScreen(Screen[None]):
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         self.set_class(small, "too-small")
         if small:
-            self.query_one("#too-small", Static).update(
+            self.query_one("#too-small", Static).update(self.painter.finish(
                 f"The table needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT} characters; "
-                f"this one is {width}×{height}.\nEnlarge the window, or press Escape to quit.")
+                f"this one is {width}×{height}.\nEnlarge the window, or press Escape to quit."))
 
     # What applies now -----------------------------------------------------------------------
 
@@ -221,7 +221,7 @@ class TableScreen(Screen[None]):
         if model.steps != self._seen_step:
             self._fresh_decision()
         hand = model.hand
-        self.query_one("#info", InfoBar).update(info_lines(model, painter))
+        self.query_one("#info", InfoBar).update(painter.finish(info_lines(model, painter)))
         labels, cards = {}, {}
         for seat in model.match.layout.seats:
             labels[model.positions[seat]] = seat_label(model, seat, painter)
@@ -248,10 +248,10 @@ class TableScreen(Screen[None]):
         self.query_one("#choices", ChoicesView).show(
             [action_label(a, hand) for a in choices], cursor=self.choice_cursor, hint=hint_choice,
             active=self.row == "choices", painter=painter, title="Or" if self.mixed else "Choose")
-        self.query_one("#prompt", Static).update(painter.text(self.enter_does()))
+        self.query_one("#prompt", Static).update(painter.finish(painter.text(self.enter_does())))
         typed = f"typed: {escape(self.typed)}▏  " if self.typed else ""
-        self.query_one("#status", Static).update(typed + painter.text(self.status))
-        self.query_one("#keys", Static).update(painter.text(self.keys_now()))
+        self.query_one("#status", Static).update(painter.finish(typed + painter.text(self.status)))
+        self.query_one("#keys", Static).update(painter.finish(painter.text(self.keys_now())))
 
     def say(self, message: str) -> None:
         """Put ``message`` on the status line."""
@@ -277,7 +277,8 @@ class TableScreen(Screen[None]):
             self.status = f"could not save the match: {error.strerror or error}"
         self.redraw()
         if self.model.review is not None:
-            app.push_screen(ReviewScreen(review_text(self.model, self.model.review, self.painter)),
+            app.push_screen(ReviewScreen(self.painter.finish(review_text(self.model, self.model.review,
+                                                                         self.painter))),
                             self._reviewed)
         elif self.model.bots_to_act and not self._timer_running:
             self._timer_running = True
@@ -334,7 +335,7 @@ class TableScreen(Screen[None]):
             else:
                 self.say("not announced: play a card, or choose again")
 
-        self.app.push_screen(ConfirmScreen(self.painter.text(question)), answered)
+        self.app.push_screen(ConfirmScreen(self.painter.finish(self.painter.text(question))), answered)
 
     def action_play_card(self, index: int) -> None:
         """A click on a card of your hand."""
@@ -534,6 +535,13 @@ class PlayApp(App[None]):
 
     TITLE = "hokm play"
     ENABLE_COMMAND_PALETTE = False
+    CSS = """
+    PlayApp.-ascii HandView, PlayApp.-ascii TrickLog { border: ascii $secondary; }
+    PlayApp.-ascii HandView.active { border: ascii $accent; }
+    PlayApp.-ascii ModalScreen > Vertical, PlayApp.-ascii ModalScreen > Static,
+    PlayApp.-ascii ModalScreen > VerticalScroll { border: ascii $accent; }
+    PlayApp.-ascii Button { border: none; height: 1; }
+    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "request_quit", "quit", priority=True, show=False),
         Binding("ctrl+q", "request_quit", "quit", priority=True, show=False),
@@ -554,6 +562,7 @@ class PlayApp(App[None]):
         self.theme = THEMES[theme].name
 
     def on_mount(self) -> None:
+        self.set_class(self.painter.ascii, "-ascii")  # borders drawn with + - | (the CSS below)
         self.push_screen(TableScreen(self.model, self.delay, self.painter))
         with contextlib.suppress(NotImplementedError, AttributeError, RuntimeError, ValueError):
             import asyncio
@@ -575,7 +584,8 @@ class PlayApp(App[None]):
         if isinstance(self.screen, EndScreen):
             return
         keys = "n new match   r rematch (same seed)   q quit   ? help"
-        self.push_screen(EndScreen(end_text(self.model, self.painter), keys), self._ended)
+        text = self.painter.finish(end_text(self.model, self.painter))
+        self.push_screen(EndScreen(text, keys), self._ended)
 
     def _ended(self, answer: str | None) -> None:
         if answer in ("new", "rematch"):
@@ -598,7 +608,7 @@ class PlayApp(App[None]):
         if isinstance(self.screen, HelpScreen):
             self.screen.dismiss(None)
             return
-        self.push_screen(HelpScreen(help_text(self.model, self.painter)))
+        self.push_screen(HelpScreen(self.painter.finish(help_text(self.model, self.painter))))
 
     def action_request_quit(self) -> None:
         """Ask whether to quit (the match is saved as it stands) or to quit and delete the file."""
@@ -613,7 +623,8 @@ class PlayApp(App[None]):
         else:
             text = (f"Leave the table? The match is saved as it stands ({self.model.where()}) in\n"
                     f"{escape(str(path))}\nhokm play --resume plays on from there.")
-        self.push_screen(QuitScreen(text, can_delete=path is not None), self._quit_answer)
+        self.push_screen(QuitScreen(self.painter.finish(text), can_delete=path is not None),
+                         self._quit_answer)
 
     def _quit_answer(self, answer: str | None) -> None:
         path = self.model.save_path

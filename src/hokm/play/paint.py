@@ -17,6 +17,8 @@ from hokm.cards import Card, Suit
 
 __all__ = ["Painter", "escape"]
 
+_ASCII_SYMBOLS = str.maketrans({"·": "-", "▸": ">", "←": "<", "→": ">", "↑": "^", "↓": "v", "…": "...",
+                                "–": "-", "—": "-", "×": "x", "▏": "|", "║": "|", "─": "-"})
 _TOKEN = re.compile(r"(?<![\w♠♥♦♣])(?:(10|[2-9JQKA])([♠♥♦♣])|([♠♥♦♣]))")
 _SUITS = {suit.value: suit for suit in Suit}
 
@@ -42,6 +44,13 @@ class Painter:
     def __init__(self, *, ascii: bool = False, colour: bool = True) -> None:
         self.ascii = ascii
         self.colour = colour
+
+    def finish(self, markup: str) -> str:
+        """``markup`` ready for the screen: with ``ascii``, the table's few other symbols as ASCII
+        too (``·`` ``-``, ``▸`` ``>``, arrows ``< > ^ v``), so nothing is left for the terminal to mangle."""
+        if not self.ascii:
+            return markup
+        return markup.replace("←→", "<- ->").replace("↑↓", "^ v").translate(_ASCII_SYMBOLS)
 
     def suit_text(self, suit: Suit) -> str:
         """The suit as plain text: ``♥`` (or ``H``)."""

@@ -36,4 +36,4 @@ class ChoicesView(Static):
             if style:
                 text = f"[{' '.join(style)}]{text}[/]"
             parts.append(f"[@click=screen.choose({index})]{text}[/]")
-        self.update(f"{title}: " + "  ".join(parts) if parts else "")
+        self.update(painter.finish(f"{title}: " + "  ".join(parts)) if parts else "")

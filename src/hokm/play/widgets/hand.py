@@ -39,5 +39,5 @@ class HandView(Static):
                                       click=f"screen.play_card({card.index})" if playable else None))
             previous = card.suit
         self.set_class(active, "active")
-        self.border_title = "Your hand ▸ ←→ Enter" if active else "Your hand"
-        self.update("".join(parts) if parts else "(no cards)")
+        self.border_title = painter.finish("Your hand ▸ ←→ Enter" if active else "Your hand")
+        self.update(painter.finish("".join(parts)) if parts else "(no cards)")

@@ -42,4 +42,4 @@ class TrickLog(Static):
                 break
             shown.append(text)
             used += rows
-        self.update("\n".join(reversed(shown)))
+        self.update(painter.finish("\n".join(reversed(shown))))

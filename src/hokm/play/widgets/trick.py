@@ -40,5 +40,6 @@ class TrickView(Grid):
                 continue
             card = cards.get(place)
             shown = painter.card(card, muted=faded, strong=not faded) if card is not None else "··"
-            widget.update(f"{labels[place]}\n{shown}" if place != "bottom" else f"{shown}\n{labels[place]}")
-        self.query_one("#seat-centre", Static).update(centre)
+            text = f"{labels[place]}\n{shown}" if place != "bottom" else f"{shown}\n{labels[place]}"
+            widget.update(painter.finish(text))
+        self.query_one("#seat-centre", Static).update(painter.finish(centre))
