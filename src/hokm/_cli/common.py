@@ -188,10 +188,10 @@ class _Seconds:
 
 
 def duration_text(seconds: float) -> str:
-    """A duration for people: ``"45s"``, ``"4m 05s"``, ``"2h 13m"``, ``"3d 4h"``, ``"31 years"``.
+    """A duration for people: ``"45s"``, ``"4m 05s"``, ``"2h 13m"``, ``"3d 4h"``, ``"32 years"``.
 
     >>> duration_text(3.2), duration_text(245), duration_text(7980), duration_text(1e9)
-    ('3s', '4m 05s', '2h 13m', '31 years')
+    ('3s', '4m 05s', '2h 13m', '32 years')
     """
     seconds = max(0.0, seconds)
     if seconds < 60:
