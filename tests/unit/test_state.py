@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import ClassVar
 
 import pytest
@@ -252,3 +253,11 @@ def test_hand_mask_is_the_held_cards_as_bits_and_refuses_what_is_no_seat() -> No
     for bad in (4, -1):  # (a compiled build refuses a non-int at the call, with its own TypeError)
         with pytest.raises(hokm.InvalidNotationError, match="seat"):
             hand.hand_mask(bad)
+
+
+def test_set_aside_unseen_checks_its_seat_and_is_empty_without_a_blind_card() -> None:
+    hand = hokm.Ruleset.compose().deal(random.Random(1), hakem=0)
+    assert hand.set_aside_unseen(0) == frozenset() and hand.set_aside_unseen(3) == frozenset()
+    for bad in (4, -1, "0", None):
+        with pytest.raises(hokm.HokmError, match="not a seat"):
+            hand.set_aside_unseen(bad)  # type: ignore[arg-type]

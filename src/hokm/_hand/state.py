@@ -77,6 +77,7 @@ _SUITS: tuple[Suit, ...] = tuple(Suit)
 _TRUMP, _DRAW, _PLAY, _OVER = TRUMP, DRAW, PLAY, OVER
 _PHASES = PHASES
 _DECK: tuple[Card, ...] = tuple(full_deck())
+_NOTHING: frozenset[Card] = frozenset()
 _CARD_AT: Callable[[int], Card] = _DECK.__getitem__  # the interned card at an index, in C
 _play_actions: SegmentedTuples[PlayCard] = SegmentedTuples(PLAY_CARD.__getitem__)
 _CORE_STEPS = (CallTrump, DrawCard, Discard)  # the core's actions other than a play (HandState._take)
@@ -278,7 +279,10 @@ class HandState:
         >>> unseen == hand.set_aside[0], len(unseen), hand.set_aside_unseen(1)
         (True, 1, frozenset())
         """
-        return frozen_cards(self._extra.aside[self.layout.check_seat(seat)] & self._extra.blind)
+        blind = self._extra.blind
+        if not blind and seat.__class__ is int and 0 <= seat < self._setup.engine.players:
+            return _NOTHING  # (asked at every trump call by a rule that judges the caller's cards)
+        return frozen_cards(self._extra.aside[self.layout.check_seat(seat)] & blind)
 
     @property
     def shown(self) -> frozenset[Card]:
