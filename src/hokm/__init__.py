@@ -14,7 +14,7 @@ import sys
 import types
 from typing import TYPE_CHECKING, Any
 
-from hokm.actions import Action, CallTrump, Discard, DrawCard, HiddenAction, PlayCard, PlayOn
+from hokm.actions import Action, CallTrump, Discard, DrawCard, HiddenAction, PlayCard, PlayOn, parse_action
 from hokm.cards import Card, Rank, Suit, cards, full_deck
 from hokm.errors import (
     ActionTypeError,
@@ -212,5 +212,6 @@ __all__ = [
     "hookimpl",
     "load_record",
     "majority",
+    "parse_action",
     "simulate",
 ]
