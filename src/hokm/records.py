@@ -38,6 +38,7 @@ from hokm._io.records import (
     MAX_HANDS,
     MAX_RECORD_BYTES,
     MAX_TEXT_LENGTH,
+    check_metadata,
     encode_action,
     json_copy,
     parse,
@@ -131,12 +132,16 @@ def spec_of(rules: Ruleset) -> dict[str, Any]:
 
 
 
-def _metadata(record: dict[str, Any], metadata: Mapping[str, Any] | None) -> dict[str, Any]:
+def _metadata(record: dict[str, Any], metadata: Mapping[str, Any] | None, players: int,
+              hands: list[dict[str, Any]] | None) -> dict[str, Any]:
+    """``record`` with ``metadata`` checked as loading checks it: no record is written that will not load."""
     if metadata is not None:
         if not isinstance(metadata, Mapping):
             raise RecordError(f"metadata must be a mapping of JSON-ready data, got {type(metadata).__name__}",
                               path="$.metadata")
-        record["metadata"] = json_copy(metadata, "$.metadata")
+        copied = json_copy(metadata, "$.metadata")
+        check_metadata(copied, players, None if hands is None else [len(hand["actions"]) for hand in hands])
+        record["metadata"] = copied
     return record
 
 
@@ -196,7 +201,7 @@ def match_record(match: MatchState, metadata: Mapping[str, Any] | None = None, *
     record["scores"] = list(match.scores)
     record["winner"] = match.winner
     record["drawn"] = match.is_drawn
-    return _metadata(record, metadata)
+    return _metadata(record, metadata, match.ruleset.players, hands)
 
 
 def _within_limits(hands: list[dict[str, Any]]) -> None:
@@ -216,4 +221,4 @@ def hand_record(hand: HandState, metadata: Mapping[str, Any] | None = None) -> d
     entry = _hand_entry(hand, None, result)
     _within_limits([entry])
     record = {"format": FORMAT, "kind": "hand", "ruleset": spec_of(hand.ruleset), "hand": entry}
-    return _metadata(record, metadata)
+    return _metadata(record, metadata, hand.ruleset.players, [entry])

@@ -86,6 +86,7 @@ class _Count:
 
     def __init__(self, what: str, maximum: int) -> None:
         self.what = what
+        self.one = what[:-2] if what.endswith(("ches", "shes", "xes")) else what[:-1]  # "matches": "match"
         self.maximum = maximum
         self.__name__ = "positive integer"  # argparse: "invalid positive integer value: ..."
 
@@ -98,7 +99,7 @@ class _Count:
             raise argparse.ArgumentTypeError(
                 f"expected a whole number of {self.what} such as 1000 or 1e6, got {text!r}")
         if number < 1:
-            raise argparse.ArgumentTypeError(f"expected at least 1 {self.what[:-1]}, got {text}")
+            raise argparse.ArgumentTypeError(f"expected at least 1 {self.one}, got {text}")
         if number > self.maximum:
             raise argparse.ArgumentTypeError(
                 f"at most {self.maximum:,} {self.what} can be asked for, got {text}")

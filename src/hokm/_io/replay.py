@@ -22,6 +22,7 @@ from hokm._io.records import (
     MAX_TEXT_LENGTH,
     PLAYS,
     SUITS,
+    check_metadata,
     decode_action,
     fail,
     json_copy,
@@ -152,7 +153,7 @@ def load(data: Any, *, strict: bool) -> MatchState | HandState:
     rules = _ruleset(data["ruleset"], strict)
     if kind == "hand":
         entry = _entry(data["hand"], "$.hand", rules, in_match=False)
-        _clock(data.get("metadata"), [entry])
+        _clock(data.get("metadata"), [entry], rules)
         return _replay_hand(rules, entry)
     return _replay_match(rules, data)
 
@@ -334,7 +335,7 @@ def _replay_match(rules: Ruleset, data: Mapping[str, Any]) -> MatchState:
     total = sum(len(entry.actions) for entry in entries)
     if total > MAX_ACTIONS:
         fail(f"the record holds {total:,} actions, more than the limit of {MAX_ACTIONS:,}", "$.hands")
-    _clock(data.get("metadata"), entries)
+    _clock(data.get("metadata"), entries, rules)
     first_seat = _int(data.get("first_seat", 0), "$.first_seat", "'first_seat'", rules.players)
     hakem = entries[0].hakem
     _first_hakem(rules, draw, seed, hakem, first_seat)
@@ -390,19 +391,7 @@ def _replay_match(rules: Ruleset, data: Mapping[str, Any]) -> MatchState:
     return match
 
 
-def _clock(metadata: object, entries: list[_Entry]) -> None:
-    """``metadata.clock``, if given: one list of seconds per hand, one number per action."""
-    if not isinstance(metadata, Mapping) or "clock" not in metadata:
-        return
-    clock = _list(metadata["clock"], "$.metadata.clock", "'clock'", MAX_HANDS)
-    if len(clock) != len(entries):
-        fail(f"'clock' has {len(clock)} lists, one per hand is needed ({len(entries)})", "$.metadata.clock")
-    for index, (given, entry) in enumerate(zip(clock, entries, strict=True)):
-        path = f"$.metadata.clock[{index}]"
-        times = _list(given, path, "a hand's clock times", MAX_HAND_ACTIONS)
-        if len(times) != len(entry.actions):
-            fail(f"{len(times)} clock times for {len(entry.actions)} actions", path, hand=index + 1)
-        for number, value in enumerate(times):
-            if value.__class__ not in (int, float) or value < 0:
-                fail(f"a clock time is a number of seconds (0 or more), got {_got(value)}",
-                     f"{path}[{number}]", hand=index + 1, action=number)
+def _clock(metadata: object, entries: list[_Entry], rules: Ruleset) -> None:
+    """The metadata's known keys (``players``, ``event``, ``date``, ``clock``), as records.md has them."""
+    if metadata is not None:
+        check_metadata(metadata, rules.players, [len(entry.actions) for entry in entries])

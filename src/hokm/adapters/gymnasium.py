@@ -32,7 +32,7 @@ from gymnasium import spaces  # noqa: E402
 
 from hokm.actions import Action  # noqa: E402
 from hokm.adapters._common import build_ruleset, check_reward, render_table, rewards_between  # noqa: E402
-from hokm.encoding import ActionSpace, ObservationEncoder  # noqa: E402
+from hokm.encoding import ActionSpace, ObservationEncoder, as_action_id  # noqa: E402
 from hokm.errors import (  # noqa: E402
     AgentFailedError,
     ArgumentTypeError,
@@ -141,11 +141,19 @@ class HokmEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self._observe(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        """Take action id ``action`` for the learner; the other seats play until it is its turn again."""
+        """Take action id ``action`` for the learner; the other seats play until it is its turn again.
+
+        ``action`` is an int or a numpy integer; an id that is not legal changes nothing and
+        costs ``illegal_reward``.
+
+        Raises:
+            ArgumentTypeError: ``action`` is not an integer (``"3"``, ``3.0``, ``True``).
+            GameStateError: the match is over, or ``reset`` was never called.
+        """
         match = self._started()
         if match.is_over:
             raise GameStateError("the match is over: call reset() to start another")
-        action_id = int(action)
+        action_id = as_action_id(action, "step() action")
         if not (0 <= action_id < self.actions.size and self._mask[action_id]):
             info = self._info()
             info["illegal_action"] = True
