@@ -23,8 +23,7 @@ import statistics
 import time
 
 import hokm
-from hokm.agents import HeuristicAgent, PimcAgent, RandomAgent, sample_deals
-from hokm.agents._play import play_match
+from hokm.agents import HeuristicAgent, PimcAgent, RandomAgent, play_match, sample_deals
 
 
 def random_states(rules: hokm.Ruleset, count: int, plays: range, seed: int = 1) -> list[hokm.HandState]:

@@ -27,10 +27,10 @@ from hokm.agents import (
     RandomAgent,
     agent_from_spec,
     hand_observation,
+    play_match,
     serve_stdio,
 )
 from hokm.agents._bot_messages import PROTOCOL, Fault, act_message, dumps, read_action, reply_hello
-from hokm.agents._play import play_match
 from hokm.errors import AgentFailedError, ArgumentTypeError, GameStateError, InvalidArgumentError
 
 ROOT = Path(__file__).resolve().parents[2]

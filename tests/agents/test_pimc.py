@@ -10,8 +10,7 @@ from hypothesis import strategies as st
 
 import hokm
 from hokm import Card, PlayCard, Suit
-from hokm.agents import Agent, HeuristicAgent, PimcAgent, RandomAgent, get_agent, sample_deals
-from hokm.agents._play import play_match
+from hokm.agents import Agent, HeuristicAgent, PimcAgent, RandomAgent, get_agent, play_match, sample_deals
 from hokm.agents._rebuild import history, rebuild
 from hokm.testing import strategies as hst
 from tests.agents.test_sampling import RULESETS

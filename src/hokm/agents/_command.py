@@ -87,7 +87,7 @@ class CommandAgent:
 
     >>> import sys, hokm
     >>> from hokm.agents import CommandAgent
-    >>> from hokm.agents._play import play_match
+    >>> from hokm.agents import play_match
     >>> program = "from hokm.agents import serve_stdio, RandomAgent; serve_stdio(RandomAgent(seed=1))"
     >>> with CommandAgent([sys.executable, "-c", program]) as bot:
     ...     match = play_match(hokm.Ruleset.compose(options={"standard": {"target": 1}}), [bot] * 4, seed=2)
