@@ -79,7 +79,10 @@ def fail(what: str, path: str = "$", *, hand: int | None = None, action: int | N
 
 
 def parse(source: object) -> Any:
-    """The JSON data of ``source``: a mapping as it is, text, bytes (UTF-8, or gzip) or a path."""
+    """The JSON data of ``source``: a mapping as it is, text, bytes (UTF-8, or gzip) or a path.
+
+    A log (``hokm._io.log``) is read as the match record it amounts to.
+    """
     if isinstance(source, Mapping):
         return source
     if isinstance(source, os.PathLike):
@@ -94,6 +97,10 @@ def parse(source: object) -> Any:
              f"{_got(source)}")
     if len(text) > MAX_RECORD_BYTES:
         fail(f"the record is longer than the limit of {MAX_RECORD_BYTES:,} characters")
+    from hokm._io.log import is_log, read_log
+
+    if is_log(text):  # the append-only form: a header line, a line an action, the end
+        return read_log(text)
     try:
         return json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
     except json.JSONDecodeError as error:
@@ -130,6 +137,8 @@ def _decode(data: bytes) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
+        if error.reason == "unexpected end of data" and error.end == len(data):
+            return data[:error.start].decode("utf-8-sig")  # cut inside a character: cut before it
         fail(f"not UTF-8 text: byte 0x{data[error.start]:02x} at offset {error.start:,} is not UTF-8 "
              "(records are UTF-8 JSON)")
 

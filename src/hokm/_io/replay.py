@@ -10,6 +10,7 @@ disagreement is a ``RecordError``; the state is returned only once all agree.
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +31,7 @@ from hokm._io.records import (
     same,
 )
 from hokm._seeding import rng_for
-from hokm.errors import HokmError, IllegalActionError, _got, _kind, _shown
+from hokm.errors import HokmError, IllegalActionError, RecordError, _got, _kind, _shown
 
 if TYPE_CHECKING:
     from hokm.actions import Action
@@ -131,7 +132,26 @@ def _ruleset(spec: object, strict: bool) -> Ruleset:
 
 
 def load(data: Any, *, strict: bool) -> MatchState | HandState:
-    """The state a parsed record ends in."""
+    """The state a parsed record ends in (a log's record included: see ``hokm._io.log``)."""
+    from hokm._io.log import LogRecord, relocate
+
+    if not isinstance(data, LogRecord):
+        return _load(data, strict=strict)
+    try:
+        state = _load(data, strict=strict, open_end=not data.closed)
+    except RecordError as error:
+        raise relocate(error, data) from error
+    if data.cut:
+        from hokm.errors import TruncatedRecordWarning
+
+        actions = sum(len(hand["actions"]) for hand in data["hands"])
+        warnings.warn(TruncatedRecordWarning(
+            f"the log's last line is cut off (its writer stopped mid-line): loaded the {actions} "
+            f"actions before it"), stacklevel=4)
+    return state
+
+
+def _load(data: Any, *, strict: bool, open_end: bool = False) -> MatchState | HandState:
     if not isinstance(data, Mapping):
         fail(f"a record is a JSON object, got {_kind(data)}")
     form = data.get("format")
@@ -155,7 +175,7 @@ def load(data: Any, *, strict: bool) -> MatchState | HandState:
         entry = _entry(data["hand"], "$.hand", rules, in_match=False)
         _clock(data.get("metadata"), [entry], rules)
         return _replay_hand(rules, entry)
-    return _replay_match(rules, data)
+    return _replay_match(rules, data, open_end)
 
 
 class _Entry:
@@ -270,9 +290,16 @@ def _replay_hand(rules: Ruleset, entry: _Entry) -> HandState:
     return hand
 
 
-def _ending(over: bool, annulled: bool, entry: _Entry, number: int, *, last: bool) -> None:
-    """The record's ``result`` (or ``annulled``) agrees with whether the replayed hand is over."""
+def _ending(over: bool, annulled: bool, entry: _Entry, number: int, *, last: bool,
+            open_end: bool = False) -> None:
+    """The record's ``result`` (or ``annulled``) agrees with whether the replayed hand is over.
+
+    ``open_end``: the record is a log that was not closed, whose writer may have stopped
+    between a hand's last action and the line with its result: the last hand may lack it.
+    """
     count = len(entry.actions)
+    if open_end and last and over and entry.result is None and not entry.annulled:
+        return
     if entry.annulled and not annulled:
         fail("the hand is marked annulled, but its replay does not annul it", f"{entry.path}.annulled",
              hand=number)
@@ -322,7 +349,7 @@ def _seed(value: object) -> int | str:
     return value
 
 
-def _replay_match(rules: Ruleset, data: Mapping[str, Any]) -> MatchState:
+def _replay_match(rules: Ruleset, data: Mapping[str, Any], open_end: bool = False) -> MatchState:
     from hokm.match import MatchState
     from hokm.records import result_data
 
@@ -372,7 +399,7 @@ def _replay_match(rules: Ruleset, data: Mapping[str, Any]) -> MatchState:
             match = _act(match._with(_hand=hand), entry, number, last, actions[last])
         over = match.is_over or match.hand_number != number
         annulled = over and match._finished[-1].is_annulled
-        _ending(over, annulled, entry, number, last=index == len(entries) - 1)
+        _ending(over, annulled, entry, number, last=index == len(entries) - 1, open_end=open_end)
         if entry.result is not None:
             _check_result(result_data(match.results[-1]), entry.result, entry, number)
         if over:
