@@ -53,7 +53,7 @@ def _arena_command(args: argparse.Namespace) -> int:
                              error.cause) from error
     finally:
         if executor is not None:
-            _stop_pool(executor, abort=not finished)
+            _stop_pool(executor, abort=not finished, records=args.records)
         if bar is not None:
             bar.close()
     print(result.to_json(indent=2) if args.json else result.table())

@@ -208,13 +208,27 @@ def _worker_init() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a forked worker must not inherit our handler
 
 
-def _stop_pool(executor: ProcessPoolExecutor, *, abort: bool) -> None:
-    """Shut the pool down; when aborting, cancel queued work and end the workers now."""
+def _stop_pool(executor: ProcessPoolExecutor, *, abort: bool, records: str | None = None) -> None:
+    """Shut the pool down; when aborting, cancel queued work and end the workers now.
+
+    ``records``: the directory the workers write files to; a worker killed mid-write leaves
+    a temporary file there, which is removed (``hokm._io.files``).
+    """
     if not abort:
         executor.shutdown()
         return
     _ignore_signals()  # a second Ctrl-C must not interrupt the clean-up
     processes = list((getattr(executor, "_processes", None) or {}).values())
+    try:
+        _kill_workers(executor, processes)
+    finally:
+        if records is not None:
+            from hokm._io.files import discard_partials
+
+            discard_partials(records, [process.pid for process in processes if process.pid is not None])
+
+
+def _kill_workers(executor: ProcessPoolExecutor, processes: list[Any]) -> None:
     executor.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         with contextlib.suppress(Exception):
