@@ -71,7 +71,7 @@ def sampling_cost(states: list[hokm.HandState]) -> tuple[float, float]:
     for index, state in enumerate(states):
         view = state.observation(state.to_act or 0)
         start = time.process_time()
-        sample_deals(view, random.Random(index), 1000)
+        sample_deals(view, 1000, rng=random.Random(index))
         times.append((time.process_time() - start) * 1e3)
     return statistics.median(times), max(times)
 

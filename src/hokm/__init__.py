@@ -133,6 +133,12 @@ def __getattr__(name: str) -> Any:
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
 
+
+if "hypothesis" in sys.modules:  # imported first: its entry point left hokm's types to us (hokm._hypothesis)
+    from hokm._hypothesis import register as _register
+
+    _register()
+
 __all__ = [
     "Action",
     "ActionTypeError",

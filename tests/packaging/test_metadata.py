@@ -136,7 +136,8 @@ def test_readme_links_work_on_a_package_index_page() -> None:
 def test_wheel_ships_two_import_packages_typed(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
-    assert {name.split("/")[0] for name in names} == {"hokm", "hokm_variants", f"hokm-{VERSION}.dist-info"}
+    assert {name.split("/")[0] for name in names} == {"hokm", "hokm_variants", f"hokm-{VERSION}.dist-info",
+                                                      "_hokm_hypothesis.py"}  # Hypothesis's entry point
     assert {"hokm/py.typed", "hokm_variants/py.typed"} <= set(names)
 
 

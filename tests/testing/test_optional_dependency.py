@@ -9,11 +9,13 @@ from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "hokm"
 NEEDS_HYPOTHESIS = {"strategies.py", "machine.py"}
+REGISTERS = SRC / "_hypothesis.py"
+"""Imports Hypothesis only once it is imported (it registers hokm's types with it)."""
 
 
 def test_no_module_outside_the_kit_imports_hypothesis() -> None:
     for source in SRC.rglob("*.py"):
-        if source.parent.name == "testing" and source.name in NEEDS_HYPOTHESIS:
+        if (source.parent.name == "testing" and source.name in NEEDS_HYPOTHESIS) or source == REGISTERS:
             continue
         for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
             names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
@@ -28,6 +30,17 @@ def test_importing_hokm_and_the_kit_does_not_import_hypothesis() -> None:
             "from hokm.testing import RulesetMachine\n"
             "assert 'hypothesis' in sys.modules\n")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_importing_hypothesis_does_not_import_hokm() -> None:
+    """Every project that merely has hokm installed imports Hypothesis at no cost of hokm's (#32)."""
+    code = ("import sys, hypothesis, hypothesis.strategies\n"
+            "assert not [m for m in sys.modules if m.split('.')[0] == 'hokm'], 'hokm was imported'\n"
+            "import hokm\n"
+            "assert 'hokm.testing.strategies' not in sys.modules, 'the strategies were imported'\n"
+            "assert hypothesis.strategies.from_type(hokm.Card).example() in hokm.full_deck()\n"
+            "assert 'hokm.testing.strategies' in sys.modules\n")
+    subprocess.run([sys.executable, "-W", "ignore", "-c", code], check=True)
 
 
 def test_the_entry_point_loads_when_hypothesis_is_imported_first_or_second() -> None:

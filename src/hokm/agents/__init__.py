@@ -20,7 +20,7 @@ This package is not imported by ``import hokm``; import it as ``hokm.agents``.
 >>> for _ in range(20):
 ...     match = match.apply(bots[match.to_act].act(match.observation(match.to_act)))
 >>> view = match.observation(match.to_act).hand
->>> deal = sample_deals(view, random.Random(0), 1)[0]
+>>> deal = sample_deals(view, 1, rng=random.Random(0))[0]
 >>> deal[view.seat] == view.hand, sum(map(len, deal)) == sum(view.hand_sizes)
 (True, True)
 """
