@@ -1,4 +1,4 @@
-"""Hypothesis profiles: "dev" (default, quick) and "ci" (more examples, derandomized)."""
+"""Hypothesis profiles: "dev" (default), "quick" (``scripts/test --quick``) and "ci" (more, derandomized)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("dev", max_examples=60, deadline=None)
+settings.register_profile("quick", max_examples=12, deadline=None)
 settings.register_profile(
     "ci", max_examples=120, deadline=None, derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],

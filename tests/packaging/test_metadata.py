@@ -34,7 +34,8 @@ BUNDLED = ["bavney", "be-ranga", "clockwise", "court-piece", "double-sar", "hidd
 """The entry-point names of the bundled variants: public names, kept whatever the modules are called."""
 PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
 """The Python versions hokm is tested on and says it supports."""
-DEV_TOOLS = {"mypy", "ruff", "build", "twine", "tomli", "pre-commit", "coverage", "pytest-cov", "jsonschema"}
+DEV_TOOLS = {"mypy", "ruff", "build", "twine", "tomli", "pre-commit", "coverage", "pytest-cov", "jsonschema",
+             "pytest-xdist"}
 """Tools for working on hokm itself: never a dependency, nor an extra, of the published package."""
 
 

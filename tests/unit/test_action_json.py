@@ -63,9 +63,14 @@ def every_action() -> dict[str, Action]:
     return actions
 
 
+def bundled_tags() -> set[str]:
+    """The tags of hokm's own action classes and the bundled variants' (tests define more)."""
+    return {tag for tag, cls in _TAGGED.items() if cls.__module__.split(".")[0] in ("hokm", "hokm_variants")}
+
+
 def test_every_bundled_action_round_trips_through_its_dict_and_json() -> None:
     actions = every_action()
-    assert set(actions) == set(_TAGGED)  # every bundled action class is covered
+    assert set(actions) == bundled_tags()  # every bundled action class is covered
     for action in actions.values():
         data = action.to_dict()
         assert data["act"] == action.tag and "seat" not in data
@@ -76,7 +81,9 @@ def test_every_bundled_action_round_trips_through_its_dict_and_json() -> None:
 
 def test_parse_action_reads_every_legal_action_in_every_form() -> None:
     checked = 0
-    for match, legal in positions():
+    for number, (match, legal) in enumerate(positions()):
+        if number % 4 and all(isinstance(action, PlayCard) for action in legal):
+            continue  # every decision, and a card play in four
         for action in legal:
             seat = match.to_act
             assert parse_action(action.to_dict(), match) is not None
@@ -87,7 +94,7 @@ def test_parse_action_reads_every_legal_action_in_every_form() -> None:
             assert parse_action(action.to_dict(), match.hand) == action
             assert parse_action(action.to_dict(), match.observation(seat)) == action
             checked += 1
-    assert checked > 1000
+    assert checked > 500
 
 
 def test_the_core_actions_read_back_from_their_text() -> None:

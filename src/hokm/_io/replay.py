@@ -140,7 +140,7 @@ def load(data: Any, *, strict: bool) -> MatchState | HandState:
     try:
         state = _load(data, strict=strict, open_end=not data.closed)
     except RecordError as error:
-        raise relocate(error, data) from error
+        raise relocate(error, data) from error.__cause__  # the illegal action, as for a record
     if data.cut:
         from hokm.errors import TruncatedRecordWarning
 
