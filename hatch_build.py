@@ -19,8 +19,8 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 ENVIRONMENT_VARIABLE = "HOKM_MYPYC"
-COMPILED_MODULES = ("_dealing", "_engine", "_hand_parts", "_kernel_piles", "_masks", "_odd_tricks",
-                    "_offer_tricks", "_playout", "_seeding", "_tricks", "state")
+COMPILED_PACKAGES = ("_compose", "_hand", "_kernel")
+"""The private packages compiled: the composed engine's tables, the hand and its steps, the kernel."""
 
 _SETUP = """
 from setuptools import setup
@@ -51,7 +51,8 @@ class MypycBuildHook(BuildHookInterface):
         if self.target_name != "wheel" or not compiled_build_wanted():
             return
         source = Path(self.root) / "src"
-        files = [f"hokm/{name}.py" for name in COMPILED_MODULES]
+        files = sorted(path.relative_to(source).as_posix() for package in COMPILED_PACKAGES
+                       for path in (source / "hokm" / package).glob("*.py"))
         output = Path(tempfile.mkdtemp(prefix="hokm-mypyc-"))
         setup = output / "setup_mypyc.py"
         setup.write_text(_SETUP.format(files=files), encoding="utf-8")
@@ -63,9 +64,9 @@ class MypycBuildHook(BuildHookInterface):
             raise RuntimeError(f"mypyc could not compile hokm ({ENVIRONMENT_VARIABLE} is set):\n"
                                f"{done.stdout}\n{done.stderr}")
         extensions = sorted((output / "lib").rglob("*.so")) + sorted((output / "lib").rglob("*.pyd"))
-        if len(extensions) <= len(COMPILED_MODULES) - 1:
+        if len(extensions) <= len(files) - 1:
             raise RuntimeError(f"mypyc produced {len(extensions)} extension modules, expected "
-                               f"{len(COMPILED_MODULES)} and a shared runtime")
+                               f"{len(files)} and a shared runtime")
         for extension in extensions:
             build_data["force_include"][str(extension)] = extension.relative_to(output / "lib").as_posix()
         build_data["pure_python"] = False

@@ -49,7 +49,6 @@ from hokm import (
     Card,
     Effect,
     HandView,
-    Seat,
     Suit,
     Trick,
     TurnWindow,
@@ -144,7 +143,8 @@ _BEFORE_THE_REVEAL = TurnWindow(leads="hakem", follows="void", until_trump=True)
 # by a forced effect at the call; a chosen one is a choice there, so nothing is forced at the call.
 _WINDOWS: dict[tuple[str, str], Mapping[str, TurnWindow]] = {
     (reveal, kind): MappingProxyType({"hokm_forced_effect": attrs.evolve(
-        _BEFORE_THE_REVEAL if reveal == "automatic" else attrs.evolve(_BEFORE_THE_REVEAL, tricks=slice(-1, None)),
+        _BEFORE_THE_REVEAL if reveal == "automatic"
+        else attrs.evolve(_BEFORE_THE_REVEAL, tricks=slice(-1, None)),
         at_call=kind == "blind")})
     for reveal in ("on-request", "automatic") for kind in ("chosen", "blind")}
 
@@ -284,7 +284,8 @@ class HiddenTrump(Variant):
     # M3: the ask and the caller's reveal ------------------------------------------------------
 
     @hookimpl
-    def hokm_turn_options(self, lead: bool, hakem: bool, void: bool, trump: Suit | None) -> Sequence[Action] | None:
+    def hokm_turn_options(self, lead: bool, hakem: bool, void: bool,
+                          trump: Suit | None) -> Sequence[Action] | None:
         # Takes no hand: a table asked when the rules are composed. Before the reveal the caller may
         # reveal on lead (both modes); on request, a seat that cannot follow may ask, the caller reveal.
         if trump is not None:

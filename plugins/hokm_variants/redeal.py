@@ -182,6 +182,16 @@ class Redeal(Variant):
     def _offered(self, hand: HandView) -> bool:
         return self.max_redeals is None or hand.redeals < self.max_redeals
 
+    def _judged(self, hand: HandView, seat: int) -> tuple[Card, ...]:
+        """The cards a claim is judged on, and shows: the first five (or the whole hand) the caller
+        has seen, so without a face-down card nobody has seen (RULES 1.5.2 rule 11: a blind
+        indicator), which the offer must tell him nothing about."""
+        dealt = hand.dealt(seat)
+        if self.rule in FIVE_CARD_RULES:
+            dealt = dealt[:FIVE]
+        unseen = hand.set_aside_unseen(seat)
+        return tuple(card for card in dealt if card not in unseen) if unseen else dealt
+
     # Composition (only with "no-picture-hand") -------------------------------------------
 
     @hookimpl
@@ -205,7 +215,7 @@ class Redeal(Variant):
     @hookimpl
     def hokm_call_alternatives(self, hand: HandView) -> Sequence[Action] | None:
         # A five-card rule (otherwise idle): at the trump call, on the caller's first five.
-        if self._offered(hand) and claimable(hand.dealt(hand.hakem)[:FIVE], self.rule):
+        if self._offered(hand) and claimable(self._judged(hand, hand.hakem), self.rule):
             return _CLAIM
         return None
 
@@ -215,7 +225,7 @@ class Redeal(Variant):
         if hand.plays or any(isinstance(action, ClaimRedeal | DeclineRedeal)
                              for _, action in hand.decisions):
             return None
-        if not self._offered(hand) or not claimable(hand.dealt(hand.hakem), self.rule):
+        if not self._offered(hand) or not claimable(self._judged(hand, hand.hakem), self.rule):
             return None
         return Decision(hand.hakem, _CHOICES,
                         reason="redeal: no K, Q or J in your hand; show it and have it dealt again?")
@@ -224,5 +234,4 @@ class Redeal(Variant):
     def hokm_decision_effect(self, hand: HandView, seat: Seat, action: Action) -> Effect | None:
         if not isinstance(action, ClaimRedeal):
             return None  # a decline is only recorded; other variants' actions are theirs
-        dealt = hand.dealt(seat)
-        return Effect(annul=True, show=dealt[:FIVE] if self.rule in FIVE_CARD_RULES else dealt)
+        return Effect(annul=True, show=self._judged(hand, seat))

@@ -47,8 +47,7 @@ its suit is trump, and it is shown to everyone:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from types import MappingProxyType
+from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
 
 import attrs

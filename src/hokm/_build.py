@@ -9,7 +9,7 @@ __all__ = ["build_name", "is_compiled"]
 
 def is_compiled() -> bool:
     """Whether the hot modules are mypyc-compiled extension modules (found without importing them)."""
-    spec = importlib.util.find_spec("hokm.state")
+    spec = importlib.util.find_spec("hokm._hand.state")
     origin = spec.origin if spec is not None else None
     return origin is not None and not origin.endswith(".py")
 

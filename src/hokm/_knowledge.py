@@ -240,7 +240,8 @@ def _read_trick(engine: Any, packed: list[int], trump: int, first: int, number: 
             excluded[seat] |= masks[led]
             voids[seat].add(led)
         made = announced.get(count + position)  # a duty an announcement brings binds a lead too
-        if (off_suit and probe_void) or probe_all or (made is not None and engine.legality.duty(made) is not None):
+        if (off_suit and probe_void) or probe_all or (
+                made is not None and engine.legality.duty(made) is not None):
             if view is None:
                 view = cast("HandView", _PublicTricks(tricks))
             candidates = engine.deck_mask & ~played & ~(1 << card)

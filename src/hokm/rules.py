@@ -18,17 +18,17 @@ from __future__ import annotations
 import random
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 import pluggy
 
 from hokm._checks import check_int, check_seed, ordered
-from hokm._hand.dealing import deal_hand, seat_number, start_hand
 from hokm._compose.engine import Engine
 from hokm._compose.hooks import Impl, contract_error, hook_facts, reraise, resolve_chain, spec_manager
-from hokm._standard import Standard
-from hokm._values import plugin_key, read_only
+from hokm._hand.dealing import deal_hand, seat_number, start_hand
+from hokm._ruleset.standard import Standard
+from hokm._ruleset.values import plugin_key, read_only
 from hokm.cards import Card, Suit, frozen_cards
 from hokm.context import RulesetInfo, VariantInfo
 from hokm.discovery import ENTRY_POINT_GROUP, available_variants, load_variant  # noqa: F401 (old home)
@@ -211,7 +211,7 @@ class Ruleset:
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its ``spec``: unpickling recomposes it from the installed variants."""
-        from hokm._spec import ruleset_from_spec
+        from hokm._ruleset.spec import ruleset_from_spec
         from hokm.records import spec_of
 
         return (ruleset_from_spec, (spec_of(self),))
@@ -259,7 +259,7 @@ class Ruleset:
         >>> Ruleset.from_spec(spec) == rules
         True
         """
-        from hokm._spec import ruleset_spec
+        from hokm._ruleset.spec import ruleset_spec
 
         return ruleset_spec(self)
 
@@ -275,7 +275,7 @@ class Ruleset:
             UnknownVariantError: it names a variant that is not installed.
             InvalidOptionError: an option is unknown or has a bad value.
         """
-        from hokm._spec import ruleset_from_spec
+        from hokm._ruleset.spec import ruleset_from_spec
 
         return ruleset_from_spec(spec, strict=strict)
 
@@ -344,7 +344,7 @@ class Ruleset:
         except Exception as error:
             reraise(impl, error)
         try:
-            engine = Engine(pm, standard, names, info)
+            engine = Engine(pm, cast(Standard, standard), names, info)
         except (PluginContractError, RulesetError):
             _warn_overlaps(pm, standard, None)
             raise

@@ -63,7 +63,8 @@ def _tricks(instance: object, attribute: attrs.Attribute[Any], value: object) ->
     owner = type(instance).__name__
     if not isinstance(value, slice):
         raise ArgumentTypeError(f"{owner}() tricks must be a slice of the hand's tricks, such as "
-                                f"slice(None, 1) for the first or slice(-1, None) for the last, got {_got(value)}")
+                                f"slice(None, 1) for the first or slice(-1, None) for the last, "
+                                f"got {_got(value)}")
     for part in ("start", "stop", "step"):
         bound = getattr(value, part)
         if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int)):

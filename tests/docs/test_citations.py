@@ -20,7 +20,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
-from hokm._standard import Standard
+from hokm._ruleset.standard import Standard
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED: dict[str, str] = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[

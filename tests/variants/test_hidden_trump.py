@@ -665,3 +665,39 @@ TestBlindAutomaticMatches = BlindAutomaticMachine.TestCase
 TestHiddenTrumpMatches.settings = settings(TestHiddenTrumpMatches.settings, max_examples=15, deadline=None)
 TestBlindAutomaticMatches.settings = settings(TestBlindAutomaticMatches.settings, max_examples=15,
                                               deadline=None)
+
+
+# With reveal="automatic" and obligatory-trump (RULES 1.5.2 rule 12) --------------------------------
+
+
+def _at_the_automatic_reveal(rules: hokm.Ruleset, seed: int) -> hokm.HandState | None:
+    """Random play until the indicator has turned up by itself before a seat that cannot follow."""
+    rng = random.Random(seed)
+    hand = rules.deal(rng, hakem=0)
+    while not hand.is_over:
+        trump_before = hand.trump
+        hand = hand.apply(rng.choice(hand.legal_actions()))
+        if trump_before is None and hand.trump is not None and hand.current_trick.plays:
+            return hand
+    return None
+
+
+@pytest.mark.parametrize("obligatory", [True, False])
+def test_the_seat_before_which_the_indicator_turns_up_must_trump_under_obligatory_trump(
+        obligatory: bool) -> None:
+    rules = hokm.Ruleset.compose("hidden-trump", *(["obligatory-trump"] if obligatory else []),
+                                 options={"hidden-trump": {"reveal": "automatic"}})
+    checked = 0
+    for seed in range(60):
+        hand = _at_the_automatic_reveal(rules, seed)
+        if hand is None or hand.to_act is None:
+            continue
+        held, led = hand.hand_of(hand.to_act), hand.current_trick.plays[0][1].suit
+        # The reveal came before a seat void in the led suit (the caller, without his indicator,
+        # which now joins his hand and may let him follow).
+        assert not any(card.suit is led for card in held - hand.shown)
+        trumps = frozenset(card for card in held if card.suit is hand.trump)
+        if trumps and not any(card.suit is led for card in held):
+            assert hand.legal_plays() == (trumps if obligatory else held)
+            checked += 1
+    assert checked >= 10

@@ -585,3 +585,47 @@ def test_claimable_is_every_card_allowed_by_its_rank(held: list[hokm.Card], rule
                 "no-picture-hand": not PICTURES.intersection(ranks)}[rule]
     assert claimable(held, rule) is expected
     assert claimable(iter(held), rule) is claimable(held, rule)  # any iterable of cards
+
+
+# With hidden-trump's blind indicator (RULES 1.5.2 rule 11) ----------------------------------------
+
+
+BLIND_HIDDEN = {"hidden-trump": {"indicator": "blind"}}
+
+
+@pytest.mark.parametrize(("five", "offered_there"), [
+    ("K♠ 9♥ 7♣ 4♦ 2♠", True),   # the King is the blind indicator: the four the caller saw are low
+    ("9♥ K♠ 7♣ 4♦ 2♠", False),  # a King the caller saw: no claim
+    ("2♠ 9♥ 7♣ 4♦ 3♠", True),   # nothing high anywhere
+])
+def test_a_claim_under_the_blind_indicator_is_judged_on_the_cards_the_caller_saw(
+        five: str, offered_there: bool) -> None:
+    rules = redeal("hidden-trump", options=BLIND_HIDDEN, rule="no-picture-five")
+    hand = rules.deal(hakem_five(five), hakem=0)
+    blind = cards(five)[0]
+    assert hand.set_aside_unseen(0) == {blind}  # the first card dealt lies face down, unseen
+    assert offered(hand) is offered_there
+    if offered_there:  # the claim shows what the caller saw, never the face-down card
+        claimed = hand.apply(CLAIM)
+        assert claimed.is_annulled and claimed.shown == frozenset(cards(five)[1:])
+
+
+def test_the_offer_under_the_blind_indicator_does_not_depend_on_the_face_down_card() -> None:
+    rules = redeal("hidden-trump", options=BLIND_HIDDEN, rule="no-picture-five")
+    low_four = "9♥ 7♣ 4♦ 2♠"
+    for blind in ("K♠", "3♠", "J♣", "A♥"):
+        assert offered(rules.deal(hakem_five(f"{blind} {low_four}"), hakem=0)), blind
+
+
+def test_a_whole_hand_claim_under_the_blind_indicator_leaves_out_the_face_down_card() -> None:
+    rules = redeal("hidden-trump", options=BLIND_HIDDEN, rule="no-picture-hand")
+    low = [card for card in full_deck() if card.rank not in PICTURES]
+    picture = next(card for card in full_deck() if card.rank is Rank.KING)
+    # Seat 0 is dealt the King first (the blind indicator), then twelve low cards.
+    deck = deck_with((0, str(picture)), (1, " ".join(map(str, low[:4]))), (20, " ".join(map(str, low[4:8]))),
+                     (36, " ".join(map(str, low[8:12]))))
+    hand = rules.deal(deck, hakem=0)
+    assert hand.set_aside_unseen(0) == {picture}
+    assert all(card.rank not in PICTURES for card in hand.hand_of(0)) and len(hand.hand_of(0)) == 12
+    assert hand.pending_decision is not None and CLAIM in hand.pending_decision.options
+    assert picture not in hand.apply(CLAIM).shown

@@ -84,7 +84,7 @@ def option_table(plugin: Any) -> list[dict[str, Any]]:
     known); ``other_types`` names the types also accepted besides them, as in
     ``Literal["random"] | int``.
 
-    >>> from hokm._standard import Standard
+    >>> from hokm._ruleset.standard import Standard
     >>> rows = option_table(Standard)
     >>> rows[0]["name"], rows[0]["type"], rows[0]["default"]
     ('target', 'int', 7)

@@ -348,9 +348,10 @@ def _show_hand(hand: HandState, result: HandResult | None, title: str, out: Text
     print(title, file=out)
     trump = f"trump {hand.trump.value}" if hand.trump else "trump not called yet"
     print(f"Hakem seat {hand.hakem} (dealer seat {hand.dealer}), {trump}", file=out)
-    held = [mask | aside for mask, aside in zip(hand._hands, hand._extra.aside, strict=True)]
-    for packed in hand._plays:  # every card each seat held: kept, played or laid apart
-        held[packed >> 6] |= 1 << (packed & 63)
+    held = [hand.hand_mask(number) | sum(card.mask for card in aside)
+            for number, aside in enumerate(hand.set_aside)]
+    for player, card in hand.plays:  # every card each seat held: kept, played or laid apart
+        held[player] |= card.mask
     for seat, mask in enumerate(held):
         print(f"  seat {seat}  {_holding(mask, style)}", file=out)
     tricks, players = hand.tricks, hand.ruleset.players

@@ -16,8 +16,17 @@ from hokm.cards import Card, Suit
 from hokm.table import Seat
 from hokm.trick import Trick
 
-__all__ = ["NO_TRUMP", "SUITS", "TRUMP_POWER", "TRUMPS", "CardTables", "beating", "best_play",
-           "power_tables", "table_winner"]
+__all__ = [
+    "NO_TRUMP",
+    "SUITS",
+    "TRUMPS",
+    "TRUMP_POWER",
+    "CardTables",
+    "beating",
+    "best_play",
+    "power_tables",
+    "table_winner",
+]
 
 NO_TRUMP = 4
 """The table index of play without a trump suit; 0-3 are the suits."""
@@ -61,7 +70,8 @@ class CardTables:
                 card = Card.from_index(index)
                 suit, impl = first_result(suit_chain, "hokm_effective_suit", card, trump)
                 if not isinstance(suit, Suit):
-                    raise contract_error(impl, "hokm_effective_suit", f"returned {suit!r} for {card}, not a Suit")
+                    raise contract_error(impl, "hokm_effective_suit",
+                                         f"returned {suit!r} for {card}, not a Suit")
                 trick_suit, answered_by = optional_result(trick_suit_chain, card, trump)
                 if trick_suit is None:
                     trick_suit = suit  # nobody answers by default: compete in the suit followed

@@ -11,9 +11,9 @@ hand at its moment (inside its window, for the per-turn hooks).
 from __future__ import annotations
 
 import operator
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from math import floor
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from hokm._compose.cards import TRUMPS
 from hokm._compose.hooks import Impl, contract_error, optional_result, reraise
@@ -40,11 +40,35 @@ LEAD, FOLLOW, VOID = 0, 2, 4
 class Decisions:
     """The call, the announcements, the effects and the forced consequences of a ruleset."""
 
-    __slots__ = ("_card_actions", "_checked_answers", "_effect_chains", "_effect_memo", "_last_call",
-                 "alternatives", "call_cards", "call_steps", "classic_call", "classic_play",
-                 "effect_chain", "fixes_trump", "forced_at_call", "forced_at_end", "forced_chain", "forced_gate",
-                 "forced_live", "offer_rows", "offers_follow", "scopes", "trump_rule", "turn_any", "turn_asked", "turn_chain",
-                 "turn_gate", "turn_live")
+    __slots__ = (
+        "_card_actions",
+        "_checked_answers",
+        "_effect_chains",
+        "_effect_memo",
+        "_last_call",
+        "_one_each",
+        "alternatives",
+        "call_cards",
+        "call_steps",
+        "classic_call",
+        "classic_play",
+        "effect_chain",
+        "fixes_trump",
+        "forced_at_call",
+        "forced_at_end",
+        "forced_chain",
+        "forced_gate",
+        "forced_live",
+        "offer_rows",
+        "offers_follow",
+        "scopes",
+        "trump_rule",
+        "turn_any",
+        "turn_asked",
+        "turn_chain",
+        "turn_gate",
+        "turn_live",
+    )
 
     def __init__(self, chains: Mapping[str, tuple[Impl, ...]], scopes: Mapping[str, tuple[type, ...]],
                  hand_size: int) -> None:
@@ -91,8 +115,8 @@ class Decisions:
                 break
             if "card" in impl.argnames:
                 table = tabulate(impl, {"card": _CARDS})
-                answers = tuple(None if table.answers[(card,)] is None
-                                else self._actions(table.answers[(card,)], impl, impl.hook) for card in _CARDS)
+                answers = tuple(None if (answer := table.answers[(card,)]) is None
+                                else self._actions(answer, impl, impl.hook) for card in _CARDS)
                 if any(answer is not None for answer in answers):
                     every = [action for answer in answers if answer is not None for action in answer]
                     _distinct(tuple(every), impl)  # so a call's choices by card are distinct
@@ -109,6 +133,8 @@ class Decisions:
         self.call_cards: tuple[tuple[Action, ...] | None, ...] | None = (
             steps[0][1] if steps and steps[0][0] == "cards" else None)
         """The first step's choices by card, when it is a table by card (the kernel's pick reads it)."""
+        self._one_each = self.call_cards is not None and all(
+            answer is not None and len(answer) == 1 for answer in self.call_cards)
         self.alternatives: tuple[Impl | tuple[Action, ...], ...] = tuple(
             impl if impl.takes_hand else self._actions(impl.call(None), impl, impl.hook)
             for impl in alternatives if impl.takes_hand or impl.call(None) is not None)
@@ -140,9 +166,9 @@ class Decisions:
         """The alternatives at this call, each answer appended to ``given`` as it came."""
         extra: tuple[Action, ...] = ()
         for alternative in self.alternatives:
-            more = alternative if alternative.__class__ is tuple else self._ask(alternative, hand)  # type: ignore[arg-type]
+            more = alternative if isinstance(alternative, tuple) else self._ask(alternative, hand)
             if more:
-                extra += more  # type: ignore[operator]
+                extra += more
                 given.append(more)
         return extra
 
@@ -165,7 +191,7 @@ class Decisions:
     def _calls(self, hand: HandView, first_cards: int, given: list[object]) -> tuple[Action, ...]:
         """The ways to make trump: the first step that answers (``given`` gets its answer, ``None``
         for choices by card, which are distinct by construction)."""
-        for kind, payload, impl in self.call_steps:
+        for kind, payload, _ in self.call_steps:
             if kind == "cards":
                 options: tuple[Action, ...] = ()
                 for index in display_order(first_cards):
@@ -179,10 +205,10 @@ class Decisions:
                 given.append(payload)
                 return payload  # type: ignore[no-any-return]
             else:
-                answer, impl = optional_result(payload, hand, None)
-                if answer is not None:
+                answer, answered_by = optional_result(payload, hand, None)
+                if answer is not None and answered_by is not None:
                     given.append(answer)
-                    return self._actions(answer, impl, "hokm_trump_call")
+                    return self._actions(answer, answered_by, "hokm_trump_call")
         raise contract_error(None, "hokm_trump_call", "no plugin offered a choice at the trump call")
 
     def _ask(self, impl: Impl, hand: HandView) -> tuple[Action, ...]:
@@ -203,13 +229,14 @@ class Decisions:
         """Whether the calls alone (no alternatives) may be one choice: not where they come from a
         table by card giving one choice for each of several cards, counted without building them."""
         cards = self.call_cards
-        return cards is None or first_cards.bit_count() <= 1 or not _one_each(cards, first_cards)
+        return (cards is None or first_cards.bit_count() <= 1
+                or not (self._one_each or _one_each(cards, first_cards)))
 
     def call_choice(self, hand: HandView, first_cards: int, rand: Callable[[], float]) -> Action:
         """``call_options(hand)[floor(rand() * len(options))]``, the kernel's pick at the call, without
         building the choices by card where each card of the first packet gives exactly one."""
         cards = self.call_cards
-        if cards is None or not first_cards or not _one_each(cards, first_cards):
+        if cards is None or not first_cards or not (self._one_each or _one_each(cards, first_cards)):
             options = self.call_options(hand, first_cards)
             return options[floor(rand() * len(options))]
         given: list[object] = []
@@ -267,8 +294,8 @@ class Decisions:
         self.offers_follow = any(kinds[FOLLOW] or kinds[FOLLOW + 1] for row in rows for kinds in row)
         """Whether a seat able to follow is ever offered a tabulated announcement."""
         self.turn_asked: tuple[tuple[bool, ...], ...] = tuple(
-            tuple(any(rows[trump][done]) or self.turn_live[trump < 4][done] for done in range(hand_size))
-            + (False,) for trump in range(len(TRUMPS)))
+            (*(any(rows[trump][done]) or self.turn_live[trump < 4][done] for done in range(hand_size)), False)
+            for trump in range(len(TRUMPS)))
         """Per trump index, by tricks done: whether an announcement may be offered in the trick."""
         self.turn_any: tuple[bool, ...] = tuple(map(any, self.turn_asked))
         """Per trump index: whether an announcement may be offered at all."""

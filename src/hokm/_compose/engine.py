@@ -28,7 +28,7 @@ from hokm._compose.trick_end import TrickEnd
 from hokm.actions import Action
 
 if TYPE_CHECKING:
-    from hokm._standard import Standard
+    from hokm._ruleset.standard import Standard
     from hokm.context import RulesetInfo
 
 __all__ = ["Engine"]
@@ -75,7 +75,7 @@ def _scopes(chain: tuple[Impl, ...]) -> dict[str, tuple[type, ...]]:
     for impl in chain:
         try:
             answer = impl.call()
-        except Exception:  # noqa: BLE001 - the action space reports a broken plugin where it is read
+        except Exception:
             continue
         if answer is None or isinstance(answer, str | bytes) or not hasattr(answer, "__iter__"):
             continue

@@ -63,7 +63,8 @@ def hook_facts() -> Mapping[str, HookFacts]:
 class Impl:
     """One hook implementation, callable with the spec's arguments positionally."""
 
-    __slots__ = ("argnames", "call", "function", "hook", "plugin", "source", "standard", "takes_hand", "window")
+    __slots__ = ("argnames", "call", "function", "hook", "plugin", "source", "standard", "takes_hand",
+                 "window")
 
     def __init__(self, function: Callable[..., Any], plugin: str, standard: bool, hook: str,
                  argnames: tuple[str, ...], window: TurnWindow | PauseWindow | None = None,
@@ -117,7 +118,7 @@ def resolve_chain(pm: pluggy.PluginManager, hook: str, standard: object) -> tupl
         chain.append(Impl(impl.function, impl.plugin_name, impl.plugin is standard, hook,
                           tuple(impl.argnames), window, impl.plugin))
     order = {id(impl): position for position, impl in enumerate(chain)}
-    first_of = {}  # each plugin's first position: its implementations stay together, in place
+    first_of: dict[object, int] = {}  # each plugin's first position: its implementations stay together
     for impl in chain:
         first_of.setdefault(impl.plugin, order[id(impl)])
     chain.sort(key=lambda impl: (first_of[impl.plugin], impl.takes_hand, order[id(impl)]))

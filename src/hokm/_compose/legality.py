@@ -34,8 +34,8 @@ _FROZEN_MASKS: dict[frozenset[Card], int] = {}
 class Legality:
     """The legal-card rules of a ruleset: the void duty by announcement, and the legality chains."""
 
-    __slots__ = ("_duties", "cards", "duty_chain", "kernel_restricts", "kernel_void_restricts", "restrict_gate",
-                 "restrictors", "void_duty", "void_restrict_gate", "void_restrictors")
+    __slots__ = ("_duties", "cards", "duty_chain", "kernel_restricts", "kernel_void_restricts",
+                 "restrict_gate", "restrictors", "void_duty", "void_restrict_gate", "void_restrictors")
 
     def __init__(self, chains: Mapping[str, tuple[Impl, ...]], cards: CardTables, tricks_total: int) -> None:
         self.cards = cards
@@ -173,7 +173,7 @@ class Legality:
 
 def _mask_of_answer(allowed: object, impl: Impl, seat: int) -> int:
     if allowed.__class__ is frozenset:
-        known = _FROZEN_MASKS.get(allowed)  # type: ignore[call-overload]
+        known = _FROZEN_MASKS.get(allowed)
         if known is not None:
             return known
     mask = 0
@@ -186,6 +186,6 @@ def _mask_of_answer(allowed: object, impl: Impl, seat: int) -> int:
         raise contract_error(impl, impl.hook,
                              f"returned {allowed!r} for seat {seat}, not a collection of Cards") from None
     if allowed.__class__ is frozenset and len(_FROZEN_MASKS) < 1 << 16:
-        _FROZEN_MASKS[allowed] = mask  # type: ignore[index]
+        _FROZEN_MASKS[allowed] = mask
     return mask
 

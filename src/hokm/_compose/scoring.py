@@ -32,7 +32,8 @@ class Scoring:
 
     def kot(self, hand: HandView) -> Team | None:
         kot, impl = first_result(self.chains["hokm_kot"], "hokm_kot", hand)
-        if not isinstance(kot, Kot) or (kot.team is not None and not is_index(kot.team, self.layout.team_count)):
+        if not isinstance(kot, Kot) or (
+                kot.team is not None and not is_index(kot.team, self.layout.team_count)):
             raise contract_error(impl, "hokm_kot", f"returned {kot!r}, not a Kot of a team or Kot.NONE")
         return kot.team
 

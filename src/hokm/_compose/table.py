@@ -18,7 +18,7 @@ from hokm.context import Packets, StockDraw
 from hokm.table import Rotation, TableLayout
 
 if TYPE_CHECKING:
-    from hokm._standard import Standard
+    from hokm._ruleset.standard import Standard
     from hokm.context import DealPattern
 
 __all__ = ["DealPlan", "Table"]

@@ -23,7 +23,7 @@ from hokm.context import Capture, Decision, HandView, RulesetInfo
 from hokm.table import TableLayout
 
 if TYPE_CHECKING:
-    from hokm._standard import Standard
+    from hokm._ruleset.standard import Standard
 
 __all__ = ["MAX_DECISIONS", "NOBODY", "UNANSWERED", "TrickEnd", "capture_key", "is_index", "won_in_force"]
 
@@ -43,8 +43,8 @@ def is_index(value: object, size: int) -> bool:
 class TrickEnd:
     """The trick-end rules of a ruleset, in the shapes stepping and the kernel read."""
 
-    __slots__ = ("_checked_offers", "_info", "_layout", "capture_chain", "capture_identity", "capture_in_force",
-                 "capture_reads", "capture_table",
+    __slots__ = ("_checked_offers", "_info", "_layout", "capture_chain", "capture_identity",
+                 "capture_in_force", "capture_reads", "capture_table",
                  "cards", "complete_plugins", "completion", "decide_pauses", "decision_chain", "hand_size",
                  "play_on_chain", "players", "stop_at", "stop_count", "teams", "winner_chain")
 
@@ -147,13 +147,14 @@ class TrickEnd:
             return None if found == NOBODY else found
         trick = None
         if any("trick" in impl.argnames for impl in self.capture_chain):
-            trick = self.cards.trick_value(plays[-self.players:], trump, number, winner, first_trump=first_trump)
+            trick = self.cards.trick_value(plays[-self.players:], trump, number, winner,
+                                           first_trump=first_trump)
         capture: object = None
         impl = None
         try:
             for impl in self.capture_chain:
-                capture = impl.call(hand, trick, winner, number, previous, collected, in_force, self.hand_size,
-                                    self._layout, self._info)
+                capture = impl.call(hand, trick, winner, number, previous, collected, in_force,
+                                    self.hand_size, self._layout, self._info)
                 if capture is not None:
                     break
         except Exception as error:
@@ -172,7 +173,8 @@ class TrickEnd:
         cards = self.cards
         if self.winner_chain is None:
             if first_trump:
-                return best_play(plays, cards.trick_suit_of[trump], cards.rank_of[trump], trump, first_trump)[0]
+                return best_play(plays, cards.trick_suit_of[trump], cards.rank_of[trump], trump,
+                                 first_trump)[0]
             return table_winner(plays, cards.trick_suit_of[trump], cards.rank_of[trump], trump)
         trick = cards.trick_value(plays, trump, number, first_trump=first_trump)
         seat, impl = first_result(self.winner_chain, "hokm_trick_winner", trick)

@@ -21,6 +21,7 @@ from hokm._hand.moments import (
     decide,
     discarder,
     end_of_hand,
+    fix_trump,
     forget_announcement,
     log,
 )
@@ -29,13 +30,13 @@ from hokm.outcomes import DRAW, OVER, PLAY, TRUMP
 
 if TYPE_CHECKING:
     from hokm._compose.engine import Engine
-    from hokm._hand.parts import _Setup
     from hokm._hand.state import HandState
     from hokm.actions import Action
 
-__all__ = ["CALL", "CARDS", "DRAW", "OPTION", "OVER", "Tricks", "begin", "begin_then_act", "close", "engine_of", "forget",
-           "held_of", "mask_of", "moment", "random_call", "random_draw", "random_option", "random_turn", "sync",
-           "trick_so_far", "turn_choices"]
+__all__ = ["CALL", "CARDS", "DRAW", "OPTION", "OVER", "announce", "announced_of", "ask_capture", "begin",
+           "begin_then_act", "close", "engine_of", "enter", "fix", "forget", "held_of", "mark", "mask_of",
+           "moment", "pause", "random_call", "random_draw", "random_option", "random_turn", "sync",
+           "tallies_of", "trick_so_far", "tricks_of", "trump_of", "turn_choices", "went_on"]
 
 CARDS = 5
 """``moment``: a turn of trick play (no decision pending)."""
@@ -75,7 +76,7 @@ def random_call(state: HandState, rand: Callable[[], float]) -> None:
         if action.__class__ is CallTrump:
             if logs:
                 log(state, LOG_ACT, action)
-            state._call_trump(action.suit.index)  # type: ignore[attr-defined]
+            state._call_trump(action.suit.index)
         else:  # a variant's action: logged and recorded in decide's one copy
             decide(state, action, logs)
     state._legal = -1
@@ -142,24 +143,95 @@ def begin_then_act(state: HandState, rand: Callable[[], float]) -> None:
         random_turn(state, rand)
 
 
-class Tricks:
-    """A hand's trick play as the kernel reads it when it takes over."""
+def enter(state: HandState) -> tuple[list[int], int, int, int, list[list[int]], list[float], list[int], int,
+                                     int, int, int, Action | None]:
+    """A hand's trick play as the kernel reads it when it takes over: the plays (appended to in
+    place), the Hakem, the tricks done, the seat to act, each hand as its four suits (``held_of``),
+    each seat's cards when the trick in progress began (as floats: the hands need not be even), the
+    team tallies (a fresh list), the pile in the centre, where the trick in progress begins in the
+    plays, the hand's trump index, the play from which it counts, and the announcement of the turn at
+    hand."""
+    setup, plays, hands = state._setup, state._plays, state._hands
+    start = len(plays) - len(state._trick)
+    sizes = list(map(float, map(int.bit_count, hands)))
+    for play in state._trick:
+        sizes[play >> 6] += 1.0
+    held = [[hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39] for hand in hands]
+    return (plays, setup.hakem, len(state._winners), state._to_act, held, sizes, list(state._team_tricks),
+            state._pile, start, setup.trump, setup.trump_from, state._extra.announced)
 
-    __slots__ = ("announced", "collectors", "hands", "pile", "plays", "seat", "setup", "start", "tally",
-                 "winners")
 
-    def __init__(self, state: HandState) -> None:
-        self.setup: _Setup = state._setup
-        self.hands: list[int] = state._hands
-        self.plays: list[int] = state._plays  # appended to in place
-        self.start = len(state._plays) - len(state._trick)
-        """Where the trick in progress begins in ``plays``."""
-        self.winners: tuple[int, ...] = state._winners
-        self.collectors: tuple[int | None, ...] = state._collectors
-        self.tally: list[int] = list(state._team_tricks)
-        self.pile: int = state._pile
-        self.seat: int = state._to_act
-        self.announced: Action | None = state._extra.announced
+
+def tricks_of(state: HandState) -> tuple[tuple[int, ...], tuple[int | None, ...]]:
+    """The tricks written back so far: each one's winner and who collected it (``None``: nobody)."""
+    return state._winners, state._collectors
+
+
+def tallies_of(state: HandState) -> tuple[tuple[int, ...], int]:
+    """The tricks each team has collected, and the tricks left uncollected in the centre."""
+    return state._team_tricks, state._pile
+
+
+def announced_of(state: HandState) -> Action | None:
+    """The announcement made on the turn at hand, if any."""
+    return state._extra.announced
+
+
+def mark(state: HandState) -> tuple[object, int]:
+    """Where the hand stands, for ``went_on`` to tell whether the state's own steps moved it on."""
+    return state._setup, len(state._plays)
+
+
+def went_on(state: HandState, before: tuple[object, int]) -> bool:
+    """Whether the state moved on since ``before`` (``mark``): a new trump, a card played, the
+    hand over, or a decision pending."""
+    return (state._setup is not before[0] or len(state._plays) != before[1] or state._phase != PLAY
+            or state._extra.pending is not None)
+
+
+def announce(state: HandState, action: Action) -> None:
+    """A turn's announcement, taken as ``apply`` takes it (logged beyond the classic hand)."""
+    decide(state, action, not state._setup.engine.classic)
+    state._legal = -1
+
+
+def fix(state: HandState, suit: int, played: int, in_trick: int) -> None:
+    """The card just played (the ``played``-th, the ``in_trick``-th of its trick) fixes ``suit`` as
+    trump, as stepping fixes it (``hokm._hand.moments.fix_trump``)."""
+    fix_trump(state, suit, played, in_trick)
+
+
+def ask_capture(state: HandState, trump: int, number: int, winner: int, first_trump: int) -> int | None:
+    """Who collects after trick ``number``, asked of the capture hooks that read the hand, on the
+    state written back with this trick's winner recorded and not yet who collected it."""
+    setup = state._setup
+    since = setup.trump_from if 0 <= setup.trump < NO_TRUMP else 1 << 30
+    state._winners += (winner,)
+    try:
+        return setup.engine.ends.collector(state, state._plays, trump, number, winner, state._winners,
+                                           state._collectors, since, first_trump)
+    finally:
+        state._winners = state._winners[:-1]  # the kernel records the trick, with its collector
+
+
+def pause(state: HandState, rand: Callable[[], float], tally: list[int]) -> bool:
+    """Stepping's own pause after a trick (``HandState._after_pause``: a decision, the end of the
+    hand, the next turn's start), any decision it offers answered as stepping answers it. Returns
+    whether play goes on from where it stood, the teams' tricks read back into ``tally`` (else the
+    hand ended, or its steps moved it on)."""
+    setup, played = state._setup, len(state._plays)
+    state._after_pause()
+    while state._phase == PLAY and state._extra.pending is not None:
+        random_option(state, rand)
+    if state._phase != PLAY or state._setup is not setup or len(state._plays) != played:
+        return False
+    tally[:] = state._team_tricks  # (a decision may move tricks: none does)
+    return True
+
+def trump_of(state: HandState) -> tuple[int, int]:
+    """The hand's trump index and the play from which its cards are trumps."""
+    setup = state._setup
+    return setup.trump, setup.trump_from
 
 
 def held_of(hands: Sequence[int]) -> list[list[int]]:
@@ -176,9 +248,7 @@ def sync(state: HandState, held: list[list[int]], won: Sequence[int], collectors
          tally: Sequence[int], pile: int, seat: int, start: int) -> None:
     """Write the kernel's locals back: every hand, the tricks it played (``won`` and their
     ``collectors``), the tallies, the trick in progress (plays from ``start``) and the seat to act."""
-    hands = state._hands
-    for number, suits in enumerate(held):
-        hands[number] = suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39
+    state._hands = [suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39 for suits in held]  # mask_of
     if won:
         state._winners += tuple(won)
         state._collectors += tuple(collectors)
@@ -202,11 +272,12 @@ def forget(state: HandState) -> None:
         forget_announcement(state)
 
 
-def trick_so_far(setup: _Setup, plays: Sequence[int], start: int, power: Sequence[int],
+def trick_so_far(state: HandState, plays: Sequence[int], start: int, power: Sequence[int],
                  trump_power: int) -> tuple[int, int]:
     """The seat winning the trick in progress (``plays`` from ``start``) and its card's power, where
     a card of the trump suit played before the trump appeared is an ordinary card unless the trump
     suit was led (RULES 1.5.1 rule 9)."""
+    setup = state._setup
     trick = plays[start:]
     early = setup.trump_from - start if 0 <= setup.trump < NO_TRUMP else 0  # plays before the trump came
     if power[trick[0] & 63] >= trump_power:

@@ -28,9 +28,9 @@ if TYPE_CHECKING:
     from hokm._hand.state import HandState
 
 __all__ = ["LOG_ACT", "LOG_AUTO", "LOG_EFFECT", "LOG_FIX", "LOG_FORCED", "LOG_GIVEN", "NO_TRUMP",
-           "after_card", "announcements", "apply_effect", "begin_call", "begin_discards", "begin_turn", "decide",
-           "discard", "discarder", "end_of_hand", "fix_trump", "forget_announcement", "log", "trump_since",
-           "turn_open"]
+           "after_card", "announcements", "apply_effect", "begin_call", "begin_discards", "begin_turn",
+           "decide", "discard", "discarder", "end_of_hand", "fix_trump", "forget_announcement", "log",
+           "trump_since", "turn_open"]
 
 _SUIT: tuple[Suit, ...] = tuple(Suit)
 _MAX_FORCED = 16
@@ -222,8 +222,9 @@ def decide(state: HandState, action: Action, logged: bool = False) -> None:
     setup = state._setup
     decisions = setup.engine.decisions
     seat = state._to_act
-    effect, impl = (decisions.decision_effect(state, seat, action, setup.trump if setup.trump >= 0 else NO_TRUMP)
-                    if decisions.effect_chain else (None, None))
+    trump = setup.trump if setup.trump >= 0 else NO_TRUMP
+    effect, impl = (decisions.decision_effect(state, seat, action, trump) if decisions.effect_chain
+                    else (None, None))
     extra = state._extra.copy()
     if logged:
         extra.log += ((LOG_ACT, len(state._plays), seat, action),)

@@ -20,8 +20,8 @@ from hokm.outcomes import DRAW, PLAY, TRUMP
 from hokm.table import Seat
 
 if TYPE_CHECKING:
-    from hokm.match import MatchState
     from hokm._hand.state import HandState
+    from hokm.match import MatchState
 
 __all__ = ["History", "dealt_hands", "hand_deck", "hand_history", "hand_key", "match_key", "start_of"]
 

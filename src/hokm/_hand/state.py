@@ -63,7 +63,7 @@ from hokm.cards import Card, Suit, frozen_cards, full_deck
 from hokm.context import Decision, MatchView, StockDraw
 from hokm.errors import ActionTypeError, GameStateError, IllegalActionError, IllegalPlayError, _got
 from hokm.observation import HandObservation
-from hokm.outcomes import DRAW, OVER, PHASES, PLAY, TRUMP, HandResult, Phase
+from hokm.outcomes import DRAW, OVER, PHASES, PLAY, TRUMP, HandResult, HandScore, Phase
 from hokm.table import Seat, TableLayout, Team
 from hokm.trick import Trick
 
@@ -265,6 +265,20 @@ class HandState:
     def set_aside(self) -> tuple[frozenset[Card], ...]:
         """Each seat's cards laid face down apart from its hand (omniscient)."""
         return tuple(map(frozen_cards, self._extra.aside))
+
+    def set_aside_unseen(self, seat: int) -> frozenset[Card]:
+        """The cards of ``set_aside[seat]`` that ``seat`` itself has not seen: laid apart face down
+        before it could look (``Effect(hidden_from_owner=True)``, as a blind indicator is). A rule
+        that judges what a seat knows of its own cards leaves these out.
+
+        >>> import random, hokm
+        >>> rules = hokm.Ruleset.compose("hidden-trump", options={"hidden-trump": {"indicator": "blind"}})
+        >>> hand = rules.deal(random.Random(1), hakem=0)
+        >>> unseen = hand.set_aside_unseen(0)
+        >>> unseen == hand.set_aside[0], len(unseen), hand.set_aside_unseen(1)
+        (True, 1, frozenset())
+        """
+        return frozen_cards(self._extra.aside[self.layout.check_seat(seat)] & self._extra.blind)
 
     @property
     def shown(self) -> frozenset[Card]:
@@ -806,13 +820,24 @@ class HandState:
 
     # Results and views ----------------------------------------------------------------
 
-    def result(self, match: MatchView | None = None) -> HandResult:
-        """The result of the finished hand (``match``: earlier hands, for match-aware scoring).
+    def score(self, match: MatchView | None = None) -> HandScore:
+        """The finished hand's score alone: who won it and how many points (``match``: earlier hands,
+        for match-aware scoring). Cheaper than ``result``, which also finds the next Hakem: what a
+        search agent scores its playouts by.
+
+        >>> import random, hokm
+        >>> end = hokm.Ruleset.compose().deal(random.Random(3), hakem=0).playout(random.Random(4))
+        >>> end.score().points == end.result().points, end.score().winner == end.result().winner
+        (True, True)
 
         Raises:
-            GameStateError: the hand is not over yet.
+            GameStateError: the hand is not over yet, or it was annulled.
         """
         check_match_view(match)
+        self._check_finished()
+        return self._setup.engine.scoring.hand_score(self, match)
+
+    def _check_finished(self) -> None:
         if self._phase != _OVER:
             raise GameStateError(
                 f"the hand is not over: {self.tricks_played} of {self.tricks_total} tricks played, "
@@ -820,6 +845,15 @@ class HandState:
         if self._extra.annulled:
             raise GameStateError("the hand was annulled before its first trick: it has no result "
                                  "(the same dealer deals again)")
+
+    def result(self, match: MatchView | None = None) -> HandResult:
+        """The result of the finished hand (``match``: earlier hands, for match-aware scoring).
+
+        Raises:
+            GameStateError: the hand is not over yet, or it was annulled.
+        """
+        check_match_view(match)
+        self._check_finished()
         engine = self._setup.engine
         score = engine.scoring.hand_score(self, match)
         return HandResult(

@@ -3,14 +3,14 @@
 ``plan_of(engine)`` derives one ``Plan`` from the engine's tables and chains, once per
 ruleset, and keeps it on the engine. The loop reads nothing else of the engine on its
 hot path. The plan's ``repr`` answers the question "what takes this ruleset off the
-plain loop?": each entry of ``Plan.events`` names a rule the loop cannot take as a
+plain loop?": each entry of ``Plan.story`` names a rule the loop cannot take as a
 lookup, and where it is asked.
 
 >>> import hokm
 >>> from hokm._kernel.plan import plan_of
 >>> plan_of(hokm.Ruleset.compose()._engine)
 Plan(players=4, tricks=13, stop_at=7, events=())
->>> plan_of(hokm.Ruleset.compose("bavney")._engine).events
+>>> plan_of(hokm.Ruleset.compose("bavney")._engine).story
 ('hokm_play_on: asked when a team reaches 7 tricks',)
 """
 
@@ -27,7 +27,13 @@ if TYPE_CHECKING:
     from hokm._compose.engine import Engine
     from hokm.actions import Action
 
-__all__ = ["NO_OFFERS", "Offers", "Plan", "plan_of"]
+__all__ = ["NO_OFFERS", "Facts", "Offers", "Plan", "plan_of"]
+
+Facts = tuple[int, int, int, bool, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], bool]
+"""A trick's trump facts: the hand's trump index, the one in force in the trick, a trump fixed for a
+later trick (-1: none), whether the next card that does not follow fixes one, the effective suit and
+the trick-suit of each card and the power rows under the trump in force, and whether the void duty
+acts."""
 
 Offers = tuple[tuple[tuple["Action", ...], ...], tuple[float, ...], tuple[tuple["Action", ...], ...],
                tuple[float, ...]]
@@ -46,11 +52,43 @@ NO_OFFERS: dict[int, Offers] = {players: _no_offers(players) for players in rang
 class Plan:
     """What the kernel's loop reads of a ruleset (built by ``plan_of``; never changed after)."""
 
-    __slots__ = ("capture_identity", "capture_in_force", "capture_table", "complete_hooks", "duty", "dynamic",
-                 "ends", "engine", "events", "fixes_trump", "follow_events", "follow_steps", "followers",
-                 "lazy_capture", "lead_events", "lead_steps", "moved", "offers", "overtrump", "pauses", "play_on", "players",
-                 "powers", "restricts", "step_gates", "stop_at", "suit_masks", "suit_of", "teams", "total",
-                 "trick_suit_of", "winner_hook")
+    __slots__ = (
+        "capture_identity",
+        "capture_in_force",
+        "capture_table",
+        "captures",
+        "complete_hooks",
+        "duty",
+        "dynamic",
+        "ends",
+        "engine",
+        "events",
+        "facts",
+        "fixes_trump",
+        "follow_steps",
+        "followers",
+        "lazy_capture",
+        "lead_steps",
+        "moved",
+        "offers",
+        "overtrump",
+        "pauses",
+        "play_on",
+        "players",
+        "powers",
+        "restricts",
+        "step_gates",
+        "stop_at",
+        "story",
+        "suit_masks",
+        "suit_of",
+        "teams",
+        "total",
+        "trick_suit_of",
+        "void_offers",
+        "watched",
+        "winner_hook",
+    )
 
     def __init__(self, engine: Engine) -> None:
         cards, ends, legality, decisions = engine.cards, engine.ends, engine.legality, engine.decisions
@@ -58,14 +96,19 @@ class Plan:
         self.players = n = engine.players
         self.teams = engine.teams
         self.total = total = engine.hand_size
-        # Per leader, the seats that follow it, each with its packed play's seat part and whether its
-        # turn leaves the plain pick (never, in this shared form: a trick that needs it builds its own).
-        self.followers: tuple[tuple[tuple[int, int, bool], ...], ...] = tuple(
-            tuple((seat, mark, False) for seat, mark in row) for row in engine.table.followers)
+        # Per leader, the seats that follow it, each with its packed play's seat part.
+        self.followers: tuple[tuple[tuple[int, int], ...], ...] = engine.table.followers
         self.suit_of, self.suit_masks = cards.suit_of, cards.suit_masks
         self.trick_suit_of, self.powers = cards.trick_suit_of, cards.powers
         self.moved: list[int] = cards.moved
         """Per trump index: the cards that follow another suit than their printed one."""
+        self.watched: tuple[tuple[int, ...], ...] = tuple(
+            tuple(cards.suit_masks[trump][led] | 0x1FFF << 13 * led | (
+                cards.suit_masks[trump][trump] | 0x1FFF << 13 * trump
+                if legality.void_duty is not None and trump < NO_TRUMP else 0) for led in range(4))
+            for trump in range(NO_TRUMP + 1))
+        """Per trump index and led suit: the cards whose holder's follow is picked by mask if they are
+        of another suit than printed (moved into or out of the led suit, or the trumps under a duty)."""
         self.fixes_trump = engine.fixes_trump
         duty = legality.void_duty
         self.duty = duty is not None
@@ -75,6 +118,15 @@ class Plan:
         self.winner_hook = ends.winner_chain is not None
         self.capture_identity = ends.capture_identity
         self.capture_table = ends.capture_table
+        table, width = ends.capture_table, total + 1  # capture_key's layout: winner, previous, flags, number
+        captures: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = () if ends.capture_identity else (
+            tuple(tuple(tuple(table[((winner * (n + 1) + previous) * 4 + flags) * width:][:width]
+                              for flags in range(4))
+                        for previous in range(n + 1))
+                  for winner in range(n)))
+        self.captures = captures
+        """The capture table by winner, previous winner + 1 (0: none), 2 * collected + in force, trick
+        number: the collector, ``NOBODY`` or ``UNANSWERED``."""
         self.capture_in_force = ends.capture_in_force
         """Whether who collects depends on the previous trick's being won under the trump."""
         self.pauses: tuple[bool, ...] = ends.decide_pauses
@@ -86,8 +138,8 @@ class Plan:
             done == total or self.pauses[done] or self.complete_hooks for done in range(total + 1))
         """By tricks done: whether the trick end needs more than the stop rule's comparison (the
         hand's last trick, a pause where a decision may be offered, a completion hook)."""
-        self.lazy_capture = not (ends.capture_identity or ends.capture_chain or ends.capture_in_force
-                                 or self.play_on or self.stop_at <= total or any(self.ends[:total]))
+        self.lazy_capture = not (ends.capture_identity or ends.capture_chain or self.play_on
+                                 or self.stop_at <= total or any(self.ends[:total]))
         """Whether who collects may be worked out when the loop writes its tricks back, for all of
         them at once: a capture rule by table, and nothing reads the tallies before the hand's end."""
         gates = tuple(gate for gate in (decisions.turn_gate, decisions.forced_gate) if gate is not None)
@@ -98,11 +150,23 @@ class Plan:
         a turn in one is taken by the state's own steps."""
         self.lead_steps, self.follow_steps = self._step_rows(gates, windowless)
         self.offers = self._offer_rows(engine)
-        self.lead_events, self.follow_events = self._event_rows(engine)
-        self.dynamic = any(map(any, self.lead_events + self.follow_events)) or any(
+        self.void_offers = any(kinds[4] or kinds[5] for rows in decisions.offer_rows for kinds in rows)
+        """Whether a seat that cannot follow is ever offered a tabulated announcement."""
+        self.events = self._event_rows(engine)
+        self.dynamic = any(any(leads) or any(follows) for leads, follows in self.events) or any(
             row is not NO_OFFERS[n] for rows in self.offers for by_done in rows for row in by_done)
         """Whether the announcements on offer, or the turns that leave the plain pick, change by trick."""
-        self.events = self._events(engine)
+        self.facts = tuple(tuple(self._facts(hand_trump, later) for hand_trump in range(NO_TRUMP + 1))
+                           for later in (False, True))
+        """By whether the hand's trump counts only from a later trick, per the hand's trump index:
+        what ``hokm._kernel.tricks`` calls a trick's trump facts."""
+        self.story = self._story(engine)
+
+    def _facts(self, hand_trump: int, later: bool) -> Facts:
+        trump = NO_TRUMP if later else hand_trump
+        return (hand_trump, trump, hand_trump if trump != hand_trump else -1,
+                self.fixes_trump and hand_trump == NO_TRUMP, self.suit_of[trump], self.trick_suit_of[trump],
+                self.powers[trump], self.duty and trump < NO_TRUMP)
 
     def _step_rows(self, gates: tuple[Gate, ...], windowless: bool) -> tuple[
             tuple[tuple[bool, ...], ...], tuple[tuple[bool, ...], ...]]:
@@ -130,32 +194,32 @@ class Plan:
                         continue
                     leads = tuple(kinds[seat == hakem] for seat in range(n))
                     voids = tuple(kinds[4 + (seat == hakem)] for seat in range(n))
-                    row = (leads, tuple(map(float, map(len, leads))), voids, tuple(map(float, map(len, voids))))
+                    row = (leads, tuple(map(float, map(len, leads))),
+                           voids, tuple(map(float, map(len, voids))))
                     by_done.append(interned.setdefault(row, row))
                 by_done.append(NO_OFFERS[n])  # (after the last trick: none)
                 per_hakem.append(tuple(by_done))
             result.append(tuple(per_hakem))
         return tuple(result)
 
-    def _event_rows(self, engine: Engine) -> tuple[tuple[tuple[bool, ...], ...], tuple[tuple[bool, ...], ...]]:
-        """Per trump index, by tricks done: whether the lead, or a follow, of the trick may leave
-        the plain pick (a legality hook, a per-turn hook's window; for follows also a card of another
-        suit than printed, or an offer to a seat that can follow)."""
+    def _event_rows(self, engine: Engine) -> tuple[tuple[tuple[bool, ...], tuple[bool, ...]], ...]:
+        """Per trump index, for the lead and for the follows, by tricks done: whether a turn may leave
+        the plain pick (a legality hook, a per-turn hook's window; for follows also an offer to a seat
+        that can follow). The holders of cards of another suit than printed the loop finds itself."""
         decisions, legality = engine.decisions, engine.legality
-        lead_rows, follow_rows = [], []
+        rows = []
         for trump in range(NO_TRUMP + 1):
             state = int(0 <= trump < NO_TRUMP)
             leads, follows = [], []
             for done in range(self.total + 1):
                 offers = decisions.offer_rows[trump][done] if done < self.total else ((),) * 6
                 leads.append(legality.kernel_restricts or self.lead_steps[state][done])
-                follows.append(bool(self.moved[trump]) or self.restricts or bool(offers[2] or offers[3])
+                follows.append(self.restricts or bool(offers[2] or offers[3])
                                or self.follow_steps[state][done])
-            lead_rows.append(tuple(leads))
-            follow_rows.append(tuple(follows))
-        return tuple(lead_rows), tuple(follow_rows)
+            rows.append((tuple(leads), tuple(follows)))
+        return tuple(rows)
 
-    def _events(self, engine: Engine) -> tuple[str, ...]:
+    def _story(self, engine: Engine) -> tuple[str, ...]:
         """What the loop cannot take as a lookup, and where it is asked (the ``repr``'s story)."""
         ends, decisions, legality = engine.ends, engine.decisions, engine.legality
         events = []
@@ -186,19 +250,17 @@ class Plan:
     def plain(self) -> bool:
         """Whether every card and trick end is played by lookups: no hook is asked from the first
         card to the end of the hand, but ``hokm_play_on`` at the stop."""
-        return not any(event.startswith("hokm_") and not event.startswith("hokm_play_on")
-                       or event.startswith("legality") for event in self.events)
+        return not any((event.startswith("hokm_") and not event.startswith("hokm_play_on"))
+                       or event.startswith("legality") for event in self.story)
 
     def step_at(self, lead: bool, hakem: bool, void: bool, trump: bool, done: int) -> bool:
         """Whether the turn lies in the window of a per-turn hook that reads the hand."""
         gates = self.step_gates
-        if gates is None:
-            return True
-        return any(gate.open(lead, hakem, void, trump, done, False) for gate in gates)
+        return gates is None or any(gate.open(lead, hakem, void, trump, done, False) for gate in gates)
 
     def __repr__(self) -> str:
         stop = self.stop_at if self.stop_at <= self.total else None
-        return f"Plan(players={self.players}, tricks={self.total}, stop_at={stop}, events={self.events!r})"
+        return f"Plan(players={self.players}, tricks={self.total}, stop_at={stop}, events={self.story!r})"
 
 
 def plan_of(engine: Engine) -> Plan:

@@ -9,96 +9,80 @@ order), so a property test can hold it to stepping.
 
 What the plan (``hokm._kernel.plan``) marks as events leaves the plain pick:
 
-- a turn the plain pick cannot take exactly (a card that follows another suit than its
-  printed one, a legality hook, an announcement, an offer to a seat that can follow) is
-  picked from the engine's legal mask (``_exact``);
+- a card that follows another suit than its printed one: its holder's turn is picked
+  from its whole hand by the tables (``_holder_pick``);
+- a turn the plain pick cannot take exactly (a legality hook, an offer to a seat that can
+  follow, the card after an announcement), and a turn in the window of a hook that reads
+  the hand: ``hokm._kernel.turns``;
 - a tabulated announcement joins the pick on a lead or a void turn, and is taken by the
-  state's own step (``_announce``), after which the announcer's card is picked exactly;
-- a turn in the window of a hook that reads the hand, and a trick end where a hook must
-  see the hand, are handed to the state's own steps: the loop writes its locals back
-  (``hokm._hand.kernel_io.sync``) and returns, or carries on where the state did.
+  state's own step (``hokm._kernel.turns.announce``);
+- a trick end beyond the tables' winner and the stop rule's comparison:
+  ``hokm._kernel.ends``, which also writes the loop's locals back to the state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
 from hokm._compose.cards import NO_TRUMP, TRUMP_POWER, beating
 from hokm._compose.masks import BIT13, BITS, COUNTS, FLOAT_COUNTS, nth_card
-from hokm._compose.trick_end import NOBODY, UNANSWERED, capture_key, won_in_force
 from hokm._hand import kernel_io
-from hokm._hand.kernel_io import Tricks, held_of, mask_of, sync, trick_so_far
-from hokm._hand.moments import decide, fix_trump
-from hokm.outcomes import PLAY
+from hokm._hand.kernel_io import mask_of, trick_so_far
+from hokm._kernel.ends import trick_end, winner_of
+from hokm._kernel.loop import ENDED, GOES_ON, STEP, STEPPED, TURN, Loop, facts
+from hokm._kernel.turns import announce, follow_exactly, hand_back, lead_exactly
 
 if TYPE_CHECKING:
     from hokm._hand.state import HandState
-    from hokm._kernel.plan import Plan
+    from hokm._kernel.plan import Facts, Offers, Plan
     from hokm.actions import Action
 
 __all__ = ["ENDED", "STEP", "STEPPED", "TURN", "play_tricks"]
 
-ENDED = 0
-"""``play_tricks`` played the hand to its end."""
-STEP = 1
-"""``play_tricks`` stopped at a turn that the state's own steps must take, before the turn's start
-(its forced effects) ran."""
-TURN = 2
-"""As ``STEP``, but the turn's start has run: one action is due."""
-STEPPED = 3
-"""``play_tricks`` stopped where the state went on by its own steps (a pause, an announcement):
-the driver looks at the state again."""
-_GOES_ON = -1  # a trick end after which the loop plays on
-_LAST_PICK = 3  # the fourth printed suit: whatever is left past it in a pick is an announcement
+_STALE: Offers = ((), (), (), ())  # no row of the plan: the offers are looked up again
+_AT_LEAD: tuple[int, int, tuple[int, ...], int, int, tuple[tuple[int, int], ...], int, int] = (
+    0, 0, (), 0, 0, (), 0, 0)  # what _entered finds at a lead: no trick so far
 
 
 def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
     """Play random cards from the state's turn of trick play until the hand ends or an event
     the state's own steps must take; returns ``ENDED``, ``STEP``, ``TURN`` or ``STEPPED``."""
-    t = Tricks(state)
-    plays, setup = t.plays, t.setup
-    n, teams, followers, hakem, ends = plan.players, plan.teams, plan.followers, setup.hakem, plan.ends
+    (plays, hakem, done, seat, held, sizes, tally, pile, start, hand_trump, since,
+     announced) = kernel_io.enter(state)
+    n, teams, followers, ends, dynamic = plan.players, plan.teams, plan.followers, plan.ends, plan.dynamic
     bits, counts, fcounts, bit13 = BITS, COUNTS, FLOAT_COUNTS, BIT13
+    void_offers, watched = plan.void_offers, plan.watched
     append = plays.append
-    held = held_of(t.hands)
-    start, seat, done = t.start, t.seat, len(t.winners)
-    # Cards each seat held when the trick in progress began (the hands need not be even).
-    sizes = [float(hand.bit_count()) for hand in t.hands]
-    for play in plays[start:]:
-        sizes[play >> 6] += 1.0
-    gone = 0.0  # tricks completed since: a seat's cards on its turn are sizes[seat] - gone
-    won: list[int] = []
-    dynamic = plan.dynamic
+    gone = 0.0  # tricks completed since the trick in progress began: a seat's cards on its turn are
+    # sizes[seat] - gone (its cards when that trick began)
     plain_end = (plan.capture_identity or plan.lazy_capture) and not plan.winner_hook
+    won: list[int] = []
     taken: list[int | None] = won if plan.capture_identity else []  # type: ignore[assignment]  # collectors
-    tally, pile, stop_at = t.tally, t.pile, plan.stop_at
+    loop = Loop(plan, state, plays, hakem, held, won, taken, tally, rand)
+    stop_at = plan.stop_at
     if plan.play_on and max(tally) >= stop_at:
         stop_at = 0  # play went on past the stop: the rule is asked after every trick from now on
-    hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = _facts(plan, state, start)
-    offer_rows, lead_row, follow_row = plan.offers[hand_trump][hakem], plan.lead_events[hand_trump], \
-        plan.follow_events[hand_trump]
+    known = plan.facts[since >= start + n][hand_trump]  # (hokm._kernel.plan.Facts)
+    hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = known
+    offer_rows, (lead_row, follow_row) = plan.offers[hand_trump][hakem], plan.events[hand_trump]
     offers, lead_event, follow_event = offer_rows[done], lead_row[done], follow_row[done]
-    leads, voids, lead_sizes, void_sizes = _offers(offers, sizes)
+    leads, voids, lead_sizes, void_sizes = (_offers(offers, sizes) if dynamic
+                                            else (offers[0], offers[2], sizes, sizes))
+    moved = plan.moved[trump] and _moved_left(plan, trump, held)  # cards of another suit than printed, held
+    holders = moved and _holders(held, moved)  # the seats holding them
     # An announcement of the turn at hand (1: its card is picked exactly), or of a turn played (2:
     # it ended its trick, and is forgotten as the next lead begins).
-    note = 1 if t.announced is not None else 0
-    lead_event = lead_event or bool(note)  # the announcer's card is picked exactly
+    note = 1 if announced is not None else 0
+    lead_event = lead_event or bool(note)
     refresh = dynamic or pending >= 0  # whether the next lead must look again at what a trick may change
     begun = len(plays)  # the turn at this many plays began by the state's own steps (its start ran)
-    led = base = best = top = 0
-    power: tuple[int, ...] = ()
-    rest: tuple[tuple[int, int, bool], ...] = ()
+    led, base, power, best, top, rest, specials, exactly = (_entered(
+        plan, state, plays, held, start, trump, done, follow_event, moved, note) if len(plays) > start
+        else _AT_LEAD)
+    watch = follow_event or moved  # whether the follows of a trick may leave the plain pick
     leading = len(plays) == start
-    if not leading:  # entered mid-trick
-        lead = plays[start] & 63
-        led, power = suit_of[lead], powers[tsuit_of[lead]]
-        base = 13 * led
-        best, top = trick_so_far(setup, plays, start, power, TRUMP_POWER)
-        rest = _rest(plan, held, state, plays[start] >> 6, led, trump, done, follow_event)[len(plays) - start - 1:]
-        if note:
-            rest = ((rest[0][0], rest[0][1], True), *rest[1:])
     while True:
         if leading:  # the lead ------------------------------------------------------------------
             if refresh:  # what the last trick changed: a trump, the offers, an announcement to forget
@@ -106,71 +90,84 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                     kernel_io.forget(state)  # the announcer's card ended its trick: the next turn begins
                     note = 0
                 if pending >= 0:  # a trump fixed in the last trick counts from this lead
-                    hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = _facts(
+                    hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = facts(
                         plan, state, len(plays))
-                    offer_rows, offers = plan.offers[hand_trump][hakem], None
-                    lead_row, follow_row = plan.lead_events[hand_trump], plan.follow_events[hand_trump]
+                    moved = _moved_left(plan, trump, held)
+                    holders, watch = _holders(held, moved), follow_event or moved
+                    offer_rows, offers = plan.offers[hand_trump][hakem], _STALE
+                    lead_row, follow_row = plan.events[hand_trump]
                 if offer_rows[done] is not offers:  # the announcements on offer change
                     offers = offer_rows[done]
                     leads, voids, lead_sizes, void_sizes = _offers(offers, sizes)
                 lead_event, follow_event, refresh = lead_row[done] or note == 1, follow_row[done], dynamic
+                watch = follow_event or moved
             suits = held[seat]
-            if lead_event and (index := _lead_exactly(plan, state, held, won, taken, tally, pile, seat, trump, done,
-                                                    note, begun, rand)) != -1:
+            if lead_event and (index := lead_exactly(loop, pile, seat, trump, done,
+                                                    note, begun)) != -1:
                 if index < -1:
                     return -2 - index  # handed to the state's own steps
-                note = 0
                 suits[index // 13] ^= bit13[index % 13]
+                note, led = 0, suit_of[index]
+                base = 13 * led
             else:  # the pick-th card in index order, suit by suit, or an announcement
                 pick = floor(rand() * (lead_sizes[seat] - gone))
                 segment = suits[0]
                 if pick < counts[segment]:
-                    suit = 0
+                    led = 0
                 else:
                     pick -= counts[segment]
                     segment = suits[1]
                     if pick < counts[segment]:
-                        suit = 1
+                        led = 1
                     else:
                         pick -= counts[segment]
                         segment = suits[2]
                         if pick < counts[segment]:
-                            suit = 2
+                            led = 2
                         else:
-                            suit, pick, segment = 3, pick - counts[segment], suits[3]
+                            led, pick, segment = 3, pick - counts[segment], suits[3]
                             if pick >= counts[segment]:  # past the cards: an announcement of this turn
-                                return _announce(plan, state, held, won, taken, tally, pile, seat,
+                                return announce(loop, pile, seat,
                                                  leads[seat][pick - counts[segment]])
                 bit = bits[segment][pick]
-                suits[suit] = segment ^ bit13[bit]
-                index = 13 * suit + bit
+                suits[led] = segment ^ bit13[bit]
+                base = 13 * led
+                index = base + bit
             append(seat << 6 | index)
-            led = suit_of[index]
-            base, power = 13 * led, powers[tsuit_of[index]]
-            best, top = seat, power[index]
-            rest = _rest(plan, held, state, seat, led, trump, done, True) if follow_event else followers[seat]
+            power = powers[tsuit_of[index]]
+            best, top, rest = seat, power[index], followers[seat]
+            if watch:  # the follows may leave the plain pick
+                if moved and 1 << index & moved:  # a card of another suit than printed: it leads that suit
+                    moved ^= 1 << index
+                    led, holders = suit_of[index], _holders(held, moved)
+                    base = 13 * led
+                if follow_event or void_offers:
+                    specials, exactly = _specials(plan, held, state, rest, led, trump, done, follow_event,
+                                                  moved)
+                elif moved & watched[trump][led]:  # their holders' follows are picked by mask
+                    specials, exactly = holders, 0
+                watch = follow_event or moved
         leading = True
-        for seat, mark, special in rest:  # the follows ------------------------------------------
+        for seat, mark in rest:  # the follows ----------------------------------------------------
             suits = held[seat]
-            if special:  # picked from the engine's legal mask, or handed to the state's steps
-                index, note = _follow_exactly(plan, state, held, won, taken, tally, pile, seat, trump, done, led,
-                                              note, begun, rand)
-                if index < 0:
-                    return -2 - index  # handed to the state's own steps
-                refresh = refresh or note == 2
+            if specials and specials >> seat & 1:  # a hook, an announcement; a card of another suit
+                if exactly >> seat & 1:
+                    index, note = follow_exactly(loop, pile, seat, trump, done,
+                                                  led, note, begun)
+                    if index < 0:
+                        return -2 - index  # handed to the state's own steps
+                    refresh = refresh or note == 2
+                else:
+                    index = _holder_pick(plan, suits, led, trump, duty, power, top, rand)
                 suits[index // 13] ^= bit13[index % 13]
-                if fixing and suit_of[index] != led:  # it fixes its suit as trump
-                    append(mark | index)
-                    facts, best, top, power = _fix(plan, state, seat, index, best, top, power)
-                    hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = facts
-                    refresh = True
-                    if len(plays) % n and plan.follow_events[trump][done]:  # the rest of the trick,
-                        return _hand_back(plan, state, held, won, taken, tally, pile, seat)  # picked anew
-                    continue
             elif segment := suits[led]:  # follow suit (a float count: float * float is the cheaper product)
                 bit = bits[segment][floor(rand() * fcounts[segment])]
                 suits[led] = segment ^ bit13[bit]
                 index = base + bit
+                append(mark | index)
+                if power[index] > top:
+                    best, top = seat, power[index]
+                continue
             elif duty and suits[trump]:  # void: a trump (one that beats the best, if it must)
                 segment = suits[trump]
                 if plan.overtrump:
@@ -178,6 +175,10 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                 bit = bits[segment][floor(rand() * fcounts[segment])]
                 suits[trump] ^= bit13[bit]
                 index = 13 * trump + bit
+                append(mark | index)
+                if power[index] > top:
+                    best, top = seat, power[index]
+                continue
             else:  # void: any card, or the seat's tabulated announcements
                 pick = floor(rand() * (void_sizes[seat] - gone))
                 segment = suits[0]
@@ -196,106 +197,70 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                         else:
                             suit, pick, segment = 3, pick - counts[segment], suits[3]
                             if pick >= counts[segment]:
-                                return _announce(plan, state, held, won, taken, tally, pile, seat,
+                                return announce(loop, pile, seat,
                                                  voids[seat][pick - counts[segment]])
                 bit = bits[segment][pick]
                 suits[suit] = segment ^ bit13[bit]
                 index = 13 * suit + bit
-                if fixing:  # this card fixes its suit as trump (hokm._hand.moments.after_card)
-                    append(mark | index)
-                    facts, best, top, power = _fix(plan, state, seat, index, best, top, power)
-                    hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = facts
-                    refresh = True
-                    if len(plays) % n and plan.follow_events[trump][done]:  # the rest of the trick,
-                        return _hand_back(plan, state, held, won, taken, tally, pile, seat)  # picked anew
-                    continue
+            # A card that did not follow suit: one of another suit than printed, or one that fixes a trump.
+            if moved and 1 << index & moved:
+                moved ^= 1 << index
+                holders, watch = _holders(held, moved), follow_event or moved
             append(mark | index)
-            if power[index] > top:
+            if fixing and suit_of[index] != led:  # it fixes its suit as trump (hokm._hand.moments.after_card)
+                known, best, top, power = _fix(plan, state, plays, seat, index, best, top, power)
+                hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = known
+                refresh, moved = True, _moved_left(plan, trump, held)
+                holders, watch = _holders(held, moved), follow_event or moved
+                if len(plays) % n and (plan.events[trump][1][done] or moved):  # the rest of the trick,
+                    return hand_back(loop, pile, seat)  # picked anew
+            elif power[index] > top:
                 best, top = seat, power[index]
         # The trick end: the winner, who collects, then the stop rule or the state's own pause.
         done += 1
         gone += 1.0
+        specials = 0
         if plain_end:  # the winner by the tables takes the trick
             won.append(best)
             team = teams[best]
             tally[team] += 1
-            stop = tally[team] >= stop_at or ends[done]
+            if tally[team] < stop_at and not ends[done]:
+                seat = best
+                continue
         else:
-            best, pile, stop = _won(plan, state, held, won, taken, tally, pile, best, done, trump, stop_at)
-        if stop:
-            code = _trick_end(plan, state, held, won, taken, tally, pile, seat, rand)
-            if code != _GOES_ON:
-                return code
-            if plan.play_on and max(tally) >= stop_at:
-                stop_at = 0  # play goes on past the stop: the rule is asked after every trick
-            begun, note = len(plays), 0  # the state's own steps began the next turn
-        seat = best
+            best, pile, stop = winner_of(loop, pile, best, done, trump, stop_at)
+            if not stop:
+                seat = best
+                continue
+        code = trick_end(loop, pile, seat, done)
+        if code != GOES_ON:
+            return code
+        if plan.play_on and max(tally) >= stop_at:
+            stop_at = 0  # play goes on past the stop: the rule is asked after every trick
+        begun, note, seat = len(plays), 0, best  # the state's own steps began the next turn
 
 
-def _won(plan: Plan, state: HandState, held: list[list[int]], won: list[int], taken: list[int | None],
-         tally: list[int], pile: int, best: int, done: int, trump: int, stop_at: int) -> tuple[int, int, bool]:
-    """A trick whose winner a hook decides, or whose collector a capture rule does: the winner, the
-    pile left in the centre, and whether the trick end may stop the hand."""
-    if plan.winner_hook:
-        start = len(state._plays) - plan.players
-        best = plan.engine.ends.trick_winner(state._plays[start:], trump, done, _first(state, start))
-    won.append(best)
-    if plan.capture_identity:
-        team = plan.teams[best]
-        tally[team] += 1
-        return best, pile, tally[team] >= stop_at or plan.ends[done]
-    pile, team = _collect(plan, state, held, won, taken, tally, pile, best, done)
-    return best, pile, plan.ends[done] or stop_at == 0 or (team >= 0 and tally[team] >= stop_at)
+def _entered(plan: Plan, state: HandState, plays: list[int], held: list[list[int]], start: int, trump: int,
+             done: int, follow_event: bool, moved: int, note: int) -> tuple[
+        int, int, tuple[int, ...], int, int, tuple[tuple[int, int], ...], int, int]:
+    """Where the loop takes over: the trick so far (its led suit, its segment's base, the power row,
+    the best play and its power), the seats still to follow and which of them leave the plain pick."""
+    lead = plays[start] & 63
+    led = plan.suit_of[trump][lead]
+    power = plan.powers[trump][plan.trick_suit_of[trump][lead]]
+    best, top = trick_so_far(state, plays, start, power, TRUMP_POWER)
+    rest = plan.followers[plays[start] >> 6][len(plays) - start - 1:]
+    specials = exactly = 0
+    if follow_event or moved:
+        specials, exactly = _specials(plan, held, state, rest, led, trump, done, follow_event, moved)
+    if note:  # the announcer's card is picked exactly
+        specials |= 1 << rest[0][0]
+        exactly |= 1 << rest[0][0]
+    return led, 13 * led, power, best, top, rest, specials, exactly
 
 
-def _collect(plan: Plan, state: HandState, held: list[list[int]], won: list[int], taken: list[int | None],
-             tally: list[int], pile: int, winner: int, done: int) -> tuple[int, int]:
-    """Who collects after trick ``done`` (``won`` ends with it), into ``taken`` and the tallies: the
-    capture table, else the hooks that read the hand, which see this trick's winner recorded and not
-    yet who collected it. Returns the pile left in the centre and the collecting team (-1: nobody)."""
-    previous = collected = in_force = None
-    if done > 1:
-        previous = won[-2] if len(won) > 1 else state._winners[-1]
-        collected = (taken[-1] if taken else state._collectors[-1]) is not None
-        if plan.capture_in_force:
-            setup = state._setup
-            since = setup.trump_from if 0 <= setup.trump < NO_TRUMP else 1 << 30
-            in_force = won_in_force(state._plays, state._winners + tuple(won), done - 1, plan.players, since)
-    collector = plan.capture_table[capture_key(plan.players, plan.total, winner, previous, bool(collected),
-                                               bool(in_force), done)]
-    if collector == UNANSWERED:
-        collector = _asked_capture(plan, state, held, won, taken, tally, pile, winner, done)
-    if collector == NOBODY:
-        taken.append(None)
-        return pile + 1, -1
-    taken.append(collector)
-    team = plan.teams[collector]
-    tally[team] += pile + 1
-    return 0, team
-
-
-def _asked_capture(plan: Plan, state: HandState, held: list[list[int]], won: list[int], taken: list[int | None],
-                   tally: list[int], pile: int, winner: int, done: int) -> int:
-    """The capture hooks that read the hand, asked on the state written back with this trick's
-    winner recorded and not yet who collected it."""
-    plays = state._plays
-    start = len(plays) - plan.players
-    won.pop()
-    _write(plan, state, held, won, taken, tally, pile, winner, len(plays))
-    won.clear()
-    taken.clear()
-    state._winners += (winner,)
-    setup = state._setup
-    since = setup.trump_from if 0 <= setup.trump < NO_TRUMP else 1 << 30
-    answer = plan.engine.ends.collector(state, plays, _facts(plan, state, start)[1], done, winner,
-                                        state._winners, state._collectors, since, _first(state, start))
-    state._winners = state._winners[:-1]  # the loop records the trick again, with its collector
-    won.append(winner)
-    return NOBODY if answer is None else answer
-
-
-def _offers(offers: Offers, sizes: list[float]) -> tuple[tuple[tuple[Action, ...], ...],
-                                                          tuple[tuple[Action, ...], ...], list[float], list[float]]:
+def _offers(offers: Offers, sizes: list[float]) -> tuple[
+        tuple[tuple[Action, ...], ...], tuple[tuple[Action, ...], ...], list[float], list[float]]:
     """Each seat's tabulated announcements on a lead and on a void turn, and the choices it has on
     each (its cards when the trick began, plus the announcements: the pick subtracts the tricks since)."""
     leads, lead_widths, voids, void_widths = offers
@@ -305,247 +270,84 @@ def _offers(offers: Offers, sizes: list[float]) -> tuple[tuple[tuple[Action, ...
             [size + width for size, width in zip(sizes, void_widths, strict=True)])
 
 
-def _start(state: HandState) -> int:
-    """Where the trick in progress begins in the plays (tricks are aligned: each takes a card a seat),
-    before its last card is played."""
-    players = state._setup.engine.players
-    return len(state._plays) // players * players
-
-
-def _first(state: HandState, start: int) -> int:
-    """The position in the trick beginning at ``start`` from which trump-suit cards are trumps."""
-    since = state._setup.trump_from
-    return since - start if since > start else 0
-
-
-def _facts(plan: Plan, state: HandState, start: int) -> tuple[int, int, int, bool, tuple[int, ...],
-                                                                 tuple[int, ...], tuple[tuple[int, ...], ...], bool]:
-    """The trump facts of the trick beginning at ``start``: the hand's trump index, the one in force
-    in the trick, a trump fixed for a later trick (-1: none), whether the next void card fixes one,
-    the tables under the trump in force, and whether the void duty acts."""
-    setup = state._setup
-    hand_trump = setup.trump
-    trump = hand_trump
-    if setup.trump_from >= start + plan.players:  # the trump counts from a later trick
-        trump = NO_TRUMP
-    pending = hand_trump if trump != hand_trump else -1
-    fixing = plan.fixes_trump and hand_trump == NO_TRUMP
-    return (hand_trump, trump, pending, fixing, plan.suit_of[trump], plan.trick_suit_of[trump],
-            plan.powers[trump], plan.duty and trump < NO_TRUMP)
-
-
-def _fix(plan: Plan, state: HandState, seat: int, index: int, best: int, top: int,
-         power: tuple[int, ...]) -> tuple[tuple[int, int, int, bool, tuple[int, ...], tuple[int, ...],
-                                             tuple[tuple[int, ...], ...], bool], int, int, tuple[int, ...]]:
+def _fix(plan: Plan, state: HandState, plays: list[int], seat: int, index: int, best: int, top: int,
+         power: tuple[int, ...]) -> tuple[Facts, int, int, tuple[int, ...]]:
     """The card ``index`` just played (already in the plays) by a seat that could not follow fixes its
     suit as trump: the trick's new facts, and its best play (this card, where it is a trump at once)."""
-    plays = state._plays
     start = (len(plays) - 1) // plan.players * plan.players  # the trick the card was played to
-    fix_trump(state, plan.suit_of[NO_TRUMP][index], len(plays), len(plays) - start)
-    facts = _facts(plan, state, start)
-    if facts[2] < 0:  # a trump in its own trick, which the led suit cannot beat
-        power = facts[6][facts[5][plays[start] & 63]]
+    kernel_io.fix(state, plan.suit_of[NO_TRUMP][index], len(plays), len(plays) - start)
+    known = facts(plan, state, start)
+    if known[2] < 0:  # a trump in its own trick, which the led suit cannot beat
+        power = known[6][known[5][plays[start] & 63]]
         best, top = seat, power[index]
-    return facts, best, top, power
+    return known, best, top, power
 
 
-def _rest(plan: Plan, held: list[list[int]], state: HandState, leader: int, led: int, trump: int, done: int,
-          follow_event: bool) -> tuple[tuple[int, int, bool], ...]:
-    """The seats that follow ``leader`` in the trick, each marked where its turn leaves the plain pick:
-    a hook may be asked on it, it may be offered an announcement although it can follow, or it holds a
-    card that follows another suit than printed, into or out of the led suit (or the trumps)."""
-    followers = plan.followers[leader]
-    if not follow_event:
-        return followers
-    hand_trump = state._setup.trump
-    offers = plan.engine.decisions.offer_rows[hand_trump][done]
-    if plan.restricts or offers[2] or offers[3] or plan.follow_steps[0 <= hand_trump < NO_TRUMP][done]:
-        return tuple((follower, mark, True) for follower, mark, _ in followers)
+def _specials(plan: Plan, held: list[list[int]], state: HandState, rest: tuple[tuple[int, int], ...],
+              led: int, trump: int, done: int, follow_event: bool, moved: int) -> tuple[int, int]:
+    """Which of the seats still to follow (``rest``) leave the plain pick, as masks of seats: all of
+    them and those picked from the engine's legal mask (a hook may be asked, or an announcement
+    offered to a seat that can follow; the others hold a card of another suit than printed, into or
+    out of the led suit or, under a void duty, the trumps)."""
+    void_offers = False
+    if follow_event or plan.void_offers:
+        hand_trump = kernel_io.trump_of(state)[0]
+        offers = plan.engine.decisions.offer_rows[hand_trump][done]
+        if follow_event and (plan.restricts or offers[2] or offers[3]
+                             or plan.follow_steps[0 <= hand_trump < NO_TRUMP][done]):
+            every = sum(1 << follower for follower, _ in rest)
+            return every, every
+        void_offers = bool(offers[4] or offers[5])  # (a void holder may be offered some)
+    relevant = moved & plan.watched[trump][led]
+    holders = 0
+    while relevant:  # (few: the cards of another suit than printed)
+        low = relevant & -relevant
+        index = low.bit_length() - 1
+        suit, bit = index // 13, 1 << index % 13
+        for follower, _ in rest:
+            if held[follower][suit] & bit:
+                holders |= 1 << follower
+        relevant ^= low
+    return holders, (holders if void_offers else 0)
+
+
+def _moved_left(plan: Plan, trump: int, held: list[list[int]]) -> int:
+    """The cards of the mask ``moved`` of the trump (another suit than printed) that the hands hold."""
     moved = plan.moved[trump]
-    relevant = moved & (plan.suit_masks[trump][led] | 0x1FFF << 13 * led)
-    if plan.duty and trump < NO_TRUMP:
-        relevant |= moved & (plan.suit_masks[trump][trump] | 0x1FFF << 13 * trump)
-    if not relevant:
-        return followers
-    return tuple((follower, mark, bool(mask_of(held[follower]) & relevant)) for follower, mark, _ in followers)
+    if not moved:
+        return 0
+    cards = 0
+    for suits in held:
+        cards |= mask_of(suits)
+    return moved & cards
 
 
-def _offers_at(plan: Plan, state: HandState, done: int, lead: bool, hakem: bool,
-               void: bool) -> tuple[Action, ...]:
-    """The tabulated announcements of a turn (none after an announcement, which the caller checks)."""
-    return plan.engine.decisions.offered(state._setup.trump, done, lead, hakem, void)
+def _holders(held: list[list[int]], cards: int) -> int:
+    """The seats (a mask) whose hands hold any of ``cards``."""
+    seats = 0
+    while cards:  # (few: the cards of another suit than printed)
+        low = cards & -cards
+        index = low.bit_length() - 1
+        suit, bit = index // 13, 1 << index % 13
+        for seat, suits in enumerate(held):
+            if suits[suit] & bit:
+                seats |= 1 << seat
+        cards ^= low
+    return seats
 
 
-def _exact(plan: Plan, state: HandState, held: list[list[int]], won: list[int], taken: list[int | None],
-           tally: list[int], pile: int, seat: int, start: int, trump: int, done: int,
-           announced: Action | None, lead: bool, void: bool, rand: Callable[[], float]) -> int:
-    """A turn picked from the engine's legal mask (follow suit, the duty, the legality hooks) and the
-    turn's tabulated announcements, as ``legal_actions()`` lists them: the card's index, or
-    ``-2 - k`` for the ``k``-th announcement."""
-    if plan.restricts:  # a legality hook reads the hand: it sees the tricks played so far
-        _write(plan, state, held, won, taken, tally, pile, seat, start)
-        won.clear()
-        taken.clear()
-    plays = state._plays
-    legal = plan.engine.legality.legal_mask(mask_of(held[seat]), plays[start:], seat, trump, done + 1, state,
-                                            _first(state, start), announced)
-    count = legal.bit_count()
-    offered = () if announced is not None else _offers_at(plan, state, done, lead, seat == state._setup.hakem,
-                                                          void)
-    pick = floor(rand() * (count + len(offered)))
-    if pick >= count:
-        return -2 - (pick - count)
-    return nth_card(legal, pick)
+def _holder_pick(plan: Plan, suits: list[int], led: int, trump: int, duty: bool, power: Sequence[int],
+                 top: int, rand: Callable[[], float]) -> int:
+    """The turn of a seat holding a card of another suit than printed, picked from its whole hand by
+    the tables: follow the led effective suit, else the void duty, else any card (index order)."""
+    hand = mask_of(suits)
+    masks = plan.suit_masks[trump]
+    legal = hand & masks[led]
+    if not legal:
+        legal = hand
+        trumps = hand & masks[trump] if duty else 0
+        if trumps:
+            legal = beating(trumps, power, top) or trumps if plan.overtrump else trumps
+    return nth_card(legal, floor(rand() * legal.bit_count()))
 
 
-def _hand_back(plan: Plan, state: HandState, held: list[list[int]], won: list[int], taken: list[int | None],
-               tally: list[int], pile: int, seat: int) -> int:
-    """Write the loop back after ``seat``'s card, the next seat to act, for the loop to start again
-    from there (the trump fixed by that card leaves other turns of the trick to pick exactly)."""
-    _write(plan, state, held, won, taken, tally, pile, (seat + 1) % plan.players, _start(state))
-    return STEPPED
-
-
-def _announce(plan: Plan, state: HandState, held: list[list[int]], won: list[int], taken: list[int | None],
-              tally: list[int], pile: int, seat: int, action: Action) -> int:
-    """An announcement of the turn was picked: the state's own step takes it (``decide``)."""
-    _write(plan, state, held, won, taken, tally, pile, seat, _start(state))
-    decide(state, action, not state._setup.engine.classic)
-    state._legal = -1
-    return STEPPED
-
-
-def _stepped(plan: Plan, state: HandState, held: list[list[int]], won: list[int], taken: list[int | None],
-             tally: list[int], pile: int, seat: int, begun: int, rand: Callable[[], float]) -> int:
-    """A turn in the window of a hook that reads the hand, taken as stepping takes it on the state
-    written back: its start (forced effects) unless it ran, then one of its actions. Returns the card
-    for the loop to play, or ``-2 - code`` where the state went on by its own steps."""
-    start = _start(state)
-    _write(plan, state, held, won, taken, tally, pile, seat, start)
-    won.clear()
-    taken.clear()
-    setup, played = state._setup, len(state._plays)
-    if played != begun:  # the turn began in the loop: its start is still to run
-        kernel_io.begin(state)
-        if (state._setup is not setup or len(state._plays) != played or state._phase != PLAY
-                or state._extra.pending is not None):
-            return -2 - STEPPED  # a forced effect acted
-    legal, turn = kernel_io.turn_choices(state)
-    count = legal.bit_count()
-    pick = floor(rand() * (count + len(turn)))
-    if pick < count:
-        return nth_card(legal, pick)
-    decide(state, turn[pick - count], not setup.engine.classic)
-    state._legal = -1
-    return -2 - STEPPED
-
-
-def _lead_exactly(plan: Plan, state: HandState, held: list[list[int]], won: list[int], taken: list[int | None],
-                  tally: list[int], pile: int, seat: int, trump: int, done: int, note: int,
-                  begun: int, rand: Callable[[], float]) -> int:
-    """A lead that may leave the plain pick: handed to the state's steps (``-2 - code``), picked
-    exactly (an announcement made on it, a legality hook: the card's index), or plain (-1)."""
-    setup = state._setup
-    start = len(state._plays)
-    if note:  # the announcer's card: the next turn begins right after it
-        announced = state._extra.announced
-        index = _exact(plan, state, held, won, taken, tally, pile, seat, start, trump, done, announced, True,
-                       False, rand)
-        kernel_io.forget(state)
-        return index
-    if plan.lead_steps[0 <= setup.trump < NO_TRUMP][done] and plan.step_at(
-            True, seat == setup.hakem, False, 0 <= setup.trump < NO_TRUMP, done):
-        return _stepped(plan, state, held, won, taken, tally, pile, seat, begun, rand)
-    if not plan.engine.legality.kernel_restricts:
-        return -1
-    index = _exact(plan, state, held, won, taken, tally, pile, seat, start, trump, done, None, True, False, rand)
-    if index < -1:
-        return -2 - _announce(plan, state, held, won, taken, tally, pile, seat, _offers_at(
-            plan, state, done, True, seat == setup.hakem, False)[-2 - index])
-    return index
-
-
-def _follow_exactly(plan: Plan, state: HandState, held: list[list[int]], won: list[int], taken: list[int | None],
-                    tally: list[int], pile: int, seat: int, trump: int, done: int, led: int, note: int,
-                    begun: int, rand: Callable[[], float]) -> tuple[int, int]:
-    """A follow that leaves the plain pick: handed to the state's steps (``-2 - code``), or picked
-    from the engine's legal mask. Returns the index and the announcement note after the card (2: the
-    announcer's card ended its trick, the announcement is forgotten as the next lead begins)."""
-    setup = state._setup
-    start = _start(state)
-    void = not (mask_of(held[seat]) & plan.suit_masks[trump][led])
-    if not note and plan.follow_steps[0 <= setup.trump < NO_TRUMP][done] and plan.step_at(
-            False, seat == setup.hakem, void, 0 <= setup.trump < NO_TRUMP, done):
-        return _stepped(plan, state, held, won, taken, tally, pile, seat, begun, rand), note
-    announced = state._extra.announced if note else None
-    index = _exact(plan, state, held, won, taken, tally, pile, seat, start, trump, done, announced, False, void,
-                   rand)
-    if index < -1:
-        return -2 - _announce(plan, state, held, won, taken, tally, pile, seat, _offers_at(
-            plan, state, done, False, seat == setup.hakem, void)[-2 - index]), note
-    if note:
-        if len(state._plays) + 1 - start == plan.players:
-            return index, 2  # it ends its trick: the trick-end rules see the announcement
-        kernel_io.forget(state)
-    return index, 0
-
-
-def _trick_end(plan: Plan, state: HandState, held: list[list[int]], won: list[int], taken: list[int | None],
-               tally: list[int], pile: int, last: int, rand: Callable[[], float]) -> int:
-    """A trick end where the hand may be over or a hook must see it: stepping's own pause runs on
-    the state written back (``HandState._after_pause``: a decision, the end of the hand, the next
-    turn's start), ``last`` the seat that played the trick's last card, and a decision it offers is
-    answered as stepping answers it. Returns ``ENDED``, ``STEPPED`` (the state went on by its own
-    steps) or ``_GOES_ON``."""
-    _write(plan, state, held, won, taken, tally, pile, last, len(state._plays))
-    won.clear()
-    taken.clear()  # (the same list as won where the winner takes every trick)
-    done = len(state._winners)
-    if not plan.pauses[done] and (done == plan.total or not (plan.play_on or plan.complete_hooks)):
-        kernel_io.close(state)  # the cards ran out, or the stop rule ends it and nothing plays on
-        return ENDED
-    setup, played = state._setup, len(state._plays)
-    state._after_pause()
-    while state._phase == PLAY and state._extra.pending is not None:
-        kernel_io.random_option(state, rand)  # the answer, as stepping takes it
-    if state._phase != PLAY:
-        return ENDED
-    if state._setup is not setup or len(state._plays) != played:
-        return STEPPED  # the pause's steps moved the hand on (a trump, a forced card)
-    tally[:] = state._team_tricks  # (a decision may have moved tricks: none does, but read them back)
-    return _GOES_ON
-
-
-def _write(plan: Plan, state: HandState, held: list[list[int]], won: list[int], taken: list[int | None],
-           tally: list[int], pile: int, seat: int, start: int) -> None:
-    """Write the loop's locals back to the state (``hokm._hand.kernel_io.sync``), the collectors of
-    a capture rule the loop left to this moment worked out first."""
-    if plan.lazy_capture:  # (the loop keeps no pile of its own then)
-        pile = _flush(plan, state, won, taken, tally) if len(taken) < len(won) else state._pile
-    sync(state, held, won, taken, tally, pile, seat, start)
-
-
-def _flush(plan: Plan, state: HandState, won: list[int], taken: list[int | None], tally: list[int]) -> int:
-    """Who collected each trick of ``won`` not yet in ``taken``, by the capture table, with the
-    tallies from the state's; returns the pile left in the centre."""
-    table, teams, players, total = plan.capture_table, plan.teams, plan.players, plan.total
-    tally[:] = state._team_tricks
-    pile = state._pile
-    done = len(state._winners) + len(taken)
-    previous = won[len(taken) - 1] if taken else (state._winners[-1] if state._winners else None)
-    collected = (taken[-1] if taken else state._collectors[-1] if state._collectors else None) is not None
-    for winner in won[len(taken):]:
-        done += 1
-        collector = table[capture_key(players, total, winner, previous if done > 1 else None,
-                                      collected and done > 1, False, done)]
-        if collector == NOBODY:
-            taken.append(None)
-            pile += 1
-            collected = False
-        else:
-            taken.append(collector)
-            tally[teams[collector]] += pile + 1
-            pile = 0
-            collected = True
-        previous = winner
-    return pile

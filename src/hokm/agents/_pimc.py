@@ -131,7 +131,6 @@ class PimcAgent(BaseAgent):
 def _score(state: HandState, seat: int, seeds: list[int]) -> float:
     """The summed score of ``state`` played out once per seed, for ``seat``'s side."""
     team = state.team_of(seat)
-    engine = state._setup.engine  # the hand's score alone: a full result also finds the next Hakem
     rng = random.Random()
     total = 0.0
     for seed in seeds:
@@ -139,7 +138,7 @@ def _score(state: HandState, seat: int, seeds: list[int]) -> float:
         end = state.playout(rng) if not state.is_over else state
         if end.is_annulled:
             continue
-        score = engine.scoring.hand_score(end, None)
+        score = end.score()  # (the hand's score alone: a full result also finds the next Hakem)
         tricks = end.team_tricks
         margin = 2 * tricks[team] - sum(tricks)
         total += (score.points if score.winner == team else -score.points) + _TRICK_WEIGHT * margin

@@ -222,9 +222,9 @@ def check_variant(variant: str | Variant, *, matches: int = 2, seed: int | str =
                   progress: Callable[[int, int], None] | None = None) -> CheckReport:
     """Play random matches under ``variant`` alone and with each compatible partner; check everything.
 
-    Every action is chosen at random among the legal ones (seeded), and every
-    invariant of ``INVARIANTS`` is checked after every step. Partners that cannot be combined with the variant (declared conflicts,
-    vetoes) are skipped and listed in the report.
+    Every action is chosen at random among the legal ones (seeded), and every invariant of
+    ``INVARIANTS`` is checked after every step. Partners that cannot be combined with the variant
+    (declared conflicts, vetoes) are skipped and listed in the report.
 
     Args:
         variant: an installed variant's name, or a plugin instance (not installed).

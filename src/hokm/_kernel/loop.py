@@ -1,0 +1,62 @@
+"""What the card loop (``hokm._kernel.tricks``) shares with its helpers: return codes, its lists,
+and the trick facts it reads again after a trump changes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from hokm._hand import kernel_io
+
+if TYPE_CHECKING:
+    from hokm._hand.state import HandState
+    from hokm._kernel.plan import Facts, Plan
+
+__all__ = ["ENDED", "GOES_ON", "STEP", "STEPPED", "TURN", "Loop", "facts", "first_trump", "trick_start"]
+
+ENDED = 0
+"""``play_tricks`` played the hand to its end."""
+STEP = 1
+"""``play_tricks`` stopped at a turn that the state's own steps must take, before the turn's start
+(its forced effects) ran."""
+TURN = 2
+"""As ``STEP``, but the turn's start has run: one action is due."""
+STEPPED = 3
+"""``play_tricks`` stopped where the state went on by its own steps (a pause, an announcement):
+the driver looks at the state again."""
+GOES_ON = -1
+"""A trick end after which the loop plays on."""
+
+
+class Loop:
+    """What the loop's helpers share with it: the plan, the state (read and written through
+    ``hokm._hand.kernel_io``), its plays (appended to in place), the Hakem, the loop's lists (changed
+    in place; ``won``/``taken`` hold the tricks not yet written back, ``tally`` the teams' tricks)
+    and the random source."""
+
+    __slots__ = ("hakem", "held", "plan", "plays", "rand", "state", "taken", "tally", "won")
+
+    def __init__(self, plan: Plan, state: HandState, plays: list[int], hakem: int, held: list[list[int]],
+                 won: list[int], taken: list[int | None], tally: list[int],
+                 rand: Callable[[], float]) -> None:
+        self.plan, self.state, self.plays, self.hakem, self.held = plan, state, plays, hakem, held
+        self.won, self.taken, self.tally, self.rand = won, taken, tally, rand
+
+
+def trick_start(loop: Loop) -> int:
+    """Where the trick in progress begins in the plays (tricks are aligned: each takes a card a
+    seat), before its last card is played."""
+    players = loop.plan.players
+    return len(loop.plays) // players * players
+
+
+def first_trump(state: HandState, start: int) -> int:
+    """The position in the trick beginning at ``start`` from which trump-suit cards are trumps."""
+    since = kernel_io.trump_of(state)[1]
+    return since - start if since > start else 0
+
+
+def facts(plan: Plan, state: HandState, start: int) -> Facts:
+    """The trump facts of the trick beginning at ``start`` (``hokm._kernel.plan.Facts``)."""
+    trump, since = kernel_io.trump_of(state)
+    return plan.facts[since >= start + plan.players][trump]

@@ -1,0 +1,125 @@
+"""The card loop's turns that leave the plain pick.
+
+A turn the plain pick cannot take exactly (a legality hook, an announcement on offer to a
+seat that can follow, the card after an announcement) is picked from the engine's legal
+mask and the turn's tabulated announcements, as ``legal_actions()`` lists them; a picked
+announcement, and a turn in the window of a hook that reads the hand, are taken by the
+state's own steps on the state written back. Each returns the card's index for the loop
+to play, or ``-2 - code`` where the state went on by its own steps (``hokm._kernel.loop``).
+"""
+
+from __future__ import annotations
+
+from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
+from typing import TYPE_CHECKING
+
+from hokm._compose.cards import NO_TRUMP
+from hokm._compose.masks import nth_card
+from hokm._hand import kernel_io
+from hokm._hand.kernel_io import mask_of
+from hokm._kernel.ends import write
+from hokm._kernel.loop import STEPPED, Loop, first_trump, trick_start
+
+if TYPE_CHECKING:
+    from hokm.actions import Action
+
+__all__ = ["announce", "follow_exactly", "hand_back", "lead_exactly"]
+
+
+def lead_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, note: int, begun: int) -> int:
+    """A lead that may leave the plain pick: handed to the state's steps (``-2 - code``), picked
+    exactly (an announcement made on it, a legality hook: the card's index), or plain (-1)."""
+    plan, state = loop.plan, loop.state
+    start = len(loop.plays)
+    if note:  # the announcer's card: the next turn begins right after it
+        index = _exact(loop, pile, seat, start, trump, done, kernel_io.announced_of(state), True, False)
+        kernel_io.forget(state)
+        return index
+    hand_trump = kernel_io.trump_of(state)[0]
+    called = 0 <= hand_trump < NO_TRUMP
+    if plan.lead_steps[called][done] and plan.step_at(True, seat == loop.hakem, False, called, done):
+        return _stepped(loop, pile, seat, begun)
+    if not plan.engine.legality.kernel_restricts:
+        return -1
+    index = _exact(loop, pile, seat, start, trump, done, None, True, False)
+    if index < -1:
+        offered = plan.engine.decisions.offered(hand_trump, done, True, seat == loop.hakem, False)
+        return -2 - announce(loop, pile, seat, offered[-2 - index])
+    return index
+
+
+def follow_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, led: int, note: int,
+                   begun: int) -> tuple[int, int]:
+    """A follow that leaves the plain pick: handed to the state's steps (``-2 - code``), or picked
+    from the engine's legal mask. Returns the index and the announcement note after the card (2: the
+    announcer's card ended its trick, the announcement is forgotten as the next lead begins)."""
+    plan, state = loop.plan, loop.state
+    start = trick_start(loop)
+    void = not (mask_of(loop.held[seat]) & plan.suit_masks[trump][led])
+    hand_trump = kernel_io.trump_of(state)[0]
+    called = 0 <= hand_trump < NO_TRUMP
+    if not note and plan.follow_steps[called][done] and plan.step_at(
+            False, seat == loop.hakem, void, called, done):
+        return _stepped(loop, pile, seat, begun), note
+    announced = kernel_io.announced_of(state) if note else None
+    index = _exact(loop, pile, seat, start, trump, done, announced, False, void)
+    if index < -1:
+        offered = plan.engine.decisions.offered(hand_trump, done, False, seat == loop.hakem, void)
+        return -2 - announce(loop, pile, seat, offered[-2 - index]), note
+    if note:
+        if len(loop.plays) + 1 - start == plan.players:
+            return index, 2  # it ends its trick: the trick-end rules see the announcement
+        kernel_io.forget(state)
+    return index, 0
+
+
+def _exact(loop: Loop, pile: int, seat: int, start: int, trump: int, done: int,
+           announced: Action | None, lead: bool, void: bool) -> int:
+    """A turn picked from the engine's legal mask (follow suit, the duty, the legality hooks) and the
+    turn's tabulated announcements, as ``legal_actions()`` lists them: the card's index, or
+    ``-2 - k`` for the ``k``-th announcement."""
+    plan, state = loop.plan, loop.state
+    if plan.restricts:  # a legality hook reads the hand: it sees the tricks played so far
+        write(loop, pile, seat, start)
+    legal = plan.engine.legality.legal_mask(mask_of(loop.held[seat]), loop.plays[start:], seat, trump,
+                                            done + 1, state, first_trump(state, start), announced)
+    count = legal.bit_count()
+    offered = () if announced is not None else plan.engine.decisions.offered(
+        kernel_io.trump_of(state)[0], done, lead, seat == loop.hakem, void)
+    pick = floor(loop.rand() * (count + len(offered)))
+    if pick >= count:
+        return -2 - (pick - count)
+    return nth_card(legal, pick)
+
+
+def _stepped(loop: Loop, pile: int, seat: int, begun: int) -> int:
+    """A turn in the window of a hook that reads the hand, taken as stepping takes it on the state
+    written back: its start (forced effects) unless it ran, then one of its actions."""
+    state = loop.state
+    write(loop, pile, seat, trick_start(loop))
+    before = kernel_io.mark(state)
+    if before[1] != begun:  # the turn began in the loop: its start is still to run
+        kernel_io.begin(state)
+        if kernel_io.went_on(state, before):
+            return -2 - STEPPED  # a forced effect acted
+    legal, turn = kernel_io.turn_choices(state)
+    count = legal.bit_count()
+    pick = floor(loop.rand() * (count + len(turn)))
+    if pick < count:
+        return nth_card(legal, pick)
+    kernel_io.announce(state, turn[pick - count])
+    return -2 - STEPPED
+
+
+def hand_back(loop: Loop, pile: int, seat: int) -> int:
+    """Write the loop back after ``seat``'s card, the next seat to act, for the loop to start again
+    from there (the trump fixed by that card leaves other turns of the trick to pick exactly)."""
+    write(loop, pile, (seat + 1) % loop.plan.players, trick_start(loop))
+    return STEPPED
+
+
+def announce(loop: Loop, pile: int, seat: int, action: Action) -> int:
+    """An announcement of the turn was picked: the state's own step takes it."""
+    write(loop, pile, seat, trick_start(loop))
+    kernel_io.announce(loop.state, action)
+    return STEPPED
