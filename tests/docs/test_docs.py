@@ -296,7 +296,7 @@ COLLECT_ALL_MENTIONS = [
 
 @pytest.mark.parametrize(("page", "marker"), COLLECT_ALL_MENTIONS, ids=lambda v: getattr(v, "name", v))
 def test_the_collect_all_hooks_named_in_prose_are_the_hookspecs_own(page: Path, marker: str) -> None:
-    from hokm._hooks import hook_facts
+    from hokm._compose.hooks import hook_facts
 
     collect_all = {name for name, facts in hook_facts().items() if not facts.first_result}
     text = read(page)
@@ -307,7 +307,7 @@ def test_the_collect_all_hooks_named_in_prose_are_the_hookspecs_own(page: Path, 
 
 
 def test_each_hook_section_says_how_it_is_asked() -> None:
-    from hokm._hooks import hook_facts
+    from hokm._compose.hooks import hook_facts
 
     for name, (_, body) in hook_sections().items():
         first_line = next(line for line in body if line.strip())

@@ -81,8 +81,9 @@ def test_only_the_entry_point_imports_the_command_line() -> None:
 
 
 def test_import_hokm_leaves_the_engine_and_installed_metadata_for_later() -> None:
-    code = ("import sys, hokm; heavy = ['pluggy', 'importlib.metadata', 'hokm.rules', 'hokm._compose', 'hokm._kernel', 'hokm._hand', "
-            "'numpy', 'hypothesis', 'json', 'hokm.records', 'hokm.agents', 'hokm._knowledge', 'hokm.play', "
+    code = ("import sys, hokm; heavy = ['pluggy', 'importlib.metadata', 'hokm.rules', 'hokm._compose', "
+            "'hokm._kernel', 'hokm._hand', 'numpy', 'hypothesis', 'json', 'hokm.records', 'hokm.agents', "
+            "'hokm._knowledge', 'hokm.play', "
             "'textual', 'hokm.encoding', 'hokm.adapters', 'pettingzoo', 'gymnasium', 'pyspiel', "
             "'open_spiel', 'hokm._arena', 'hokm._io', 'hokm._cli', 'dask', 'distributed']; "
             "print(','.join(m for m in heavy if m in sys.modules))")

@@ -16,7 +16,7 @@ from tests.helpers import stepped, walked
 
 import hokm
 from hokm import Card, cards
-from hokm._kernel import playout
+from hokm._kernel import tricks
 from hokm.events import history
 from hokm_variants.hidden_trump import AskTrump, HiddenTrump, RevealTrump, SetIndicator
 
@@ -74,7 +74,7 @@ def test_the_hidden_trump_path_equals_stepping_from_any_state(rules: hokm.Rulese
 def test_the_loop_before_the_reveal_is_taken() -> None:
     # The property above holds the loop to stepping only if play goes through it.
     rules = hokm.Ruleset.compose("bavney", "clockwise", "hidden-trump", "obligatory-trump")
-    with mock.patch("hokm._kernel.playout.play_tricks", wraps=playout.play_tricks) as loop:
+    with mock.patch("hokm._kernel.playout.play_tricks", wraps=tricks.play_tricks) as loop:
         for seed in range(20):
             rules.deal(random.Random(seed)).playout(random.Random(seed))
     assert loop.call_count >= 20  # once a hand at least: its first card is played before any reveal

@@ -34,7 +34,8 @@ def may_know(hand: hokm.HandState, seat: int) -> set[Card]:
     known: set[Card] = {card for _, card in hand.plays} | set(hand.shown)
     if hand.phase is hokm.Phase.TRUMP:
         if seat == hand.hakem:
-            known |= set(hand.dealt(seat)[:hand.ruleset._engine.table.first_packet]) - set(hand.set_aside[seat])
+            first_packet = hand.dealt(seat)[:hand.ruleset._engine.table.first_packet]
+            known |= set(first_packet) - set(hand.set_aside[seat])
     else:
         known |= set(hand.hand_of(seat))
     blind = hand._extra.blind

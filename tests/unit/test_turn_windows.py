@@ -1,17 +1,25 @@
-"""Turn windows: the values, what composition refuses, and that stepping and playouts honour them."""
+"""Turn and pause windows: the values (``tricks`` as a slice of the hand's tricks), what composition
+refuses, the rows the engine and the kernel's plan read, and that stepping and playouts honour them."""
 
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tests.helpers import stepped
 
 import hokm
-from hokm import Action, HandView, PauseWindow, Rank, TurnWindow
+from hokm import Action, HandView, PauseWindow, TurnWindow
+from hokm._compose.windows import NEVER, SOME
+from hokm._kernel.plan import plan_of
 from hokm.testing import check_turn_windows
+from hokm.windows import trick_numbers
 
 
 @attrs.frozen
@@ -74,8 +82,13 @@ def test_compose_refuses_bad_turn_windows(value: object, fragment: str) -> None:
     ({"leads": "caller"}, hokm.InvalidArgumentError, "leads must be 'all', 'hakem' or 'none', got 'caller'"),
     ({"follows": "hakem"}, hokm.InvalidArgumentError, "follows must be 'all', 'void' or 'none'"),
     ({"until_trump": 1}, hokm.ArgumentTypeError, "until_trump must be a bool, got 1 (an int)"),
-    ({"first_tricks": 0}, hokm.InvalidArgumentError, "first_tricks must be 1 or more"),
-    ({"first_tricks": "1"}, hokm.ArgumentTypeError, "first_tricks must be an int or None"),
+    ({"tricks": 3}, hokm.ArgumentTypeError,
+     "TurnWindow() tricks must be a slice of the hand's tricks, such as slice(None, 1) for the first or "
+     "slice(-1, None) for the last, got 3"),
+    ({"tricks": range(1, 3)}, hokm.ArgumentTypeError, "tricks must be a slice of the hand's tricks"),
+    ({"tricks": slice(0.5, None)}, hokm.ArgumentTypeError, "must be a slice of ints or None, got slice(0.5"),
+    ({"tricks": slice(None, True)}, hokm.ArgumentTypeError, "tricks must be a slice of ints or None"),
+    ({"tricks": slice(None, None, 0)}, hokm.InvalidArgumentError, "tricks must not have a step of 0"),
 ])
 def test_turn_window_refuses_bad_values(kwargs: dict[str, Any], error: type[Exception],
                                         fragment: str) -> None:
@@ -86,7 +99,7 @@ def test_turn_window_refuses_bad_values(kwargs: dict[str, Any], error: type[Exce
 
 def test_which_turns_a_window_holds() -> None:
     turn: dict[str, Any] = {"lead": False, "hakem": False, "void": True, "trump": False, "trick": 3,
-                            "announced": False}
+                            "announced": False, "tricks_total": 13}
     reveal = TurnWindow(leads="hakem", follows="void", until_trump=True)
     assert reveal.holds(**turn)
     assert not reveal.holds(**{**turn, "void": False})
@@ -95,8 +108,51 @@ def test_which_turns_a_window_holds() -> None:
     assert reveal.holds(**{**turn, "lead": True, "hakem": True})
     assert not TurnWindow(announced=True).holds(**turn)
     assert TurnWindow(announced=True).holds(**{**turn, "announced": True})
-    assert TurnWindow(first_tricks=3).holds(**turn) and not TurnWindow(first_tricks=2).holds(**turn)
+    assert TurnWindow(tricks=slice(None, 3)).holds(**turn)
+    assert not TurnWindow(tricks=slice(None, 2)).holds(**turn)
     assert TurnWindow().holds(**{**turn, "void": False, "trump": True})
+
+
+@pytest.mark.parametrize(("tricks", "total", "numbers"), [
+    (slice(None, 1), 13, [1]),  # the first trick
+    (slice(-1, None), 13, [13]),  # the last, of 13
+    (slice(-1, None), 17, [17]),  # the last, of 17 (three players)
+    (slice(1, None), 13, list(range(2, 14))),  # all but the first
+    (slice(1, None), 17, list(range(2, 18))),
+    (slice(None, -1), 13, list(range(1, 13))),  # all but the last
+    (slice(None), 13, list(range(1, 14))),  # every trick (the default)
+    (slice(2, 5), 13, [3, 4, 5]),
+    (slice(-3, None), 17, [15, 16, 17]),
+    (slice(None, None, 2), 13, [1, 3, 5, 7, 9, 11, 13]),
+], ids=["first", "last-of-13", "last-of-17", "but-first-13", "but-first-17", "but-last", "every",
+        "third-to-fifth", "last-three-of-17", "odd"])
+def test_trick_numbers_reads_a_slice_of_the_hands_tricks(tricks: slice, total: int,
+                                                         numbers: list[int]) -> None:
+    assert list(trick_numbers(tricks, total)) == numbers
+    window = TurnWindow(tricks=tricks)
+    assert [number for number in range(1, total + 1) if window.holds(
+        lead=True, hakem=False, void=False, trump=True, trick=number, announced=False,
+        tricks_total=total)] == numbers
+    pause = PauseWindow(before_play=False, tricks=tricks)
+    assert [played for played in range(total + 1)
+            if pause.holds(tricks_played=played, tricks_total=total)] == numbers
+
+
+@settings(max_examples=40, deadline=None)
+@given(start=st.none() | st.integers(-15, 15), stop=st.none() | st.integers(-15, 15),
+       step=st.sampled_from([None, 1, 2, 3, -1]), players=st.sampled_from([3, 4]))
+def test_the_engines_rows_hold_the_window_s_tricks(start: int | None, stop: int | None, step: int | None,
+                                                   players: int) -> None:
+    # Stepping and the kernel read the chain's live rows (by tricks done): they hold exactly the
+    # window's tricks, for 13 tricks and for the three-player game's 17.
+    tricks = slice(start, stop, step)
+    plugin = Counted(TurnWindow(tricks=tricks))
+    rules = hokm.Ruleset.compose(*(("three-player",) if players == 3 else ()), plugin)
+    total = rules._engine.hand_size
+    numbers = set(trick_numbers(tricks, total))
+    row = tuple(done + 1 in numbers for done in range(total + 1))
+    assert rules._engine.decisions.turn_live == (row, row)
+    assert plan_of(rules._engine).lead_steps == (row, row)
 
 
 def _stepped(rules: hokm.Ruleset, seed: int) -> hokm.HandState:
@@ -119,7 +175,9 @@ def test_a_hook_is_asked_only_inside_its_window(driver: str) -> None:
             hand = rules.deal(random.Random(seed), hakem=0).playout(random.Random(seed))
         assert hand.is_over
     assert plugin.asked and set(plugin.asked) == {(True, True)}  # only the Hakem's leads
-    assert rules._engine.kernel_play  # the other turns are played in the kernel's loop
+    plan = plan_of(rules._engine)  # the other turns are played in the kernel's loop
+    assert plan.step_gates is not None and plan.step_at(True, True, False, True, 0)
+    assert not plan.step_at(True, False, False, True, 0) and not plan.step_at(False, True, True, True, 0)
 
 
 def test_a_hook_without_a_window_is_asked_every_turn() -> None:
@@ -127,30 +185,95 @@ def test_a_hook_without_a_window_is_asked_every_turn() -> None:
     rules = hokm.Ruleset.compose(plugin)
     hand = _stepped(rules, 1)
     assert len(plugin.asked) == len(hand.plays)  # the default: every turn, as before windows
-    assert not rules._engine.kernel_play
+    assert plan_of(rules._engine).step_gates is None
+    assert "hokm_turn_options with the hand: every turn" in plan_of(rules._engine).story
     # A windowless hook beside a windowed one: the chain is asked on every turn.
-    assert not hokm.Ruleset.compose("hidden-trump", Counted())._engine.kernel_play
+    assert plan_of(hokm.Ruleset.compose("troefcall", Counted())._engine).step_gates is None
 
 
 def test_the_bundled_windows() -> None:
-    hidden = hokm.Ruleset.compose("hidden-trump")
-    engine = hidden._engine
-    assert engine.kernel_play and not engine.kernel_restricts  # asked only after an announcement
-    assert (engine.watch_gate.leads, engine.watch_gate.follows) == ((1, 0), (1, 0))  # type: ignore[union-attr]
+    hidden = hokm.Ruleset.compose("hidden-trump")._engine
+    # Its announcements are a table (no window needed); the forced reveal of the caller's last card
+    # is asked only in the last trick, before the reveal, on the Hakem's lead or a void follow.
+    assert hidden.decisions.turn_chain == () and not hidden.legality.kernel_restricts
+    gate = hidden.decisions.forced_gate
+    assert gate is not None and (gate.leads, gate.follows) == ((SOME, NEVER), (SOME, NEVER))
+    assert hidden.decisions.forced_live == ((False,) * 12 + (True, False), (False,) * 14)
+    options = {"hidden-trump": {"reveal": "automatic"}}
+    automatic = hokm.Ruleset.compose("hidden-trump", options=options)._engine
+    assert automatic.decisions.forced_live == ((True,) * 13 + (False,), (False,) * 14)
+    # Troefcall's claim reads the hand, on the caller's lead to the first trick.
     troefcall = hokm.Ruleset.compose("troefcall")._engine
-    # Troefcall's claim is declared (a TurnOffers with none_of): the kernel takes it inline.
-    assert troefcall.kernel_play and troefcall.watch_gate is None and troefcall.offer_tricks == 1
-    pictures = [card for card in hokm.full_deck() if card.rank in (Rank.KING, Rank.QUEEN, Rank.JACK)]
-    assert troefcall.offer_none_of == sum(card.mask for card in pictures)
-    # Per trump state, by tricks done: the announcements until the reveal, the forced reveal
-    # only in the last trick before it, nothing once a suit is trump.
-    assert engine.turn_live == ((True,) * 14, (False,) * 14) and engine.turn_asked == (True, False)
-    assert engine.forced_live == ((False,) * 12 + (True, True), (False,) * 14)
-    assert troefcall.turn_live[0][:2] == (True, False)  # the claim: the first trick only
+    claim = troefcall.decisions.turn_gate
+    assert claim is not None and (claim.leads, claim.follows) == ((SOME, SOME), (NEVER, NEVER))
+    assert troefcall.decisions.turn_live == ((True,) + (False,) * 13,) * 2
+
+
+@attrs.define(eq=False)
+class TrickSpy(hokm.Variant):
+    """Answers nothing, but records the trick numbers of the turns ``hook`` (one taking the hand) is
+    asked on; its window holds every turn of ``tricks``."""
+
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="trick-spy", summary="tests only")
+    hook: str = "hokm_turn_options"
+    tricks: slice = slice(None)
+    asked: list[int] = attrs.field(factory=list, init=False)
+
+    @property
+    def turn_windows(self) -> Mapping[str, TurnWindow]:
+        at_call = self.hook != "hokm_forced_effect"  # (at_call=False: only for the forced effect)
+        return {self.hook: TurnWindow(tricks=self.tricks, at_call=at_call)}
+
+    @property
+    def inactive_hooks(self) -> frozenset[str]:
+        hooks = {"hokm_turn_options", "hokm_forced_effect", "hokm_restrict_plays"}
+        return frozenset(hooks - {self.hook})
+
+    @hokm.hookimpl
+    def hokm_turn_options(self, hand: HandView) -> Sequence[Action] | None:
+        self.asked.append(hand.tricks_played + 1)
+        return None
+
+    @hokm.hookimpl
+    def hokm_forced_effect(self, hand: HandView) -> hokm.Effect | None:
+        if hand.to_act is not None:  # (also asked once when the hand is over)
+            self.asked.append(hand.tricks_played + 1)
+        return None
+
+    @hokm.hookimpl
+    def hokm_restrict_plays(self, ctx: hokm.PlayContext) -> frozenset[hokm.Card] | None:
+        self.asked.append(ctx.trick.number)
+        return None
+
+
+@pytest.mark.parametrize("hook", ["hokm_turn_options", "hokm_forced_effect", "hokm_restrict_plays"])
+@pytest.mark.parametrize(("tricks", "players"), [
+    (slice(None, 1), 4), (slice(-1, None), 4), (slice(-1, None), 3), (slice(1, None), 4), (slice(1, None), 3),
+], ids=["first", "last-of-13", "last-of-17", "all-but-first-of-13", "all-but-first-of-17"])
+@pytest.mark.parametrize("driver", ["stepping", "playout"])
+def test_a_hook_reading_the_hand_is_asked_only_in_the_tricks_of_its_window(
+        hook: str, tricks: slice, players: int, driver: str) -> None:
+    plugin = TrickSpy(hook=hook, tricks=tricks)
+    three = players == 3
+    rules = hokm.Ruleset.compose(*(("three-player",) if three else ()), plugin,
+                                 options={} if three else {"standard": {"play_all": True}})
+    total = rules._engine.hand_size
+    for seed in range(6):
+        start = rules.deal(random.Random(seed), hakem=seed % players)
+        hand = stepped(start, seed) if driver == "stepping" else start.playout(random.Random(seed))
+        assert hand.is_over
+    expected = set(trick_numbers(tricks, total))
+    if hook == "hokm_restrict_plays":  # never asked on a lone card: everyone's in the last trick
+        expected.discard(total)
+        if not expected:
+            assert plugin.asked == []
+            return
+    assert plugin.asked and set(plugin.asked) <= expected
+    assert (set(plugin.asked) == expected) or three  # (a three-player hand may end before the 17th)
 
 
 @pytest.mark.parametrize(("names", "options"), [
-    (("hidden-trump",), {}),
+    (("hidden-trump",), {"standard": {"play_all": True}}),  # (its forced reveal: in the last trick only)
     (("hidden-trump", "double-sar", "redeal"), {"hidden-trump": {"reveal": "automatic"}}),
     (("hidden-trump", "bavney"), {"hidden-trump": {"indicator": "blind"}}),
     (("troefcall", "clockwise"), {}),
@@ -158,10 +281,10 @@ def test_the_bundled_windows() -> None:
 def test_a_shut_live_row_means_a_shut_gate(names: tuple[str, ...], options: dict[str, Any]) -> None:
     # Stepping skips the gate where the row of its trump state says no: the row must never
     # shut a turn the gate opens.
-    from hokm._windows import turn_open
+    from hokm._hand.moments import turn_open
 
     rules = hokm.Ruleset.compose(*names, options=options)
-    engine = rules._engine
+    decisions = rules._engine.decisions
     rng = random.Random(3)
     opened = 0
     for _ in range(40):
@@ -169,8 +292,8 @@ def test_a_shut_live_row_means_a_shut_gate(names: tuple[str, ...], options: dict
         while not hand.is_over:
             if hand.phase is hokm.Phase.PLAY and hand.pending_decision is None:
                 setup, done = hand._setup, hand.tricks_played
-                for chain, gate, row in ((engine.turn_chain, engine.turn_gate, setup.turn_live),
-                                         (engine.forced_chain, engine.forced_gate, setup.forced_live)):
+                for chain, gate, row in ((decisions.turn_chain, decisions.turn_gate, setup.turn_live),
+                                         (decisions.forced_chain, decisions.forced_gate, setup.forced_live)):
                     if chain and turn_open(gate, hand):
                         opened += 1
                         assert row[done], (names, done, hand.plays)
@@ -193,38 +316,6 @@ def test_call_options_belong_to_their_own_state() -> None:
     assert first.apply(chosen).decisions[-1][1] == chosen
     with pytest.raises(hokm.IllegalActionError):
         second.apply(chosen)  # the first hand's indicator is not among the second's
-
-
-@attrs.define(eq=False)
-class CountedCall(hokm.Variant):
-    """Offers spades or hearts at the trump call, counting how often the hook is asked."""
-
-    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="counted-call", summary="tests only")
-    asked: list[int] = attrs.field(factory=list, init=False)
-
-    @hokm.hookimpl
-    def hokm_trump_call(self, hand: HandView) -> Sequence[Action]:
-        self.asked.append(hand.hakem)
-        return (hokm.CallTrump(hokm.Suit.SPADES), hokm.CallTrump(hokm.Suit.HEARTS))
-
-
-def test_a_playout_from_the_call_reuses_the_choices_its_state_began_with() -> None:
-    # The deal works the call's choices out (is there a lone one?); the playout's private copy
-    # is at the same position, so the hook is not asked again, and the playout picks among them.
-    plugin = CountedCall()
-    rules = hokm.Ruleset.compose(plugin)
-    hand = rules.deal(random.Random(4), hakem=2)
-    assert plugin.asked == [2]
-    assert hand.playout(random.Random(5)).trump in (hokm.Suit.SPADES, hokm.Suit.HEARTS)
-    assert plugin.asked == [2]
-    # Not carried over from another state: a second deal asks again, and so does the first
-    # hand's playout once the second hand's choices are the remembered ones.
-    other = rules.deal(random.Random(6), hakem=1)
-    assert plugin.asked == [2, 1]
-    hand.playout(random.Random(7))
-    assert plugin.asked == [2, 1, 2]
-    other.playout(random.Random(7))
-    assert plugin.asked == [2, 1, 2, 1]
 
 
 @attrs.define(eq=False)
@@ -256,15 +347,15 @@ def test_at_call_false_skips_the_forced_effect_at_the_call() -> None:
     for at_call in (True, False):
         plugin = CallShow(at_call=at_call)
         rules = hokm.Ruleset.compose(plugin)
-        assert rules._engine.forced_at_call is at_call
+        assert rules._engine.decisions.forced_at_call is at_call
         hand = rules.deal(random.Random(4), hakem=0)
         assert (hokm.Phase.TRUMP in plugin.asked) is at_call
         hand.playout(random.Random(4))
         assert (hokm.Phase.TRUMP in plugin.asked) is at_call
     # Hidden trump: nothing forced at a chosen indicator's call; the blind card is laid there.
-    assert not hokm.Ruleset.compose("hidden-trump")._engine.forced_at_call
+    assert not hokm.Ruleset.compose("hidden-trump")._engine.decisions.forced_at_call
     blind = hokm.Ruleset.compose("hidden-trump", options={"hidden-trump": {"indicator": "blind"}})
-    assert blind._engine.forced_at_call
+    assert blind._engine.decisions.forced_at_call
     assert blind.deal(random.Random(1), hakem=0).set_aside[0]  # laid at the call
 
 
@@ -311,7 +402,7 @@ def test_until_trump_skips_the_forced_effect_at_the_end_of_a_hand_with_a_trump(d
     for until_trump in (True, False):
         plugin = EndShow(until_trump=until_trump, show=True)
         rules = hokm.Ruleset.compose(plugin)
-        assert rules._engine.forced_at_end is not until_trump
+        assert rules._engine.decisions.forced_at_end is not until_trump
         hand = rules.deal(random.Random(4), hakem=0).apply(hokm.CallTrump(hokm.Suit.CLUBS))
         rng = random.Random(4)
         while driver == "stepping" and not hand.is_over:
@@ -409,8 +500,7 @@ def test_a_decision_hook_is_asked_only_at_the_pauses_of_its_window(
 
 @pytest.mark.parametrize(("value", "fragment"), [
     ({"hokm_pending_decision": TurnWindow()}, "turn_windows['hokm_pending_decision'] is TurnWindow("),
-    ({"hokm_turn_options": PauseWindow()}, "is PauseWindow(before_play=True, trick_ends='all'), not a hokm."
-                                           "TurnWindow"),
+    ({"hokm_turn_options": PauseWindow()}, "is PauseWindow(before_play=True, trick_ends='all'"),
 ])
 def test_each_hook_takes_its_own_kind_of_window(value: object, fragment: str) -> None:
     with pytest.raises(hokm.RulesetError) as caught:
@@ -419,10 +509,10 @@ def test_each_hook_takes_its_own_kind_of_window(value: object, fragment: str) ->
 
 
 @pytest.mark.parametrize("driver", ["stepping", "playout"])
-def test_a_decision_hook_is_not_asked_after_tricks_before_from_trick(driver: str) -> None:
-    plugin = Asked(PauseWindow(before_play=False, from_trick=3))
+def test_a_decision_hook_is_asked_only_after_the_tricks_of_its_window(driver: str) -> None:
+    plugin = Asked(PauseWindow(before_play=False, tricks=slice(2, None)))  # from the third trick's end
     rules = hokm.Ruleset.compose(plugin)
-    assert rules._engine.decide_pauses == (False, False, False, *(True,) * 11)
+    assert rules._engine.ends.decide_pauses == (False, False, False, *(True,) * 11)
     for seed in range(12):
         hand = (_stepped(rules, seed) if driver == "stepping"
                 else rules.deal(random.Random(seed), hakem=0).playout(random.Random(seed)))
@@ -430,34 +520,68 @@ def test_a_decision_hook_is_not_asked_after_tricks_before_from_trick(driver: str
     assert set(plugin.asked) <= set(range(3, 14)) and {3, 7} <= set(plugin.asked)
 
 
-def test_from_trick_joins_the_other_fields() -> None:
-    window = PauseWindow(trick_ends="majority", from_trick=8)  # after the 7th only, but from the 8th
+@pytest.mark.parametrize(("players", "window", "pauses"), [
+    (4, PauseWindow(before_play=False, tricks=slice(-1, None)), [13]),
+    (3, PauseWindow(before_play=False, tricks=slice(-1, None)), [17]),
+    (4, PauseWindow(tricks=slice(None, 1)), [0, 1]),
+    (3, PauseWindow(tricks=slice(1, None)), [0, *range(2, 18)]),
+], ids=["last-of-13", "last-of-17", "first", "all-but-first-of-17"])
+def test_a_pause_windows_tricks_pick_the_trick_ends(players: int, window: PauseWindow,
+                                                    pauses: list[int]) -> None:
+    plugin = Asked(window)
+    three = players == 3  # (three-player ends a hand by its own rule: no play_all there)
+    rules = hokm.Ruleset.compose(*(("three-player",) if three else ()), plugin,
+                                 options={} if three else {"standard": {"play_all": True}})
+    ends = rules._engine.ends
+    assert [played for played, asked in enumerate(ends.decide_pauses) if asked] == pauses
+    for seed in range(8):
+        start = rules.deal(random.Random(seed), hakem=0)
+        assert start.playout(random.Random(seed)) == stepped(start, seed)
+    assert plugin.asked and set(plugin.asked) <= set(pauses)
+    assert set(plugin.asked) == set(pauses) or three
+
+
+def test_tricks_joins_the_other_fields() -> None:
+    window = PauseWindow(trick_ends="majority", tricks=slice(7, None))  # after the 7th only, but from the 8th
     assert [played for played in range(14) if window.holds(tricks_played=played, tricks_total=13)] == [0]
-    assert PauseWindow(from_trick=2) != PauseWindow()
-    assert repr(PauseWindow(from_trick=2)) == "PauseWindow(before_play=True, trick_ends='all', from_trick=2)"
-    assert repr(PauseWindow()) == "PauseWindow(before_play=True, trick_ends='all')"
-    assert eval(repr(PauseWindow(before_play=False, from_trick=5))) == PauseWindow(before_play=False,
-                                                                                   from_trick=5)
+    assert PauseWindow(tricks=slice(1, None)) != PauseWindow()
+    assert repr(PauseWindow(tricks=slice(1, None))) == (
+        "PauseWindow(before_play=True, trick_ends='all', tricks=slice(1, None, None))")
+    assert repr(PauseWindow()) == ("PauseWindow(before_play=True, trick_ends='all', "
+                                   "tricks=slice(None, None, None))")
+    again = PauseWindow(before_play=False, tricks=slice(4, None))
+    assert eval(repr(again)) == again
+    turn = TurnWindow(leads="hakem", follows="none", tricks=slice(-1, None))
+    assert eval(repr(turn)) == turn and turn != TurnWindow(leads="hakem", follows="none")
+
+
+@pytest.mark.xfail(sys.version_info < (3, 12), strict=True,
+                   reason="TurnWindow and PauseWindow are frozen attrs values holding a slice, which "
+                          "Python before 3.12 cannot hash: hash(TurnWindow()) raises TypeError (windows "
+                          "with first_tricks/from_trick ints were hashable)")
+def test_windows_are_hashable_values() -> None:
+    windows = {TurnWindow(), TurnWindow(tricks=slice(-1, None)), PauseWindow(),
+               PauseWindow(tricks=slice(1, None))}
+    assert len(windows) == 4 and TurnWindow(tricks=slice(-1, None)) in windows
 
 
 @pytest.mark.parametrize(("value", "error", "message"), [
-    (0, hokm.InvalidArgumentError, "PauseWindow() from_trick must be 1 or more (1: from the first trick), "
-                                   "got 0"),
-    (True, hokm.ArgumentTypeError, "PauseWindow() from_trick must be an int, got True (a bool)"),
-    ("2", hokm.ArgumentTypeError, "PauseWindow() from_trick must be an int, got"),
-])
-def test_pause_window_refuses_a_bad_from_trick(value: object, error: type[Exception], message: str) -> None:
+    (2, hokm.ArgumentTypeError, "PauseWindow() tricks must be a slice of the hand's tricks"),
+    (slice("1", None), hokm.ArgumentTypeError, "PauseWindow() tricks must be a slice of ints or None"),
+    (slice(1, None, 0), hokm.InvalidArgumentError, "PauseWindow() tricks must not have a step of 0"),
+], ids=["an-int", "a-string-bound", "step-0"])
+def test_pause_window_refuses_bad_tricks(value: object, error: type[Exception], message: str) -> None:
     with pytest.raises(error) as caught:
-        PauseWindow(from_trick=value)  # type: ignore[arg-type]
+        PauseWindow(tricks=value)  # type: ignore[arg-type]
     assert str(caught.value).startswith(message)
 
 
 def test_troefcall_asks_nothing_after_the_first_trick() -> None:
     # The capitulation needs a trick on each side; the kap comes after the seventh.
-    pauses = hokm.Ruleset.compose("troefcall")._engine.decide_pauses
+    pauses = hokm.Ruleset.compose("troefcall")._engine.ends.decide_pauses
     assert pauses == (False, False, *(True,) * 12)
     quiet = hokm.Ruleset.compose("troefcall", options={"troefcall": {"capitulation": False}})
-    assert quiet._engine.decide_pauses == tuple(played == 7 for played in range(14))
+    assert quiet._engine.ends.decide_pauses == tuple(played == 7 for played in range(14))
 
 
 def test_pause_window_refuses_bad_values() -> None:
@@ -471,7 +595,7 @@ def test_the_bundled_pause_windows() -> None:
     def where(*names: str, **options: dict[str, Any]) -> list[int]:
         """The pauses (by tricks played, 0: before the first lead) where the decision chain is asked."""
         engine = hokm.Ruleset.compose(*names, options=options)._engine
-        return [played for played, asked in enumerate(engine.decide_pauses) if asked]
+        return [played for played, asked in enumerate(engine.ends.decide_pauses) if asked]
 
     assert where("bavney", bavney={"decide": True}) == [7]  # after the seventh trick only
     assert where("court-piece", **{"court-piece": {"decide": True}}) == [7]
@@ -543,3 +667,34 @@ def test_playouts_follow_a_forced_play_at_the_lead_after_a_decision_pause() -> N
             slow = slow.apply(actions[int(rand() * len(actions))])
         assert fast == slow and fast.plays == slow.plays and fast.decisions == slow.decisions
         assert fast.result() == slow.result() and len(fast.plays) == 52
+
+
+# The kernel's plan: what leaves the plain loop ----------------------------------------------------
+
+
+def test_the_plan_names_what_leaves_the_plain_loop() -> None:
+    def plan(*names: str, **options: dict[str, Any]) -> Any:
+        return plan_of(hokm.Ruleset.compose(*names, options=options)._engine)
+
+    standard = plan()
+    assert standard.story == () and standard.plain and not any(standard.moved)
+    assert repr(standard) == "Plan(players=4, tricks=13, stop_at=7, events=())"
+    satat = plan("satat")  # the 2♥ follows the trump suit: moved under every trump but hearts
+    two_hearts = hokm.Card.parse("2♥").mask
+    assert satat.moved == [two_hearts, 0, two_hearts, two_hearts, two_hearts] and satat.plain
+    assert satat.story == ("cards of another suit than printed: their holders' turns picked by mask",)
+    assert plan("double-sar").plain and plan("double-sar").story == ()  # its capture rule is a table
+    hidden = plan("hidden-trump")  # its announcements are a table; the forced reveal reads the hand
+    assert not hidden.plain and len(hidden.story) == 1
+    assert hidden.story[0].startswith("hokm_forced_effect: Gate(before a trump: leads some, follows some, "
+                                      "tricks [13]")
+    bavney = plan("bavney")  # play-on is asked only at the stop: still the plain loop
+    assert bavney.plain and bavney.story == ("hokm_play_on: asked when a team reaches 7 tricks",)
+    troefcall = plan("troefcall")
+    assert not troefcall.plain
+    assert "hokm_turn_options with the hand: Gate(before a trump: leads some, follows none, tricks [1]" in (
+        " ".join(troefcall.story))
+    assert "hokm_pending_decision: asked at pauses after tricks [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]" in (
+        troefcall.story)
+    ace = plan("double-sar", **{"double-sar": {"ace_rule": "two-aces"}})
+    assert ace.story == ("hokm_trick_capture: asked with the hand where its table has no answer",)
