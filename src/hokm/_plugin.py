@@ -12,8 +12,10 @@ from hokm.hookspecs import PROJECT
 
 _F = TypeVar("_F", bound=Callable[..., object])
 
-_STANDARD = "hokm._standard"
-"""The one module whose hooks run last (``trylast``): the standard rules every variant overrides."""
+def _hokms_own(target: object) -> bool:
+    """Whether ``target`` is defined in hokm itself: the standard rules, which run last (``trylast``)."""
+    module = getattr(target, "__module__", None) or ""
+    return module.split(".")[0] == "hokm"
 
 
 class _Marker:
@@ -53,7 +55,7 @@ class _Marker:
         mark = self._marker(optionalhook=optionalhook, trylast=trylast, specname=specname)
 
         def marked(target: _F) -> _F:
-            if trylast and getattr(target, "__module__", None) != _STANDARD:
+            if trylast and not _hokms_own(target):
                 raise InvalidArgumentError(
                     f"@hokm.hookimpl(trylast=True) on {getattr(target, '__qualname__', target)!r}: only "
                     "the standard rules run last; variants never pass tryfirst, trylast or wrapper")
