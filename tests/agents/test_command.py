@@ -275,6 +275,8 @@ def test_a_bad_bot_fails_with_its_reason_and_is_killed(case: str, tmp_path: Path
     assert bot._bots == {}  # killed and forgotten: the next message starts a fresh process
     if case == "exits mid-match":
         assert "out of memory, sort of" in str(error)  # the last stderr lines are quoted
+    if case == "illegal card":  # the answer quoted as the bot wrote it, JSON like the legal ones (#32)
+        assert 'the action {"act": "play", "card": ' in str(error) and "{'act'" not in str(error)
     assert pickle.loads(pickle.dumps(error)).reason == reason
 
 

@@ -21,6 +21,7 @@ import zlib
 from collections.abc import Generator, Iterator, Mapping
 from typing import IO, TYPE_CHECKING, Any, TextIO
 
+from hokm._cli.common import _Count
 from hokm._hand.positions import hand_actions
 from hokm._io.log import LogRecord, is_log
 from hokm._io.records import parse
@@ -38,6 +39,9 @@ __all__ = ["add_commands"]
 
 EXIT_INVALID = 1
 """Exit status when a record does not replay, or a file holds no readable record."""
+
+MAX_RECORDS = 10**9
+"""The highest record number ``--record`` takes (a file holds far fewer)."""
 
 EXIT_USAGE = 2
 """Exit status when a file cannot be opened, or holds no record numbered as asked."""
@@ -439,7 +443,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser],
     replay.add_argument("file", metavar="FILE",
                         help="a record (.json or .json.gz), one a line (.jsonl or .jsonl.gz) or a record "
                              "log; FILE:N picks record N")
-    replay.add_argument("--record", type=count, default=None, metavar="N",  # type: ignore[arg-type]
+    replay.add_argument("--record", type=_Count("records", MAX_RECORDS), default=None, metavar="N",
                         help="check and summarise only record N of the file (from 1)")
     replay.add_argument("--strict", action="store_true",
                         help="refuse a record whose ruleset names another version of a variant's "
@@ -451,7 +455,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser],
     show.add_argument("file", metavar="FILE",
                       help="a record (.json or .json.gz), one a line (.jsonl or .jsonl.gz: pick one with "
                            "--record N or FILE:N) or a record log")
-    show.add_argument("--record", type=count, default=None, metavar="N",  # type: ignore[arg-type]
+    show.add_argument("--record", type=_Count("records", MAX_RECORDS), default=None, metavar="N",
                       help="the record of the file to print, from 1 (needed when it holds several)")
     show.add_argument("--hand", type=count, default=1, metavar="N",  # type: ignore[arg-type]
                       help="the hand to print, from 1 (default 1)")
