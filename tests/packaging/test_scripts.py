@@ -52,3 +52,13 @@ def test_ci_runs_the_readmes_test_command() -> None:
 
 def test_the_script_is_valid_bash() -> None:
     subprocess.run(["bash", "-n", str(ROOT / "scripts" / "test")], check=True)
+
+
+def test_the_quick_tier_leaves_out_only_tests_that_exist() -> None:
+    """``tests/quick.py`` names real test files (a renamed test only makes the quick tier slower)."""
+    from tests.quick import SLOW
+
+    assert 40 <= len(SLOW) <= 150
+    for node in SLOW:
+        path = node.split("::")[0]
+        assert (ROOT / path).exists(), node
