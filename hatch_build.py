@@ -59,7 +59,9 @@ class MypycBuildHook(BuildHookInterface):
         done = subprocess.run(
             [sys.executable, str(setup), "build_ext", "--build-lib", str(output / "lib"),
              "--build-temp", str(output / "tmp")],
-            cwd=source, capture_output=True, text=True, check=False)
+            cwd=source, capture_output=True, text=True, check=False,
+            # mypy's cache and the C sources stay in the temporary directory, out of the source tree
+            env={**os.environ, "MYPY_CACHE_DIR": str(output / "mypy_cache")})
         if done.returncode:
             raise RuntimeError(f"mypyc could not compile hokm ({ENVIRONMENT_VARIABLE} is set):\n"
                                f"{done.stdout}\n{done.stderr}")

@@ -30,9 +30,11 @@ from typing import Any, NoReturn
 from hokm._build import build_name
 from hokm._cli.arena import add_arena_command
 from hokm._cli.common import (
+    MAX_DELAY,
     MAX_JOBS,
     MAX_OPTION_LENGTH,
     _Count,
+    _ctrl_c,
     _distribution,
     _entry_points,
     _find,
@@ -40,9 +42,12 @@ from hokm._cli.common import (
     _load,
     _PluginFailure,
     _ProgressBar,
+    _Seconds,
     _stop_pool,
+    _Terminated,
     _wants_progress,
     _worker_init,
+    confirm_long_run,
     parse_options,
     seed_value,
 )
@@ -51,7 +56,7 @@ from hokm._cli.records import add_commands
 from hokm.discovery import _installed
 from hokm.errors import DuplicateVariantError, HokmError, PluginContractError
 from hokm.rules import Ruleset, variant_info
-from hokm.simulate import CHUNK_HANDS, MAX_HANDS, _show_value, simulate
+from hokm.simulate import CHUNK_HANDS, MAX_HANDS, RunInterrupted, SimulationReport, _show_value, simulate
 
 __all__ = ["MAX_JOBS", "MAX_OPTION_LENGTH", "build_parser", "main", "parse_options"]
 
@@ -69,10 +74,6 @@ STANDARD = "standard"
 
 
 # Errors that end the command -----------------------------------------------------------------
-
-
-class _Terminated(KeyboardInterrupt):
-    """SIGTERM, raised in the main thread so it unwinds exactly like Ctrl-C."""
 
 
 # Which variant raised an error -------------------------------------------------------------------
@@ -259,19 +260,37 @@ def _hokm_distribution() -> str:
 # hokm simulate ---------------------------------------------------------------------------------
 
 
+CHECKED_HANDS = 1_000_000
+"""``hokm simulate`` runs of more hands are timed on a sample first, and confirmed if long."""
+
+SAMPLE_HANDS = CHUNK_HANDS
+"""Hands played to measure the speed of a large run's ruleset (one work unit)."""
+
+
 def _simulate_command(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     for name in args.variant:
         _load(name)  # a variant whose import fails is named here, with its distribution
     chunks = math.ceil(args.hands / CHUNK_HANDS)
     jobs = min(args.jobs, chunks)
+    if args.hands > CHECKED_HANDS and not args.yes:
+        sample = simulate(*args.variant, hands=SAMPLE_HANDS, options=options, seed=0)
+        rate = sample.hands / max(sample.seconds, 1e-9)
+        workers = min(jobs, os.cpu_count() or 1)
+        confirm_long_run(f"--hands {args.hands:,}", args.hands / (rate * workers),
+                         f"~{rate:,.0f} hands/s measured a job, {workers} job{'s' if workers > 1 else ''}")
     bar = _ProgressBar(sys.stderr) if _wants_progress(args.progress, sys.stderr) else None
+    if bar is not None:
+        bar.start()
     executor = ProcessPoolExecutor(jobs, initializer=_worker_init) if jobs > 1 else None
     finished = False
+    stopped: RunInterrupted | None = None
     try:
         report = simulate(*args.variant, hands=args.hands, options=options, seed=args.seed,
                           executor=executor, progress=bar, records=args.records)
         finished = True
+    except RunInterrupted as interrupt:
+        stopped = interrupt
     except PluginContractError as error:
         # A variant's hook raised: name it with its distribution, the hook and the cause.
         if error.plugin is None or error.plugin not in args.variant or error.cause is None:
@@ -291,11 +310,27 @@ def _simulate_command(args: argparse.Namespace) -> int:
             _stop_pool(executor, abort=not finished, records=args.records)
         if bar is not None:
             bar.close()
-    if args.json:
-        print(json.dumps(report.to_dict(), indent=2))
-    else:
-        print(report.table())
+    if stopped is not None:
+        if _ctrl_c(stopped):
+            _print_report(stopped.partial, args.json, interrupted=args.hands)
+        raise stopped
+    _print_report(report, args.json)
     return 0
+
+
+def _print_report(report: SimulationReport, as_json: bool, interrupted: int | None = None) -> None:
+    """The summary table (or JSON); after Ctrl-C, of the hands that finished, saying so."""
+    if as_json:
+        data = report.to_dict()
+        if interrupted is not None:
+            data["interrupted"] = True
+        print(json.dumps(data, indent=2))
+        return
+    if interrupted is not None:
+        if not report.hands:
+            return
+        print(f"interrupted: the table covers the {report.hands:,} of {interrupted:,} hands that finished")
+    print(report.table())
 
 
 # The parser and main -----------------------------------------------------------------------------
@@ -338,6 +373,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                      help="draw a progress bar on stderr (default: only when stderr is a terminal)")
     sim.add_argument("--quiet", action="store_false", dest="progress", help="the same as --no-progress")
+    sim.add_argument("--yes", action="store_true",
+                     help="run without asking even if the run is estimated to take over an hour")
     sim.add_argument("--records", metavar="DIR",
                      help="write every simulated match as a game record into DIR (one .json file a "
                           "match for a single work unit of hands, else gzip JSON lines a unit)")
@@ -361,13 +398,18 @@ def _add_play_command(commands: Any, common: argparse.ArgumentParser) -> None:
     play.add_argument("--seat", type=int, default=None, metavar="N", help="your seat (default 0)")
     play.add_argument("--opponents", default=None, metavar="SPEC",
                       help="the bots: heuristic (default), random, pimc or cmd:COMMAND")
-    play.add_argument("--practice", action="store_true", help="allow undo (u) and hints (h)")
+    play.add_argument("--practice", action="store_true", help="allow undo (u) and hints (i)")
     play.add_argument("--resume", metavar="FILE", help="play on with the match saved in FILE")
     play.add_argument("--save", metavar="FILE",
-                      help="save the match to FILE after every hand and on quit (default: a new file "
-                           "in the user's data directory, or FILE of --resume)")
-    play.add_argument("--delay", type=float, default=0.4, metavar="SECONDS",
-                      help="pause between the bots' moves (default 0.4)")
+                      help="save the match to FILE, as it stands, after every move (default: a new file "
+                           "in the user's data directory, or FILE of --resume); checked before play starts")
+    play.add_argument("--no-save", action="store_true", help="save nothing")
+    play.add_argument("--delay", type=_Seconds(MAX_DELAY), default=0.4, metavar="SECONDS",
+                      help=f"pause between the bots' moves, 0 to {MAX_DELAY:g} (default 0.4)")
+    play.add_argument("--theme", choices=("dark", "light"), default="dark",
+                      help="colours for a dark (default) or a light terminal background")
+    play.add_argument("--ascii", action="store_true",
+                      help="write suits as letters (AS, 10H); automatic when the terminal cannot show ♠")
     play.set_defaults(run=_play_command)
 
 
@@ -416,7 +458,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return status
         except KeyboardInterrupt as interrupt:  # Ctrl-C, or SIGTERM as _Terminated
             _ignore_signals()
-            terminated = isinstance(interrupt, _Terminated)
+            terminated = not _ctrl_c(interrupt)
             _report("terminated" if terminated else "interrupted", debug)
             return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
         except _PluginFailure as failure:

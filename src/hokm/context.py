@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 import types
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
@@ -54,12 +54,14 @@ class PlayContext:
     """
 
     __slots__ = ("_first_trump", "_hand_mask", "_hand_view", "_number", "_rules", "_trick", "_trick_plays",
-                 "_trump", "announced", "seat")
+                 "_tricks_of", "_trump", "announced", "seat")
 
     def __init__(self, rules: _LegalityTables, seat: Seat, hand_mask: int, trump: int,
                  trick_plays: Sequence[int], number: int, hand_view: HandView | None,
-                 announced: Action | None = None, first_trump: int = 0) -> None:
+                 announced: Action | None = None, first_trump: int = 0,
+                 tricks_of: Callable[[], tuple[Trick, ...]] | None = None) -> None:
         self.seat = seat
+        self._tricks_of = tricks_of  # the completed tricks, worked out only if a rule reads them
         """The seat about to play."""
         self._rules = rules
         self._hand_mask = hand_mask
@@ -94,6 +96,8 @@ class PlayContext:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The hand's completed tricks, with their winners (for rules such as "trumps not broken")."""
+        if self._tricks_of is not None:
+            return self._tricks_of()
         return () if self._hand_view is None else self._hand_view.tricks
 
     @property
@@ -110,8 +114,14 @@ class PlayContext:
         return bool(self._hand_mask & self._rules.suit_masks[self._trump][suit.index])
 
     def beats(self, card: Card, other: Card) -> bool:
-        """Whether ``card`` beats ``other`` under this ruleset and trump."""
-        return self.trick.beats(card, other)
+        """Whether ``card`` beats ``other`` under this ruleset and trump (``Trick.beats``: read from
+        the tables, without building the trick)."""
+        trump = self._trump
+        trick_suits, ranks = self._rules.trick_suit_of[trump], self._rules.rank_of[trump]
+        card_suit, other_suit = trick_suits[card.index], trick_suits[other.index]
+        if card_suit == other_suit:
+            return ranks[card.index] > ranks[other.index]
+        return trump < 4 and card_suit == trump
 
 
 class _LegalityTables(Protocol):
@@ -121,6 +131,10 @@ class _LegalityTables(Protocol):
     def suit_objects(self) -> Sequence[tuple[Suit, ...]]: ...
     @property
     def suit_masks(self) -> Sequence[tuple[int, ...]]: ...
+    @property
+    def trick_suit_of(self) -> Sequence[tuple[int, ...]]: ...
+    @property
+    def rank_of(self) -> Sequence[tuple[int, ...]]: ...
     def trick_value(self, plays: Sequence[int], trump: int, number: int,
                     winner: int | None = None, *, first_trump: int = 0) -> Trick: ...
 

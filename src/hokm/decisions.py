@@ -34,7 +34,7 @@ from typing import Any
 import attrs
 
 from hokm.cards import Card, Suit
-from hokm.errors import ArgumentTypeError, _got
+from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got
 
 __all__ = ["Effect", "TrumpRule"]
 
@@ -102,6 +102,12 @@ class Effect:
     show: frozenset[Card] = attrs.field(default=frozenset(), converter=_cards, validator=_check_cards)
     annul: bool = attrs.field(default=False, validator=_flag)
     play: Card | None = attrs.field(default=None, validator=_optional(Card))
+
+    def __attrs_post_init__(self) -> None:
+        if self.turn_up and (self.trump is not None or self.restore is not None):
+            given = "trump" if self.trump is not None else "restore"
+            raise InvalidArgumentError(f"Effect() turn_up names its own trump and card restored, so {given}="
+                                       f"{getattr(self, given)!r} cannot be given beside it")
 
 
 class TrumpRule(enum.Enum):

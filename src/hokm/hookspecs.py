@@ -2,17 +2,18 @@
 
 Plugin authors implement any subset with ``hokm.hookimpl``; an
 implementation may accept only the arguments it uses (pluggy passes arguments
-by name), and must never give its parameters defaults.
+by name), and must never give its parameters defaults. The hooks reference of
+the documentation has a table of them all.
 
 **What an implementation takes decides how often it is asked.** Pluggy is
 consulted only while a ruleset is composed; then:
 
 * an implementation that takes **no arguments** is asked once, and its answer
-  stands for the whole ruleset (``hokm_void_duty()``, ``hokm_trump_rule()``, an
-  argless ``hokm_hand_complete()``);
+  stands for the whole ruleset (``hokm_trump_rule()``, an argless
+  ``hokm_void_duty()`` or ``hokm_hand_complete()``);
 * one that takes only **small fixed-range values** (a card, the trump or ``None``
-  for "no trump yet", the led suit, the seat's role — leader, void, Hakem —, the
-  trick number, an action, a seat, and the constants ``layout`` and ``ruleset``)
+  for "no trump yet", the seat's role — leader, void, Hakem —, the trick number,
+  an action, a seat, and the constants ``layout``, ``ruleset`` and ``tricks_total``)
   is asked for every value when the ruleset is composed, and never during play:
   its answers become a table (``hokm_effective_suit``, ``hokm_card_rank``, a
   ``hokm_turn_options`` that reads no hand, a ``hokm_trick_capture`` that reads
@@ -21,12 +22,16 @@ consulted only while a ruleset is composed; then:
   event, and only inside the ``TurnWindow`` or ``PauseWindow`` the variant gives
   it in ``turn_windows``.
 
-So a variant chooses its speed by its signature, and a table-shaped rule is written
-once, as a hook. In a first-result chain, implementations are asked in order as
-usual: where a table answers, nothing after it is asked (a variant whose rule needs
-the hand only under some options may implement a hook twice, once without the hand
-and once with it through pluggy's ``specname``; the engine asks the one without the
-hand first).
+Each hook's docstring says which of these it allows. So a variant chooses its
+speed by its signature, and a rule is written once, as a hook. In a first-result
+chain a table answers first: where it answers, nothing after it is asked. A
+variant whose rule needs the hand only under some options implements the hook
+twice, once without the hand and once with it (pluggy's ``specname``); the engine
+asks the one without the hand first.
+
+A variant may give a seat a decision other than playing a card at four moments:
+the trump call (M1), the deal complete, before the first lead (M2), the seat's own
+turn, before its card (M3), and after a trick (M4).
 
 Two kinds of hook:
 
@@ -148,7 +153,9 @@ def hokm_check_ruleset(ruleset: RulesetInfo) -> None:
 def hokm_table_layout() -> TableLayout | None:
     """How many seats and which team each plays for.
 
-    Called once while composing.
+    Called once while composing. Seats are always numbered in play order: a layout
+    says only how many there are and who plays with whom (another number of players
+    usually needs its own deck and deal pattern too).
 
     Returns:
         A ``hokm.TableLayout``, or ``None`` for no opinion.
@@ -165,7 +172,8 @@ def hokm_table_layout() -> TableLayout | None:
 def hokm_rotation(layout: TableLayout) -> Rotation | None:
     """Which way play passes physically (who sits on whose left and right).
 
-    Called once while composing. It never changes the play order of seat numbers.
+    Called once while composing. Seat ``s + 1`` always plays after seat ``s``: the
+    rotation only resolves rules stated in terms of left and right.
 
     Default:
         ``Rotation.COUNTERCLOCKWISE`` (pagat Hokm: play passes to the right).
@@ -195,9 +203,11 @@ def hokm_deck(layout: TableLayout) -> Sequence[Card] | None:
 def hokm_deal_pattern(layout: TableLayout, deck_size: int) -> DealPattern | None:
     """How the cards are dealt, and when the Hakem calls trump.
 
-    Called once while composing. The pattern must use the deck exactly
-    (``Packets``: sizes x players == deck size, unless ``undealt=True`` leaves
-    the rest undealt) or leave an unused stock (``StockDraw``).
+    Called once while composing. ``Packets(sizes)`` deals rounds of packets in play
+    order from the Hakem and pauses after his first packet for the trump call; the
+    sizes must use the deck exactly (sizes x players == deck size), unless
+    ``undealt=True`` leaves the rest undealt. ``StockDraw`` deals a first packet each,
+    then after the call the seats keep or reject cards drawn from a stock.
 
     Default:
         ``Packets(standard option packets)``, pagat's ``(5, 4, 4)``.
@@ -241,7 +251,9 @@ def hokm_seating(layout: TableLayout, face_up: Sequence[Card], first_seat: Seat,
                  hakem: Seat) -> tuple[int, ...] | None:
     """Who sits where: ``result[seat]`` is the player (by original seat) in ``seat``.
 
-    Called once at the start of a match, after the first Hakem is known.
+    Called once at the start of a match, after the first Hakem is known. The answer
+    is a permutation of the seats; the match keeps it as ``MatchState.seating``, and
+    play is always in terms of seats.
 
     Default:
         Everyone keeps his seat; with option ``partners="second-ace"`` the
@@ -260,10 +272,13 @@ def hokm_seating(layout: TableLayout, face_up: Sequence[Card], first_seat: Seat,
 def hokm_trump_rule() -> TrumpRule | None:
     """How a hand gets its trump, declared once.
 
-    Asked once, when the ruleset is composed. With a ``FIRST_VOID_CARD`` rule
-    there is no trump call: the whole deal is made, the Hakem leads, and the
-    core fixes the trump on the first card a seat plays when it cannot follow
-    suit, without a plugin call on the card path.
+    Asked once, when the ruleset is composed. ``TrumpRule.CALLED``: the Hakem names
+    it. ``FIRST_VOID_CARD``: there is no call; the whole deal is made, the Hakem
+    leads, and the first card a seat plays when it cannot follow suit fixes the trump
+    (a trump in its own trick; from the next trick with ``FIRST_VOID_CARD_NEXT_TRICK``).
+    The core applies it without a plugin call on the card path. Until then the hand is
+    played without a trump: the highest card of the led suit wins, and rules about
+    trumps have nothing to act on.
 
     Default:
         ``TrumpRule.CALLED``: the Hakem names trump from his first packet.
@@ -276,12 +291,14 @@ def hokm_trump_rule() -> TrumpRule | None:
 
 @hookspec(firstresult=True)
 def hokm_trump_call(hand: HandView, card: Card) -> Sequence[Action] | None:
-    """The choices that make trump at the trump call (moment M1 of RULES 1.5.1).
+    """The choices that make trump at the trump call (M1).
 
     The caller has seen his first packet. He takes exactly one action of this
-    answer and of every ``hokm_call_alternatives`` answer. A choice other than
-    ``CallTrump`` is applied through ``hokm_decision_effect``; if its effect names
-    no trump, the hand is played without one until an effect names it.
+    answer and of every ``hokm_call_alternatives`` answer; a lone choice is taken at
+    once, without asking him. A choice other than ``CallTrump`` is applied through
+    ``hokm_decision_effect``; if its effect names no trump, the hand is played
+    without one until an effect names it. Give an action class the other seats may
+    not see ``private = True``.
 
     Three ways to answer, by what the implementation takes:
 
@@ -322,7 +339,7 @@ def hokm_call_alternatives(hand: HandView) -> Sequence[Action] | None:
 
 @hookspec
 def hokm_turn_options(hand: HandView, lead: bool, hakem: bool, void: bool, trump: Suit | None,
-                      trick: int) -> Sequence[Action] | None:
+                      number: int) -> Sequence[Action] | None:
     """Announcements the seat to act may make on its own turn, before its card (M3).
 
     Collect-all. An announcement does not pass the turn: the same seat then plays a
@@ -332,17 +349,22 @@ def hokm_turn_options(hand: HandView, lead: bool, hakem: bool, void: bool, trump
     (only a leader or a seat holding no card of the led suit is asked). Applied through
     ``hokm_decision_effect``.
 
+    An implementation that takes only ``lead``, ``hakem``, ``void``, ``trump`` and
+    ``number`` is tabulated when the ruleset is composed and never called during play;
+    one that takes ``hand`` is asked on every turn of its ``TurnWindow`` (every turn
+    without one).
+
+    An announcement offered inside a trick only to a seat void in the led suit tells
+    the table so: give its class ``shows_void = True``, and the other seats'
+    observations count that seat void in the led suit (``voids``, ``cannot_hold``).
+
     Args:
-        hand: the hand; an implementation that takes it is asked on every turn of its
-            ``TurnWindow`` (every turn without one).
+        hand: the hand.
         lead: the seat leads to the trick.
         hakem: the seat is the Hakem.
         void: (following) the seat holds no card of the led suit.
         trump: the hand's trump, or ``None`` while it has none.
-        trick: the number of the trick in progress, from 1.
-
-        An implementation that takes only ``lead``, ``hakem``, ``void``, ``trump`` and
-        ``trick`` is tabulated when the ruleset is composed and never called during play.
+        number: the number of the trick in progress, from 1.
 
     Default:
         None.
@@ -363,9 +385,13 @@ def hokm_decision_effect(hand: HandView, seat: Seat, action: Action, trump: Suit
     answer (see ``hokm.Effect``) and records the action in ``hand.decisions``.
     A plugin that declares its actions (``hokm_action_space``) is asked only about
     actions of the classes it declares: answer for your own actions only. An
-    implementation that takes only ``action`` and ``trump`` (the hand's trump, or
-    ``None`` while it has none) is asked once per action and trump and its answer
-    kept, so the engine applies such an effect without a call.
+    implementation that takes only ``action``, ``trump`` (the hand's trump, or
+    ``None`` while it has none) and ``seat`` is asked once per such value and its
+    answer kept, so the engine applies such an effect without a call.
+
+    The core refuses, as a ``PluginContractError``, an effect that would break the
+    hand: setting aside a card the seat does not hold, naming a trump while one is
+    in force, annulling a hand after its first card, playing an illegal card.
 
     Returns:
         An ``Effect``, or ``None``: the action is only recorded (for example a
@@ -385,15 +411,16 @@ def hokm_decision_effect(hand: HandView, seat: Seat, action: Action, trump: Suit
 
 @hookspec(firstresult=True)
 def hokm_forced_effect(hand: HandView) -> Effect | None:
-    """A consequence that happens by itself before the seat to act chooses (RULES 1.5.1 rule 4).
+    """A consequence that happens by itself before the seat to act chooses.
 
-    Asked at the trump call, at every turn of trick play (only on the turns
-    of its ``TurnWindow``, if the variant gives one in ``turn_windows``) and
-    once when the hand ends (``hand.to_act`` is then ``None``, and only
-    ``show`` may be answered; not where the hand has a trump and the window
-    says ``until_trump``), only when a variant implements it. Not a decision: nobody is
-    asked; the effect is applied at once (a forced reveal, an automatic
-    reveal, a blind indicator, an indicator shown when the hand is over).
+    Not a decision: nobody is asked, and the effect is applied at once (a forced
+    reveal, an automatic reveal, a blind indicator, an indicator shown when the
+    hand is over). Asked, only when a variant implements it, at the trump call
+    (unless its window says ``at_call=False``), at every turn of trick play (only
+    on the turns of its ``TurnWindow``, if the variant gives one in ``turn_windows``)
+    and once when the hand ends (``hand.to_act`` is then ``None``, and only ``show``
+    may be answered; not where the hand has a trump and the window says
+    ``until_trump``).
 
     Default:
         None.
@@ -444,7 +471,9 @@ def hokm_effective_suit(card: Card, trump: Suit) -> Suit | None:
     """The suit ``card`` belongs to, for following suit (and, by default, for winning tricks).
 
     Tabulated while composing (52 cards x 4 trumps), so it must depend on its
-    arguments only.
+    arguments only. With ``hokm_card_rank`` it is the cheap way to change which card
+    beats which: legality, the trick winner and ``PlayContext.beats`` all read the
+    tables, at no cost during play.
 
     Default:
         The printed suit.
@@ -475,7 +504,8 @@ def hokm_trick_suit(card: Card, trump: Suit) -> Suit | None:
 def hokm_card_rank(card: Card, trump: Suit) -> int | None:
     """The strength of ``card`` within its effective suit; higher beats lower.
 
-    Tabulated while composing, like ``hokm_effective_suit``.
+    Tabulated while composing, like ``hokm_effective_suit``. Only the order matters:
+    ranks are compared between cards that compete in the same suit.
 
     Default:
         The printed rank, 2 (two) to 14 (Ace).
@@ -492,13 +522,19 @@ def hokm_restrict_plays(ctx: PlayContext) -> Collection[Card] | None:
     The core first applies the universal rule, follow suit if able (using
     effective suits); then every plugin that answers narrows the set further:
     answers are intersected with it, so listing order never matters. An empty
-    intersection raises ``hokm.VariantConflictError``. Not called when
-    following suit leaves a single card (a restriction could only keep it). A
-    rule about what a seat that cannot follow suit may play belongs in
-    ``hokm_restrict_void_plays``, which is asked only then.
+    intersection raises ``hokm.VariantConflictError``, so answer ``None``, not an
+    empty set, where your rule cannot be met. Not called when following suit leaves
+    a single card (a restriction could only keep it).
+
+    It reads the hand, so it is asked on every turn (of its ``TurnWindow``, if the
+    variant gives one). A rule about what a seat that cannot follow suit may play
+    belongs in ``hokm_restrict_void_plays``, asked only then, and a duty to trump in
+    ``hokm_void_duty``, which costs no call at all.
 
     Args:
-        ctx: the acting seat's hand and the trick so far.
+        ctx: the acting seat, its hand, the trick so far, the trump, ``led``
+            (``None`` on a lead) and ``announced``; ``cards_of``, ``holds`` and
+            ``beats`` use effective suits and ranks.
 
     Returns:
         The cards allowed by this rule, or ``None`` for no restriction.
@@ -570,7 +606,11 @@ def hokm_void_duty(announced: Action | None) -> VoidDuty | None:
 def hokm_trick_winner(trick: Trick) -> Seat | None:
     """The seat that wins a complete trick.
 
-    Called once per trick. ``trick.winner`` is still ``None`` here.
+    Asked after every trick, while any plugin implements it. ``trick.winner`` is
+    still ``None`` here; ``trick.default_winner()`` gives the standard answer. For a
+    card that ranks higher or counts as another suit, use ``hokm_effective_suit``,
+    ``hokm_trick_suit`` and ``hokm_card_rank`` instead: they are tabulated, and
+    legality follows them. This hook is for rules about the trick as a whole.
 
     Default:
         The highest trump, else the highest card of the led suit
@@ -589,7 +629,8 @@ def hokm_trick_capture(hand: HandView, trick: Trick, winner: Seat, number: int, 
 
     Asked once per trick. An implementation that takes neither ``hand`` nor ``trick``
     is tabulated when the ruleset is composed (for every winner, previous winner,
-    trick number and flag) and never called during play.
+    trick number and flag) and never called during play; one that takes either is
+    asked only where the tables before it have no answer.
 
     Args:
         hand: the hand, listing this trick in ``winners`` but not yet in
@@ -606,12 +647,17 @@ def hokm_trick_capture(hand: HandView, trick: Trick, winner: Seat, number: int, 
         layout: the table (constant).
         ruleset: the composed variants and options (constant).
 
+    Returns:
+        ``Capture(seat)``: that seat collects every uncollected trick, this one
+        included, for his team; ``Capture.NOBODY``: the trick stays in the centre
+        (``hand.pile`` counts such tricks); or ``None`` for no opinion.
+
     Default:
         ``Capture(winner)``: the winner takes the trick for his team.
 
     Implemented by:
         ``double-sar`` (centre pile, two wins in a row collect: tabulated; its ace rules and
-        be-ranga's ``"after-fixing-trick"`` read the hand).
+        be-ranga's ``"after-fixing-trick"`` read the hand, in a second implementation).
     """
 
 
@@ -619,12 +665,24 @@ def hokm_trick_capture(hand: HandView, trick: Trick, winner: Seat, number: int, 
 def hokm_pending_decision(hand: HandView) -> Decision | None:
     """A decision that must be taken before play goes on (for example "play on?").
 
-    Called once the deal is complete, before the first lead (moment M2 of RULES
-    1.5.1: a redeal claim on the whole hand), after every trick (M4: play on,
-    concede) and after every decision, before ``hokm_hand_complete`` (only at
-    the pauses of its ``PauseWindow``, if the variant gives one in
-    ``turn_windows``). While a decision is pending, only its options are legal;
-    the choice is recorded in ``hand.decisions``.
+    Asked at every pause of the hand (only at the pauses of its ``PauseWindow``, if
+    the variant gives one in ``turn_windows``): once the deal is complete, before
+    the first lead (M2: a redeal claim on the whole hand), after every trick (M4:
+    play on, concede) and after every decision, before ``hokm_hand_complete``. While
+    a decision is pending, only its options are legal; the choice is recorded in
+    ``hand.decisions``.
+
+    Answer ``None`` once the decision is taken (look in ``hand.decisions``), or it is
+    asked again: a hand that takes 1,000 decisions stops with a
+    ``PluginContractError``. The options are distinct actions of the variant's own
+    classes, never a card, a trump call or a stock draw; keep each options tuple in a
+    constant, since the engine checks a tuple the first time it sees it. When being
+    offered a decision tells something about the seat's cards, give the option that
+    declines it ``secret = True``: the other seats then cannot tell a declined offer
+    from none.
+
+    Returns:
+        ``Decision(seat, options, reason)``, or ``None``: nothing to decide now.
 
     Default:
         None.
@@ -707,9 +765,16 @@ def hokm_kot(hand: HandView) -> Kot | None:
 def hokm_hand_score(hand: HandView, match: MatchView | None) -> HandScore | None:
     """Who won the finished hand and what they score.
 
+    Asked once a hand is over (``HandState.result()``, and by the match after each hand).
+
     Args:
         hand: the finished hand.
         match: the match so far (earlier hands), or ``None`` for a standalone hand.
+
+    Returns:
+        ``HandScore(winner, points, kot, label)``: the winning team, its points,
+        whether the hand counts as a sweep and a short name of the outcome
+        (``"win"``, ``"kot"``, ...); or ``None``.
 
     Default:
         pagat: 7+ tricks 1 point; kot (Hakem's team takes the first 7) 2;
@@ -723,6 +788,8 @@ def hokm_hand_score(hand: HandView, match: MatchView | None) -> HandScore | None
 @hookspec(firstresult=True)
 def hokm_next_hakem(hand: HandView, score: HandScore, match: MatchView | None) -> Seat | None:
     """The Hakem of the next hand (the dealer is always the seat before him).
+
+    Asked once a hand is over, after ``hokm_hand_score``.
 
     Default:
         Hakem's team won: same Hakem; lost: the next seat (option

@@ -39,7 +39,7 @@ if TYPE_CHECKING:  # imported when a simulation runs, so ``import hokm`` stays l
     from hokm.rules import Ruleset
     from hokm.variant import Variant
 
-__all__ = ["CHUNK_HANDS", "MAX_HANDS", "SimulationReport", "simulate"]
+__all__ = ["CHUNK_HANDS", "MAX_HANDS", "RunInterrupted", "SimulationReport", "simulate"]
 
 CHUNK_HANDS = 250
 """Hands per work unit; fixed so results do not depend on the number of workers."""
@@ -52,6 +52,20 @@ PENDING_PER_WORKER = 4
 
 DEFAULT_MAX_PENDING = 256
 """Work units kept submitted when the executor's size is unknown (a Dask cluster, say)."""
+
+
+class RunInterrupted(KeyboardInterrupt):
+    """Ctrl-C (a ``KeyboardInterrupt``) stopped ``simulate`` or ``arena``: ``partial`` is the
+    report of the work units that had finished (a ``SimulationReport`` or an ``ArenaResult``).
+
+    It is a ``KeyboardInterrupt``, so code that stops on Ctrl-C still does; the interrupt
+    that stopped the run is its ``__cause__``. ``hokm simulate`` and ``hokm arena`` print
+    ``partial`` before they exit.
+    """
+
+    def __init__(self, partial: Any) -> None:
+        super().__init__("interrupted")
+        self.partial = partial
 
 
 def _sorted_counts(counts: Mapping[str, int]) -> dict[str, int]:
@@ -361,7 +375,8 @@ def simulate(*variants: str | Variant, hands: int, options: Mapping[str, Mapping
 
     If the run is interrupted (``KeyboardInterrupt``) or a work unit fails, the units not yet
     started are cancelled before the exception propagates; the executor itself is left to its
-    owner.
+    owner. An interrupt propagates as ``RunInterrupted``, whose ``partial`` is the report of
+    the units that had finished.
 
     Raises:
         InvalidArgumentError: ``hands`` is not from 1 to ``MAX_HANDS``, or ``max_pending`` is
@@ -389,8 +404,6 @@ def simulate(*variants: str | Variant, hands: int, options: Mapping[str, Mapping
         raise ArgumentTypeError(f"progress must be a function progress(done, total) (or None), "
                                 f"got {_got(progress)}")
     records = check_records_dir(records)
-    from concurrent.futures import FIRST_COMPLETED, wait
-
     rules = Ruleset.compose(*variants, options=options)  # fail fast, here
     description, used = rules.describe(), _options_used(rules, options)
     window = _window(executor, max_pending) if executor is not None else 1
@@ -398,6 +411,20 @@ def simulate(*variants: str | Variant, hands: int, options: Mapping[str, Mapping
     started = time.perf_counter()
     totals = _Totals()
     single = hands <= CHUNK_HANDS
+    try:
+        _run(variants, options, seed, hands, records, single, executor, window, progress, totals)
+    except KeyboardInterrupt as interrupt:
+        partial = totals.report(description, used, seed, time.perf_counter() - started)
+        raise RunInterrupted(partial) from interrupt
+    return totals.report(description, used, seed, time.perf_counter() - started)
+
+
+def _run(variants: tuple[Any, ...], options: Mapping[str, Mapping[str, Any]], seed: int | str, hands: int,
+         records: str | None, single: bool, executor: Executor | None, window: int,
+         progress: Callable[[int, int], None] | None, totals: _Totals) -> None:
+    """Play the work units of a run into ``totals``, here or on ``executor``."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+
     if executor is None:
         for index, count in _units(hands):
             totals.add(run_chunk(variants, options, seed, index, count, records, single))
@@ -423,4 +450,3 @@ def simulate(*variants: str | Variant, hands: int, options: Mapping[str, Mapping
             for future in pending:
                 future.cancel()
             raise
-    return totals.report(description, used, seed, time.perf_counter() - started)

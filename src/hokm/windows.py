@@ -73,6 +73,11 @@ def _tricks(instance: object, attribute: attrs.Attribute[Any], value: object) ->
         raise InvalidArgumentError(f"{owner}() tricks must not have a step of 0, got {value!r}")
 
 
+def _bounds(tricks: slice) -> tuple[object, object, object]:
+    """A slice as the key a window compares and hashes it by (a slice is unhashable before 3.12)."""
+    return tricks.start, tricks.stop, tricks.step
+
+
 def trick_numbers(tricks: slice, tricks_total: int) -> range:
     """The trick numbers (from 1) that ``tricks``, a slice of a hand's tricks in order, picks.
 
@@ -115,7 +120,7 @@ class TurnWindow:
     follows: Literal["all", "void", "none"] = attrs.field(default="all", validator=_one_of(_FOLLOWS))
     until_trump: bool = attrs.field(default=False, validator=_flag)
     announced: bool = attrs.field(default=False, validator=_flag)
-    tricks: slice = attrs.field(default=_EVERY_TRICK, validator=_tricks)
+    tricks: slice = attrs.field(default=_EVERY_TRICK, validator=_tricks, eq=_bounds)
     at_call: bool = attrs.field(default=True, validator=_flag)
 
     def holds(self, *, lead: bool, hakem: bool, void: bool, trump: bool, trick: int,
@@ -171,7 +176,7 @@ class PauseWindow:
     before_play: bool = attrs.field(default=True, validator=_flag)
     trick_ends: Literal["all", "majority", "none"] = attrs.field(default="all",
                                                                  validator=_one_of(_TRICK_ENDS))
-    tricks: slice = attrs.field(default=_EVERY_TRICK, validator=_tricks)
+    tricks: slice = attrs.field(default=_EVERY_TRICK, validator=_tricks, eq=_bounds)
 
     def holds(self, *, tricks_played: int, tricks_total: int) -> bool:
         """Whether the pause after ``tricks_played`` tricks (0: before the first lead) lies in it.

@@ -23,7 +23,7 @@ from hokm._build import build_name
 from hokm._cli import common
 from hokm._cli.option_docs import option_table
 from hokm.cli import MAX_JOBS, MAX_OPTION_LENGTH, build_parser, main
-from hokm.simulate import CHUNK_HANDS, MAX_HANDS
+from hokm.simulate import CHUNK_HANDS, MAX_HANDS, RunInterrupted
 
 VERSION = importlib.metadata.version("hokm")
 
@@ -247,14 +247,51 @@ def test_progress_bar_waits_half_a_second_then_draws_ten_times_a_second() -> Non
         bar(step * 250, 5000)
     bar.close()
     frames = stream.getvalue().split("\r")[1:]
-    assert frames[0] == "[############..................] 2,000/5,000 hands  4,000 hands/s"
-    assert frames[-1] == "[##############################] 5,000/5,000 hands  4,000 hands/s\n"
+    assert frames[0] == "[############..................]  40%  2,000/5,000 hands  4,000 hands/s  ETA 1s"
+    assert frames[-1] == "[##############################] 100%  5,000/5,000 hands  4,000 hands/s\n"
     assert len(frames) == 7  # at 0.5 s, then every other unit (1/8 s >= 0.1 s)
     quick = io.StringIO()
     fast = common._ProgressBar(quick, clock=lambda: 0.1)
     fast(250, 250)
     fast.close()
     assert quick.getvalue() == ""  # short runs show nothing
+
+
+def test_a_slow_run_shows_seconds_a_match_and_the_time_left() -> None:
+    now = [0.0]
+    stream = io.StringIO()
+    bar = common._ProgressBar(stream, clock=lambda: now[0], unit="matches")
+    now[0] = 90.0
+    assert bar.line(now[0]) == ("[..............................]   0%  0/0 matches  1m 30s so far, "
+                                "the first results are on their way")
+    bar(6, 200)
+    assert stream.getvalue() == ("\r[..............................]   3%  6/200 matches  15.0 s/match  "
+                                 "ETA 48m 30s")
+
+
+def test_rates_and_durations_read_at_every_speed() -> None:
+    assert common.rate_text(70_240, 2.0, "hands") == "35,120 hands/s"
+    assert common.rate_text(5, 2.0, "matches") == "2.5 matches/s"
+    assert common.rate_text(1, 240.0, "matches") == "240.0 s/match"
+    assert common.rate_text(0, 240.0, "matches") == "- matches/s"  # never "0 matches/s"
+    assert [common.duration_text(s) for s in (0.4, 59, 61, 3599, 3601, 86400 * 3, 1e12)] == [
+        "0s", "59s", "1m 01s", "59m 59s", "1h 00m", "3d 0h", "31,688 years"]
+
+
+def test_the_progress_clock_redraws_while_no_unit_finishes() -> None:
+    import itertools
+    import time
+
+    stream = FakeTerminal()
+    bar = common._ProgressBar(stream, clock=itertools.count(0.0, 1.0).__next__, unit="matches")
+    bar(0, 10)  # the run has begun: nothing finished yet (a second has passed)
+    bar.start(every=0.02)
+    time.sleep(0.3)
+    bar.close()
+    frames = stream.getvalue().split("\r")[1:]
+    assert len(frames) >= 3 and "so far, the first results are on their way" in frames[-1]
+    assert frames[-1].endswith("\n") and frames[1] != frames[-1]  # the clock moved on
+    assert "\033[K" in frames[0]  # on a terminal, the rest of a longer line is cleared
 
 
 def test_progress_is_not_drawn_when_stderr_is_not_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
@@ -274,6 +311,87 @@ def test_ctrl_c_exits_130_with_one_line(monkeypatch: pytest.MonkeyPatch,
     before = signal.getsignal(signal.SIGINT)
     assert run(["simulate", "--hands", "10"], capsys) == (130, "", "hokm: interrupted\n")
     assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_ctrl_c_prints_the_table_of_the_hands_that_finished(monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    finished = hokm.simulate(hands=50, seed=1)
+
+    def interrupted(*args: Any, **kwargs: Any) -> None:
+        raise RunInterrupted(finished) from KeyboardInterrupt()
+
+    monkeypatch.setattr(cli, "simulate", interrupted)
+    status, out, err = run(["simulate", "--hands", "1000", "--seed", "1"], capsys)
+    assert status == 130 and err == "hokm: interrupted\n"
+    assert out == ("interrupted: the table covers the 50 of 1,000 hands that finished\n"
+                   + finished.table() + "\n")
+    status, out, err = run(["simulate", "--hands", "1000", "--json"], capsys)
+    assert status == 130 and json.loads(out)["interrupted"] is True and json.loads(out)["hands"] == 50
+
+
+def test_simulate_and_arena_hand_back_what_finished_when_interrupted() -> None:
+    def stop(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(RunInterrupted) as caught:
+        hokm.simulate(hands=3 * CHUNK_HANDS, seed=1, progress=stop)
+    assert caught.value.partial.hands == CHUNK_HANDS and isinstance(caught.value.__cause__, KeyboardInterrupt)
+    with pytest.raises(RunInterrupted) as stopped:
+        hokm.arena(["random", "heuristic"], matches=12, progress=stop)
+    assert stopped.value.partial.played == 8  # the first work unit: 4 deals, each in both seatings
+
+
+def test_ctrl_c_in_an_arena_prints_the_tables_of_the_matches_that_finished(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from hokm._arena import run as arena_run
+
+    finished = hokm.arena(["random", "heuristic"], matches=2)
+
+    def interrupted(*args: Any, **kwargs: Any) -> None:
+        raise RunInterrupted(finished) from KeyboardInterrupt()
+
+    monkeypatch.setattr(arena_run, "arena", interrupted)
+    status, out, err = run(["arena", "--agent", "random", "--agent", "heuristic", "--matches", "50"], capsys)
+    assert status == 130 and err == "hokm: interrupted\n"
+    assert out == ("interrupted: the tables cover the 4 of 100 matches that finished\n"
+                   + finished.table() + "\n")
+
+
+def test_a_run_of_over_an_hour_is_refused_without_a_terminal() -> None:
+    done = subprocess.run([sys.executable, "-m", "hokm", "simulate", "--hands", "1e12"],
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, check=False, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("hokm: error: --hands 1,000,000,000,000 would take about ")
+    assert " years (~" in done.stderr and "hands/s measured a job, 1 job); ask for less, or add --yes " \
+                                          "to run it anyway\n" in done.stderr
+    done = subprocess.run([sys.executable, "-m", "hokm", "arena", "--agent", "random", "--agent", "heuristic",
+                           "--matches", "1e9"], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          check=False, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.startswith("hokm: error: 2,000,000,000 matches would take about ")
+
+
+def test_a_long_run_is_confirmed_on_a_terminal_and_yes_skips_the_question(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    class Keys(FakeTerminal):
+        def __init__(self, answer: str) -> None:
+            super().__init__(answer)
+
+    err = FakeTerminal()
+    common.confirm_long_run("--hands 9", 7200.0, "a guess", stdin=Keys("y\n"), stderr=err)
+    assert err.getvalue() == "hokm: --hands 9 would take about 2h 00m (a guess). Run it? [y/N] "
+    with pytest.raises(hokm.InvalidArgumentError, match=r"^not run: --hands 9 would take about 2h 00m"):
+        common.confirm_long_run("--hands 9", 7200.0, "a guess", stdin=Keys("\n"), stderr=FakeTerminal())
+    common.confirm_long_run("--hands 9", 60.0, "a guess", stdin=io.StringIO(), stderr=io.StringIO())
+    calls: list[int] = []
+
+    def fake(*args: Any, hands: int, **kwargs: Any) -> hokm.SimulationReport:
+        calls.append(hands)
+        return hokm.simulate(hands=10, seed=1)
+
+    monkeypatch.setattr(cli, "simulate", fake)
+    assert run(["simulate", "--hands", "1e11", "--yes", "--seed", "1"], capsys)[0] == 0
+    assert calls == [10**11]  # no sample run, no question
 
 
 def test_sigterm_exits_143_with_one_line(monkeypatch: pytest.MonkeyPatch,

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -360,3 +363,92 @@ def test_the_readme_follow_up_commands_work(capsys: pytest.CaptureFixture[str], 
     for command in follow:
         status, out, err = run(capsys, *command.split()[1:])
         assert status == 0 and err == "" and out, command
+
+
+# What hokm show prints of a hand in progress, and for one seat (#33) -------------------------------------
+
+
+def play_save(tmp_path: Path, *variants: str, seat: int = 0, tricks: int = 2) -> tuple[Path, Any]:
+    """A match hokm play saved mid-hand: ``tricks`` tricks into its first hand, you at ``seat``."""
+    from hokm.play import TableModel
+
+    path = tmp_path / "saved.json"
+    model = TableModel.new(hokm.Ruleset.compose(*variants), seat=seat, opponents="random", seed=5,
+                           save_path=path)
+    while len(model.hand.tricks) < tricks:
+        if model.your_turn:
+            model.choose(next((a for a in model.match.legal_actions() if isinstance(a, hokm.PlayCard)),
+                              model.match.legal_actions()[0]))
+        else:
+            model.bot_step()
+    return path, model
+
+
+def test_show_of_a_hand_in_progress_that_hokm_play_saved_prints_only_what_its_player_saw(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path, model = play_save(tmp_path, seat=2)
+    status, out, _ = run(capsys, "show", str(path))
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == "hand 1 of 1: standard (as seat 2 saw it; --all shows every card)"
+    assert lines[2] == "  seat 0  (not seen)" and lines[3] == "  seat 1  (not seen)"
+    assert lines[5] == "  seat 3  (not seen)" and lines[4].startswith("  seat 2  ")
+    unseen = {card for seat in (0, 1, 3) for card in model.match.hand.hand_of(seat)}
+    assert not any(str(card) in out for card in unseen)  # nobody's cards in hand, but your own
+    assert all(str(card) in lines[4] or card.rank.symbol in lines[4] for card in model.hand.hand)
+    status, every, _ = run(capsys, "show", str(path), "--all")
+    assert status == 0 and all(f"  seat {seat}  (not seen)" not in every for seat in range(4))
+    assert every.splitlines()[0] == "hand 1 of 1: standard"
+
+
+def test_show_seat_n_prints_any_record_as_one_seat_saw_it(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "show", str(EXAMPLE), "--hand", "2", "--seat", "1")
+    lines = out.splitlines()
+    assert status == 0 and lines[0] == "hand 2 of 5: standard (as seat 1 saw it)"
+    assert lines[2:6] == ["  seat 0  (not seen)", "  seat 1  ♠ K 10 9  ♥ A K Q J 7 5  ♦ A 10 4  ♣ 9",
+                          "  seat 2  (not seen)", "  seat 3  (not seen)"]
+    assert lines[-1] == "result: team 1 +1 (win), tricks 4-7; next Hakem seat 1"
+    status, _, err = run(capsys, "show", str(EXAMPLE), "--seat", "4")
+    assert status == 2 and err == "hokm: error: --seat 4: the table has seats 0 to 3\n"
+    status, _, err = run(capsys, "show", str(EXAMPLE), "--seat", "1", "--all")
+    assert status == 2 and "--seat and --all contradict each other" in err
+
+
+def test_show_names_a_hidden_trump_for_a_finished_hand_and_hides_it_from_the_others(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    rules = hokm.Ruleset.compose("hidden-trump")
+    hand = rules.deal(random.Random(11), hakem=0)
+    indicator = hand.legal_actions()[0]
+    hand = hand.apply(indicator)
+    while not hand.is_over:  # nobody asks or reveals: cards only
+        hand = hand.apply(next(a for a in hand.legal_actions() if isinstance(a, hokm.PlayCard)))
+    card = indicator.card  # type: ignore[attr-defined]
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(hand.to_record()), encoding="utf-8")
+    status, out, _ = run(capsys, "show", str(path))
+    assert status == 0 and out.splitlines()[1] == (f"Hakem seat 0 (dealer seat 3), trump {card.suit.value}, "
+                                                   f"hidden and never revealed (indicator {card})")
+    assert "not called" not in out
+    mid = rules.deal(random.Random(11), hakem=0).apply(indicator)
+    path.write_text(json.dumps(mid.to_record()), encoding="utf-8")
+    assert run(capsys, "show", str(path), "--seat", "0")[1].splitlines()[1].endswith(
+        f"trump {card.suit.value}, hidden (your indicator {card})")
+    seen = run(capsys, "show", str(path), "--seat", "1")[1]
+    assert seen.splitlines()[1].endswith("trump hidden (a face-down indicator)")
+    assert "  seat 0: (hidden)" in seen and str(card) not in seen
+
+
+@pytest.mark.parametrize("command", ["show", "replay"])
+def test_show_and_replay_write_suits_as_letters_where_the_output_cannot_take_them(command: str) -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run([sys.executable, "-m", "hokm", command, str(EXAMPLE)], capture_output=True,
+                          env=env, check=False, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.isascii() and b"Traceback" not in done.stderr
+    if command == "show":
+        assert done.stdout.splitlines()[1] == b"Hakem seat 0 (dealer seat 3), trump S"
+        assert b"  seat 0: call S" in done.stdout and b"  seat 0  S Q 10 9 7  H 10 7" in done.stdout
+    forced = subprocess.run([sys.executable, "-m", "hokm", command, str(EXAMPLE), "--ascii"],
+                            capture_output=True, check=False, timeout=60)
+    assert forced.returncode == 0 and forced.stdout.isascii()
+    assert forced.stdout == done.stdout

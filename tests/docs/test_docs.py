@@ -31,6 +31,7 @@ else:  # pragma: no cover - Python 3.10
 import hokm
 import hokm.errors
 import hokm.hookspecs
+from hokm._compose.hooks import HookFacts, hook_facts
 from hokm.cli import build_parser
 from hokm.hookspecs import PROJECT
 
@@ -42,9 +43,10 @@ CLI_PAGE = DOCS / "reference" / "cli.md"
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 BUNDLED: dict[str, str] = PYPROJECT["project"]["entry-points"]["hokm.variants"]
 
-HOOK_HEADING = re.compile(r"^#{2,6}\s+`?(hokm_\w+)\(([^)]*)\)`?\s*$")
-HEADING = re.compile(r"^#{1,6}\s")
-IMPLEMENTED_BY = re.compile(r"^\*\*Implemented by:\*\*\s*(.*)$")
+HOOKS_PAGE_MAX_LINES = 500
+# A row of the hooks table: | [`hokm_x(a, b)`][hokm.hookspecs.hokm_x] | kind | asked | answers |
+HOOK_ROW = re.compile(r"^\|\s*\[`(hokm_\w+)\(([^)]*)\)`\]\[([\w.]+)\]\s*\|([^|]*)\|([^|]*)\|([^|]*)\|\s*$")
+KINDS = {True: "first-result", False: "collect-all"}
 DIRECTIVE = re.compile(r"^:::\s+([\w.]+)\s*$", re.MULTILINE)
 FENCE = re.compile(r"^```(\S*)\s*$")
 
@@ -65,22 +67,40 @@ def hookspecs() -> dict[str, tuple[str, ...]]:
     return specs
 
 
-def hook_sections() -> dict[str, tuple[tuple[str, ...], list[str]]]:
-    """Sections of hooks.md headed ``hokm_x(args)``: name -> (args, body lines)."""
-    sections: dict[str, tuple[tuple[str, ...], list[str]]] = {}
-    current: list[str] | None = None
+class HookRow:
+    """One row of the table in hooks.md."""
+
+    def __init__(self, args: tuple[str, ...], target: str, kind: str, asked: str, answers: str) -> None:
+        self.args, self.target, self.kind, self.asked, self.answers = args, target, kind, asked, answers
+
+
+def hook_table() -> dict[str, HookRow]:
+    """The rows of the hooks table in hooks.md, by hook name."""
+    rows: dict[str, HookRow] = {}
     for line in read(HOOKS_PAGE).splitlines():
-        match = HOOK_HEADING.match(line)
+        match = HOOK_ROW.match(line)
         if match:
-            name, args = match.groups()
-            assert name not in sections, f"hooks.md has two sections for {name}"
-            current = []
-            sections[name] = (tuple(a.strip() for a in args.split(",") if a.strip()), current)
-        elif HEADING.match(line):
-            current = None
-        elif current is not None:
-            current.append(line)
-    return sections
+            name, args, target, kind, asked, answers = (part.strip() for part in match.groups())
+            assert name not in rows, f"hooks.md has two table rows for {name}"
+            rows[name] = HookRow(tuple(a.strip() for a in args.split(",") if a.strip()), target, kind,
+                                 asked, answers)
+    return rows
+
+
+def docstring_section(name: str, section: str) -> str:
+    """The text of a Google-style section (``Implemented by:``) of hookspec ``name``'s docstring."""
+    doc = inspect.getdoc(getattr(hokm.hookspecs, name)) or ""
+    lines = doc.splitlines()
+    try:
+        start = lines.index(f"{section}:")
+    except ValueError:
+        return ""
+    body = []
+    for line in lines[start + 1:]:
+        if line and not line.startswith(" "):
+            break  # the next section
+        body.append(line.strip())
+    return " ".join(body).strip()
 
 
 def nav_pages() -> list[str]:
@@ -121,50 +141,77 @@ def fenced_blocks(text: str) -> Iterator[tuple[str, list[str]]]:
 
 
 def implementers(hook: str) -> set[str]:
-    """Bundled variants whose plugin class implements ``hook``."""
+    """Bundled variants whose plugin class implements ``hook`` (under its name, or another
+    method's through ``specname``)."""
     found = set()
     for name, target in BUNDLED.items():
         module, _, attr = target.partition(":")
         plugin = getattr(importlib.import_module(module), attr)
-        method = getattr(plugin, hook, None)
-        if method is not None and hasattr(method, f"{PROJECT}_impl"):
-            found.add(name)
+        for method_name in dir(plugin):
+            options = getattr(getattr(plugin, method_name, None), f"{PROJECT}_impl", None)
+            if options is not None and (options.get("specname") or method_name) == hook:
+                found.add(name)
     return found
 
 
 # Hooks ---------------------------------------------------------------------------------
 
 
-def test_every_hookspec_has_a_section_with_its_signature() -> None:
-    sections = hook_sections()
+def test_hookspecs_are_the_hooks_pluggy_reads() -> None:
+    # The table tests below compare the page with hook_facts(); it must cover every spec.
+    facts = hook_facts()
+    assert set(facts) == set(hookspecs())
     for name, args in hookspecs().items():
-        assert name in sections, f"docs/reference/hooks.md needs a section headed `{name}({', '.join(args)})`"
-        assert sections[name][0] == args, (
-            f"hooks.md heads {name} with arguments {sections[name][0]}, the spec has {args}")
+        assert facts[name].args == args
 
 
-def test_hook_sections_name_real_hooks() -> None:
-    unknown = set(hook_sections()) - set(hookspecs())
-    assert not unknown, f"hooks.md documents hooks that do not exist: {sorted(unknown)}"
+@pytest.mark.parametrize("hook", sorted(hook_facts()))
+def test_every_hook_has_a_table_row_with_its_arguments_and_kind(hook: str) -> None:
+    facts: HookFacts = hook_facts()[hook]
+    rows = hook_table()
+    signature = f"{hook}({', '.join(facts.args)})"
+    assert hook in rows, f"hooks.md: the table needs a row | [`{signature}`][hokm.hookspecs.{hook}] | ..."
+    row = rows[hook]
+    assert row.args == facts.args, f"hooks.md shows {hook}{row.args}, the spec is {signature}"
+    assert row.target == f"hokm.hookspecs.{hook}", f"hooks.md: the {hook} row links to {row.target}"
+    assert row.kind == KINDS[facts.first_result], (
+        f"hooks.md calls {hook} {row.kind!r}; its spec makes it {KINDS[facts.first_result]!r}")
+    assert row.asked and row.answers, (
+        f"hooks.md: the {hook} row must say when it is asked and what it answers")
 
 
-@pytest.mark.parametrize("hook", sorted(hookspecs()))
-def test_hook_section_lists_the_bundled_variants_that_implement_it(hook: str) -> None:
-    sections = hook_sections()
-    if hook not in sections:
-        pytest.skip("no section (reported by another test)")
-    claims = [m.group(1) for m in map(IMPLEMENTED_BY.match, sections[hook][1]) if m]
-    assert len(claims) == 1, f"the {hook} section needs exactly one '**Implemented by:**' line"
-    documented = set(re.findall(r"`([\w-]+)`", claims[0]))
+def test_the_hooks_table_names_only_real_hooks() -> None:
+    unknown = set(hook_table()) - set(hook_facts())
+    assert not unknown, f"hooks.md's table lists hooks that do not exist: {sorted(unknown)}"
+
+
+def test_every_hookspec_is_rendered_from_its_docstring() -> None:
+    directives = set(DIRECTIVE.findall(read(HOOKS_PAGE)))
+    if "hokm.hookspecs" in directives:
+        return  # the whole module
+    missing = [hook for hook in hook_facts() if f"hokm.hookspecs.{hook}" not in directives]
+    assert not missing, f"hooks.md renders no '::: hokm.hookspecs.<hook>' for {missing}"
+
+
+def test_the_hooks_page_stays_short() -> None:
+    lines = len(read(HOOKS_PAGE).splitlines())
+    assert lines <= HOOKS_PAGE_MAX_LINES, (
+        f"hooks.md has {lines} lines, more than {HOOKS_PAGE_MAX_LINES}: "
+        "move detail into the hookspec docstrings")
+
+
+@pytest.mark.parametrize("hook", sorted(hook_facts()))
+def test_hookspec_docstring_says_its_default_and_who_implements_it(hook: str) -> None:
+    claims = docstring_section(hook, "Implemented by")
+    assert claims, f"the docstring of hokm.hookspecs.{hook} needs an 'Implemented by:' section"
+    documented = set(re.findall(r"`+([\w-]+)`+", claims)) & set(BUNDLED)
     actual = implementers(hook)
-    expected = ", ".join(f"`{name}`" for name in sorted(actual)) or "no bundled variant."
-    assert documented == actual, f"hooks.md, {hook}: write '**Implemented by:** {expected}'"
-
-
-def test_hook_sections_have_a_runnable_example() -> None:
-    for name, (_, body) in hook_sections().items():
-        text = "\n".join(body)
-        assert "```pycon" in text or "See the example of" in text, f"hooks.md: {name} has no example"
+    expected = ", ".join(f"``{name}``" for name in sorted(actual)) or "no bundled variant."
+    assert documented == actual, (
+        f"hokm.hookspecs.{hook}: 'Implemented by:' names {sorted(documented)} in backticks; "
+        f"write {expected} (other variants without backticks)")
+    if hook not in ("hokm_check_ruleset",):  # a veto has no default answer
+        assert docstring_section(hook, "Default"), f"hokm.hookspecs.{hook} needs a 'Default:' section"
 
 
 # Variants and pages ------------------------------------------------------------------------
@@ -296,20 +343,9 @@ COLLECT_ALL_MENTIONS = [
 
 @pytest.mark.parametrize(("page", "marker"), COLLECT_ALL_MENTIONS, ids=lambda v: getattr(v, "name", v))
 def test_the_collect_all_hooks_named_in_prose_are_the_hookspecs_own(page: Path, marker: str) -> None:
-    from hokm._compose.hooks import hook_facts
-
     collect_all = {name for name, facts in hook_facts().items() if not facts.first_result}
     text = read(page)
     start = text.index(marker)
     paragraph = text[start:text.find("\n\n", start)]
     named = set(re.findall(r"hokm_[a-z_]+", paragraph))
     assert named == collect_all, f"{page.name} names {sorted(named)} as collect-all hooks"
-
-
-def test_each_hook_section_says_how_it_is_asked() -> None:
-    from hokm._compose.hooks import hook_facts
-
-    for name, (_, body) in hook_sections().items():
-        first_line = next(line for line in body if line.strip())
-        kind = "*First-result" if hook_facts()[name].first_result else "*Collect-all"
-        assert first_line.startswith(kind), f"hooks.md, {name}: the section should open with {kind}.*"

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,6 +16,7 @@ from hypothesis import strategies as st
 
 import hokm
 from hokm import CallTrump, Card, IllegalActionError, IllegalPlayError, InvalidNotationError, PlayCard, Suit
+from hokm.agents import RandomAgent
 from hokm.play import (
     TableModel,
     action_label,
@@ -21,13 +25,17 @@ from hokm.play import (
     seat_positions,
     sorted_hand,
 )
-from hokm.play.view import centre_text, info_lines, review_text
+from hokm.play.paint import Painter
+from hokm.play.saving import check_save_path, write_atomically
+from hokm.play.view import centre_text, end_text, info_lines, review_text
 from hokm.table import Rotation
 
 
-def new_model(seed: int = 1, *, practice: bool = False, seat: int = 0, **kwargs: object) -> TableModel:
-    return TableModel.new(hokm.Ruleset.compose(), seat=seat, opponents="random", seed=seed,
-                          practice=practice, **kwargs)  # type: ignore[arg-type]
+def new_model(seed: int = 1, *, practice: bool = False, seat: int = 0,
+              options: dict[str, dict[str, object]] | None = None, **kwargs: object) -> TableModel:
+    rules = hokm.Ruleset.compose(options=options or {})
+    return TableModel.new(rules, seat=seat, opponents="random", seed=seed, practice=practice,
+                          **kwargs)  # type: ignore[arg-type]
 
 
 def to_my_play(model: TableModel) -> TableModel:
@@ -152,7 +160,9 @@ def test_an_illegal_card_gives_the_rules_reason_and_changes_nothing() -> None:
         model.play_card(min(model.legal_cards, key=lambda c: c.index))
     before = model.match
     card = min(illegal, key=lambda c: c.index)
-    with pytest.raises(IllegalPlayError, match=f"illegal play {card} by seat 0: "):
+    legal = ", ".join(map(str, sorted_hand(model.legal_cards)))
+    with pytest.raises(IllegalPlayError, match=f"^you may not play {card}: must follow .* \\(you may play "
+                                               f"{legal}\\)$"):
         model.play_text(str(card))
     assert model.match == before
 
@@ -282,3 +292,211 @@ def test_every_variant_s_decisions_are_offered_and_labelled(variant: str) -> Non
         steps += 1
     assert model.review is not None
     assert "Hands as dealt" in review_text(model, model.review)
+
+
+# 2. Opponents that are programs -------------------------------------------------------------------
+
+
+def test_cmd_opponents_are_made_without_a_seed() -> None:
+    from hokm.agents import CommandAgent
+    from hokm.play.model import make_agents
+
+    agents = make_agents("cmd:python bot.py --seed 3", players=4, you=0, seed=7)
+    assert sorted(agents) == [1, 2, 3] and all(isinstance(a, CommandAgent) for a in agents.values())
+    assert agents[1].command == ("python", "bot.py", "--seed", "3")
+    seeded = make_agents("random", players=4, you=2, seed=7)
+    assert seeded[0].seed == "7/seat-0"  # an agent that takes a seed still gets one
+
+
+# 3. Hidden trump as the rules allow ------------------------------------------------------------------
+
+
+def hidden(seed: int = 11, **options: object) -> TableModel:
+    ruleset = hokm.Ruleset.compose("hidden-trump", options={"hidden-trump": options} if options else {})
+    return TableModel.new(ruleset, opponents="heuristic", seed=seed)
+
+
+def play_hand(model: TableModel, choose: Callable[[TableModel], hokm.Action]) -> None:
+    """Play the current hand to its end: you by ``choose``, the bots by themselves."""
+    number = model.match.hand_number
+    while model.match.hand_number == number and not model.is_over:
+        if model.your_turn:
+            model.choose(choose(model))
+        else:
+            model.bot_step()
+
+
+def cards_first(model: TableModel) -> hokm.Action:
+    """Play a card rather than announce anything."""
+    legal = model.match.legal_actions()
+    return next((a for a in legal if isinstance(a, PlayCard)), legal[0])
+
+
+def step(model: TableModel) -> None:
+    """One step of play: the review closed, your card (or first choice), or a bot's move."""
+    if model.review is not None:
+        model.finish_review()
+    elif model.your_turn:
+        model.choose(cards_first(model))
+    else:
+        model.bot_step()
+
+
+def plain(markup: str) -> str:
+    """Markup without its tags: what the screen reads."""
+    return re.sub(r"\[/?[^\]]*\]", "", markup)
+
+
+def test_the_caller_sees_his_hidden_trump_and_the_others_do_not() -> None:
+    model = hidden()
+    indicator = model.choices[3].card  # type: ignore[attr-defined]
+    model.choose(model.choices[3])
+    assert model.hidden_trump and model.indicator == indicator
+    assert f"Trump {indicator.suit} (hidden, indicator {indicator})" in plain(info_lines(model))
+    for seat in (1, 2, 3):
+        other = TableModel(model.match, seat=seat, agents={s: RandomAgent() for s in range(4) if s != seat})
+        line = plain(info_lines(other)).splitlines()[0]
+        assert other.indicator is None and str(indicator) not in line and "hidden (face down" in line
+
+
+def test_every_reveal_is_logged_who_which_card_and_how() -> None:
+    asked = to_my_play(hidden(0))  # seat 0 asks as soon as it may
+    while not any(choice.tag == "hidden-trump/ask" for choice in asked.choices):
+        step(asked)
+    asked.choose(next(c for c in asked.choices if c.tag == "hidden-trump/ask"))
+    trump = asked.hand.trump
+    assert trump is not None and asked.log[-1].startswith(f"You asked for trump: {trump}, indicator ")
+
+    automatic = hidden(11, reveal="automatic")
+    automatic.choose(automatic.choices[3])
+    play_hand(automatic, cards_first)
+    assert any("turned up by itself" in line and "could not follow" in line for line in automatic.log)
+
+    forced = TableModel.new(hokm.Ruleset.compose("hidden-trump", options={"standard": {"play_all": True}}),
+                            opponents="random", seed=17)
+    forced.choose(forced.choices[3])
+    play_hand(forced, cards_first)  # the caller never reveals: his last card is the indicator
+    assert any(line.startswith("Your last card, the indicator ") and "was forced up: trump" in line
+               for line in forced.log)
+
+
+def test_a_hand_whose_trump_was_never_revealed_says_what_it_was() -> None:
+    model = hidden(11)
+    indicator = model.choices[3].card  # type: ignore[attr-defined]
+    model.choose(model.choices[3])
+    play_hand(model, cards_first)
+    review = model.review
+    assert review is not None and review.result is not None
+    assert review.result.trump is None  # never revealed: nobody asked, the caller played cards only
+    assert f"Trump was {indicator.suit}, never revealed (indicator {indicator})" in model.log
+    assert f"never revealed: indicator {indicator}" in plain(review_text(model, review))
+    assert model.rows[-1].trump is indicator.suit and model.rows[-1].trump_note == "never revealed"
+
+
+def test_a_refusal_after_an_ask_says_why() -> None:
+    model = hidden(0)
+    while not any(choice.tag == "hidden-trump/ask" for choice in model.choices):
+        step(model)
+    model.choose(next(c for c in model.choices if c.tag == "hidden-trump/ask"))
+    others = model.hand.hand - model.legal_cards
+    if not others:
+        pytest.skip("the asker holds only trumps")
+    with pytest.raises(IllegalPlayError, match=r"^you asked for trump, so you must play one: "):
+        model.play_card(min(others, key=lambda c: c.index))
+
+
+# 5. Honest saves ---------------------------------------------------------------------------------------
+
+
+def test_resume_rebuilds_the_log_of_the_hand_in_progress(tmp_path: Path) -> None:
+    path = tmp_path / "match.json"
+    model = to_my_play(new_model(5, save_path=path))
+    while len(model.hand.tricks) < 2:
+        step(model)
+    assert hokm.load_record(path) == model.match  # saved after every move, as it stands
+    again = TableModel.resume(path)
+    assert again.log == model.log and sum(line.startswith("#") for line in again.log) == 2
+
+
+def test_the_save_file_is_checked_before_play(tmp_path: Path) -> None:
+    check_save_path(tmp_path / "new" / "match.json")  # a folder that can be made: fine
+    (tmp_path / "old.json").write_text("{}", encoding="utf-8")
+    with pytest.raises(hokm.InvalidArgumentError, match="the file exists; play on with hokm play --resume"):
+        check_save_path(tmp_path / "old.json")
+    check_save_path(tmp_path / "old.json", resumed_from=tmp_path / "old.json")
+    with pytest.raises(hokm.InvalidArgumentError, match="it is a folder"):
+        check_save_path(tmp_path)
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    with pytest.raises(hokm.InvalidArgumentError, match="cannot save to"):
+        check_save_path(tmp_path / "file" / "match.json")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file", "new", "old.json"]
+
+
+def test_a_failed_save_leaves_the_last_one_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "match.json"
+    write_atomically(path, "first")
+
+    def broken(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken)
+    with pytest.raises(OSError, match="No space"):
+        write_atomically(path, "second")
+    assert path.read_text(encoding="utf-8") == "first"
+    assert [p.name for p in tmp_path.iterdir()] == ["match.json"]  # no temporary file left
+
+
+def test_the_farewell_says_what_was_saved(tmp_path: Path) -> None:
+    from hokm.play.command import _farewell
+
+    path = tmp_path / "m.json"
+    model = to_my_play(new_model(5, save_path=path))
+    text = _farewell("quit", model, str(path), None)
+    assert text.startswith("The match is saved as it stands (hand 1, trick 1; score us 0, them 0)")
+    assert f"hokm play --resume {path}" in text
+    assert _farewell("deleted", model, None, None) == f"The match was not kept: {path} is deleted."
+    model.save_path = None
+    assert _farewell("quit", model, None, None) == "The match was not saved (--no-save)."
+    over = new_model(3, save_path=path, options={"standard": {"target": 1}})
+    while not over.is_over:
+        step(over)
+    text = _farewell("quit", over, str(path), None)
+    assert "--resume" not in text and "The match is over" in text and f"hokm show {path}" in text
+
+
+# 7. The end of the match --------------------------------------------------------------------------------
+
+
+def test_a_rematch_has_the_same_seed_and_a_file_of_its_own(tmp_path: Path) -> None:
+    model = new_model(5, save_path=tmp_path / "m.json")
+    model.autosave()
+    again = model.again(same_seed=True)
+    assert again.match.seed == model.match.seed and again.match.hand_number == 1
+    assert again.save_path == tmp_path / "m-2.json"
+    assert model.again(same_seed=False).match.seed != model.match.seed
+
+
+def test_court_piece_counts_courts() -> None:
+    model = TableModel.new(hokm.Ruleset.compose("court-piece"), opponents="random", seed=2)
+    assert model.unit == "court"
+    assert "Courts: us 0, them 0" in info_lines(model)
+    while model.review is None:
+        model.choose(model.match.legal_actions()[0]) if model.your_turn else model.bot_step()
+    text = review_text(model, model.review)
+    assert "Courts:" in text and "point" not in text
+    result = model.review.result
+    assert result is not None
+    if result.points == 0:
+        assert "won the deal (no court" in text
+
+
+def test_the_end_of_match_table_lists_every_hand_kots_and_hakem_changes() -> None:
+    model = new_model(2)
+    while not model.is_over:
+        step(model)
+    text = end_text(model, Painter(colour=False))
+    assert text.startswith(f"[b]{model.winner_words()}[/]")
+    assert len(model.rows) == len(model.match.results)
+    for row in model.rows:
+        assert f"\n{row.number:>4}  {model.name(row.hakem):<8}" in text
+    assert "Kots: " in text and "Hakem changes: " in text

@@ -379,8 +379,6 @@ def test_an_argless_alternative_is_a_constant_never_asked_in_play(call: Picker |
     assert len(plugin.asked) == asked
 
 
-@pytest.mark.xfail(strict=True, reason="Decisions._call_setup calls an argless hokm_call_alternatives "
-                   "twice when it answers (once to test for None, once for the value)")
 def test_an_argless_alternative_is_asked_exactly_once() -> None:
     plugin = AlwaysThrow()
     hokm.Ruleset.compose(plugin)
@@ -444,8 +442,6 @@ def test_an_alternative_repeating_a_choice_is_a_contract_error(answer: tuple[Act
         rules.deal(_deck(rules, "2♠ 3♥ 4♦ 5♣ 6♠"), hakem=0).legal_actions()
 
 
-@pytest.mark.xfail(strict=True, reason="Decisions._check_alternatives and _distinct_once build the error "
-                   "with no implementation: it names plugin '?' and, for a repeat, hook hokm_trump_call")
 @pytest.mark.parametrize("answer", [(THROW, THROW), (PICKS[0],), (CallTrump(Suit.SPADES),)],
                          ids=["itself", "a-card-choice", "a-suit-call"])
 def test_an_alternative_repeating_a_choice_is_named(answer: tuple[Action, ...]) -> None:
@@ -460,9 +456,6 @@ def _raise(*args: object) -> object:
     raise KeyError("boom")
 
 
-@pytest.mark.xfail(strict=True, reason="Decisions._call_setup calls argless hokm_trump_call and "
-                   "hokm_call_alternatives implementations without reraise: a crash becomes a "
-                   "RulesetError that names neither the plugin nor the hook")
 @pytest.mark.parametrize("hook", ["hokm_trump_call", "hokm_call_alternatives"])
 def test_an_argless_call_that_raises_is_named_at_composition(hook: str) -> None:
     namespace = {"info": hokm.VariantInfo(name="crashing-call", summary="tests only"),
@@ -472,9 +465,6 @@ def test_an_argless_call_that_raises_is_named_at_composition(hook: str) -> None:
         hokm.Ruleset.compose(plugin)
 
 
-@pytest.mark.xfail(strict=True, reason="an empty constant hokm_trump_call answer is accepted: the "
-                   "hand waits at the call with no legal action (and a constant with a repeated choice "
-                   "is offered twice)")
 @pytest.mark.parametrize("answer", [(), (CallTrump(Suit.SPADES), CallTrump(Suit.SPADES))],
                          ids=["empty", "repeated"])
 def test_a_constant_call_without_distinct_choices_is_refused(answer: tuple[Action, ...]) -> None:

@@ -105,7 +105,7 @@ def test_records_interrupted_while_written_leave_no_file(tmp_path: Path,
 def test_ctrl_c_during_simulate_records_leaves_only_whole_files(tmp_path: Path) -> None:
     records = tmp_path / "records"
     command = [sys.executable, "-m", "hokm", "simulate", "--hands", "100000000", "--jobs", "2", "--seed", "1",
-               "--records", str(records), "--quiet"]
+               "--records", str(records), "--quiet", "--yes"]
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,

@@ -98,14 +98,11 @@ class Early(hokm.Variant):
         return (KNOCK,)
 
     @hokm.hookimpl
-    def hokm_turn_options(self, lead: bool, trick: int) -> Sequence[Action] | None:
-        self.asked.append((lead, trick))
-        return (KNOCK,) if lead and trick <= 3 else None
+    def hokm_turn_options(self, lead: bool, number: int) -> Sequence[Action] | None:
+        self.asked.append((lead, number))
+        return (KNOCK,) if lead and number <= 3 else None
 
 
-_DUTY_BUG = ("the kernel's void branch under a void duty (hokm._kernel.tricks, `elif duty and "
-             "suits[trump]`) picks a trump without offering the seat's tabulated announcements, which "
-             "stepping offers: playout differs from stepping")
 
 
 def _turn(hand: HandState) -> tuple[bool, bool, bool, Suit | None, int]:
@@ -206,8 +203,7 @@ def test_the_trump_in_the_table_is_the_hands_trump() -> None:
 
 @pytest.mark.parametrize("variants", [
     (), ("court-piece", "clockwise"), ("satat",),
-    pytest.param(("obligatory-trump",), marks=pytest.mark.xfail(strict=True, reason=_DUTY_BUG)),
-    pytest.param(("satat", "obligatory-trump"), marks=pytest.mark.xfail(strict=True, reason=_DUTY_BUG)),
+    ("obligatory-trump",), ("satat", "obligatory-trump"),
 ], ids=lambda variants: "+".join(variants) or "standard")
 def test_playouts_offer_and_take_the_table_as_stepping_does(variants: tuple[str, ...]) -> None:
     rules = hokm.Ruleset.compose(*variants, Knocker())
@@ -233,9 +229,6 @@ def test_a_table_by_trick_offers_in_its_tricks_only_in_stepping_and_playouts() -
     assert knocked_at and set(knocked_at) <= {1, 2, 3}
 
 
-@pytest.mark.xfail(strict=True, reason="HAND_ARGUMENTS holds 'trick' (hokm_trick_capture's Trick), so a "
-                   "hokm_turn_options implementation taking the trick number is asked on every turn "
-                   "instead of tabulated, as the hookspec promises")
 def test_a_table_by_trick_is_asked_only_at_composition() -> None:
     plugin = Early()
     rules = hokm.Ruleset.compose(plugin)
@@ -245,9 +238,6 @@ def test_a_table_by_trick_is_asked_only_at_composition() -> None:
     assert plugin.asked == []
 
 
-@pytest.mark.xfail(strict=True, reason="hokm_turn_options' spec says nothing is offered to a seat that can "
-                   "follow suit (only a leader or a void seat is asked), but the engine offers a table's "
-                   "and a hand hook's answers on such turns (Decisions.offers_follow)")
 @pytest.mark.parametrize("takes_hand", [False, True])
 def test_a_seat_that_can_follow_is_offered_nothing(takes_hand: bool) -> None:
     class Follower(hokm.Variant):
@@ -341,7 +331,17 @@ def test_two_tables_offering_the_same_announcement_are_refused_at_composition() 
     with pytest.raises(PluginContractError, match="the same choice is offered twice") as caught:
         hokm.Ruleset.compose(Knocker(), Twin())
     assert caught.value.plugin in {"knocker", "twin"} and caught.value.hook == "hokm_turn_options"
-    assert hokm.Ruleset.compose(Knocker(), Early())  # different turns' offers: fine
+    with pytest.raises(PluginContractError, match="offered twice"):  # both knock on the Hakem's early leads
+        hokm.Ruleset.compose(Knocker(), Early())
+
+    class OthersKnock(hokm.Variant):
+        info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="others-knock", summary="tests only")
+
+        @hokm.hookimpl
+        def hokm_turn_options(self, lead: bool, hakem: bool) -> Sequence[Action] | None:
+            return (KNOCK,) if lead and not hakem else None
+
+    assert hokm.Ruleset.compose(Knocker(), OthersKnock())  # the same announcement on other turns: fine
 
 
 # A table and a hook reading the hand -----------------------------------------------------------

@@ -220,11 +220,19 @@ def test_a_forced_turn_up_without_a_card_aside_names_the_forced_effect() -> None
     assert (caught.value.plugin, caught.value.hook) == ("marker", "hokm_forced_effect")
 
 
-@pytest.mark.xfail(strict=True, reason="the engine spells turn_up out with attrs.evolve over the effect: a "
-                   "trump or a restore given beside turn_up is silently replaced, where Effect's documented "
-                   "order (restore, turn_up, trump) makes a second trump a contract error")
-@pytest.mark.parametrize("extra", [{"trump": Suit.CLUBS}, {"restore": Card.parse("2♣")}],
-                         ids=["trump", "restore"])
+_OWN = pytest.mark.parametrize("extra", [{"trump": Suit.CLUBS}, {"restore": Card.parse("2♣")}],
+                               ids=["trump", "restore"])
+
+
+@_OWN
+def test_an_effect_turning_up_with_a_trump_or_a_restore_of_its_own_is_invalid(
+        extra: dict[str, object]) -> None:
+    with pytest.raises(hokm.InvalidArgumentError, match=f"turn_up names its own trump and card restored, so "
+                       f"{next(iter(extra))}="):
+        Effect(turn_up=True, **extra)  # type: ignore[arg-type]
+
+
+@_OWN
 def test_turn_up_with_a_trump_or_a_restore_of_its_own_is_refused(extra: dict[str, object]) -> None:
     class Both(Marker):
         @hokm.hookimpl

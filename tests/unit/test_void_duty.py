@@ -302,9 +302,7 @@ def test_a_bad_duty_for_an_announcement_is_refused_when_it_is_made() -> None:
     hokm.Ruleset.compose(Shouter()),
     hokm.Ruleset.compose(MustOvertrump(), MustTrump()),
     hokm.Ruleset.compose("obligatory-trump", "satat"),
-    pytest.param(STRICT_BOTH_WAYS[0], marks=pytest.mark.xfail(strict=True, reason=(
-        "the kernel's void branch under a void duty picks a trump without offering the void seat's "
-        "tabulated announcements (here the shout), which stepping offers"))),
+    STRICT_BOTH_WAYS[0],
 ], ids=["shout", "strictest", "satat-obligatory", "strictest-with-void-offers"])
 def test_playouts_from_any_state_apply_the_duty_as_stepping_does(rules: hokm.Ruleset) -> None:
     for deal_seed in range(25):

@@ -26,6 +26,7 @@ from hokm._arena.stats import GameSummary, agent_stats, head_to_head
 from hokm._checks import check_int, check_records_dir, check_seed
 from hokm._seeding import normalize_seed
 from hokm.errors import AgentLoadError, ArgumentTypeError, HokmError, InvalidArgumentError, _got
+from hokm.simulate import RunInterrupted
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
@@ -229,6 +230,8 @@ def arena(agents: Sequence[AgentSource] | Mapping[str, AgentSource], ruleset: Ru
 
     If the run is interrupted (``KeyboardInterrupt``) or a work unit fails, the units not yet
     started are cancelled before the exception propagates; the executor is left to its owner.
+    An interrupt propagates as ``hokm.simulate.RunInterrupted``, whose ``partial`` is the
+    result of the matches that had finished.
     """
     rules = _ruleset(ruleset)
     count = check_int(matches, "matches", low=1, high=MAX_MATCHES)
@@ -261,8 +264,20 @@ def arena(agents: Sequence[AgentSource] | Mapping[str, AgentSource], ruleset: Ru
     per_deal = len(seatings(0, teams, duplicate))
     total = len(pairings) * count * per_deal
     started = time.perf_counter()
-    games = _run(rules, entrants, pairings, count, seed, duplicate, on_failure, directory, executor,
-                 progress, total)
+    games: list[GameSummary] = []
+    try:
+        _run(rules, entrants, pairings, count, seed, duplicate, on_failure, directory, executor,
+             progress, total, games)
+    except KeyboardInterrupt as interrupt:
+        partial = _result(rules, entrants, pairings, count, seed, duplicate, on_failure, games, started)
+        raise RunInterrupted(partial) from interrupt
+    return _result(rules, entrants, pairings, count, seed, duplicate, on_failure, games, started)
+
+
+def _result(rules: Ruleset, entrants: list[Entrant], pairings: list[tuple[int, ...]], count: int,
+            seed: int | str, duplicate: bool, on_failure: str, games: list[GameSummary],
+            started: float) -> ArenaResult:
+    """The result of the ``games`` played (all of them, or those finished before an interrupt)."""
     names = [entrant.name for entrant in entrants]
     games.sort(key=lambda g: (g.pairing, g.deal, g.seating))
     return ArenaResult(
@@ -277,8 +292,8 @@ def arena(agents: Sequence[AgentSource] | Mapping[str, AgentSource], ruleset: Ru
 def _run(rules: Ruleset, entrants: list[Entrant], pairings: list[tuple[int, ...]], count: int,
          seed: int | str, duplicate: bool, on_failure: str, records: str | None,
          executor: Executor | None, progress: Callable[[int, int], None] | None,
-         total: int) -> list[GameSummary]:
-    games: list[GameSummary] = []
+         total: int, games: list[GameSummary]) -> None:
+    """Play the work units into ``games``, here or on ``executor``."""
 
     def arguments(unit: int, index: int, deals: tuple[int, int]) -> tuple[Any, ...]:
         return (rules, entrants, index, pairings[index], deals, seed, duplicate, on_failure, records, unit)
@@ -289,7 +304,7 @@ def _run(rules: Ruleset, entrants: list[Entrant], pairings: list[tuple[int, ...]
             games += run_unit(*arguments(unit, index, deals))
             if progress:
                 progress(len(games), total)
-        return games
+        return
     from concurrent.futures import FIRST_COMPLETED, wait
 
     workers = getattr(executor, "_max_workers", None)
@@ -311,4 +326,3 @@ def _run(rules: Ruleset, entrants: list[Entrant], pairings: list[tuple[int, ...]
         for future in pending:
             future.cancel()
         raise
-    return games

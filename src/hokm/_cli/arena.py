@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
 
@@ -11,6 +12,7 @@ from hokm._arena.run import MAX_MATCHES, UNIT_DEALS
 from hokm._cli.common import (
     MAX_JOBS,
     _Count,
+    _ctrl_c,
     _distribution,
     _find,
     _load,
@@ -19,15 +21,23 @@ from hokm._cli.common import (
     _stop_pool,
     _wants_progress,
     _worker_init,
+    confirm_long_run,
     parse_options,
+    rate_text,
     seed_value,
 )
 from hokm.errors import PluginContractError
+from hokm.simulate import RunInterrupted
 
 __all__ = ["add_arena_command"]
 
 
+CHECKED_MATCHES = 1000
+"""``hokm arena`` runs of more matches are timed on a sample first, and confirmed if long."""
+
+
 def _arena_command(args: argparse.Namespace) -> int:
+    from hokm._arena.play import seatings
     from hokm._arena.run import arena
     from hokm.rules import Ruleset
 
@@ -38,13 +48,27 @@ def _arena_command(args: argparse.Namespace) -> int:
     teams = rules.layout.team_count
     pairings = math.comb(len(args.agent), teams) if len(args.agent) >= teams else 1
     jobs = min(args.jobs, pairings * math.ceil(args.matches / UNIT_DEALS))
+    total = pairings * args.matches * len(seatings(0, teams, args.duplicate))
+    if total > CHECKED_MATCHES and not args.yes:
+        sample = arena(args.agent, rules, matches=1, seed=args.seed, duplicate=args.duplicate,
+                       on_failure=args.on_failure)
+        each = sample.seconds / max(sample.played, 1)
+        workers = min(jobs, os.cpu_count() or 1)
+        confirm_long_run(f"{total:,} matches", total * each / workers,
+                         f"~{rate_text(sample.played, sample.seconds, 'matches')} measured a job, "
+                         f"{workers} job{'s' if workers > 1 else ''}")
     bar = _ProgressBar(sys.stderr, unit="matches") if _wants_progress(args.progress, sys.stderr) else None
+    if bar is not None:
+        bar.start()
     executor = ProcessPoolExecutor(jobs, initializer=_worker_init) if jobs > 1 else None
     finished = False
+    stopped: RunInterrupted | None = None
     try:
         result = arena(args.agent, rules, matches=args.matches, seed=args.seed, duplicate=args.duplicate,
                        executor=executor, progress=bar, on_failure=args.on_failure, records=args.records)
         finished = True
+    except RunInterrupted as interrupt:
+        stopped = interrupt
     except PluginContractError as error:  # a variant's hook raised: name it and its distribution
         if error.plugin is None or error.plugin not in args.variant or error.cause is None:
             raise
@@ -56,6 +80,16 @@ def _arena_command(args: argparse.Namespace) -> int:
             _stop_pool(executor, abort=not finished, records=args.records)
         if bar is not None:
             bar.close()
+    if stopped is not None:
+        partial = stopped.partial
+        if _ctrl_c(stopped) and partial.played:
+            if args.json:
+                print(partial.to_json(indent=2))
+            else:
+                print(f"interrupted: the tables cover the {partial.played:,} of {total:,} matches that "
+                      "finished")
+                print(partial.table())
+        raise stopped
     print(result.to_json(indent=2) if args.json else result.table())
     return 0
 
@@ -86,6 +120,8 @@ def add_arena_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="draw a progress bar on stderr (default: only when stderr is a terminal)")
     parser.add_argument("--quiet", action="store_false", dest="progress", help="the same as --no-progress")
+    parser.add_argument("--yes", action="store_true",
+                        help="run without asking even if the run is estimated to take over an hour")
     parser.add_argument("--records", metavar="DIR",
                         help="write every match as a game record into DIR (gzip JSON lines, a file "
                              "per work unit, with the players' names)")

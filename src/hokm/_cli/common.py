@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import argparse
 import ast
+import codecs
 import contextlib
 import importlib.metadata
+import math
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -18,8 +21,9 @@ from concurrent.futures import ProcessPoolExecutor
 from decimal import Decimal, InvalidOperation
 from typing import Any, TextIO
 
+from hokm.cards import Suit
 from hokm.discovery import ENTRY_POINT_GROUP, load_variant
-from hokm.errors import UnknownVariantError, VariantLoadError
+from hokm.errors import InvalidArgumentError, UnknownVariantError, VariantLoadError
 
 MAX_JOBS = 1024
 """The most worker processes ``--jobs`` may ask for."""
@@ -29,6 +33,16 @@ MAX_OPTION_LENGTH = 1000
 
 
 # Errors that end the command -----------------------------------------------------------------
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread so it unwinds exactly like Ctrl-C."""
+
+
+def _ctrl_c(interrupt: BaseException) -> bool:
+    """Whether ``interrupt`` (or the interrupt that caused it) is Ctrl-C rather than SIGTERM."""
+    cause = interrupt.__cause__ if interrupt.__cause__ is not None else interrupt
+    return not isinstance(cause, _Terminated) and not isinstance(interrupt, _Terminated)
 
 
 class _PluginFailure(Exception):
@@ -78,6 +92,39 @@ def parse_options(items: Sequence[str]) -> dict[str, dict[str, Any]]:
     return options
 
 
+# Suits as letters, for output that cannot take them ------------------------------------------
+
+_ASCII = str.maketrans({suit.value: suit.letter for suit in Suit})
+
+
+def ascii_suits(text: str) -> str:
+    """``text`` with each suit symbol written as its letter (``A♠`` as ``AS``, ``10♥`` as ``10H``).
+
+    ``Card.parse`` reads the letters back, so a card written this way stays a card.
+
+    >>> ascii_suits("trump ♦, led 10♥")
+    'trump D, led 10H'
+    """
+    return text.translate(_ASCII)
+
+
+def can_write_suits(stream: TextIO | None) -> bool:
+    """Whether ``stream``'s encoding can write the suit symbols (``♠ ♥ ♦ ♣``).
+
+    ``False`` for an ASCII or Latin-1 terminal or pipe (``LANG=C``, ``PYTHONIOENCODING=ascii``),
+    where printing ``♠`` would fail or show mojibake; ``True`` when the stream names no encoding.
+    """
+    encoding = getattr(stream, "encoding", None)
+    if not encoding:
+        return True
+    try:
+        codecs.lookup(encoding)
+        "♠♥♦♣".encode(encoding)
+    except (LookupError, UnicodeError):
+        return False
+    return True
+
+
 # Argument types (their __name__ appears in argparse's messages) -------------------------------
 
 
@@ -116,14 +163,77 @@ def seed_value(text: str) -> int | str:
 
 seed_value.__name__ = "seed"
 
+MAX_DELAY = 10.0
+"""The longest ``hokm play --delay`` between the bots' moves, in seconds."""
+
+
+class _Seconds:
+    """An argparse ``type=``: a number of seconds from 0 to ``maximum`` (``0.4``, ``2``, ``0``)."""
+
+    def __init__(self, maximum: float) -> None:
+        self.maximum = maximum
+        self.__name__ = "seconds"
+
+    def __call__(self, text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value) or not 0 <= value <= self.maximum:
+            raise argparse.ArgumentTypeError(
+                f"expected seconds from 0 to {self.maximum:g} such as 0.4, got {text!r}")
+        return value
+
 
 # Progress -------------------------------------------------------------------------------------
+
+
+def duration_text(seconds: float) -> str:
+    """A duration for people: ``"45s"``, ``"4m 05s"``, ``"2h 13m"``, ``"3d 4h"``, ``"32 years"``.
+
+    >>> duration_text(3.2), duration_text(245), duration_text(7980), duration_text(1e9)
+    ('3s', '4m 05s', '2h 13m', '32 years')
+    """
+    seconds = max(0.0, seconds)
+    if seconds < 60:
+        return f"{seconds:.0f}s"
+    minutes, secs = divmod(int(seconds + 0.5), 60)
+    if minutes < 60:
+        return f"{minutes}m {secs:02d}s"
+    hours, minutes = divmod(minutes, 60)
+    if hours < 48:
+        return f"{hours}h {minutes:02d}m"
+    days, hours = divmod(hours, 24)
+    if days < 365:
+        return f"{days}d {hours}h"
+    return f"{days / 365.25:,.0f} years"
+
+
+def rate_text(done: int, seconds: float, unit: str) -> str:
+    """How fast work goes, readable however slow: ``"35,120 hands/s"``, ``"2.5 matches/s"``,
+    or below one a second, the time each takes: ``"4.2 s/match"``.
+
+    >>> rate_text(70240, 2.0, "hands"), rate_text(5, 2.0, "matches"), rate_text(3, 12.6, "matches")
+    ('35,120 hands/s', '2.5 matches/s', '4.2 s/match')
+    """
+    if done <= 0 or seconds <= 0:
+        return f"- {unit}/s"
+    rate = done / seconds
+    if rate >= 10:
+        return f"{rate:,.0f} {unit}/s"
+    if rate >= 1:
+        return f"{rate:.1f} {unit}/s"
+    one = unit.removesuffix("es") if unit.endswith("ches") else unit.removesuffix("s")
+    return f"{seconds / done:,.1f} s/{one}"
 
 
 class _ProgressBar:
     """A one-line progress bar on stderr, shown only for runs that take a while.
 
-    It first draws after half a second and then at most ten times a second.
+    It first draws after half a second and then at most ten times a second: the share done
+    in per cent, the count, the rate (``s/match`` when it is below one a second) and the
+    time left. ``start()`` adds a clock that redraws every second between reports, so a run
+    whose first work unit takes minutes still shows that it is alive.
     """
 
     def __init__(self, stream: TextIO, clock: Callable[[], float] = time.perf_counter,
@@ -134,26 +244,105 @@ class _ProgressBar:
         self.started = clock()
         self.drawn = self.started
         self.shown = False
+        self.done = 0
+        self.total = 0
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._ticker: threading.Thread | None = None
 
     def __call__(self, done: int, total: int) -> None:
-        now = self.clock()
+        with self._lock:
+            self.done, self.total = done, total
+            now = self.clock()
+            if now - self.started < 0.5 or (now - self.drawn < 0.1 and done < total):
+                return
+            self._draw(now)
+
+    def line(self, now: float) -> str:
+        """The bar's text at time ``now``."""
+        done, total, width = self.done, self.total, 30
         elapsed = now - self.started
-        if elapsed < 0.5 or (now - self.drawn < 0.1 and done < total):
-            return
+        share = done / total if total else 0.0
+        filled = int(width * share)
+        text = f"[{'#' * filled}{'.' * (width - filled)}] {share:4.0%}  {done:,}/{total:,} {self.unit}"
+        if done:
+            text += f"  {rate_text(done, elapsed, self.unit)}"
+            if done < total:
+                text += f"  ETA {duration_text(elapsed / done * (total - done))}"
+        else:
+            text += f"  {duration_text(elapsed)} so far, the first results are on their way"
+        return text
+
+    def _draw(self, now: float) -> None:
         self.drawn = now
-        width = 30
-        filled = int(width * done / total)
-        rate = done / elapsed if elapsed else 0.0
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,} {self.unit}"
-                          f"  {rate:,.0f} {self.unit}/s")
+        self.stream.write("\r" + self.line(now) + "\033[K" * self._erase)
         self.stream.flush()
         self.shown = True
 
+    @property
+    def _erase(self) -> bool:
+        """Clear the rest of the line (a shorter line after a longer one), on a terminal only."""
+        try:
+            return bool(self.stream.isatty())
+        except (AttributeError, ValueError):
+            return False
+
+    def start(self, every: float = 1.0) -> None:
+        """Redraw every ``every`` seconds from a background thread, between reports too."""
+        def tick() -> None:
+            while not self._stop.wait(every):
+                with self._lock:
+                    now = self.clock()
+                    if self.total and now - self.started >= 0.5:
+                        self._draw(now)
+
+        self._ticker = threading.Thread(target=tick, name="hokm-progress", daemon=True)
+        self._ticker.start()
+
     def close(self) -> None:
-        if self.shown:
-            self.stream.write("\n")
-            self.stream.flush()
-            self.shown = False
+        self._stop.set()
+        if self._ticker is not None:
+            self._ticker.join(2)
+        with self._lock:
+            if self.shown:
+                self.stream.write("\n")
+                self.stream.flush()
+                self.shown = False
+
+
+# Long runs: asked before they start ------------------------------------------------------------
+
+CONFIRM_SECONDS = 3600.0
+"""A ``simulate`` or ``arena`` run estimated to take longer than this is confirmed first (or,
+without a terminal to ask on, refused unless ``--yes`` is given)."""
+
+
+def confirm_long_run(size: str, seconds: float, basis: str, *, stdin: TextIO | None = None,
+                     stderr: TextIO | None = None) -> None:
+    """Go on with a run of ``size`` estimated at ``seconds``, or stop it with a clear message.
+
+    Up to ``CONFIRM_SECONDS`` nothing is asked. Longer runs are asked about on a terminal
+    (``y`` goes on); without one they are refused, the message naming ``--yes``. ``basis``
+    says what the estimate rests on (``"~35,000 hands/s a job measured, 2 jobs"``).
+
+    Raises:
+        InvalidArgumentError: the run was refused or not confirmed.
+    """
+    if seconds <= CONFIRM_SECONDS:
+        return
+    stdin = sys.stdin if stdin is None else stdin
+    stderr = sys.stderr if stderr is None else stderr
+    estimate = f"{size} would take about {duration_text(seconds)} ({basis})"
+    interactive = False
+    with contextlib.suppress(AttributeError, ValueError):
+        interactive = bool(stdin.isatty() and stderr.isatty())
+    if not interactive:
+        raise InvalidArgumentError(f"{estimate}; ask for less, or add --yes to run it anyway")
+    stderr.write(f"hokm: {estimate}. Run it? [y/N] ")
+    stderr.flush()
+    answer = stdin.readline().strip().lower()
+    if answer not in ("y", "yes"):
+        raise InvalidArgumentError(f"not run: {estimate}")
 
 
 def _wants_progress(setting: bool | None, stream: TextIO) -> bool:

@@ -18,16 +18,17 @@ import sys
 import textwrap
 import warnings
 import zlib
-from collections.abc import Generator, Iterator, Mapping
+from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any, TextIO
 
-from hokm._cli.common import _Count
-from hokm._hand.positions import hand_actions
+from hokm._cli.common import _Count, ascii_suits, can_write_suits
 from hokm._io.log import LogRecord, is_log
 from hokm._io.records import parse
-from hokm.actions import DrawCard, PlayCard
-from hokm.cards import Card, Suit, cards_in_mask
+from hokm.actions import DrawCard, HiddenAction
+from hokm.cards import Card, Suit
 from hokm.errors import HokmWarning, RecordError
+from hokm.events import CardPlayed, DecisionTaken, TrickWon, TrumpCalled, for_seat
+from hokm.outcomes import Phase
 from hokm.records import FORMAT, MAX_RECORD_BYTES, load_record
 
 if TYPE_CHECKING:
@@ -45,6 +46,11 @@ MAX_RECORDS = 10**9
 
 EXIT_USAGE = 2
 """Exit status when a file cannot be opened, or holds no record numbered as asked."""
+
+PLAY_METADATA = "hokm-play"
+"""The metadata key of a record ``hokm play`` saved: it names the seat that played it."""
+
+ASCII_HELP = "write suits as letters (AS, 10H); automatic when the output cannot take ♠"
 
 _RED, _BOLD, _RESET = "\033[31m", "\033[1m", "\033[0m"
 _GZIP = b"\x1f\x8b"
@@ -272,7 +278,7 @@ def _one_line(state: MatchState | HandState) -> str:
 def _replay_command(args: argparse.Namespace) -> int:
     from hokm.match import MatchState
 
-    out = sys.stdout
+    out = _output(sys.stdout, args.ascii)
     path = args.file
     try:
         path, number = _file_and_record(args)
@@ -327,16 +333,17 @@ def _wants_colour(choice: str, stream: TextIO) -> bool:
         return False
 
 
-def _holding(mask: int, style: _Style) -> str:
+def _holding(cards: Iterable[Card], style: _Style) -> str:
     groups = []
+    held = set(cards)
     for suit in Suit:
-        ranks = sorted((card for card in cards_in_mask(mask) if card.suit is suit), key=lambda c: c.sort_key)
+        ranks = sorted((card for card in held if card.suit is suit), key=lambda c: c.sort_key)
         if ranks:
             groups.append(style.suit(suit, f"{suit.value} " + " ".join(c.rank.symbol for c in ranks)))
     return "  ".join(groups) or "-"
 
 
-def _trick_line(number: int, plays: list[tuple[int, Card]], winner: int | None, style: _Style) -> str:
+def _trick_line(number: int, plays: Sequence[tuple[int, Card]], winner: int | None, style: _Style) -> str:
     shown = []
     for seat, card in plays:
         strong = seat == winner
@@ -346,41 +353,93 @@ def _trick_line(number: int, plays: list[tuple[int, Card]], winner: int | None, 
     return f"  {number:>2}. " + " ".join(shown) + f" {end}"
 
 
+def _indicator(hand: HandState) -> Card | None:
+    """A hidden trump's indicator (``hidden-trump``): the caller's card laid face down, or the one
+    of his that was turned up. Omniscient, for the whole-table view."""
+    if "hidden-trump" not in hand.ruleset.variants:
+        return None
+    caller = hand.hakem
+    aside = hand.set_aside[caller]
+    if len(aside) == 1:
+        return next(iter(aside))
+    played = {card for seat, card in hand.plays if seat == caller}
+    shown = [card for card in hand.shown if card in played | hand.hand_of(caller)]
+    return shown[0] if len(shown) == 1 else None
+
+
+def _trump_line(hand: HandState, seat: int | None, style: _Style) -> str:
+    """The trump as the whole table (``seat`` ``None``) or as ``seat`` may know it."""
+    if seat is not None:
+        seen = hand.observation(seat)
+        if seen.trump is not None:
+            return f"trump {seen.trump.value}"
+        if seen.phase is Phase.TRUMP:
+            return "trump not called yet"
+        if "hidden-trump" in hand.ruleset.variants and seen.set_aside_counts[seen.hakem]:
+            if seat == seen.hakem and len(seen.set_aside) == 1:
+                card = next(iter(seen.set_aside))
+                return f"trump {card.suit.value}, hidden (your indicator {style.card(card)})"
+            return "trump hidden (a face-down indicator)"
+        return "trump not called yet"
+    indicator = _indicator(hand)
+    if indicator is not None:
+        trump = indicator.suit.value
+        if hand.trump is None and hand.is_over:
+            return f"trump {trump}, hidden and never revealed (indicator {style.card(indicator)})"
+        if hand.trump is None:
+            return f"trump {trump}, hidden so far (indicator {style.card(indicator)})"
+        trick = hand.trump_from // hand.ruleset.players + 1
+        return f"trump {trump}, hidden, revealed in trick {trick} (indicator {style.card(indicator)})"
+    return f"trump {hand.trump.value}" if hand.trump else "trump not called yet"
+
+
 def _show_hand(hand: HandState, result: HandResult | None, title: str, out: TextIO,
-               style: _Style) -> None:
-    """The hand: who holds what at the first lead, then every action, a trick a line."""
+               style: _Style, seat: int | None = None) -> None:
+    """The hand: who holds what at the first lead, then every action, a trick a line.
+
+    With ``seat``, only what that seat saw: its own cards, the others' plays and public
+    decisions (another seat's private one as ``(hidden)``), the trump as it knew it.
+    """
+    from hokm.events import history
+
     print(title, file=out)
-    trump = f"trump {hand.trump.value}" if hand.trump else "trump not called yet"
-    print(f"Hakem seat {hand.hakem} (dealer seat {hand.dealer}), {trump}", file=out)
-    held = [hand.hand_mask(number) | sum(card.mask for card in aside)
-            for number, aside in enumerate(hand.set_aside)]
-    for player, card in hand.plays:  # every card each seat held: kept, played or laid apart
-        held[player] |= card.mask
-    for seat, mask in enumerate(held):
-        print(f"  seat {seat}  {_holding(mask, style)}", file=out)
-    tricks, players = hand.tricks, hand.ruleset.players
+    print(f"Hakem seat {hand.hakem} (dealer seat {hand.dealer}), {_trump_line(hand, seat, style)}", file=out)
+    plays = hand.plays
+    for holder in hand.layout.seats:
+        if seat is not None and holder != seat:
+            print(f"  seat {holder}  (not seen)", file=out)
+            continue
+        played = (card for who, card in plays if who == holder)
+        held = [*hand.hand_of(holder), *hand.set_aside[holder], *played]  # kept, played or laid apart
+        print(f"  seat {holder}  {_holding(held, style)}", file=out)
+    events = history(hand) if seat is None else for_seat(history(hand), seat)
     trick: list[tuple[int, Card]] = []
     draws: list[str] = []
-    completed = 0
-    for seat, action in hand_actions(hand):
-        if isinstance(action, DrawCard):
-            draws.append(f"seat {seat} {action}")
+    drawing = "two-player" in hand.ruleset.variants
+    called = played_any = False
+    for event in events:
+        if isinstance(event, DecisionTaken) and (isinstance(event.action, DrawCard) or (
+                drawing and called and not played_any and isinstance(event.action, HiddenAction))):
+            draws.append(f"seat {event.seat} {event.action}")  # a hidden one: the other's draw, as seen
             continue
-        if draws:
+        called = called or isinstance(event, TrumpCalled)
+        played_any = played_any or isinstance(event, CardPlayed)
+        if draws and isinstance(event, DecisionTaken | TrumpCalled | CardPlayed):
             _wrapped("draws: " + ", ".join(draws), out)
             draws = []
-        if not isinstance(action, PlayCard):
-            print(f"  seat {seat}: {action}", file=out)
-            continue
-        trick.append((seat, action.card))
-        if len(trick) == players:
-            print(_trick_line(completed + 1, trick, tricks[completed].winner, style), file=out)
-            completed += 1
+        if isinstance(event, TrumpCalled):
+            print(f"  seat {event.seat}: call {event.suit.value}", file=out)
+        elif isinstance(event, DecisionTaken):
+            print(f"  seat {event.seat}: {event.action}", file=out)
+        elif isinstance(event, CardPlayed):
+            trick.append((event.seat, event.card))
+        elif isinstance(event, TrickWon):
+            print(_trick_line(event.number, event.plays, event.winner, style), file=out)
             trick = []
     if draws:
         _wrapped("draws: " + ", ".join(draws), out)
     if trick:
-        print(_trick_line(completed + 1, trick, None, style), file=out)
+        print(_trick_line(hand.tricks_played + 1, trick, None, style), file=out)
     if hand.is_annulled:
         print(f"annulled: the hand is dealt again (Hakem seat {hand.hakem})", file=out)
     elif result is not None:
@@ -397,8 +456,11 @@ def _wrapped(text: str, out: TextIO) -> None:
 def _show_command(args: argparse.Namespace) -> int:
     from hokm.match import MatchState
 
-    out = sys.stdout
-    style = _Style(_wants_colour(args.color, out))
+    out = _output(sys.stdout, args.ascii)
+    style = _Style(_wants_colour(args.color, sys.stdout))
+    if args.seat is not None and args.all:
+        print("hokm: error: --seat and --all contradict each other: give one of them", file=sys.stderr)
+        return 2
     path = args.file
     try:
         path, chosen = _file_and_record(args)
@@ -409,7 +471,7 @@ def _show_command(args: argparse.Namespace) -> int:
                 raise _Usage(f"{path} holds more than one record: pick one with --record N (or {path}:N)")
         finally:
             records.close()
-        state, _ = _load(*first)
+        state, record = _load(*first)
     except BrokenPipeError:
         raise
     except (_Invalid, _Usage, OSError) as error:
@@ -425,14 +487,74 @@ def _show_command(args: argparse.Namespace) -> int:
         scored = sum(1 for hand in hands[:number] if hand.is_over and not hand.is_annulled)
         result = state.results[scored - 1] if shown.is_over and not shown.is_annulled else None
         title = f"hand {number} of {len(hands)}: {_ruleset_line(state)}"
-        _show_hand(hands[number - 1], result, title, out, style)
     else:
         if number != 1:
             print(f"hokm: error: a hand record holds one hand; there is no hand {number}", file=sys.stderr)
             return 2
-        _show_hand(state, state.result() if state.is_over else None, f"a hand of {_ruleset_line(state)}",
-                   out, style)
+        shown, title = state, f"a hand of {_ruleset_line(state)}"
+        result = state.result() if state.is_over else None
+    try:
+        seat = _viewer(args, record, shown)
+    except ValueError as error:
+        print(f"hokm: error: {error}", file=sys.stderr)
+        return 2
+    if seat is not None:
+        title += f" (as seat {seat} saw it{'' if args.seat is not None else '; --all shows every card'})"
+    _show_hand(shown, result, title, out, style, seat)
     return 0
+
+
+def _viewer(args: argparse.Namespace, record: Mapping[str, Any], hand: HandState) -> int | None:
+    """Whose view ``hokm show`` prints: ``--seat N``; else, for a hand still in progress in a
+    record ``hokm play`` saved, the seat that played it (what it saw, no more); else every card.
+
+    Raises:
+        ValueError: ``--seat`` names no seat of the table.
+    """
+    if args.all:
+        return None
+    if args.seat is not None:
+        if not 0 <= args.seat < hand.ruleset.players:
+            raise ValueError(f"--seat {args.seat}: the table has seats 0 to {hand.ruleset.players - 1}")
+        return int(args.seat)
+    if hand.is_over:
+        return None
+    metadata = record.get("metadata")
+    saved = metadata.get(PLAY_METADATA) if isinstance(metadata, Mapping) else None
+    seat = saved.get("seat") if isinstance(saved, Mapping) else None
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < hand.ruleset.players:
+        return seat
+    return None
+
+
+class _Ascii:
+    """A text stream that writes suits as letters (``A♠`` as ``AS``) and any other character the
+    stream's encoding lacks as ``?``: output for a terminal or file that cannot take ``♠``."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.encoding = getattr(stream, "encoding", None) or "ascii"
+
+    def write(self, text: str) -> int:
+        text = ascii_suits(text)
+        try:
+            text = text.encode(self.encoding, "replace").decode(self.encoding)
+        except LookupError:
+            text = text.encode("ascii", "replace").decode("ascii")
+        return self.stream.write(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return bool(self.stream.isatty())
+
+
+def _output(stream: TextIO, ascii: bool) -> TextIO:
+    """``stream``, or its ASCII form with ``--ascii`` or when it cannot write ``♠``."""
+    if ascii or not can_write_suits(stream):
+        return _Ascii(stream)  # type: ignore[return-value]
+    return stream
 
 
 def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser],
@@ -448,6 +570,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser],
     replay.add_argument("--strict", action="store_true",
                         help="refuse a record whose ruleset names another version of a variant's "
                              "distribution than the one installed (default: a warning)")
+    replay.add_argument("--ascii", action="store_true", help=ASCII_HELP)
     replay.set_defaults(run=_replay_command)
 
     show = commands.add_parser("show", parents=[common],
@@ -462,4 +585,11 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser],
     show.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                       help="colour the red suits and each trick's winner (default: auto, only on a terminal "
                            "and without NO_COLOR)")
+    show.add_argument("--seat", type=int, default=None, metavar="N",
+                      help="print only what seat N saw: its own cards, the others' plays (default: every "
+                           "card, except for a hand in progress of a record hokm play saved, which shows "
+                           "what its player saw)")
+    show.add_argument("--all", action="store_true",
+                      help="print every card, also of a hand in progress that hokm play saved")
+    show.add_argument("--ascii", action="store_true", help=ASCII_HELP)
     show.set_defaults(run=_show_command)

@@ -60,7 +60,6 @@ class Decisions:
         "forced_gate",
         "forced_live",
         "offer_rows",
-        "offers_follow",
         "scopes",
         "trump_rule",
         "turn_any",
@@ -123,9 +122,13 @@ class Decisions:
                     self._card_actions |= frozenset(every)
                     steps.append(("cards", answers, impl))
                 continue
-            answer = impl.call(None, None)
+            answer = _asked_once(impl, None, None)
             if answer is not None:
-                steps.append(("constant", self._actions(answer, impl, impl.hook), impl))
+                constant = self._actions(answer, impl, impl.hook)
+                if not constant:
+                    raise contract_error(impl, impl.hook, "returned no choice: a constant trump call must "
+                                         "offer at least one (None: no opinion)")
+                steps.append(("constant", _distinct(constant, impl), impl))
                 break
         self.call_steps: tuple[tuple[str, Any, Impl], ...] = tuple(steps)
         """The trump call's steps: ``("cards", choices by card index, impl)``, ``("constant", choices,
@@ -135,10 +138,13 @@ class Decisions:
         """The first step's choices by card, when it is a table by card (the kernel's pick reads it)."""
         self._one_each = self.call_cards is not None and all(
             answer is not None and len(answer) == 1 for answer in self.call_cards)
-        self.alternatives: tuple[Impl | tuple[Action, ...], ...] = tuple(
-            impl if impl.takes_hand else self._actions(impl.call(None), impl, impl.hook)
-            for impl in alternatives if impl.takes_hand or impl.call(None) is not None)
-        """Each alternative: a constant tuple of choices, or an implementation asked at every call."""
+        constants = [None if impl.takes_hand else _asked_once(impl, None) for impl in alternatives]
+        self.alternatives: tuple[tuple[Impl, tuple[Action, ...] | None], ...] = tuple(
+            (impl, None if impl.takes_hand else self._actions(constant, impl, impl.hook))
+            for impl, constant in zip(alternatives, constants, strict=True)
+            if impl.takes_hand or constant is not None)
+        """Each alternative: its implementation, and its constant choices (``None``: it reads the hand,
+        and is asked at every call)."""
 
     def call_options(self, hand: HandView, first_cards: int) -> tuple[Action, ...]:
         """The caller's choices at the trump call: the ways to make trump, then the alternatives.
@@ -151,47 +157,47 @@ class Decisions:
         if last[0] is hand:
             return last[1]
         given: list[object] = []
-        options = self._calls(hand, first_cards, given)
-        extra = self._alternatives(hand, given)
+        sources: list[Impl | None] = []
+        options = self._calls(hand, first_cards, given, sources)
+        extra = self._alternatives(hand, given, sources)
         if extra:
             options += extra
             if given[0] is None:  # the cards' choices are distinct
-                self._check_alternatives(given[1:])
+                self._check_alternatives(given[1:], sources[1:])
             else:
-                self._distinct_once(given, options)
+                self._distinct_once(given, sources, options)
         self._last_call = (hand, options)
         return options
 
-    def _alternatives(self, hand: HandView, given: list[object]) -> tuple[Action, ...]:
-        """The alternatives at this call, each answer appended to ``given`` as it came."""
+    def _alternatives(self, hand: HandView, given: list[object],
+                      sources: list[Impl | None]) -> tuple[Action, ...]:
+        """The alternatives at this call, each answer appended to ``given`` as it came (and who gave
+        it to ``sources``)."""
         extra: tuple[Action, ...] = ()
-        for alternative in self.alternatives:
-            more = alternative if isinstance(alternative, tuple) else self._ask(alternative, hand)
+        for impl, constant in self.alternatives:
+            more = constant if constant is not None else self._ask(impl, hand)
             if more:
                 extra += more
                 given.append(more)
+                sources.append(impl)
         return extra
 
-    def _check_alternatives(self, given: list[object]) -> None:
+    def _check_alternatives(self, given: list[object], sources: list[Impl | None]) -> None:
         """Refuse an alternative offered twice or also given by a card (checked once per set of
         answer objects: plugins keep their tuples as constants)."""
         key = tuple(map(id, given))
         known = self._checked_answers.get(key)
         if known is not None and all(map(operator.is_, known, given)):
             return
-        extra = tuple(action for answer in given for action in answer)  # type: ignore[attr-defined]
-        _distinct(extra, None)
-        clash = [action for action in extra if action in self._card_actions]
-        if clash:
-            raise contract_error(None, "hokm_call_alternatives",
-                                 f"offers {clash[0]}, which a card of the trump call gives too")
+        _repeat(given, sources, self._card_actions)
         if all(answer.__class__ is tuple for answer in given) and len(self._checked_answers) < 256:
             self._checked_answers[key] = tuple(given)  # kept alive, so the ids stay theirs
 
-    def _calls(self, hand: HandView, first_cards: int, given: list[object]) -> tuple[Action, ...]:
+    def _calls(self, hand: HandView, first_cards: int, given: list[object],
+               sources: list[Impl | None]) -> tuple[Action, ...]:
         """The ways to make trump: the first step that answers (``given`` gets its answer, ``None``
-        for choices by card, which are distinct by construction)."""
-        for kind, payload, _ in self.call_steps:
+        for choices by card, which are distinct by construction; ``sources`` who gave it)."""
+        for kind, payload, impl in self.call_steps:
             if kind == "cards":
                 options: tuple[Action, ...] = ()
                 for index in display_order(first_cards):
@@ -200,15 +206,19 @@ class Decisions:
                         options += answer
                 if options:
                     given.append(None)
+                    sources.append(impl)
                     return options
             elif kind == "constant":
                 given.append(payload)
+                sources.append(impl)
                 return payload  # type: ignore[no-any-return]
             else:
                 answer, answered_by = optional_result(payload, hand, None)
                 if answer is not None and answered_by is not None:
-                    given.append(answer)
-                    return self._actions(answer, answered_by, "hokm_trump_call")
+                    options = self._actions(answer, answered_by, "hokm_trump_call")
+                    given.append(options)
+                    sources.append(answered_by)
+                    return options
         raise contract_error(None, "hokm_trump_call", "no plugin offered a choice at the trump call")
 
     def _ask(self, impl: Impl, hand: HandView) -> tuple[Action, ...]:
@@ -240,9 +250,10 @@ class Decisions:
             options = self.call_options(hand, first_cards)
             return options[floor(rand() * len(options))]
         given: list[object] = []
-        extra = self._alternatives(hand, given)
+        sources: list[Impl | None] = []
+        extra = self._alternatives(hand, given, sources)
         if given:
-            self._check_alternatives(given)
+            self._check_alternatives(given, sources)
         count = first_cards.bit_count()
         pick = floor(rand() * (count + len(extra)))
         if pick >= count:
@@ -251,14 +262,16 @@ class Decisions:
         assert answer is not None
         return answer[0]
 
-    def _distinct_once(self, given: list[object], options: tuple[Action, ...]) -> None:
+    def _distinct_once(self, given: list[object], sources: list[Impl | None],
+                       options: tuple[Action, ...]) -> None:
         """Refuse a choice offered twice, skipped when the same answer objects (tuples a plugin keeps,
         as most do) were checked before: hashing attrs actions is most of a trump call's cost."""
         key = tuple(map(id, given))
         known = self._checked_answers.get(key)
         if known is not None and all(map(operator.is_, known, given)):
             return
-        _distinct(options, None)
+        if len(set(options)) != len(options):
+            _repeat(given, sources, frozenset())
         if all(answer.__class__ is tuple for answer in given) and len(self._checked_answers) < 256:
             self._checked_answers[key] = tuple(given)  # kept alive, so the ids stay theirs
 
@@ -270,17 +283,21 @@ class Decisions:
         self.turn_gate: Gate | None = gate_of(self.turn_chain, hand_size)
         self.turn_live = live_rows(self.turn_chain, self.turn_gate, hand_size)
         domains = {"lead": (True, False), "hakem": (False, True), "void": (False, True), "trump": TRUMPS,
-                   "trick": range(1, hand_size + 1)}
+                   "number": range(1, hand_size + 1)}
         tables = [tabulate(impl, domains) for impl in tabulated]
         rows = []
         for trump in TRUMPS:
             row = []
-            for trick in range(1, hand_size + 1):
+            for number in range(1, hand_size + 1):
                 kinds = []
                 for lead, void in ((True, False), (False, False), (False, True)):
                     for hakem in (False, True):
-                        values = {"lead": lead, "hakem": hakem, "void": void, "trump": trump, "trick": trick}
+                        values = {"lead": lead, "hakem": hakem, "void": void, "trump": trump,
+                                  "number": number}
                         offers: tuple[Action, ...] = ()
+                        if not (lead or void):  # a seat that can follow is offered nothing
+                            kinds.append(offers)
+                            continue
                         for table in tables:
                             answer = table.answer(values)
                             if answer is not None:
@@ -291,8 +308,6 @@ class Decisions:
         self.offer_rows: tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...] = tuple(rows)
         """Per trump index, by tricks done, per turn kind (``LEAD``/``FOLLOW``/``VOID`` + 1 for the
         Hakem): the tabulated announcements offered."""
-        self.offers_follow = any(kinds[FOLLOW] or kinds[FOLLOW + 1] for row in rows for kinds in row)
-        """Whether a seat able to follow is ever offered a tabulated announcement."""
         self.turn_asked: tuple[tuple[bool, ...], ...] = tuple(
             (*(any(rows[trump][done]) or self.turn_live[trump < 4][done] for done in range(hand_size)), False)
             for trump in range(len(TRUMPS)))
@@ -308,7 +323,10 @@ class Decisions:
     def turn_options(self, hand: HandView, trump: int, done: int, lead: bool, hakem: bool,
                      void: bool) -> tuple[Action, ...]:
         """The announcements the seat to act may make before its card: the table's, then the
-        answers of the implementations that read the hand (the caller checked their gate)."""
+        answers of the implementations that read the hand (the caller checked their gate). A seat
+        that can follow suit is offered nothing."""
+        if not (lead or void):
+            return ()
         options = self.offer_rows[trump][done][(LEAD if lead else VOID if void else FOLLOW) + hakem]
         for impl in self.turn_chain:
             try:
@@ -409,6 +427,29 @@ def _distinct(options: tuple[Action, ...], impl: Impl | None) -> tuple[Action, .
         raise contract_error(impl, impl.hook if impl else "hokm_trump_call",
                              f"the same choice is offered twice: {', '.join(map(str, options))}")
     return options
+
+
+def _asked_once(impl: Impl, *args: None) -> Any:
+    """An implementation that takes none of the hook's arguments, asked once at composition."""
+    try:
+        return impl.call(*args)
+    except Exception as error:
+        reraise(impl, error)
+
+
+def _repeat(given: Sequence[object], sources: Sequence[Impl | None], taken: frozenset[Action]) -> None:
+    """Refuse the first choice offered twice at the call (or an alternative a card gives too:
+    ``taken``), naming the plugin whose answer repeated it."""
+    seen: set[Action] = set()
+    for answer, impl in zip(given, sources, strict=True):
+        for action in answer or ():  # type: ignore[attr-defined]
+            if action in taken:
+                raise contract_error(impl, "hokm_call_alternatives",
+                                     f"offers {action}, which a card of the trump call gives too")
+            if action in seen:
+                hook = impl.hook if impl is not None else "hokm_call_alternatives"
+                raise contract_error(impl, hook, f"the same choice is offered twice: {action}")
+            seen.add(action)
 
 
 def _one_each(cards: Sequence[tuple[Action, ...] | None], first_cards: int) -> bool:

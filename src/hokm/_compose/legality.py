@@ -10,7 +10,7 @@ per turn, only inside their windows.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from hokm._compose.cards import SUITS, CardTables, best_play
@@ -24,6 +24,7 @@ from hokm.table import Seat
 if TYPE_CHECKING:
     from hokm.actions import Action
     from hokm.context import HandView
+    from hokm.trick import Trick
 
 __all__ = ["Legality"]
 
@@ -80,13 +81,16 @@ class Legality:
         return duty, tuple(plugins)
 
     def legal_mask(self, hand_mask: int, trick: Sequence[int], seat: int, trump: int, number: int,
-                   hand: HandView | None, first_trump: int = 0, announced: Action | None = None) -> int:
+                   hand: HandView | None, first_trump: int = 0, announced: Action | None = None,
+                   hakem: int | None = None, tricks_of: Callable[[], tuple[Trick, ...]] | None = None) -> int:
         """The cards of ``hand_mask`` that ``seat`` may play to ``trick`` (packed plays).
 
         Follow the led effective suit if you can; then the duty (on a void follow, or on any
         turn after an announcement); then every legality hook that applies narrows the set (the
         void hooks only when the seat cannot follow). ``first_trump`` and ``announced``: see
         ``Trick.first_trump`` and ``PlayContext.announced`` (0 and ``None`` in the classic game).
+        ``hakem`` and ``tricks_of``: the Hakem and the completed tricks where no ``hand`` is given
+        (the random-play kernel's, which works them out only if a rule reads them).
         """
         cards = self.cards
         follow = hand_mask & cards.suit_masks[trump][cards.suit_of[trump][trick[0] & 63]] if trick else 0
@@ -95,17 +99,27 @@ class Legality:
         duty = self.void_duty if announced is None else self.duty(announced)
         if duty is not None and trump < 4 and (void or (announced is not None and not trick)):
             legal = self.duty_mask(hand_mask, trick, trump, duty, first_trump)
+        if hakem is None:  # without a hand, or with the partial view of an inference: unknown, so open
+            hakem = getattr(hand, "hakem", seat)
+        return self.narrow(legal, hand_mask, seat, trick, trump, number, void, first_trump, hakem, hand,
+                           announced, tricks_of)
+
+    def narrow(self, legal: int, hand_mask: int, seat: int, trick: Sequence[int], trump: int, number: int,
+               void: bool, first_trump: int, hakem: int, hand: HandView | None = None,
+               announced: Action | None = None,
+               tricks_of: Callable[[], tuple[Trick, ...]] | None = None) -> int:
+        """The cards of ``legal`` (those that follow suit and meet the duty) that the legality hooks
+        whose window holds this turn leave ``seat``: the end of ``legal_mask``."""
         chain = self.void_restrictors if void else self.restrictors
         if not chain or not legal & (legal - 1):  # no rule, or a lone card: nothing to narrow
             return legal
         if announced is None and not (self.kernel_void_restricts if void else self.kernel_restricts):
             return legal
         gate = self.void_restrict_gate if void else self.restrict_gate
-        # Without a hand, or with the partial view of an inference, the Hakem is unknown: open.
-        if gate is None or gate.open(not trick, getattr(hand, "hakem", seat) == seat, void, trump < 4,
-                                     number - 1, announced is not None):
+        if gate is None or gate.open(not trick, hakem == seat, void, trump < 4, number - 1,
+                                     announced is not None):
             legal = self.restrict(legal, hand_mask, seat, trick, trump, number, hand, void, first_trump,
-                                  announced)
+                                  announced, tricks_of)
         return legal
 
     def duty_mask(self, hand_mask: int, trick: Sequence[int], trump: int, duty: VoidDuty,
@@ -132,12 +146,13 @@ class Legality:
 
     def restrict(self, legal: int, hand_mask: int, seat: int, trick_plays: Sequence[int],
                  trump: int, number: int, hand: HandView | None, void: bool, first_trump: int = 0,
-                 announced: Action | None = None) -> int:
+                 announced: Action | None = None,
+                 tricks_of: Callable[[], tuple[Trick, ...]] | None = None) -> int:
         """Narrow the set ``legal`` by every legality hook (``void``: the void hooks answer too)."""
         chain = self.void_restrictors if void else self.restrictors
         # trick_plays is never mutated afterwards (a state's list, or a fresh slice): no copy.
         ctx = PlayContext(self.cards, Seat(seat), hand_mask, trump, trick_plays, number, hand, announced,
-                          first_trump)
+                          first_trump, tricks_of)
         impl = None
         try:
             for impl in chain:

@@ -32,11 +32,12 @@ if TYPE_CHECKING:
     from hokm._compose.engine import Engine
     from hokm._hand.state import HandState
     from hokm.actions import Action
+    from hokm.trick import Trick
 
 __all__ = ["CALL", "CARDS", "DRAW", "OPTION", "OVER", "announce", "announced_of", "ask_capture", "begin",
            "begin_then_act", "close", "engine_of", "enter", "fix", "forget", "held_of", "mark", "mask_of",
            "moment", "pause", "random_call", "random_draw", "random_option", "random_turn", "sync",
-           "tallies_of", "trick_so_far", "tricks_of", "trump_of", "turn_choices", "went_on"]
+           "tallies_of", "trick_so_far", "tricks_of", "tricks_with", "trump_of", "turn_choices", "went_on"]
 
 CARDS = 5
 """``moment``: a turn of trick play (no decision pending)."""
@@ -227,6 +228,11 @@ def pause(state: HandState, rand: Callable[[], float], tally: list[int]) -> bool
         return False
     tally[:] = state._team_tricks  # (a decision may move tricks: none does)
     return True
+
+def tricks_with(state: HandState, won: Sequence[int]) -> tuple[Trick, ...]:
+    """The completed tricks: those written back, then those the kernel holds (won by ``won``)."""
+    return state._tricks_won_by(state._winners + tuple(won))
+
 
 def trump_of(state: HandState) -> tuple[int, int]:
     """The hand's trump index and the play from which its cards are trumps."""

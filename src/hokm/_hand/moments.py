@@ -135,15 +135,15 @@ def announcements(state: HandState) -> tuple[Action, ...]:
     hakem = state._to_act == setup.hakem
     row = decisions.offer_rows[setup.trump][done]
     asks = bool(decisions.turn_chain) and decisions.turn_live[0 <= setup.trump < NO_TRUMP][done]
-    kind = void = 0
+    kind, void = 0, False
     if trick:
         if not (asks or row[2 + hakem] or row[4 + hakem]):
             return ()
         void = _void(state)
         kind = 4 if void else 2
     if asks and (decisions.turn_gate is None or decisions.turn_gate.open(
-            not trick, hakem, bool(void), 0 <= setup.trump < NO_TRUMP, done, False)):
-        return decisions.turn_options(state, setup.trump, done, not trick, hakem, bool(void))
+            not trick, hakem, void, 0 <= setup.trump < NO_TRUMP, done, False)):
+        return decisions.turn_options(state, setup.trump, done, not trick, hakem, void)
     return row[kind + hakem]
 
 

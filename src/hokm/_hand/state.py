@@ -370,11 +370,15 @@ class HandState:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks, each with its winner."""
+        return self._tricks_won_by(self._winners)
+
+    def _tricks_won_by(self, winners: Sequence[int]) -> tuple[Trick, ...]:
+        """The first ``len(winners)`` tricks of the plays, won by ``winners``."""
         setup = self._setup
         engine, trump, since, n = setup.engine, setup.trump, setup.trump_from, setup.engine.players
         plays = self._plays
         tricks = []
-        for i, winner in enumerate(self._winners):
+        for i, winner in enumerate(winners):
             start = i * n
             if since >= start + n:  # the trump appeared after this trick
                 tricks.append(engine.cards.trick_value(plays[start:start + n], NO_TRUMP, i + 1, winner))

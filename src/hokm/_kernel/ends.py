@@ -23,7 +23,7 @@ def winner_of(loop: Loop, pile: int, best: int, done: int, trump: int, stop_at: 
     plan, won, tally = loop.plan, loop.won, loop.tally
     if plan.winner_hook:
         start = len(loop.plays) - plan.players
-        best = plan.engine.ends.trick_winner(loop.plays[start:], trump, done, first_trump(loop.state, start))
+        best = plan.engine.ends.trick_winner(loop.plays[start:], trump, done, first_trump(loop, start))
     won.append(best)
     if plan.capture_identity:
         team = plan.teams[best]
@@ -68,7 +68,7 @@ def _asked(loop: Loop, pile: int, winner: int, done: int) -> int:
     write(loop, pile, winner, len(loop.plays))
     won.append(winner)
     answer = kernel_io.ask_capture(state, facts(loop.plan, state, start)[1], done, winner,
-                                   first_trump(state, start))
+                                   first_trump(loop, start))
     return NOBODY if answer is None else answer
 
 

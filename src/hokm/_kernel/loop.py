@@ -11,6 +11,7 @@ from hokm._hand import kernel_io
 if TYPE_CHECKING:
     from hokm._hand.state import HandState
     from hokm._kernel.plan import Facts, Plan
+    from hokm.trick import Trick
 
 __all__ = ["ENDED", "GOES_ON", "STEP", "STEPPED", "TURN", "Loop", "facts", "first_trump", "trick_start"]
 
@@ -34,13 +35,21 @@ class Loop:
     in place; ``won``/``taken`` hold the tricks not yet written back, ``tally`` the teams' tricks)
     and the random source."""
 
-    __slots__ = ("hakem", "held", "plan", "plays", "rand", "state", "taken", "tally", "won")
+    __slots__ = ("hakem", "held", "plan", "plays", "rand", "since", "state", "taken", "tally", "won")
 
     def __init__(self, plan: Plan, state: HandState, plays: list[int], hakem: int, held: list[list[int]],
                  won: list[int], taken: list[int | None], tally: list[int],
                  rand: Callable[[], float]) -> None:
         self.plan, self.state, self.plays, self.hakem, self.held = plan, state, plays, hakem, held
         self.won, self.taken, self.tally, self.rand = won, taken, tally, rand
+        self.since = kernel_io.trump_of(state)[1]
+        """The play from which cards of the trump suit are trumps (the loop sets it again when a card
+        fixes the trump)."""
+
+    def tricks(self) -> tuple[Trick, ...]:
+        """The hand's completed tricks, those not yet written back included (a legality rule's
+        ``PlayContext.tricks``, worked out only when a rule reads it)."""
+        return kernel_io.tricks_with(self.state, self.won)
 
 
 def trick_start(loop: Loop) -> int:
@@ -50,9 +59,9 @@ def trick_start(loop: Loop) -> int:
     return len(loop.plays) // players * players
 
 
-def first_trump(state: HandState, start: int) -> int:
+def first_trump(loop: Loop, start: int) -> int:
     """The position in the trick beginning at ``start`` from which trump-suit cards are trumps."""
-    since = kernel_io.trump_of(state)[1]
+    since = loop.since
     return since - start if since > start else 0
 
 

@@ -63,11 +63,13 @@ class Plan:
         "ends",
         "engine",
         "events",
+        "every_seat",
         "facts",
         "fixes_trump",
         "follow_steps",
         "followers",
         "lazy_capture",
+        "lead_offers",
         "lead_steps",
         "moved",
         "offers",
@@ -85,6 +87,7 @@ class Plan:
         "teams",
         "total",
         "trick_suit_of",
+        "void_exact",
         "void_offers",
         "watched",
         "winner_hook",
@@ -152,6 +155,13 @@ class Plan:
         self.offers = self._offer_rows(engine)
         self.void_offers = any(kinds[4] or kinds[5] for rows in decisions.offer_rows for kinds in rows)
         """Whether a seat that cannot follow is ever offered a tabulated announcement."""
+        self.lead_offers = any(kinds[0] or kinds[1] for rows in decisions.offer_rows for kinds in rows)
+        """Whether a leader is ever offered a tabulated announcement."""
+        self.every_seat = (1 << n) - 1
+        """Every seat, as a mask of seats."""
+        self.void_exact = self.void_offers and (self.duty or any(self.moved))
+        """Whether such an offer may fall on a void turn the plain picks do not take with its offers
+        (the duty's pick of a trump, a holder of a card of another suit than printed)."""
         self.events = self._event_rows(engine)
         self.dynamic = any(any(leads) or any(follows) for leads, follows in self.events) or any(
             row is not NO_OFFERS[n] for rows in self.offers for by_done in rows for row in by_done)

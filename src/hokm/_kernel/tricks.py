@@ -31,7 +31,7 @@ from hokm._compose.masks import BIT13, BITS, COUNTS, FLOAT_COUNTS, nth_card
 from hokm._hand import kernel_io
 from hokm._hand.kernel_io import mask_of, trick_so_far
 from hokm._kernel.ends import trick_end, winner_of
-from hokm._kernel.loop import ENDED, GOES_ON, STEP, STEPPED, TURN, Loop, facts
+from hokm._kernel.loop import ENDED, GOES_ON, STEP, STEPPED, TURN, Loop, facts, first_trump
 from hokm._kernel.turns import announce, follow_exactly, hand_back, lead_exactly
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
      announced) = kernel_io.enter(state)
     n, teams, followers, ends, dynamic = plan.players, plan.teams, plan.followers, plan.ends, plan.dynamic
     bits, counts, fcounts, bit13 = BITS, COUNTS, FLOAT_COUNTS, BIT13
-    void_offers, watched = plan.void_offers, plan.watched
+    void_exact, watched = plan.void_exact, plan.watched
     append = plays.append
     gone = 0.0  # tricks completed since the trick in progress began: a seat's cards on its turn are
     # sizes[seat] - gone (its cards when that trick began)
@@ -81,7 +81,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
     led, base, power, best, top, rest, specials, exactly = (_entered(
         plan, state, plays, held, start, trump, done, follow_event, moved, note) if len(plays) > start
         else _AT_LEAD)
-    watch = follow_event or moved  # whether the follows of a trick may leave the plain pick
+    watch = follow_event or moved or void_exact  # whether the follows of a trick may leave the plain pick
     leading = len(plays) == start
     while True:
         if leading:  # the lead ------------------------------------------------------------------
@@ -93,14 +93,14 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                     hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = facts(
                         plan, state, len(plays))
                     moved = _moved_left(plan, trump, held)
-                    holders, watch = _holders(held, moved), follow_event or moved
+                    holders, watch = _holders(held, moved), follow_event or moved or void_exact
                     offer_rows, offers = plan.offers[hand_trump][hakem], _STALE
                     lead_row, follow_row = plan.events[hand_trump]
                 if offer_rows[done] is not offers:  # the announcements on offer change
                     offers = offer_rows[done]
                     leads, voids, lead_sizes, void_sizes = _offers(offers, sizes)
                 lead_event, follow_event, refresh = lead_row[done] or note == 1, follow_row[done], dynamic
-                watch = follow_event or moved
+                watch = follow_event or moved or void_exact
             suits = held[seat]
             if lead_event and (index := lead_exactly(loop, pile, seat, trump, done,
                                                     note, begun)) != -1:
@@ -141,12 +141,12 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                     moved ^= 1 << index
                     led, holders = suit_of[index], _holders(held, moved)
                     base = 13 * led
-                if follow_event or void_offers:
+                if follow_event or void_exact:
                     specials, exactly = _specials(plan, held, state, rest, led, trump, done, follow_event,
                                                   moved)
                 elif moved & watched[trump][led]:  # their holders' follows are picked by mask
                     specials, exactly = holders, 0
-                watch = follow_event or moved
+                watch = follow_event or moved or void_exact
         leading = True
         for seat, mark in rest:  # the follows ----------------------------------------------------
             suits = held[seat]
@@ -158,7 +158,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                         return -2 - index  # handed to the state's own steps
                     refresh = refresh or note == 2
                 else:
-                    index = _holder_pick(plan, suits, led, trump, duty, power, top, rand)
+                    index = _by_tables(loop, seat, suits, led, trump, duty, power, top, done)
                 suits[index // 13] ^= bit13[index % 13]
             elif segment := suits[led]:  # follow suit (a float count: float * float is the cheaper product)
                 bit = bits[segment][floor(rand() * fcounts[segment])]
@@ -205,13 +205,14 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
             # A card that did not follow suit: one of another suit than printed, or one that fixes a trump.
             if moved and 1 << index & moved:
                 moved ^= 1 << index
-                holders, watch = _holders(held, moved), follow_event or moved
+                holders, watch = _holders(held, moved), follow_event or moved or void_exact
             append(mark | index)
             if fixing and suit_of[index] != led:  # it fixes its suit as trump (hokm._hand.moments.after_card)
                 known, best, top, power = _fix(plan, state, plays, seat, index, best, top, power)
+                loop.since = kernel_io.trump_of(state)[1]
                 hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = known
                 refresh, moved = True, _moved_left(plan, trump, held)
-                holders, watch = _holders(held, moved), follow_event or moved
+                holders, watch = _holders(held, moved), follow_event or moved or void_exact
                 if len(plays) % n and (plan.events[trump][1][done] or moved):  # the rest of the trick,
                     return hand_back(loop, pile, seat)  # picked anew
             elif power[index] > top:
@@ -251,7 +252,7 @@ def _entered(plan: Plan, state: HandState, plays: list[int], held: list[list[int
     best, top = trick_so_far(state, plays, start, power, TRUMP_POWER)
     rest = plan.followers[plays[start] >> 6][len(plays) - start - 1:]
     specials = exactly = 0
-    if follow_event or moved:
+    if follow_event or moved or plan.void_exact:
         specials, exactly = _specials(plan, held, state, rest, led, trump, done, follow_event, moved)
     if note:  # the announcer's card is picked exactly
         specials |= 1 << rest[0][0]
@@ -286,18 +287,21 @@ def _fix(plan: Plan, state: HandState, plays: list[int], seat: int, index: int, 
 def _specials(plan: Plan, held: list[list[int]], state: HandState, rest: tuple[tuple[int, int], ...],
               led: int, trump: int, done: int, follow_event: bool, moved: int) -> tuple[int, int]:
     """Which of the seats still to follow (``rest``) leave the plain pick, as masks of seats: all of
-    them and those picked from the engine's legal mask (a hook may be asked, or an announcement
-    offered to a seat that can follow; the others hold a card of another suit than printed, into or
-    out of the led suit or, under a void duty, the trumps)."""
+    them and those picked from the engine's legal mask with the turn's announcements (a hook reading
+    the hand may be asked; a void seat may be offered announcements, which the picks by the tables
+    leave out). The others are picked by the tables (``_by_tables``): under a legality hook, or
+    holding a card of another suit than printed, into or out of the led suit or, under a void duty,
+    the trumps."""
     void_offers = False
     if follow_event or plan.void_offers:
         hand_trump = kernel_io.trump_of(state)[0]
         offers = plan.engine.decisions.offer_rows[hand_trump][done]
-        if follow_event and (plan.restricts or offers[2] or offers[3]
-                             or plan.follow_steps[0 <= hand_trump < NO_TRUMP][done]):
-            every = sum(1 << follower for follower, _ in rest)
-            return every, every
-        void_offers = bool(offers[4] or offers[5])  # (a void holder may be offered some)
+        void_offers = bool(offers[4] or offers[5])  # (a void seat may be offered some)
+        if (follow_event and plan.follow_steps[0 <= hand_trump < NO_TRUMP][done]) or (
+                void_offers and ((plan.duty and trump < NO_TRUMP) or plan.restricts)):
+            return plan.every_seat, plan.every_seat  # (the loop reads the bits of the seats to follow)
+        if follow_event and plan.restricts:
+            return plan.every_seat, 0
     relevant = moved & plan.watched[trump][led]
     holders = 0
     while relevant:  # (few: the cards of another suit than printed)
@@ -336,18 +340,31 @@ def _holders(held: list[list[int]], cards: int) -> int:
     return seats
 
 
-def _holder_pick(plan: Plan, suits: list[int], led: int, trump: int, duty: bool, power: Sequence[int],
-                 top: int, rand: Callable[[], float]) -> int:
-    """The turn of a seat holding a card of another suit than printed, picked from its whole hand by
-    the tables: follow the led effective suit, else the void duty, else any card (index order)."""
-    hand = mask_of(suits)
+def _by_tables(loop: Loop, seat: int, suits: list[int], led: int, trump: int, duty: bool,
+               power: Sequence[int], top: int, done: int) -> int:
+    """A follow picked from the seat's whole hand by the tables: the led effective suit, else the
+    void duty, else any card, narrowed by the legality hooks whose window holds the turn; the pick
+    in index order. (A seat holding a card of another suit than printed, or any seat under a
+    legality hook that reads only the turn.)"""
+    plan = loop.plan
+    hand = suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39  # mask_of
     masks = plan.suit_masks[trump]
     legal = hand & masks[led]
-    if not legal:
+    void = not legal
+    if void:
         legal = hand
         trumps = hand & masks[trump] if duty else 0
         if trumps:
             legal = beating(trumps, power, top) or trumps if plan.overtrump else trumps
-    return nth_card(legal, floor(rand() * legal.bit_count()))
+    if plan.restricts and legal & (legal - 1):
+        start = len(loop.plays) // plan.players * plan.players  # (trick_start)
+        legal = plan.engine.legality.narrow(legal, hand, seat, loop.plays[start:], trump, done + 1, void,
+                                            first_trump(loop, start), loop.hakem, None, None,
+                                            loop.tricks)
+    shift = 13 * led
+    segment = legal >> shift
+    if segment <= 0x1FFF and segment << shift == legal:  # (the usual: cards of the led printed suit)
+        return shift + BITS[segment][floor(loop.rand() * FLOAT_COUNTS[segment])]
+    return nth_card(legal, floor(loop.rand() * legal.bit_count()))
 
 

@@ -39,11 +39,18 @@ def lead_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, note: 
     called = 0 <= hand_trump < NO_TRUMP
     if plan.lead_steps[called][done] and plan.step_at(True, seat == loop.hakem, False, called, done):
         return _stepped(loop, pile, seat, begun)
-    if not plan.engine.legality.kernel_restricts:
+    legality = plan.engine.legality
+    if not legality.kernel_restricts:
         return -1
+    offered = plan.engine.decisions.offered(hand_trump, done, True, seat == loop.hakem, False) if (
+        plan.lead_offers) else ()
+    if not offered:  # the legality hooks alone narrow the whole hand
+        hand = mask_of(loop.held[seat])
+        legal = legality.narrow(hand, hand, seat, (), trump, done + 1, False, first_trump(loop, start),
+                                loop.hakem, None, None, loop.tricks)
+        return nth_card(legal, floor(loop.rand() * legal.bit_count()))
     index = _exact(loop, pile, seat, start, trump, done, None, True, False)
     if index < -1:
-        offered = plan.engine.decisions.offered(hand_trump, done, True, seat == loop.hakem, False)
         return -2 - announce(loop, pile, seat, offered[-2 - index])
     return index
 
@@ -79,10 +86,10 @@ def _exact(loop: Loop, pile: int, seat: int, start: int, trump: int, done: int,
     turn's tabulated announcements, as ``legal_actions()`` lists them: the card's index, or
     ``-2 - k`` for the ``k``-th announcement."""
     plan, state = loop.plan, loop.state
-    if plan.restricts:  # a legality hook reads the hand: it sees the tricks played so far
-        write(loop, pile, seat, start)
+    # A legality hook sees the tricks so far through its PlayContext, worked out only if it reads them.
     legal = plan.engine.legality.legal_mask(mask_of(loop.held[seat]), loop.plays[start:], seat, trump,
-                                            done + 1, state, first_trump(state, start), announced)
+                                            done + 1, None, first_trump(loop, start), announced, loop.hakem,
+                                            loop.tricks)
     count = legal.bit_count()
     offered = () if announced is not None else plan.engine.decisions.offered(
         kernel_io.trump_of(state)[0], done, lead, seat == loop.hakem, void)

@@ -1,9 +1,11 @@
 """The table's controller: one match, your seat, the bots at the others, and what the screen shows.
 
 ``TableModel`` drives a ``MatchState`` with agents and keeps what a player at a
-table needs besides the state: a log of the finished tricks, the hand just
-finished (for the review), the practice mode's undo and hints, and saving to a
-game record. It knows nothing of Textual, so it is tested (and usable) without it.
+table needs besides the state: a log of what happened (read from the events your
+seat may see, so it never tells more than your seat knows), a row per finished
+hand for the end of the match, the hand just finished (for the review), the
+practice mode's undo and hints, and saving to a game record. It knows nothing of
+Textual, so it is tested (and usable) without it.
 """
 
 from __future__ import annotations
@@ -11,13 +13,13 @@ from __future__ import annotations
 import json
 import os
 import random
-import tempfile
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from hokm.actions import Action, PlayCard
-from hokm.cards import Card
+from hokm.cards import Card, Suit
 from hokm.errors import (
     AgentFailedError,
     GameStateError,
@@ -27,20 +29,64 @@ from hokm.errors import (
     InvalidArgumentError,
     RecordError,
 )
-from hokm.events import Event, HandOver, MatchOver, TrickWon, for_seat
+from hokm.events import (
+    CardPlayed,
+    CardsRestored,
+    CardsShown,
+    DecisionTaken,
+    Event,
+    HakemChanged,
+    HandAnnulled,
+    HandOver,
+    HandStarted,
+    MatchOver,
+    ScoresChanged,
+    TrickWon,
+    TrumpCalled,
+    TrumpRevealed,
+    for_seat,
+    history,
+)
 from hokm.match import MatchState
 from hokm.observation import HandObservation, MatchObservation
-from hokm.outcomes import HandResult
-from hokm.play.text import parse_card_text, seat_positions
+from hokm.outcomes import HandResult, Phase
+from hokm.play.saving import free_path, write_atomically
+from hokm.play.text import action_label, parse_card_text, seat_positions, sorted_hand
 from hokm.rules import Ruleset
 from hokm.state import HandState
 
-__all__ = ["METADATA_KEY", "HandReview", "TableModel", "make_agents"]
+__all__ = ["METADATA_KEY", "HandReview", "HandRow", "TableModel", "make_agents", "score_unit"]
 
 METADATA_KEY = "hokm-play"
 """The record metadata key under which ``hokm play`` keeps your seat and the opponents' spec."""
 
+HIDDEN_TRUMP = "hidden-trump"
+"""The bundled variant whose trump lies face down (the table shows its caller the indicator)."""
+
 _NAMES = {"bottom": "You", "top": "Top", "left": "Left", "right": "Right"}
+_ILLEGAL = re.compile(r"^illegal play \S+ by seat \d+: (?P<reason>.*?)(?: \(legal: [^)]*\))?$")
+_ANNOUNCED_DUTY = {
+    "hidden-trump/ask": "you asked for trump, so you must play one",
+    "hidden-trump/reveal": "you revealed the trump, so you must {verb} one",
+}
+
+
+def score_unit(ruleset: Ruleset) -> str:
+    """What a hand scores in: ``"court"`` for Court Piece scored in courts, else ``"point"``.
+
+    >>> import hokm
+    >>> score_unit(hokm.Ruleset.compose("court-piece")), score_unit(hokm.Ruleset.compose())
+    ('court', 'point')
+    """
+    for variant in ruleset.spec["variants"]:
+        if variant["name"] == "court-piece" and variant["options"].get("scoring", "courts") == "courts":
+            return "court"
+    return "point"
+
+
+def counted(number: int, unit: str) -> str:
+    """``"1 point"``, ``"2 points"``, ``"0 courts"``."""
+    return f"{number} {unit}{'' if number == 1 else 's'}"
 
 
 class HandReview:
@@ -52,17 +98,56 @@ class HandReview:
         self.number = number
         self.dealt: tuple[tuple[Card, ...], ...] = tuple(hand.dealt(seat) for seat in hand.layout.seats)
 
+    @property
+    def indicator(self) -> Card | None:
+        """A hidden trump's indicator, turned face up during or at the end of the hand."""
+        shown = self.hand.shown
+        if not shown:
+            return None
+        trump = self.result.trump if self.result is not None else None
+        caller = self.hand.hakem
+        held = self.hand.set_aside[caller] | {card for seat, card in self.hand.plays if seat == caller}
+        candidates = [card for card in shown if card in held and (trump is None or card.suit is trump)]
+        return candidates[0] if len(candidates) == 1 else None
+
+
+class HandRow:
+    """One hand of the match for the end-of-match table, as your seat saw it.
+
+    Attributes:
+        number: the hand's number in the match, from 1.
+        hakem: its Hakem (the caller).
+        trump: its trump suit, if one was called, revealed, or shown at the end.
+        trump_note: ``""``, or how a hidden trump came out (``"revealed"``, ``"never revealed"``).
+        result: how it ended, or ``None`` if it was annulled (dealt again).
+        scores: the match scores after it.
+        next_hakem: the next hand's Hakem, when it changed.
+    """
+
+    def __init__(self, number: int, hakem: int) -> None:
+        self.number = number
+        self.hakem = hakem
+        self.trump: Suit | None = None
+        self.trump_note = ""
+        self.result: HandResult | None = None
+        self.scores: tuple[int, ...] = ()
+        self.next_hakem: int | None = None
+
 
 def make_agents(spec: str, *, players: int, you: int, seed: int | str) -> dict[int, Any]:
     """An agent of ``spec`` for every seat but ``you``, each with its own seed if it takes one.
 
-    An agent that takes no ``seed`` parameter (``heuristic``) is made without one.
+    An agent that takes no ``seed`` parameter (``heuristic``) is made without one, and so is
+    an external program (``cmd:COMMAND``): its command line is its own, seed included.
     """
-    from hokm.agents import agent_from_spec
+    from hokm.agents import COMMAND_PREFIX, agent_from_spec
 
     agents: dict[int, Any] = {}
     for seat in range(players):
         if seat == you:
+            continue
+        if spec.startswith(COMMAND_PREFIX):
+            agents[seat] = agent_from_spec(spec)
             continue
         try:
             agents[seat] = agent_from_spec(spec, seed=f"{seed}/seat-{seat}")
@@ -79,6 +164,9 @@ class TableModel:
     Bots act only through ``bot_step`` (the app animates them one at a time); your
     actions go through ``play_card``, ``play_text`` and ``choose``, which raise the
     rules' own errors and leave everything unchanged on bad input.
+
+    With a ``save_path`` the match is saved there after every action, as it stands, so
+    the file never holds an earlier point of a hand you have seen part of.
     """
 
     def __init__(self, match: MatchState, *, seat: int, agents: Mapping[int, Any],
@@ -94,14 +182,22 @@ class TableModel:
         self.practice = practice
         self.save_path = Path(save_path) if save_path is not None else None
         self.log: list[str] = []
+        """What happened, a line each: tricks, reveals, hand and match results (your seat's view)."""
+        self.rows: list[HandRow] = []
+        """The hands finished (or annulled) so far, for the end-of-match table."""
         self.review: HandReview | None = None
-        self._undo: list[tuple[MatchState, int]] = []
+        self.steps = 0
+        """How many times the match has changed: a new number is a new decision on the screen."""
+        self.unit = score_unit(match.ruleset)
+        self._undo: list[tuple[MatchState, int, int]] = []
+        self._row: HandRow | None = None
         rules = match.ruleset
         self.positions = seat_positions(rules.players, rules.rotation, self.seat)
         for other, agent in self.agents.items():
             hook = getattr(agent, "start_match", None)
             if hook is not None:
                 hook(match.observation(other))
+        self._note(for_seat(history(match), self.seat))  # a resumed match: its log and rows so far
         self._start_hand()
 
     # Construction -----------------------------------------------------------------------
@@ -125,7 +221,8 @@ class TableModel:
                save_path: str | os.PathLike[str] | None = None) -> TableModel:
         """The match saved in the record at ``path``, to play on; it is saved back there by default.
 
-        Your seat and the opponents come from the record unless given here.
+        Your seat and the opponents come from the record unless given here. The log is
+        rebuilt from the record: every trick and hand so far, as your seat saw them.
 
         Raises:
             RecordError: the file is not a match record (or not a record at all).
@@ -153,6 +250,21 @@ class TableModel:
                              seed=f"{state.seed}/hand-{state.hand_number}")
         return cls(state, seat=seat, agents=agents, opponents=opponents, practice=practice,
                    save_path=save_path if save_path is not None else path)
+
+    def again(self, *, same_seed: bool) -> TableModel:
+        """A new match at this table (same rules, seat, bots and mode): a rematch of the same seed,
+        or a fresh seed. It is saved next to this one, in a file of its own."""
+        seed = self.match.seed if same_seed else None
+        path = free_path(self.save_path) if self.save_path is not None else None
+        return TableModel.new(self.match.ruleset, seat=self.seat, opponents=self.opponents, seed=seed,
+                              practice=self.practice, save_path=path)
+
+    def close(self) -> None:
+        """End the bots that run as programs (``cmd:``); the others need nothing. Idempotent."""
+        for agent in self.agents.values():
+            close = getattr(agent, "close", None)
+            if callable(close):
+                close()
 
     # What the table shows ---------------------------------------------------------------
 
@@ -195,6 +307,26 @@ class TableModel:
             return ()
         return tuple(a for a in self.match.legal_actions() if not isinstance(a, PlayCard))
 
+    @property
+    def hidden_trump(self) -> bool:
+        """Whether the hand's trump lies face down (``hidden-trump``, before the reveal)."""
+        hand = self.hand
+        return (HIDDEN_TRUMP in self.match.ruleset.variants and hand.trump is None
+                and hand.phase is not Phase.TRUMP and bool(hand.set_aside_counts)
+                and hand.set_aside_counts[hand.hakem] > 0)
+
+    @property
+    def indicator(self) -> Card | None:
+        """The face-down indicator, if you are the caller and have seen it (else ``None``).
+
+        Only the caller knows it: it is among his own cards laid apart from his hand.
+        """
+        hand = self.hand
+        if not self.hidden_trump or hand.hakem != self.seat or len(hand.set_aside) != 1:
+            return None
+        (card,) = hand.set_aside
+        return card
+
     def name(self, seat: int) -> str:
         """``"You"``, ``"Partner"``, ``"Left"``, ``"Right"`` or ``"Top"`` for ``seat``."""
         layout = self.match.layout
@@ -209,6 +341,41 @@ class TableModel:
         if layout.players == 4:
             return "us" if self.seat in seats else "them"
         return self.name(seats[0])
+
+    def team_subject(self, team: int) -> str:
+        """A team as the subject of a sentence: ``"We"``/``"They"`` with partners, else the seat's name."""
+        if self.match.layout.players == 4:
+            return "We" if self.team_name(team) == "us" else "They"
+        return self.team_name(team)
+
+    def winner_words(self) -> str:
+        """The match's result in words: ``"You won the match"``, ``"They won the match"``, ..."""
+        winner = self.match.winner
+        if winner is None:
+            return "The match is drawn" if self.match.is_drawn else "The match is not over"
+        layout = self.match.layout
+        if self.seat in layout.seats_of(winner):
+            return "You and your partner won the match" if layout.players == 4 else "You won the match"
+        if layout.players == 4:
+            return "They won the match"
+        return f"{self.name(layout.seats_of(winner)[0])} won the match"
+
+    def scores_text(self) -> str:
+        """``"us 3, them 5"`` (with two or three players, each seat by name)."""
+        teams = range(self.match.layout.team_count)
+        return ", ".join(f"{self.team_name(t)} {self.match.scores[t]}" for t in teams)
+
+    def where(self) -> str:
+        """Where the match stands, for a quit message: ``"hand 3, trick 5; score us 2, them 1"``."""
+        match = self.match
+        if match.is_over:
+            return f"{self.winner_words()}, {self.scores_text()}"
+        hand = match.hand
+        if hand.phase is Phase.PLAY or hand.tricks_played:
+            at = f"trick {min(hand.tricks_played + 1, hand.tricks_total)}"
+        else:
+            at = "before the first trick"
+        return f"hand {match.hand_number}, {at}; score {self.scores_text()}"
 
     # Your actions -----------------------------------------------------------------------
 
@@ -228,14 +395,20 @@ class TableModel:
         """Play ``card`` from your hand.
 
         Raises:
-            IllegalPlayError: you do not hold it, or the rules forbid it now (their message).
+            IllegalPlayError: you do not hold it, or the rules forbid it now. The message says
+                why in your words: ``"you may not play 2♥: must follow ♠ (you may play 8♠,
+                2♠)"``, ``"you asked for trump, so you must play one: ..."``.
             IllegalActionError: it is not your turn.
         """
         self._check_turn()
         if card not in self.hand.hand:
             raise IllegalPlayError(f"you do not hold {card}", action=PlayCard(card), seat=self.seat,
                                    legal=self.match.legal_actions())
-        self._apply(PlayCard(card))
+        try:
+            self._apply(PlayCard(card))
+        except IllegalPlayError as error:
+            raise IllegalPlayError(self._refusal(card, error), action=PlayCard(card), seat=self.seat,
+                                   legal=self.match.legal_actions()) from None
 
     def choose(self, action: Action) -> None:
         """Take one of your decisions (``choices``, or a card play as an action).
@@ -247,7 +420,7 @@ class TableModel:
         self._apply(action)
 
     def hint(self) -> Action:
-        """What the heuristic bot would do in your place (practice mode's ``h``).
+        """What the heuristic bot would do in your place (practice mode's hint).
 
         Raises:
             IllegalActionError: it is not your turn.
@@ -258,7 +431,7 @@ class TableModel:
         return HeuristicAgent().act(self.observation)
 
     def undo(self) -> None:
-        """Take back your last card of this hand and everything after it (practice mode's ``u``).
+        """Take back your last card of this hand and everything after it (practice mode's undo).
 
         Raises:
             GameStateError: not in practice mode, or no card of yours to take back in this hand.
@@ -267,13 +440,17 @@ class TableModel:
             raise GameStateError("undo is for practice mode: start with hokm play --practice")
         if not self._undo or self._undo[-1][0].hand_number != self.match.hand_number or self.review:
             raise GameStateError("nothing to undo: you have played no card in this hand yet")
-        self.match, log_length = self._undo.pop()
+        self.match, log_length, rows = self._undo.pop()
         del self.log[log_length:]
+        del self.rows[rows:]
+        self.steps += 1
         self._start_hand()
+        self.autosave()
 
     def finish_review(self) -> None:
         """The review of the finished hand has been seen: play goes on with the next hand."""
         self.review = None
+        self.steps += 1
 
     # Bots --------------------------------------------------------------------------------
 
@@ -316,23 +493,16 @@ class TableModel:
     def save(self, path: str | os.PathLike[str] | None = None) -> Path:
         """Write ``record()`` as JSON to ``path`` (default ``save_path``), atomically; returns the path.
 
+        The record holds the hand in progress as it stands: resumed, it goes on from there.
+
         Raises:
             GameStateError: no path given and the model has no ``save_path``.
-            OSError: the file cannot be written.
+            OSError: the file cannot be written (an earlier save there is left whole).
         """
         target = Path(path) if path is not None else self.save_path
         if target is None:
             raise GameStateError("no file to save to: pass a path or set save_path")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        text = json.dumps(self.record(), ensure_ascii=False, indent=1)
-        handle, temporary = tempfile.mkstemp(prefix=".hokm-play-", dir=target.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                file.write(text)
-            os.replace(temporary, target)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        write_atomically(target, json.dumps(self.record(), ensure_ascii=False, indent=1))
         return target
 
     # Inside --------------------------------------------------------------------------------
@@ -347,14 +517,29 @@ class TableModel:
             assert to_act is not None
             raise IllegalActionError(f"it is not your turn: waiting for {self.name(to_act)} (seat {to_act})")
 
+    def _refusal(self, card: Card, error: IllegalPlayError) -> str:
+        """The rules' refusal of ``card``, said to you: why, and what you may play instead."""
+        legal = ", ".join(map(str, sorted_hand(self.legal_cards)))
+        announced = self.match.hand.announced
+        if announced is not None:
+            duty = _ANNOUNCED_DUTY.get(announced.tag)
+            if duty is None:
+                duty = f"after '{action_label(announced, self.hand)}' you may play only these"
+            leading = not self.hand.current_trick
+            return f"{duty.format(verb='lead' if leading else 'play')}: {legal}"
+        found = _ILLEGAL.match(str(error))
+        reason = found.group("reason") if found else str(error)
+        return f"you may not play {card}: {reason} (you may play {legal})"
+
     def _apply(self, action: Action) -> None:
         before = self.match
         mine = before.to_act == self.seat
         after, events = before.apply_with_events(action)
         if mine and self.practice and isinstance(action, PlayCard):
-            self._undo.append((before, len(self.log)))
+            self._undo.append((before, len(self.log), len(self.rows)))
         self.match = after
-        self._note(events, before)
+        self.steps += 1
+        self._note(for_seat(events, self.seat), live=True)
         for seat, agent in self.agents.items():
             hook = getattr(agent, "observe", None)
             if hook is not None:
@@ -364,29 +549,104 @@ class TableModel:
             self._start_hand()
         if self.review is not None:
             self._undo.clear()
-            if self.save_path is not None:
-                self.save()
+        self.autosave()
 
-    def _note(self, events: Sequence[Event], before: MatchState) -> None:
-        for event in events:
-            if isinstance(event, TrickWon):
+    def autosave(self) -> Path | None:
+        """Save to ``save_path`` if the model has one (after every action, and when play starts).
+
+        Raises:
+            OSError: the file cannot be written.
+        """
+        return self.save() if self.save_path is not None else None
+
+    def _note(self, events: Sequence[Event], *, live: bool = False) -> None:
+        """Log ``events`` (your seat's share) and keep the rows of finished hands.
+
+        ``live``: the events just happened (a finished hand opens its review); else they are
+        a resumed match's history.
+        """
+        hidden = HIDDEN_TRUMP in self.match.ruleset.variants
+        for index, event in enumerate(events):
+            row = self._row
+            if isinstance(event, HandStarted):
+                self._row = HandRow(event.hand_number or len(self.rows) + 1, event.hakem)
+            elif row is None:
+                continue
+            elif isinstance(event, TrumpCalled):
+                row.trump = event.suit
+            elif isinstance(event, TrumpRevealed):
+                row.trump, row.trump_note = event.suit, "revealed"
+                self.log.append(self._reveal_line(events, index, event))
+            elif (isinstance(event, CardsShown) and hidden and row.trump is None
+                  and self._ends_hand(events, index)):
+                if len(event.cards) == 1:  # rule 9: the indicator turned up at the end, for information
+                    (card,) = event.cards
+                    row.trump, row.trump_note = card.suit, "never revealed"
+                    self.log.append(f"Trump was {card.suit}, never revealed (indicator {card})")
+            elif isinstance(event, TrickWon):
                 cards = " ".join(f"{self.name(seat)[0].lower()}:{card}" for seat, card in event.plays)
                 where = "" if event.collector is not None else f" (pile {event.pile})"
                 self.log.append(f"#{event.number} {self.name(event.winner)} won{where}: {cards}")
             elif isinstance(event, HandOver):
-                result = event.result
-                kind = f" ({result.label})" if result.label != "win" else ""
-                self.log.append(f"Hand {before.hand_number}: {self.team_name(result.winner)} won "
-                                f"{result.points} point{'s' if result.points != 1 else ''}{kind}")
-                self.review = HandReview(self.match.last_hand or before.hand, result, before.hand_number)
+                self._hand_over(row, event.result, live)
+            elif isinstance(event, HandAnnulled):
+                self.rows.append(row)
+                self.log.append(f"Hand {row.number} annulled: dealt again")
+                if live:
+                    self.review = HandReview(self.match.last_hand or self.match.hand, None, row.number)
+            elif isinstance(event, ScoresChanged):
+                row.scores = event.scores
+            elif isinstance(event, HakemChanged):
+                row.next_hakem = event.hakem
             elif isinstance(event, MatchOver):
-                if event.winner is None:
-                    self.log.append("Match over: drawn")
-                else:
-                    self.log.append(f"Match over: {self.team_name(event.winner)} won")
-            elif event.tag == "hand-annulled":
-                self.log.append(f"Hand {before.hand_number} annulled: dealt again")
-                self.review = HandReview(self.match.last_hand or before.hand, None, before.hand_number)
+                self.log.append("Match over: drawn" if event.winner is None
+                                else f"Match over: {self.team_name(event.winner)} won")
+
+    def _hand_over(self, row: HandRow, result: HandResult, live: bool) -> None:
+        row.result = result
+        if result.trump is not None:
+            row.trump = result.trump
+        self.rows.append(row)
+        kinds = {"win": "", "kot": " (kot)", "hakem-kot": " (Hakem kot)"}
+        kind = kinds.get(result.label, f" ({result.label})")
+        who = self.team_subject(result.winner)
+        who = who.lower() if self.match.layout.players == 4 else who
+        self.log.append(f"Hand {row.number}: {who} won "
+                        f"{counted(result.points, self.unit)}{kind}")
+        if live:
+            self.review = HandReview(self.match.last_hand or self.match.hand, result, row.number)
+
+    @staticmethod
+    def _ends_hand(events: Sequence[Event], index: int) -> bool:
+        return any(isinstance(event, HandOver | HandAnnulled) for event in events[index + 1:index + 3])
+
+    def _reveal_line(self, events: Sequence[Event], index: int, revealed: TrumpRevealed) -> str:
+        """One log line for a trump that appeared during the hand: who, which card, how."""
+        suit = revealed.suit
+        near = events[max(0, index - 3):index + 3]
+        cards = [card for event in near if isinstance(event, CardsRestored | CardsShown)
+                 for card in event.cards]
+        card = cards[0] if cards else None
+        after = events[index + 1:index + 4]
+        forced = next((e for e in after if isinstance(e, CardPlayed) and e.forced), None)
+        before = [e for e in events[max(0, index - 3):index] if not isinstance(e, CardsRestored | CardsShown)]
+        asked = before[-1] if before and isinstance(before[-1], DecisionTaken) else None
+        shown = f" {card}" if card is not None else ""
+        if forced is not None:
+            whose = "Your" if forced.seat == self.seat else f"{self.name(forced.seat)}'s"
+            return f"{whose} last card, the indicator{shown}, was forced up: trump {suit}"
+        if asked is not None and asked.action.tag == "hidden-trump/ask":
+            return f"{self.name(asked.seat)} asked for trump: {suit}, indicator{shown}"
+        if asked is not None and asked.action.tag == "hidden-trump/reveal":
+            return f"{self.name(asked.seat)} revealed the trump: {suit}, indicator{shown}"
+        if asked is not None:
+            return f"{self.name(asked.seat)}: {action_label(asked.action)}; trump {suit}{shown}"
+        if card is not None:
+            by = next((e.seat for e in near if isinstance(e, CardsShown) and e.seat is not None), None)
+            who = "you" if by == self.seat else self.name(by) if by is not None else ""
+            void = f" ({who} could not follow)" if who else ""
+            return f"The indicator {card} turned up by itself{void}: trump {suit}"
+        return f"Trump is {suit} from now on"
 
     def _start_hand(self) -> None:
         for seat, agent in self.agents.items():

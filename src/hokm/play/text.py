@@ -8,13 +8,22 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from hokm._cli.common import ascii_suits, can_write_suits
 from hokm.actions import Action, CallTrump, Discard, DrawCard, PlayCard, PlayOn
 from hokm.cards import Card, Suit
 from hokm.errors import InvalidNotationError, NotationTypeError, _shown
 from hokm.observation import HandObservation
 from hokm.table import Rotation
 
-__all__ = ["SUIT_ORDER", "action_label", "parse_card_text", "seat_positions", "sorted_hand"]
+__all__ = [
+    "SUIT_ORDER",
+    "action_label",
+    "ascii_suits",
+    "can_write_suits",
+    "parse_card_text",
+    "seat_positions",
+    "sorted_hand",
+]
 
 SUIT_ORDER: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """The order a hand is shown in: black and red suits alternate, so neighbours never look alike."""
@@ -117,3 +126,4 @@ def seat_positions(players: int, rotation: Rotation, you: int) -> dict[int, str]
         swap = {"right": "left", "left": "right"}
         ring = [swap.get(place, place) for place in ring]
     return {(you + step) % players: ring[step] for step in range(players)}
+

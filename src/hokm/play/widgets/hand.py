@@ -1,4 +1,4 @@
-"""Your hand: sorted by suit, illegal cards dimmed, a cursor for the arrows, clickable cards."""
+"""Your hand: sorted by suit, the cards you may play bold and underlined, a cursor, clickable cards."""
 
 from __future__ import annotations
 
@@ -7,21 +7,24 @@ from collections.abc import Sequence
 from textual.widgets import Static
 
 from hokm.cards import Card
-from hokm.play.widgets.cards import card_markup
+from hokm.play.paint import Painter
 
 __all__ = ["HandView"]
 
 
 class HandView(Static):
-    """One row of cards; a click plays the card (``screen.play_card(index)``)."""
+    """One row of cards; a click plays the card (``screen.play_card(index)``).
+
+    Its border title says, in words, whether the arrows and Enter are on your cards now.
+    """
 
     DEFAULT_CSS = """
-    HandView { height: 3; border: round $secondary; padding: 0 1; }
+    HandView { height: 3; border: round $secondary; padding: 0 1; border-title-color: $foreground; }
     HandView.active { border: round $accent; }
     """
 
     def show(self, cards: Sequence[Card], legal: frozenset[Card], *, cursor: Card | None,
-             hint: Card | None, active: bool) -> None:
+             hint: Card | None, active: bool, painter: Painter) -> None:
         """Draw ``cards`` (already in display order)."""
         parts: list[str] = []
         previous = None
@@ -30,8 +33,11 @@ class HandView(Static):
                 parts.append("  ")
             elif previous is not None:
                 parts.append(" ")
-            parts.append(card_markup(card, legal=card in legal, cursor=active and card == cursor,
-                                     hint=card == hint, click=f"screen.play_card({card.index})"))
+            playable = card in legal
+            parts.append(painter.card(card, playable=playable, muted=not playable,
+                                      cursor=active and card == cursor, hint=card == hint,
+                                      click=f"screen.play_card({card.index})" if playable else None))
             previous = card.suit
         self.set_class(active, "active")
-        self.update("".join(parts) if parts else "[dim](no cards)[/]")
+        self.border_title = painter.finish("Your hand ▸ ←→ Enter" if active else "Your hand")
+        self.update(painter.finish("".join(parts)) if parts else "(no cards)")

@@ -1,10 +1,13 @@
-"""The status bar (trump, Hakem, tricks, pile, scores) and the log of the last tricks."""
+"""The status bar (trump, Hakem, tricks, pile, scores) and the log of what happened."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 from textual.widgets import Static
+
+from hokm.play.paint import Painter
 
 __all__ = ["InfoBar", "TrickLog"]
 
@@ -18,16 +21,25 @@ class InfoBar(Static):
 
 
 class TrickLog(Static):
-    """The last tricks and hand results, newest at the bottom."""
+    """The last tricks, reveals and hand results, newest at the bottom, cards in their colours."""
 
     DEFAULT_CSS = """
-    TrickLog { width: 40; height: 100%; border: round $secondary; padding: 0 1; }
+    TrickLog { width: 40; height: 100%; border: round $secondary; padding: 0 1;
+               border-title-color: $foreground; }
     """
 
     def on_mount(self) -> None:
         self.border_title = "Last tricks"
 
-    def show(self, lines: Sequence[str], room: int) -> None:
-        """The last ``room`` lines."""
-        shown = [line.replace("[", r"\[") for line in lines[-room:]] if room > 0 else []
-        self.update("\n".join(shown))
+    def show(self, lines: Sequence[str], room: int, width: int, painter: Painter) -> None:
+        """The newest lines that fit in ``room`` rows of ``width`` characters (long lines wrap)."""
+        shown: list[str] = []
+        used = 0
+        for line in reversed(lines):
+            text = painter.text(line)
+            rows = max(1, len(textwrap.wrap(line, max(width, 10))))
+            if used + rows > room:
+                break
+            shown.append(text)
+            used += rows
+        self.update(painter.finish("\n".join(reversed(shown))))

@@ -9,7 +9,7 @@ from textual.containers import Grid
 from textual.widgets import Static
 
 from hokm.cards import Card
-from hokm.play.widgets.cards import card_markup
+from hokm.play.paint import Painter
 
 __all__ = ["TrickView"]
 
@@ -31,14 +31,15 @@ class TrickView(Grid):
                 yield Static(classes=place) if place == "blank" else Static(id=f"seat-{place}")
 
     def show(self, labels: Mapping[str, str], cards: Mapping[str, Card], centre: str,
-             *, faded: bool) -> None:
-        """``labels`` and ``cards`` by place; ``faded`` draws the cards dim (the last trick, done)."""
+             *, faded: bool, painter: Painter) -> None:
+        """``labels`` and ``cards`` by place; ``faded`` draws the cards muted (the last trick, done)."""
         for place in ("top", "left", "right", "bottom"):
             widget = self.query_one(f"#seat-{place}", Static)
             if place not in labels:
                 widget.update("")
                 continue
             card = cards.get(place)
-            shown = card_markup(card, legal=not faded) if card is not None else "[dim]··[/]"
-            widget.update(f"{labels[place]}\n{shown}" if place != "bottom" else f"{shown}\n{labels[place]}")
-        self.query_one("#seat-centre", Static).update(centre)
+            shown = painter.card(card, muted=faded, strong=not faded) if card is not None else "··"
+            text = f"{labels[place]}\n{shown}" if place != "bottom" else f"{shown}\n{labels[place]}"
+            widget.update(painter.finish(text))
+        self.query_one("#seat-centre", Static).update(painter.finish(centre))
