@@ -8,6 +8,7 @@ first drawn, which is when that module is imported.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 __all__ = ["register"]
@@ -20,7 +21,9 @@ def register() -> None:
     if _DONE:
         return
     _DONE.append(True)
-    from hypothesis import strategies as st
+    # Imported by name: the compiled build's type check (mypyc) must not follow them, Hypothesis
+    # being no dependency of hokm.
+    st: Any = importlib.import_module("hypothesis.strategies")
 
     from hokm import Card, HandState, MatchState, Ruleset
 
@@ -31,8 +34,6 @@ def register() -> None:
 
 def _resolver(name: str) -> Any:
     def resolve(_: type) -> Any:
-        from hokm.testing import strategies
-
-        return getattr(strategies, name)()
+        return getattr(importlib.import_module("hokm.testing.strategies"), name)()
 
     return resolve
