@@ -12,7 +12,7 @@ import importlib.util
 import os
 
 _NEEDS = {
-    "numpy": ["src/hokm/encoding.py", "docs/reference/encoding.md", "docs/reference/hooks.md"],
+    "numpy": ["src/hokm/encoding.py", "docs/reference/encoding.md"],
     "pyspiel": ["src/hokm/adapters/openspiel.py", "docs/adapters/openspiel.md"],
     "pettingzoo": ["src/hokm/adapters/pettingzoo.py", "docs/adapters/pettingzoo.md"],
     "gymnasium": ["src/hokm/adapters/gymnasium.py", "docs/adapters/gymnasium.md"],

@@ -76,7 +76,8 @@ class PlayContext:
 
     @property
     def trump(self) -> Suit | None:
-        """The trump suit (``None`` while the hand is played without one: RULES 1.5.1 rule 8)."""
+        """The trump suit (``None`` while the hand is played without one: before a hidden trump is
+        revealed, before be-ranga's first card off the led suit)."""
         return _SUITS[self._trump] if self._trump < 4 else None
 
     @property

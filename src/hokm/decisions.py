@@ -1,4 +1,4 @@
-"""What a variant's decisions and forced consequences do to a hand (RULES 1.5.1).
+"""What a variant's decisions and forced consequences do to a hand.
 
 A variant offers a seat decisions at fixed moments: at the trump call (M1,
 ``hokm_call_alternatives`` and ``hokm_trump_call``), once the deal is complete
@@ -14,7 +14,7 @@ Trump need not exist from the start: ``TrumpRule`` declares a hand with no call
 whose trump is fixed by the first card played by a seat that cannot follow
 (be-ranga), and an effect may name the trump in the middle of a trick. A card
 of the trump suit then counts as a trump if it was played after the trump
-appeared, or if the trump suit was led (RULES 1.5.1 rule 9).
+appeared, or if the trump suit was led.
 
 >>> from hokm import Card, Suit
 >>> Effect(trump=Suit.HEARTS, restore=Card.parse("9♥")).trump
@@ -90,7 +90,7 @@ class Effect:
         show: cards turned face up for every seat (a redeal claim, the
             "last four" card, a revealed indicator).
         annul: the hand ends now, before its first trick, and counts for
-            nothing (RULES 1.5.1 rule 7).
+            nothing: nobody scores, and the same dealer deals again.
         play: the seat to act plays this card at once (a forced play).
     """
 

@@ -240,7 +240,7 @@ class MatchState:
 
     @property
     def is_drawn(self) -> bool:
-        """Whether the match ended with no winner (a variant's format allows it: RULES 1.5.1 rule 11)."""
+        """Whether the match ended with no winner (a variant's format allows it: troefcall's sets)."""
         return self._drawn
 
     @property

@@ -54,7 +54,7 @@ class MatchStatus(enum.Enum):
     """An answer of ``hokm_match_winner`` other than a team."""
 
     DRAWN = "drawn"
-    """The match is over and nobody won it (RULES 1.5.1 rule 11: Troefcall's equal sets)."""
+    """The match is over and nobody won it (a format that allows it: troefcall's equal sets)."""
     GOES_ON = "goes-on"
     """Nobody has won yet, and that is decided: the plugins after this one are not asked.
 

@@ -51,7 +51,7 @@ class Trick:
     first_trump: int = attrs.field(default=0, kw_only=True)
     """The position from which cards of the trump suit count as trumps: 0 unless the trump
     appeared during this trick (a reveal, be-ranga's fixing card). An earlier card of the
-    trump suit is an ordinary card, unless the trump suit was led (RULES 1.5.1 rule 9)."""
+    trump suit is an ordinary card, unless the trump suit was led."""
 
     @classmethod
     def _trusted(cls, plays: tuple[tuple[Seat, Card], ...], trump: Suit | None, number: int,
