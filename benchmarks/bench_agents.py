@@ -23,8 +23,7 @@ import statistics
 import time
 
 import hokm
-from hokm.agents import HeuristicAgent, PimcAgent, RandomAgent, sample_deals
-from hokm.agents._play import play_match
+from hokm.agents import HeuristicAgent, PimcAgent, RandomAgent, play_match, sample_deals
 
 
 def random_states(rules: hokm.Ruleset, count: int, plays: range, seed: int = 1) -> list[hokm.HandState]:
@@ -72,7 +71,7 @@ def sampling_cost(states: list[hokm.HandState]) -> tuple[float, float]:
     for index, state in enumerate(states):
         view = state.observation(state.to_act or 0)
         start = time.process_time()
-        sample_deals(view, random.Random(index), 1000)
+        sample_deals(view, 1000, rng=random.Random(index))
         times.append((time.process_time() - start) * 1e3)
     return statistics.median(times), max(times)
 

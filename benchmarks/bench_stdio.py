@@ -17,8 +17,7 @@ import time
 from pathlib import Path
 
 import hokm
-from hokm.agents import CommandAgent, hand_observation
-from hokm.agents._play import play_match
+from hokm.agents import CommandAgent, hand_observation, play_match
 
 BOT = [sys.executable, str(Path(__file__).resolve().parents[1] / "examples" / "stdio-bot" / "bot.py")]
 

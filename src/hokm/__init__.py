@@ -14,7 +14,7 @@ import sys
 import types
 from typing import TYPE_CHECKING, Any
 
-from hokm.actions import Action, CallTrump, Discard, DrawCard, HiddenAction, PlayCard, PlayOn
+from hokm.actions import Action, CallTrump, Discard, DrawCard, HiddenAction, PlayCard, PlayOn, parse_action
 from hokm.cards import Card, Rank, Suit, cards, full_deck
 from hokm.errors import (
     ActionTypeError,
@@ -40,6 +40,7 @@ from hokm.errors import (
     RecordError,
     RulesetError,
     SpecVersionWarning,
+    TruncatedRecordWarning,
     UnknownActionError,
     UnknownAgentError,
     UnknownVariantError,
@@ -132,6 +133,12 @@ def __getattr__(name: str) -> Any:
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
 
+
+if "hypothesis" in sys.modules:  # imported first: its entry point left hokm's types to us (hokm._hypothesis)
+    from hokm._hypothesis import register as _register
+
+    _register()
+
 __all__ = [
     "Action",
     "ActionTypeError",
@@ -195,6 +202,7 @@ __all__ = [
     "Team",
     "Trick",
     "TrumpRule",
+    "TruncatedRecordWarning",
     "TurnWindow",
     "UnknownActionError",
     "UnknownAgentError",
@@ -212,5 +220,6 @@ __all__ = [
     "hookimpl",
     "load_record",
     "majority",
+    "parse_action",
     "simulate",
 ]

@@ -66,6 +66,10 @@ EXIT_INTERRUPTED = 130
 EXIT_TERMINATED = 143
 """Exit status after SIGTERM: 128 + 15, as shells report it."""
 
+EXIT_BROKEN_PIPE = 141
+"""Exit status when the output's reader has gone (``hokm replay ... | head``): 128 + SIGPIPE (13),
+as shells report a tool that the closed pipe ended."""
+
 STANDARD = "standard"
 
 
@@ -303,7 +307,7 @@ def _simulate_command(args: argparse.Namespace) -> int:
         raise _PluginFailure(culprit, _distribution(_find(culprit)), "failed", error) from error
     finally:
         if executor is not None:
-            _stop_pool(executor, abort=not finished)
+            _stop_pool(executor, abort=not finished, records=args.records)
         if bar is not None:
             bar.close()
     if stopped is not None:
@@ -449,7 +453,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser = build_parser()
             args = parser.parse_args(argv)
             debug = bool(getattr(args, "debug", False))
-            return int(args.run(args))
+            status = int(args.run(args))
+            sys.stdout.flush()  # here, where a closed pipe is handled, not at exit
+            return status
         except KeyboardInterrupt as interrupt:  # Ctrl-C, or SIGTERM as _Terminated
             _ignore_signals()
             terminated = not _ctrl_c(interrupt)
@@ -467,7 +473,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except BrokenExecutor:  # a worker process died: killed, or out of memory
             _report("error: a worker process ended abruptly (killed, or out of memory?)", debug)
             return 1
-        except BrokenPipeError:  # e.g. `hokm variants | head`: stop quietly, as Unix tools do
+        except BrokenPipeError:  # e.g. `hokm replay ... | head`: stop quietly, as Unix tools do
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            return 1
+            return EXIT_BROKEN_PIPE
 

@@ -33,6 +33,7 @@ True
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, Any
 
 from hokm._io.layout import Section, build_layout
@@ -72,6 +73,27 @@ def _hand_view(observation: object) -> HandObservation:
         return observation.hand
     raise ArgumentTypeError(f"observation must be a HandObservation or MatchObservation (from "
                             f"state.observation(seat)), got {_got(observation)}")
+
+
+def as_action_id(value: object, name: str = "action id") -> int:
+    """``value`` as an action id: an int or a numpy integer (a 0-d or one-item integer array too).
+
+    A bool, a float or a string (``"3"`` from JSON text) is refused with an
+    ``ArgumentTypeError``: ``int()`` would take it silently as another id.
+    """
+    if value.__class__ is int:
+        return value
+    kind = type(value).__name__
+    if not (isinstance(value, bool | str | bytes | float) or kind in ("bool", "bool_")):
+        item = getattr(value, "item", None)
+        if callable(item) and getattr(value, "size", None) == 1 and getattr(value, "ndim", 0) <= 1:
+            value = item()  # a numpy scalar or a one-item array, as RL libraries pass it
+        try:
+            if not isinstance(value, bool):
+                return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise ArgumentTypeError(f"{name} must be an int, got {_got(value)}")
 
 
 class ActionSpace:
@@ -140,11 +162,10 @@ class ActionSpace:
 
         Raises:
             UnknownActionError: ``action_id`` is not an id of this space.
+            ArgumentTypeError: ``action_id`` is not an integer (a bool, a float or a
+                string such as ``"3"`` is not an id).
         """
-        try:
-            index = action_id.__index__()
-        except (AttributeError, TypeError):
-            raise ArgumentTypeError(f"action_of() action_id must be an int, got {_got(action_id)}") from None
+        index = as_action_id(action_id, "action_of() action_id")
         if 0 <= index < self.size:
             return self.actions[index]
         raise UnknownActionError(f"action id {_shown(action_id)} is not in the action space of "

@@ -37,7 +37,9 @@ HokmError(Exception)
 └── PluginContractError(HokmError)
 HokmWarning(UserWarning)
 ├── VariantOverlapWarning(HokmWarning)
-└── DuplicateVariantWarning(HokmWarning)
+├── SpecVersionWarning(HokmWarning)
+├── DuplicateVariantWarning(HokmWarning)
+└── TruncatedRecordWarning(HokmWarning)
 ```
 """
 
@@ -69,6 +71,7 @@ __all__ = [
     "RecordError",
     "RulesetError",
     "SpecVersionWarning",
+    "TruncatedRecordWarning",
     "UnknownActionError",
     "UnknownAgentError",
     "UnknownVariantError",
@@ -359,6 +362,11 @@ class VariantOverlapWarning(HokmWarning):
 
 class SpecVersionWarning(HokmWarning):
     """A ruleset spec names a distribution version other than the one installed (``Ruleset.from_spec``)."""
+
+
+class TruncatedRecordWarning(HokmWarning):
+    """A record log's last line was cut off (its writer stopped mid-line): ``load_record`` loaded
+    the whole lines before it. See ``hokm.records.RecordLog``."""
 
 
 class DuplicateVariantWarning(HokmWarning):

@@ -42,7 +42,7 @@ import attrs
 
 from hokm.actions import HIDDEN, Action, DrawCard
 from hokm.cards import Card, Suit
-from hokm.errors import RecordError, _got, _shown
+from hokm.errors import ArgumentTypeError, RecordError, _got, _shown
 from hokm.outcomes import HandResult
 from hokm.table import Seat, Team
 
@@ -107,22 +107,28 @@ class Event:
         return json.dumps(self.to_dict(), ensure_ascii=False, **dumps)
 
     @staticmethod
-    def from_dict(data: Mapping[str, Any]) -> Event:
+    def from_dict(data: Mapping[str, Any], *, strict: bool = False) -> Event:
         """The event ``to_dict`` wrote (it compares equal).
 
+        A key the event's class does not have (a field a newer hokm added) is skipped;
+        ``strict=True`` refuses it instead.
+
         Raises:
+            ArgumentTypeError: ``data`` is not a mapping.
             RecordError: ``data`` is not an event (the message names the JSON path).
         """
         from hokm._io.codec import decode_fields
 
         if not isinstance(data, Mapping):
-            raise RecordError(f"$: an event is an object, got {_got(data)}", path="$")
+            raise ArgumentTypeError(f"Event.from_dict() takes a mapping (parsed JSON) such as "
+                                    f"{{'event': 'card-played', ...}}, got {_got(data)}")
         tag = data.get("event")
         cls = _EVENTS.get(tag) if isinstance(tag, str) else None
         if cls is None:
             raise RecordError(f"$.event: unknown event {_shown(tag)} (events: {', '.join(sorted(_EVENTS))})",
                               path="$.event")
-        event: Event = decode_fields(cls, {key: value for key, value in data.items() if key != "event"}, "$")
+        event: Event = decode_fields(cls, {key: value for key, value in data.items() if key != "event"}, "$",
+                                     strict)
         return event
 
 
@@ -346,21 +352,86 @@ class MatchOver(Event):
 # Per seat ----------------------------------------------------------------------------------------
 
 
-def for_seat(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
+class _Stream(tuple):  # type: ignore[type-arg]  # tuple[Event, ...], knowing its table
+    """The events of a step, an opening or a history, and the size of the table they happened at.
+
+    A plain tuple to its users (it compares, hashes and prints as one); ``for_seat`` reads
+    ``players`` to refuse a seat the table does not have.
+    """
+
+    players: int
+
+    def __new__(cls, events: Iterable[Event], players: int) -> _Stream:
+        stream = super().__new__(cls, events)
+        stream.players = players
+        return stream
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Stream, (tuple(self), self.players))
+
+
+def _check_seat(seat: object, players: int | None) -> int:
+    """``seat`` as a seat of a ``players``-seat table (up to 16 seats when the table is unknown)."""
+    from hokm.errors import InvalidNotationError, NotationTypeError
+    from hokm.observation import MAX_SEATS
+
+    count = MAX_SEATS if players is None else players
+    if seat.__class__ is not int:
+        hint = " (a seat read from JSON text is a string: int() it)" if isinstance(seat, str) else ""
+        raise NotationTypeError(f"seat={_shown(seat)} is not a seat: seats are the ints 0..{count - 1}, "
+                                f"got {_got(seat)}{hint}")
+    if not 0 <= seat < count:
+        where = f"at this {count}-player table" if players is not None else "at any hokm table"
+        raise InvalidNotationError(f"seat={_shown(seat)} is not a seat: seats are 0..{count - 1} {where}")
+    return seat
+
+
+def _events(events: object, name: str) -> list[Event]:
+    """``events`` as a list of events, or an ``ArgumentTypeError`` naming what is wrong."""
+    if isinstance(events, Event | str | bytes | Mapping) or not isinstance(events, Iterable):
+        raise ArgumentTypeError(f"{name}() takes the events of a step (a tuple of hokm.events.Event, as "
+                                f"apply_with_events returns them), got {_got(events)}")
+    found = list(events)
+    for index, event in enumerate(found):
+        if not isinstance(event, Event):
+            raise ArgumentTypeError(f"{name}(): item {index} is {_got(event)}, not an event (read JSON "
+                                    "with Event.from_dict)")
+    return found
+
+
+def for_seat(events: Iterable[Event], seat: int, *, players: int | None = None) -> tuple[Event, ...]:
     """The events ``seat`` may know, as it may know them (``Event.seen_by``), in order.
+
+    ``seat`` must be a seat of the table: the events hokm returns know their table; for
+    events of your own (read from JSON, say) pass ``players`` to have the seat checked
+    against it (else any seat of a hokm table, 0 to 15, is taken).
 
     >>> import hokm
     >>> hand = hokm.Ruleset.compose().deal(hokm.full_deck(), hakem=0)
     >>> _, happened = hand.apply_with_events(hokm.CallTrump(hokm.Suit.SPADES))
     >>> [(e.tag, e.seat) for e in for_seat(happened, 2)]
     [('trump-called', 0), ('cards-dealt', 2)]
+    >>> for_seat(happened, 4)
+    Traceback (most recent call last):
+      ...
+    hokm.errors.InvalidNotationError: seat=4 is not a seat: seats are 0..3 at this 4-player table
+
+    Raises:
+        NotationTypeError: ``seat`` is not an int (``"0"`` from JSON text, say).
+        InvalidNotationError: ``seat`` is not a seat of the table.
+        ArgumentTypeError: ``events`` is not an iterable of events, or ``players`` not an int.
     """
+    if players is not None and (players.__class__ is not int or not 2 <= players <= 16):
+        raise ArgumentTypeError(f"for_seat() players must be an int from 2 to 16 (or None), "
+                                f"got {_got(players)}")
+    table = players if players is not None else getattr(events, "players", None)
+    seat = _check_seat(seat, table)
     seen = []
-    for event in events:
+    for event in _events(events, "for_seat"):
         mine = event.seen_by(seat)
         if mine is not None:
             seen.append(mine)
-    return tuple(seen)
+    return tuple(seen) if table is None else _Stream(seen, table)
 
 
 # Steps, openings, histories ------------------------------------------------------------------------
@@ -371,7 +442,7 @@ def hand_step(hand: HandState, action: Action) -> tuple[HandState, tuple[Event, 
     from hokm._hand.events import hand_events
 
     after = hand.apply(action)
-    return after, tuple(hand_events(hand, action, after))
+    return after, _Stream(hand_events(hand, action, after), hand.ruleset.players)
 
 
 def match_step(match: MatchState, action: Action) -> tuple[MatchState, tuple[Event, ...]]:
@@ -394,7 +465,7 @@ def match_step(match: MatchState, action: Action) -> tuple[MatchState, tuple[Eve
             if new.hakem != finished.hakem:
                 events.append(HakemChanged(finished.hakem, new.hakem))
             events += hand_events(None, None, new, after.hand_number)
-    return after, tuple(events)
+    return after, _Stream(events, match.ruleset.players)
 
 
 def opening(state: HandState | MatchState) -> tuple[Event, ...]:
@@ -414,9 +485,19 @@ def opening(state: HandState | MatchState) -> tuple[Event, ...]:
     from hokm._hand.positions import hand_history
     from hokm.match import MatchState
 
+    _check_state(state, "opening")
     if isinstance(state, MatchState):
-        return tuple(hand_events(None, None, hand_history(state.hand).start, state.hand_number))
-    return tuple(hand_events(None, None, hand_history(state).start))
+        return _Stream(hand_events(None, None, hand_history(state.hand).start, state.hand_number),
+                       state.ruleset.players)
+    return _Stream(hand_events(None, None, hand_history(state).start), state.ruleset.players)
+
+
+def _check_state(state: object, name: str) -> None:
+    from hokm.match import MatchState
+    from hokm.state import HandState
+
+    if not isinstance(state, HandState | MatchState):
+        raise ArgumentTypeError(f"{name}() takes a HandState or a MatchState, got {_got(state)}")
 
 
 def history(state: HandState | MatchState) -> tuple[Event, ...]:
@@ -436,6 +517,8 @@ def history(state: HandState | MatchState) -> tuple[Event, ...]:
     from hokm._hand.positions import hand_history
     from hokm.match import MatchState
 
+    _check_state(state, "history")
+    players = state.ruleset.players
     if not isinstance(state, MatchState):
         past = hand_history(state)
         events = list(hand_events(None, None, past.start))
@@ -443,7 +526,7 @@ def history(state: HandState | MatchState) -> tuple[Event, ...]:
         for _, action in past.actions:
             hand, more = hand_step(hand, action)
             events += more
-        return tuple(events)
+        return _Stream(events, players)
     match = _first_deal(state)
     events = list(opening(match))
     hands = [*state._finished, *([] if state.is_over else [state.hand])]
@@ -451,7 +534,7 @@ def history(state: HandState | MatchState) -> tuple[Event, ...]:
         for _, action in hand_history(hand).actions:
             match, more = match_step(match, action)
             events += more
-    return tuple(events)
+    return _Stream(events, players)
 
 
 def _first_deal(match: MatchState) -> MatchState:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import attrs
 
 from hokm.cards import Card, Suit
+from hokm.errors import ArgumentTypeError, RecordError, _got
 from hokm.table import Seat
 from hokm.trick import Trick
 
@@ -56,30 +57,65 @@ class _Json:
         return json.dumps(self.to_dict(), ensure_ascii=False, **dumps)
 
     @classmethod
-    def from_dict(cls: type[_O], data: Mapping[str, Any]) -> _O:
+    def from_dict(cls: type[_O], data: Mapping[str, Any], *, strict: bool = False) -> _O:
         """The view ``to_dict`` wrote: it compares equal to the one written.
 
         Tricks read back answer ``suit_of`` and ``rank_of`` with printed suits and ranks
         (the ruleset's effective ones are not in the JSON); everything they compare by is.
+        A key this hokm does not know (a field a newer one added) is skipped, so the
+        ``hokm-bot/1`` protocol keeps working when observations grow; ``strict=True``
+        refuses it instead. Seats are checked against the table (``hand_sizes``).
 
         Raises:
+            ArgumentTypeError: ``data`` is not a mapping.
             RecordError: ``data`` is not such a view (the message names the JSON path).
         """
         from hokm._io.codec import decode_fields
 
-        result: _O = decode_fields(cls, data, "$")
+        if not isinstance(data, Mapping):
+            raise ArgumentTypeError(f"{cls.__name__}.from_dict() takes a mapping (parsed JSON), "
+                                    f"got {_got(data)}")
+        result: _O = decode_fields(cls, data, "$", strict)
+        hand = result if isinstance(result, HandObservation) else result.hand
+        _check_seats(hand, "$" if hand is result else "$.hand")
+        if isinstance(result, MatchObservation) and result.seat != hand.seat:
+            raise RecordError(f"$.seat: seat {result.seat}, but its hand is seat {hand.seat}'s view",
+                              path="$.seat")
         return result
 
     @classmethod
-    def from_json(cls: type[_O], text: str | bytes) -> _O:
-        """``from_dict`` of JSON text.
+    def from_json(cls: type[_O], text: str | bytes, *, strict: bool = False) -> _O:
+        """``from_dict`` of JSON text (``strict`` as there).
 
         Raises:
+            ArgumentTypeError: ``text`` is neither ``str`` nor ``bytes``.
             RecordError: ``text`` is not JSON, or not such a view.
         """
         from hokm._io.records import parse
 
-        return cls.from_dict(parse(text if isinstance(text, str) else bytes(text)))
+        if not isinstance(text, str | bytes | bytearray):
+            raise ArgumentTypeError(f"{cls.__name__}.from_json() takes JSON text (a str or bytes), "
+                                    f"got {_got(text)}")
+        return cls.from_dict(parse(text if isinstance(text, str) else bytes(text)), strict=strict)
+
+
+def _check_seats(view: HandObservation, path: str) -> None:
+    """Every seat a hand's view names is a seat of its table (as many as ``hand_sizes`` has)."""
+    players = len(view.hand_sizes) or MAX_SEATS
+    named = {"seat": view.seat, "hakem": view.hakem, "dealer": view.dealer, "to_act": view.to_act}
+    for name, seat in named.items():
+        if seat is not None and not 0 <= seat < players:
+            raise RecordError(f"{path}.{name}: {seat} is not a seat: seats are 0..{players - 1}"
+                              + (" (hand_sizes has one count per seat)" if view.hand_sizes else ""),
+                              path=f"{path}.{name}")
+    for index, (seat, _) in enumerate(view.current_trick):
+        if not 0 <= seat < players:
+            raise RecordError(f"{path}.current_trick[{index}]: {seat} is not a seat: seats are "
+                              f"0..{players - 1}", path=f"{path}.current_trick[{index}]")
+
+
+MAX_SEATS = 16
+"""The most seats a hokm table has (a ruleset's layout is checked for it when composed)."""
 
 
 @attrs.frozen

@@ -21,6 +21,10 @@ refuses a corrupt record with a ``RecordError`` that says where and what.
 Traceback (most recent call last):
   ...
 hokm.errors.RecordError: hand 1, action 3 ($.hands[0].actions[3]): illegal play K♦ by seat 2: ...
+
+A record rewritten after every action costs more as the match grows. ``RecordLog`` writes
+the same record append-only, a line an action, while the match is played; ``load_record``
+reads the log as it reads a record.
 """
 
 from __future__ import annotations
@@ -38,15 +42,18 @@ from hokm._io.records import (
     MAX_HANDS,
     MAX_RECORD_BYTES,
     MAX_TEXT_LENGTH,
+    check_metadata,
     encode_action,
     json_copy,
     parse,
 )
-from hokm.errors import RecordError
+from hokm.errors import ArgumentTypeError, GameStateError, RecordError, _got
 
 if TYPE_CHECKING:
     import os
+    from types import TracebackType
 
+    from hokm.actions import Action
     from hokm.cards import Card
     from hokm.match import MatchState
     from hokm.outcomes import HandResult
@@ -60,6 +67,7 @@ __all__ = [
     "MAX_HAND_ACTIONS",
     "MAX_RECORD_BYTES",
     "MAX_TEXT_LENGTH",
+    "RecordLog",
     "load_record",
     "schema",
 ]
@@ -131,12 +139,16 @@ def spec_of(rules: Ruleset) -> dict[str, Any]:
 
 
 
-def _metadata(record: dict[str, Any], metadata: Mapping[str, Any] | None) -> dict[str, Any]:
+def _metadata(record: dict[str, Any], metadata: Mapping[str, Any] | None, players: int,
+              hands: list[dict[str, Any]] | None) -> dict[str, Any]:
+    """``record`` with ``metadata`` checked as loading checks it: no record is written that will not load."""
     if metadata is not None:
         if not isinstance(metadata, Mapping):
             raise RecordError(f"metadata must be a mapping of JSON-ready data, got {type(metadata).__name__}",
                               path="$.metadata")
-        record["metadata"] = json_copy(metadata, "$.metadata")
+        copied = json_copy(metadata, "$.metadata")
+        check_metadata(copied, players, None if hands is None else [len(hand["actions"]) for hand in hands])
+        record["metadata"] = copied
     return record
 
 
@@ -196,7 +208,7 @@ def match_record(match: MatchState, metadata: Mapping[str, Any] | None = None, *
     record["scores"] = list(match.scores)
     record["winner"] = match.winner
     record["drawn"] = match.is_drawn
-    return _metadata(record, metadata)
+    return _metadata(record, metadata, match.ruleset.players, hands)
 
 
 def _within_limits(hands: list[dict[str, Any]]) -> None:
@@ -216,4 +228,167 @@ def hand_record(hand: HandState, metadata: Mapping[str, Any] | None = None) -> d
     entry = _hand_entry(hand, None, result)
     _within_limits([entry])
     record = {"format": FORMAT, "kind": "hand", "ruleset": spec_of(hand.ruleset), "hand": entry}
-    return _metadata(record, metadata)
+    return _metadata(record, metadata, hand.ruleset.players, [entry])
+
+
+# The append-only form: a log --------------------------------------------------------------------
+
+
+class RecordLog:
+    """A match's record written as it is played: append-only, one line an action.
+
+    Saving a match after every action with ``to_record()`` rewrites it whole, which costs
+    more as the match grows; a log writes only what is new. The first lines are the header
+    and the match so far (the match given may be under way, as ``load_record`` returned
+    it); ``append(action)`` applies the action and writes its line (with, when the action
+    ends a hand, the hand's result and the next hand's deal); ``close()`` writes the end
+    line with the scores. Each line is flushed as it is written, so a log cut short by a
+    crash still loads up to its last whole line (with a ``TruncatedRecordWarning`` when
+    the last line is cut off). ``load_record``, ``hokm replay`` and ``hokm show`` read a
+    log as they read a record; ``load_record(path).to_record()`` makes it one. The lines
+    are described in [Game records](../reference/records.md#the-append-only-log).
+
+    >>> import hokm, pathlib, tempfile
+    >>> from hokm.records import RecordLog
+    >>> match = hokm.Ruleset.compose().new_match(seed=8)
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "match.jsonl"
+    >>> with RecordLog(path, match, metadata={"event": "club night"}) as log:
+    ...     for _ in range(20):
+    ...         match = log.append(match.legal_actions()[0])
+    >>> hokm.load_record(path) == match == log.match
+    True
+
+    Args:
+        path: the file to write (created, or emptied if it exists).
+        match: the match to log, from its start or already under way.
+        metadata: free JSON data for the header, checked as ``to_record`` checks it
+            (``"clock"``, which needs every hand, is not taken).
+
+    Raises:
+        ArgumentTypeError: ``match`` is not a ``MatchState``, or ``path`` not a path.
+        RecordError: ``metadata`` is not JSON data or breaks a documented key's rule.
+        OSError: the file cannot be written.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], match: MatchState, *,
+                 metadata: Mapping[str, Any] | None = None) -> None:
+        import os
+
+        from hokm._io.log import dumps, end_hand_line, hand_line, header_line
+        from hokm.match import MatchState
+
+        if not isinstance(match, MatchState):
+            raise ArgumentTypeError(f"RecordLog() match must be a MatchState, got {_got(match)}")
+        if not isinstance(path, str | os.PathLike):
+            raise ArgumentTypeError(f"RecordLog() path must be a str or os.PathLike, got {_got(path)}")
+        if isinstance(metadata, Mapping) and "clock" in metadata:
+            raise RecordError("$.metadata.clock: a log's header cannot hold 'clock' (a list per hand "
+                              "of the match): write the record with to_record to keep clock times",
+                              path="$.metadata.clock")
+        record = match_record(match, metadata)
+        lines = [dumps(header_line(record))]
+        for number, entry in enumerate(record["hands"], start=1):
+            lines.append(dumps(hand_line(number, entry)))
+            lines += [dumps(action) for action in entry["actions"]]
+            if entry["result"] is not None or entry.get("annulled"):
+                lines.append(dumps(end_hand_line(entry)))
+        self.path = path
+        self.match = match
+        """The match as logged so far: the state after the last ``append``."""
+        self._actions = sum(len(entry["actions"]) for entry in record["hands"])
+        self._hand_actions = len(record["hands"][-1]["actions"]) if record["hands"] else 0
+        self._file: Any = open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115 - closed by close()
+        try:
+            self._write("".join(lines))
+        except BaseException:
+            self._file.close()
+            raise
+
+    def _write(self, text: str) -> None:
+        self._file.write(text)
+        self._file.flush()
+
+    @property
+    def closed(self) -> bool:
+        """Whether ``close`` has ended the log."""
+        return bool(self._file.closed)
+
+    def append(self, action: Action) -> MatchState:
+        """Apply ``action`` to the match and write its line; returns the match after it.
+
+        Writing is O(1): one line (two more when the action ends a hand). An action the
+        match refuses writes nothing.
+
+        Raises:
+            IllegalActionError: as ``MatchState.apply``; the log is unchanged.
+            RecordError: the log would exceed what ``load_record`` reads (``MAX_ACTIONS``,
+                ``MAX_HAND_ACTIONS``, ``MAX_HANDS``).
+            GameStateError: the log is closed.
+        """
+        from hokm._io.log import dumps, end_hand_line, hand_line
+
+        if self.closed:
+            raise GameStateError(f"the record log {_shown_path(self.path)} is closed")
+        before = self.match
+        seat = before.to_act
+        after = before.apply(action)
+        if self._actions + 1 > MAX_ACTIONS or self._hand_actions + 1 > MAX_HAND_ACTIONS:
+            raise RecordError(f"the log would hold more actions than a record holds (MAX_ACTIONS "
+                              f"{MAX_ACTIONS:,}, MAX_HAND_ACTIONS {MAX_HAND_ACTIONS:,} a hand): "
+                              "load_record would refuse it", path="$.hands")
+        lines = [dumps(encode_action(seat if seat is not None else 0, action))]
+        if after.hand_number != before.hand_number or after.is_over:  # the action ended the hand
+            finished = after.last_hand
+            assert finished is not None
+            annulled = finished.is_annulled
+            lines.append(dumps(end_hand_line({
+                "result": None if annulled else result_data(after.results[-1]),
+                "annulled": annulled, "scores": list(after.scores)})))
+            if not after.is_over:
+                if after.hand_number > MAX_HANDS:
+                    raise RecordError(f"the log would hold more than {MAX_HANDS:,} hands (MAX_HANDS): "
+                                      "load_record would refuse it", path="$.hands")
+                hand = after.hand
+                lines.append(dumps(hand_line(after.hand_number, {
+                    "hakem": hand.hakem, "redeals": hand.redeals,
+                    "deck": [str(card) for card in after.deck_for(after.hand_number)]})))
+                self._hand_actions = -1
+        self._write("".join(lines))
+        self.match = after
+        self._actions += 1
+        self._hand_actions += 1
+        return after
+
+    def close(self) -> None:
+        """End the log: write its end line (the scores, the winner) and close the file.
+
+        Closing again does nothing. A log of a match that is not over may be closed too: it
+        loads as the match in progress.
+        """
+        from hokm._io.log import dumps
+
+        if self.closed:
+            return
+        match = self.match
+        try:
+            self._write(dumps({"end": True, "scores": list(match.scores), "winner": match.winner,
+                               "drawn": match.is_drawn}))
+        finally:
+            self._file.close()
+
+    def __enter__(self) -> RecordLog:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = "closed" if self.closed else f"{self._actions} actions"
+        return f"<RecordLog {_shown_path(self.path)} ({state})>"
+
+
+def _shown_path(path: object) -> str:
+    import os
+
+    return repr(os.fspath(path)) if isinstance(path, str | os.PathLike) else repr(path)

@@ -309,21 +309,26 @@ def run_chunk(variants: tuple[Any, ...], options: Mapping[str, Mapping[str, Any]
 def _write_records(directory: str, chunk: int, matches: list[Any], single: bool,
                    metadata: Sequence[Mapping[str, Any] | None] | None = None,
                    stem: str = "records") -> None:
-    """Write ``matches`` as records (with ``metadata[i]`` for the i-th; the arena reuses this)."""
+    """Write ``matches`` as records (with ``metadata[i]`` for the i-th; the arena reuses this).
+
+    Each file is written under a temporary name and renamed when complete
+    (``hokm._io.files``): an interrupt leaves it whole or absent, never empty or cut.
+    """
     import gzip
     import json
     import os
+
+    from hokm._io.files import atomic_file, atomic_write
 
     notes = metadata if metadata is not None else [None] * len(matches)
     texts = [json.dumps(match.to_record(note), ensure_ascii=False)
              for match, note in zip(matches, notes, strict=True)]
     if single:
         for number, text in enumerate(texts, start=1):
-            with open(os.path.join(directory, f"match-{number:04d}.json"), "w", encoding="utf-8") as file:
-                file.write(text + "\n")
+            atomic_write(os.path.join(directory, f"match-{number:04d}.json"), text + "\n")
         return
     data = "".join(text + "\n" for text in texts).encode("utf-8")
-    with open(os.path.join(directory, f"{stem}-{chunk:06d}.jsonl.gz"), "wb") as raw, \
+    with atomic_file(os.path.join(directory, f"{stem}-{chunk:06d}.jsonl.gz")) as raw, \
             gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as packed:  # no time: same bytes
         packed.write(data)
 

@@ -176,6 +176,32 @@ def test_serialize_round_trips_through_the_history(name: str) -> None:
     assert state_back.hand == state.hand
 
 
+@pytest.mark.parametrize("name", ["standard", "hidden-trump", "two-player-zhinam"])
+def test_a_state_serialises_as_its_history_and_nothing_else(name: str) -> None:
+    """No pickle of the state: the Python part is the same few bytes for every state (#32)."""
+    import base64
+    import pickle
+
+    game = pyspiel.load_game(GAMES[name])
+    state = played(game, 5, 80)
+    text = state.serialize()
+    history, moves, python = text.split("\n")
+    assert history == "history=" + ",".join(f"{step.player}:{step.action}" for step in state.full_history())
+    assert moves == f"move_number={state.move_number()}"
+    assert python == played(game, 6, 3).serialize().split("\n")[2]  # the same for every state
+    assert len(python) < 100 and len(text) < 20 * len(state.history())
+    part = pickle.loads(base64.b64decode(python.removeprefix("__dict__=")))
+    assert list(part) == ["_s"] and type(part["_s"]).__name__ == "_Pending"
+    back = game.deserialize_state(text)  # rebuilt by replaying the history
+    assert back.hand == state.hand and str(back) == str(state)
+    assert back.information_state_string(0) == state.information_state_string(0)
+    assert back.legal_actions() == state.legal_actions()
+    clone = back.clone()
+    if not clone.is_terminal():
+        clone.apply_action(clone.legal_actions()[0])
+        assert back.hand == state.hand  # the clone is a state of its own
+
+
 # Information states and resampling ---------------------------------------------------------
 
 

@@ -19,8 +19,8 @@ from hokm.agents import (
     available_agents,
     get_agent,
     hand_observation,
+    play_match,
 )
-from hokm.agents._play import play_match
 from hokm.testing import BUNDLED_VARIANTS
 from tests.agents.support import (
     AskForHearts,

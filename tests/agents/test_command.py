@@ -8,7 +8,9 @@ import io
 import json
 import multiprocessing
 import pickle
+import queue
 import sys
+import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -27,10 +29,10 @@ from hokm.agents import (
     RandomAgent,
     agent_from_spec,
     hand_observation,
+    play_match,
     serve_stdio,
 )
 from hokm.agents._bot_messages import PROTOCOL, Fault, act_message, dumps, read_action, reply_hello
-from hokm.agents._play import play_match
 from hokm.errors import AgentFailedError, ArgumentTypeError, GameStateError, InvalidArgumentError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -273,6 +275,8 @@ def test_a_bad_bot_fails_with_its_reason_and_is_killed(case: str, tmp_path: Path
     assert bot._bots == {}  # killed and forgotten: the next message starts a fresh process
     if case == "exits mid-match":
         assert "out of memory, sort of" in str(error)  # the last stderr lines are quoted
+    if case == "illegal card":  # the answer quoted as the bot wrote it, JSON like the legal ones (#32)
+        assert 'the action {"act": "play", "card": ' in str(error) and "{'act'" not in str(error)
     assert pickle.loads(pickle.dumps(error)).reason == reason
 
 
@@ -303,6 +307,119 @@ def test_a_bot_that_never_reads_its_input_times_out_instead_of_blocking_hokm(
     with pytest.raises(AgentFailedError) as caught:
         bot.act(match.observation(seat))
     assert caught.value.reason == "timeout"
+
+
+NOISY = """\
+import json, sys, time
+def send(message):
+    sys.stdout.write(json.dumps(message) + "\\n")
+    sys.stdout.flush()
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "hello":
+        send({{"type": "hello", "protocol": "hokm-bot/1", "name": "noisy", "variants": ["*"]}})
+    elif message["type"] == "act":
+        {act}
+        send({{"type": "action", "id": message["id"], "index": 0}})
+"""
+
+
+def _first_request(tmp_path: Path, act: str, time_limit: float, closing: list[CommandAgent],
+                   notices: int = 0) -> tuple[CommandAgent, Any]:
+    """A bot doing ``act`` before its answer, asked for the first decision of a match."""
+    script = tmp_path / "noisy.py"
+    script.write_text(NOISY.format(act=act), encoding="utf-8")
+    bot = CommandAgent([sys.executable, str(script)], time_limit=time_limit, startup_time=30)
+    closing.append(bot)
+    match = hokm.Ruleset.compose().new_match(seed=1)
+    seat = match.to_act
+    assert seat is not None
+    bot.start_match(match.observation(seat))  # started and greeted outside the time limit
+    for _ in range(notices):
+        bot.start_hand(match.observation(seat).hand)
+    return bot, match.observation(seat)
+
+
+@pytest.mark.parametrize("log", ["(('x' * 99 + chr(10)) * 84000)", "('x' * (8 << 20))"],
+                         ids=["lines", "one-line"])
+def test_a_bot_that_logs_megabytes_to_stderr_answers_within_its_time(
+        tmp_path: Path, closing: list[CommandAgent], log: str) -> None:
+    """hokm drains stderr in chunks as it comes: 8 MiB of logging does not cost the bot its clock (#32)."""
+    bot, seen = _first_request(tmp_path, f"sys.stderr.write{log}; sys.stderr.flush()", 2.0, closing)
+    action = bot.act(seen)
+    assert action in seen.hand.legal_actions
+    tail = bot._bots[seen.seat].process.stderr_tail()
+    assert tail and all(len(line) <= 1000 for line in tail)  # a bounded tail, whatever the bot wrote
+
+
+def test_a_line_over_a_mebibyte_is_malformed_at_once(tmp_path: Path, closing: list[CommandAgent]) -> None:
+    """Refused as soon as it is too long: not read to its end, nor reported as a timeout (#32)."""
+    act = "sys.stdout.write('x' * (4 << 20)); sys.stdout.flush(); time.sleep(60)"
+    bot, seen = _first_request(tmp_path, act, 2.0, closing)
+    with pytest.raises(AgentFailedError) as caught:
+        bot.act(seen)
+    assert caught.value.reason == "malformed" and "a line longer than 1,048,576 bytes" in str(caught.value)
+
+
+class _Pipe:
+    """A bot's stdout as the reader thread sees it: ``chunks``, then a wait until ``done`` is set."""
+
+    def __init__(self, chunks: list[bytes]) -> None:
+        self.chunks = chunks
+        self.sizes: list[int] = []
+        self.done = threading.Event()
+
+    def read(self, size: int) -> bytes:
+        self.sizes.append(size)
+        if self.chunks:
+            return self.chunks.pop(0)
+        self.done.wait(10)
+        return b""
+
+
+def test_the_reader_takes_chunks_and_reports_a_long_line_before_it_ends() -> None:
+    from hokm.agents import _bot_process
+
+    reader = object.__new__(_bot_process.BotProcess)
+    reader._lines = queue.Queue()
+    answer = b'{"type": "action", "id": 1, "index": 0}\n'
+    pipe = _Pipe([answer[:10], answer[10:] + b"x" * 40_000, *[b"x" * 65_536] * 17, b"tail\n", answer])
+    thread = threading.Thread(target=reader._read, args=(pipe,), daemon=True)
+    thread.start()
+    assert reader._lines.get(timeout=5)[0] == answer  # a line in two reads is whole
+    assert reader._lines.get(timeout=5)[0] is _bot_process._LONG  # while the bot still writes
+    assert not pipe.done.is_set()
+    assert reader._lines.get(timeout=5)[0] == answer  # the rest of the long line is skipped
+    pipe.done.set()
+    assert reader._lines.get(timeout=5)[0] == b""
+    thread.join(5)
+    assert set(pipe.sizes) == {_bot_process.CHUNK}  # never a byte at a time
+
+
+def test_the_time_limit_starts_once_the_request_is_written(tmp_path: Path,
+                                                           closing: list[CommandAgent]) -> None:
+    """Time hokm spends getting the request to a bot busy with earlier notices is not the bot's (#32)."""
+    hello = json.dumps({"type": "hello", "protocol": PROTOCOL, "name": "late reader", "variants": ["*"]})
+    script = tmp_path / "late.py"
+    script.write_text(
+        "import json, sys, time\n"
+        f"sys.stdin.readline()\nprint({hello!r}, flush=True)\n"
+        "time.sleep(0.7)  # busy: hokm's notices fill the pipe and wait\n"
+        "for line in sys.stdin:\n"
+        "    message = json.loads(line)\n"
+        "    if message['type'] == 'act':\n"
+        "        time.sleep(0.7)  # its own thinking: within the limit\n"
+        "        print(json.dumps({'type': 'action', 'id': message['id'], 'index': 0}), flush=True)\n",
+        encoding="utf-8")
+    bot = CommandAgent([sys.executable, str(script)], time_limit=1.2)
+    closing.append(bot)
+    match = hokm.Ruleset.compose().new_match(seed=1)
+    seat = match.to_act
+    assert seat is not None
+    bot.start_match(match.observation(seat))
+    for _ in range(300):  # more than a pipe buffer holds: the request waits behind them (1.4 s in all)
+        bot.start_hand(match.observation(seat).hand)
+    assert bot.act(match.observation(seat)) in match.legal_actions()
 
 
 def test_close_ends_a_bot_that_ignores_goodbye(tmp_path: Path) -> None:

@@ -73,7 +73,7 @@ def test_a_third_party_bot_is_listed_made_and_plays(installed: Path) -> None:
     result = run_code(installed, """
         import hokm
         from hokm.agents import available_agents, get_agent
-        from hokm.agents._play import play_match
+        from hokm.agents import play_match
         bot = get_agent("last-legal", greeting="salaam")
         match = play_match(hokm.Ruleset.compose(), [bot, get_agent("random", seed=1)] * 2, seed=4)
         result = {"listed": available_agents()["last-legal"], "greeting": bot.greeting,

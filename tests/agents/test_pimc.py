@@ -10,8 +10,7 @@ from hypothesis import strategies as st
 
 import hokm
 from hokm import Card, PlayCard, Suit
-from hokm.agents import Agent, HeuristicAgent, PimcAgent, RandomAgent, get_agent, sample_deals
-from hokm.agents._play import play_match
+from hokm.agents import Agent, HeuristicAgent, PimcAgent, RandomAgent, get_agent, play_match, sample_deals
 from hokm.agents._rebuild import history, rebuild
 from hokm.testing import strategies as hst
 from tests.agents.test_sampling import RULESETS
@@ -43,7 +42,7 @@ def _turn_to_act(name: str, data: st.DataObject
 def test_a_sample_rebuilds_into_the_observed_position(name: str, data: st.DataObject) -> None:
     rules, _, view = _turn_to_act(name, data)
     seat = view.seat
-    for deal in sample_deals(view, random.Random(data.draw(st.integers(0, 2**32))), 3):
+    for deal in sample_deals(view, 3, rng=random.Random(data.draw(st.integers(0, 2**32)))):
         rebuilt = rebuild(view, deal)
         if rebuilt is None:  # only the two-player draw and its trump call are beyond it
             assert view.phase in (hokm.Phase.TRUMP, hokm.Phase.DRAW) and rules.players == 2
@@ -61,7 +60,7 @@ def test_a_sample_rebuilds_into_the_observed_position(name: str, data: st.DataOb
 @given(data=st.data())
 def test_the_true_deal_rebuilds_the_very_hand_every_seat_sees(name: str, data: st.DataObject) -> None:
     rules, state, view = _turn_to_act(name, data)
-    (deal,) = sample_deals(view, random.Random(0), 1)
+    (deal,) = sample_deals(view, 1, rng=random.Random(0))
     true_deal = type(deal)(hands=state.hands, set_aside=state.set_aside)
     rebuilt = rebuild(view, true_deal)
     assert rebuilt is not None
@@ -90,7 +89,7 @@ def test_a_hidden_decision_or_a_face_down_indicator_is_not_rebuilt() -> None:
     state = rules.deal(random.Random(1))
     state = state.apply(state.legal_actions()[0])  # the Hakem lays a card face down
     view = state.observation(state.to_act or 0)
-    assert history(view) is None or rebuild(view, sample_deals(view, random.Random(0), 1)[0]) is None
+    assert history(view) is None or rebuild(view, sample_deals(view, 1, rng=random.Random(0))[0]) is None
 
 
 # The agent -------------------------------------------------------------------------------------

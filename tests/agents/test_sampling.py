@@ -103,7 +103,7 @@ def test_every_sample_is_consistent_and_replays_the_public_history(name: str, da
     state = data.draw(hst.hand_states(ruleset=rules, max_actions=70), label="state")
     seat = data.draw(st.integers(0, rules.players - 1), label="seat")
     view = state.observation(seat)
-    deals = sample_deals(view, random.Random(data.draw(st.integers(0, 2**32))), 6)
+    deals = sample_deals(view, 6, rng=random.Random(data.draw(st.integers(0, 2**32))))
     for deal in deals:
         assert_consistent(view, deal)
         if replayable(view):
@@ -175,7 +175,7 @@ def test_the_samples_are_exactly_the_consistent_deals(name: str) -> None:
         for seat in range(rules.players):
             view = state.observation(seat)
             exact = consistent_hands(view)
-            deals = sample_deals(view, random.Random(seed), 40 * len(exact))
+            deals = sample_deals(view, 40 * len(exact), rng=random.Random(seed))
             got = {tuple(deal) for deal in deals}
             assert got <= exact
             if rules.players > 2:
@@ -202,7 +202,7 @@ def test_chi_square_shows_the_samples_are_uniform(name: str, seat: int) -> None:
                 break
     view = state.observation(seat)
     per_cell = 60
-    deals = sample_deals(view, random.Random(2026), per_cell * len(exact))
+    deals = sample_deals(view, per_cell * len(exact), rng=random.Random(2026))
     counts = collections.Counter(tuple(deal) for deal in deals)
     assert set(counts) == exact
     observed = [counts[hands] for hands in exact]
@@ -260,8 +260,8 @@ def test_deals_the_observer_cannot_tell_apart_give_the_same_samples(data: st.Dat
     assume(other_view == view)  # a Double Sar pile or a trick may now go elsewhere
     assert twin.hands != end.hands
     rng_seed = data.draw(st.integers(0, 2**32))
-    assert sample_deals(view, random.Random(rng_seed), 5) == sample_deals(other_view,
-                                                                          random.Random(rng_seed), 5)
+    assert sample_deals(view, 5, rng=random.Random(rng_seed)) == sample_deals(other_view, 5,
+                                                                          rng=random.Random(rng_seed))
 
 
 def _index(card: Card) -> int:
@@ -275,7 +275,7 @@ def test_a_match_observation_samples_like_its_hand() -> None:
     seat = match.to_act
     assert seat is not None
     view = match.observation(seat)
-    assert sample_deals(view, random.Random(1), 4) == sample_deals(view.hand, random.Random(1), 4)
+    assert sample_deals(view, 4, rng=random.Random(1)) == sample_deals(view.hand, 4, rng=random.Random(1))
 
 
 # The deal's places ------------------------------------------------------------------------------
@@ -284,11 +284,11 @@ def test_a_match_observation_samples_like_its_hand() -> None:
 def test_during_the_trump_call_the_hakem_keeps_his_first_packet_and_the_rest_is_sampled() -> None:
     state = compose().deal(random.Random(4), hakem=2)
     hakem, other = state.observation(2), state.observation(3)
-    for deal in sample_deals(hakem, random.Random(0), 20):
+    for deal in sample_deals(hakem, 20, rng=random.Random(0)):
         assert hakem.hand <= deal[2] and [len(hand) for hand in deal] == [13] * 4
     assert count_deals(hakem) == math.factorial(47) // (math.factorial(8) * math.factorial(13) ** 3)
     assert count_deals(other) == math.factorial(52) // math.factorial(13) ** 4
-    mine = {frozenset(deal[3]) for deal in sample_deals(other, random.Random(0), 20)}
+    mine = {frozenset(deal[3]) for deal in sample_deals(other, 20, rng=random.Random(0))}
     assert len(mine) == 20  # the seat's own cards are unseen yet: sampled too
 
 
@@ -298,12 +298,12 @@ def test_two_player_stock_offer_seen_cards_and_burned_cards() -> None:
     state = state.apply(hokm.DrawCard(keep=False)).apply(hokm.DrawCard(keep=True))
     view = state.observation(0)  # seat 0 to draw again: he sees the top card
     assert view.offered is not None
-    for deal in sample_deals(view, random.Random(1), 30):
+    for deal in sample_deals(view, 30, rng=random.Random(1)):
         assert_consistent(view, deal)
         assert deal.stock[0] == view.offered and len(deal.stock) == view.stock_left
         assert len(deal.out) == 1  # the card burned after seat 1's keep (seat 0's reject is known)
     opponent = state.observation(1)
-    (deal,) = sample_deals(opponent, random.Random(1), 1)
+    (deal,) = sample_deals(opponent, 1, rng=random.Random(1))
     assert_consistent(opponent, deal)
     assert view.offered in opponent.unseen
 
@@ -312,7 +312,7 @@ def test_dead_half_cards_never_dealt_lie_out() -> None:
     rules = compose("two-player", DeadHalf())
     state = rules.deal(random.Random(2), hakem=1).apply(hokm.CallTrump(Suit.CLUBS))
     view = state.observation(0)
-    (deal,) = sample_deals(view, random.Random(3), 1)
+    (deal,) = sample_deals(view, 1, rng=random.Random(3))
     assert len(deal.out) == 26 and deal.stock == () and deal[0] == view.hand
 
 
@@ -321,15 +321,15 @@ def test_face_down_indicator_is_sampled_in_the_hakems_set_aside_cards() -> None:
     hands = [deck[0:13], deck[13:26], deck[26:39], deck[39:52]]
     state = compose(FaceDown()).new_hand(hands, hakem=0).apply(Lay(Card.parse("2♠")))
     view = state.observation(1)
-    indicators = collections.Counter(card for deal in sample_deals(view, random.Random(0), 3900)
+    indicators = collections.Counter(card for deal in sample_deals(view, 3900, rng=random.Random(0))
                                      for card in deal.set_aside[0])
     assert len(indicators) == 39 and sum(indicators.values()) == 3900  # any card he might hold
     assert chi_square_sf(chi_square(list(indicators.values())), 38) > 1e-4  # each equally likely
     own = state.observation(0)
-    assert all(deal.set_aside[0] == {Card.parse("2♠")} for deal in sample_deals(own, random.Random(0), 5))
+    assert all(deal.set_aside[0] == {Card.parse("2♠")} for deal in sample_deals(own, 5, rng=random.Random(0)))
     revealed = state.apply(Reveal()).observation(1)
     assert all(Card.parse("2♠") in deal[0] and not deal.set_aside[0]
-               for deal in sample_deals(revealed, random.Random(0), 5))
+               for deal in sample_deals(revealed, 5, rng=random.Random(0)))
 
 
 def test_a_blind_indicator_is_unseen_by_its_owner_too() -> None:
@@ -344,21 +344,21 @@ def test_a_blind_indicator_is_unseen_by_its_owner_too() -> None:
     state = compose(Blind()).new_hand([deck[0:13], deck[13:26], deck[26:39], deck[39:52]], hakem=0)
     view = state.apply(Lay(Card.parse("2♠"))).observation(0)
     assert view.set_aside == frozenset() and view.set_aside_counts[0] == 1
-    seen = {card for deal in sample_deals(view, random.Random(0), 400) for card in deal.set_aside[0]}
+    seen = {card for deal in sample_deals(view, 400, rng=random.Random(0)) for card in deal.set_aside[0]}
     assert Card.parse("2♠") in seen and seen <= view.unseen  # any unseen card, his own laid one included
 
 
 def test_a_deal_is_a_sequence_of_hands() -> None:
     view = compose().deal(random.Random(1)).apply(hokm.CallTrump(Suit.SPADES)).observation(0)
-    (deal,) = sample_deals(view, random.Random(0), 1)
+    (deal,) = sample_deals(view, 1, rng=random.Random(0))
     assert len(deal) == 4 and tuple(deal) == deal.hands and deal[0] == view.hand
     assert deal[1:3] == deal.hands[1:3] and deal.stock == () and deal.out == frozenset()
 
 
 def test_same_rng_state_same_samples_and_zero_samples() -> None:
     view = endgame(compose(), 1, 5).observation(0)
-    assert sample_deals(view, random.Random(9), 7) == sample_deals(view, random.Random(9), 7)
-    assert sample_deals(view, random.Random(9), 0) == ()
+    assert sample_deals(view, 7, rng=random.Random(9)) == sample_deals(view, 7, rng=random.Random(9))
+    assert sample_deals(view, 0, rng=random.Random(9)) == ()
 
 
 # Bad input ---------------------------------------------------------------------------------------
@@ -368,17 +368,29 @@ def test_bad_arguments_are_refused_with_the_projects_errors() -> None:
     state = compose().deal(random.Random(1))
     view = state.observation(0)
     with pytest.raises(hokm.InvalidArgumentError, match="n must be an int of at least 0, got -1"):
-        sample_deals(view, random.Random(0), -1)
+        sample_deals(view, -1, rng=random.Random(0))
     with pytest.raises(hokm.ArgumentTypeError, match="n must be an int"):
-        sample_deals(view, random.Random(0), 2.0)  # type: ignore[arg-type]
+        sample_deals(view, 2.0, rng=random.Random(0))  # type: ignore[call-overload]
     with pytest.raises(hokm.ArgumentTypeError, match=r"rng must be a random\.Random"):
-        sample_deals(view, None, 2)  # type: ignore[arg-type]
+        sample_deals(view, 2, rng=None)  # type: ignore[call-overload]
     with pytest.raises(hokm.ArgumentTypeError, match=r"rng must be a random\.Random"):
-        sample_deals(view, 7, 2)  # type: ignore[arg-type]
+        sample_deals(view, 2, rng=7)  # type: ignore[call-overload]
     with pytest.raises(hokm.ArgumentTypeError, match="HandObservation or MatchObservation"):
-        sample_deals(state, random.Random(0), 2)  # type: ignore[arg-type]
+        sample_deals(state, 2, rng=random.Random(0))  # type: ignore[call-overload]
     with pytest.raises(hokm.ArgumentTypeError, match="HandObservation or MatchObservation"):
         count_deals("view")  # type: ignore[arg-type]
+    with pytest.raises(hokm.ArgumentTypeError, match=r"rng must be a random\.Random"):
+        sample_deals(view, 2)  # type: ignore[call-overload]
+    with pytest.raises(hokm.ArgumentTypeError, match="is called sample_deals\\(observation, n, rng=rng\\)"):
+        sample_deals(view, random.Random(0), 2, rng=random.Random(0))  # type: ignore[call-overload]
+
+
+def test_the_former_argument_order_still_works_and_warns() -> None:
+    """``sample_deals(observation, rng, n)`` before #32: the same deals, with a DeprecationWarning."""
+    view = compose().deal(random.Random(1)).observation(2)
+    with pytest.warns(DeprecationWarning, match=r"call sample_deals\(observation, n, rng=rng\)"):
+        old = sample_deals(view, random.Random(4), 3)
+    assert old == sample_deals(view, 3, rng=random.Random(4))
 
 
 def test_an_observation_no_deal_fits_is_refused_not_looped_on() -> None:
@@ -387,10 +399,10 @@ def test_an_observation_no_deal_fits_is_refused_not_looped_on() -> None:
     view = play_cards(compose().new_hand(hands, hakem=0, trump=Suit.SPADES), "2♠").observation(1)
     too_many = attrs.evolve(view, hand_sizes=(12, 13, 13, 14))
     with pytest.raises(hokm.InvalidArgumentError, match="no deal is consistent"):
-        sample_deals(too_many, random.Random(0), 1)
+        sample_deals(too_many, 1, rng=random.Random(0))
     bare = attrs.evolve(view, ruleset=None)
     with pytest.raises(hokm.InvalidArgumentError, match="without its ruleset"):
-        sample_deals(bare, random.Random(0), 1)
+        sample_deals(bare, 1, rng=random.Random(0))
 
 
 def test_impossible_exclusions_are_refused() -> None:
@@ -401,7 +413,7 @@ def test_impossible_exclusions_are_refused() -> None:
     know = view._knowledge
     know.excluded = (0, know.unseen, know.unseen, know.unseen)
     with pytest.raises(hokm.InvalidArgumentError, match="rule out every way"):
-        sample_deals(view, random.Random(0), 1)
+        sample_deals(view, 1, rng=random.Random(0))
 
 
 def test_cards_played_twice_or_too_many_hands_read_as_inconsistent() -> None:
@@ -435,7 +447,7 @@ def test_an_annulled_hand_keeps_the_claimants_shown_cards_in_his_hand() -> None:
     five = frozenset(state.dealt(3)[:5])
     assert view.annulled and view.shown == five and view.known_holdings[3] == five
     assert len(view.unseen) == 52 - 13 - 5
-    for deal in sample_deals(view, random.Random(1), 20):
+    for deal in sample_deals(view, 20, rng=random.Random(1)):
         assert_consistent(view, deal)
         assert five <= deal[3]
 
@@ -457,11 +469,11 @@ def test_a_caller_revealing_inside_a_trick_is_void_in_the_led_suit_even_if_he_fo
     for observer in (1, 2, 3):
         waiting = state.observation(observer)
         assert Suit.CLUBS in waiting.voids[0]
-        for deal in sample_deals(waiting, random.Random(observer), 200):
+        for deal in sample_deals(waiting, 200, rng=random.Random(observer)):
             assert [card for card in deal[0] if card.suit is Suit.CLUBS] == [Card.parse("5♣")]
     state = state.play(Card.parse("5♣"))
     for observer in (1, 2, 3):
         after = state.observation(observer)
         assert Suit.CLUBS in after.voids[0]
-        assert all(card.suit is not Suit.CLUBS for deal in sample_deals(after, random.Random(0), 200)
+        assert all(card.suit is not Suit.CLUBS for deal in sample_deals(after, 200, rng=random.Random(0))
                    for card in deal[0])

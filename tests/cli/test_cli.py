@@ -155,6 +155,19 @@ def test_bad_counts_are_usage_errors(argv: list[str], message: str,
     assert "Traceback" not in err and "_Count" not in err and "_positive" not in err
 
 
+@pytest.mark.parametrize(("argv", "message"), [
+    (["arena", "--agent", "random", "--agent", "random", "--matches", "0"],
+     "hokm arena: error: argument --matches: expected at least 1 match, got 0"),
+    (["replay", "x.json", "--record", "0"],
+     "hokm replay: error: argument --record: expected at least 1 record, got 0"),
+])
+def test_a_count_names_one_of_its_things(argv: list[str], message: str,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """"1 match", not "1 matche" (#32)."""
+    status, _, err = run(argv, capsys)
+    assert status == 2 and message in err
+
+
 def test_counts_read_exponents_and_underscores() -> None:
     parser = build_parser()
     assert parser.parse_args(["simulate", "--hands", "1e3"]).hands == 1000
@@ -200,7 +213,7 @@ def test_jobs_are_not_more_than_work_units(monkeypatch: pytest.MonkeyPatch,
     assert run(["simulate", "--hands", "100", "--jobs", "8", "--seed", "1"], capsys)[0] == 0
     assert pools == []  # one unit: no pool at all
     monkeypatch.setattr(cli, "simulate", lambda *a, **k: hokm.simulate(hands=10, seed=1))
-    monkeypatch.setattr(cli, "_stop_pool", lambda executor, abort: None)
+    monkeypatch.setattr(cli, "_stop_pool", lambda executor, abort, records=None: None)
     assert run(["simulate", "--hands", str(3 * CHUNK_HANDS), "--jobs", "8"], capsys)[0] == 0
     assert pools == [3]
 

@@ -224,6 +224,147 @@ def test_replay_says_a_match_ended_drawn(capsys: pytest.CaptureFixture[str], tmp
     assert status == 0 and "drawn (" in out.splitlines()[0]
 
 
+# Every format, one record picked, read failures in one line (#32) --------------------------------
+
+
+def _files(tmp_path: Path) -> dict[str, Path]:
+    """The example match in every form a record file takes, and two matches a line."""
+    text = EXAMPLE.read_text(encoding="utf-8")
+    line = json.dumps(json.loads(text), ensure_ascii=False)
+    other = hokm.Ruleset.compose(options={"standard": {"target": 1}}).new_match(seed=2)
+    while not other.is_over:
+        other = other.apply(other.legal_actions()[0])
+    second = json.dumps(other.to_record(), ensure_ascii=False)
+    log = tmp_path / "log.jsonl"
+    match = hokm.load_record(EXAMPLE)
+    assert isinstance(match, hokm.MatchState)
+    with hokm.records.RecordLog(log, match):
+        pass
+    files = {"json": tmp_path / "one.json", "json.gz": tmp_path / "one.json.gz",
+             "jsonl": tmp_path / "two.jsonl", "jsonl.gz": tmp_path / "two.jsonl.gz", "log": log,
+             "log.gz": tmp_path / "log.jsonl.gz"}
+    files["json"].write_text(text, encoding="utf-8")
+    files["json.gz"].write_bytes(gzip.compress(text.encode()))
+    files["jsonl"].write_text(f"{line}\n{second}\n", encoding="utf-8")
+    files["jsonl.gz"].write_bytes(gzip.compress(f"{line}\n{second}\n".encode()))
+    files["log.gz"].write_bytes(gzip.compress(log.read_bytes()))
+    return files
+
+
+def test_replay_and_show_read_every_form_and_pick_a_record(capsys: pytest.CaptureFixture[str],
+                                                           tmp_path: Path) -> None:
+    files = _files(tmp_path)
+    expected = run(capsys, "show", str(EXAMPLE), "--hand", "2")[1]
+    for form, path in files.items():
+        name = f"{path}:1" if form.startswith("jsonl") else str(path)
+        status, out, err = run(capsys, "show", name, "--hand", "2")
+        assert (status, err) == (0, ""), form
+        assert out == expected, form
+        status, out, err = run(capsys, "replay", str(path), "--record", "1")
+        assert status == 0 and "winner: team 0, 3-2, after 5 hands" in out, (form, out, err)
+    status, out, _ = run(capsys, "replay", str(files["jsonl.gz"]), "--record", "2")
+    assert status == 0 and out.splitlines()[0] == f"record 2 (line 2) of {files['jsonl.gz']}"
+    assert "seed 2" in out.splitlines()[1]
+    status, out, _ = run(capsys, "replay", str(files["log"]))
+    assert status == 0 and out.splitlines()[0] == (
+        "valid record (hokm-record/1, a log): a match of standard, seed 2026")
+
+
+def test_show_asks_which_record_of_a_file_of_several(capsys: pytest.CaptureFixture[str],
+                                                     tmp_path: Path) -> None:
+    path = _files(tmp_path)["jsonl.gz"]
+    status, out, err = run(capsys, "show", str(path))
+    assert (status, out) == (2, "")
+    assert err == (f"hokm: error: {path} holds more than one record: pick one with --record N "
+                   f"(or {path}:N)\n")
+
+
+@pytest.mark.parametrize(("argv", "status", "message"), [
+    (["{jsonl}", "--record", "3"], 2, "hokm: error: {jsonl} holds 2 records; there is no record 3"),
+    (["{json}:2"], 2, "hokm: error: {json} holds one record; there is no record 2"),
+    (["{jsonl}:1", "--record", "2"], 2, "hokm: error: {jsonl}:1 and --record 2 name different records"),
+    (["{jsonl}:0"], 2, "hokm: error: {jsonl}:0: records are numbered from 1"),
+    (["{log}", "--record", "2"], 2, "hokm: error: {log} holds one record; there is no record 2"),
+])
+def test_a_record_the_file_does_not_hold_is_a_usage_error(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                         argv: list[str], status: int, message: str) -> None:
+    names = {form.replace(".", "_"): str(path) for form, path in _files(tmp_path).items()}
+    for command in ("replay", "show"):
+        got, out, err = run(capsys, command, *(part.format(**names) for part in argv))
+        assert (got, out, err) == (status, "", message.format(**names) + "\n")
+
+
+def _damaged(data: bytes) -> bytes:
+    """Gzip data with 40 bytes zeroed inside its stream: zlib refuses it."""
+    return data[:30] + bytes(40) + data[70:]
+
+
+@pytest.mark.parametrize(("name", "content", "message"), [
+    ("empty.jsonl.gz", b"", "hokm: invalid record: {path} holds no record: it is empty"),
+    ("empty.json", b"", "hokm: invalid record: {path} holds no record: it is empty"),
+    ("blank.jsonl", b"\n\n", "hokm: invalid record: {path} holds no record: it is empty"),
+    ("cut.jsonl.gz", gzip.compress(json.dumps(json.loads(EXAMPLE.read_bytes())).encode() + b"\n")[:400],
+     "hokm: invalid record: {path}: the gzip data ends early: is the file cut short?"),
+    ("corrupt.jsonl.gz", _damaged(gzip.compress(EXAMPLE.read_bytes())),
+     "hokm: invalid record: {path}: the gzip data is corrupt (Error -3 while decompressing data: "),
+    ("corrupt.json.gz", _damaged(gzip.compress(EXAMPLE.read_bytes())),
+     "hokm: invalid record: {path}: the gzip data is corrupt (Error -3 while decompressing data: "),
+    ("latin.json", "{\"é\": 1}".encode("latin-1"), "hokm: invalid record: $: not UTF-8 text"),
+])
+def test_every_read_failure_is_one_line_and_a_non_zero_status(capsys: pytest.CaptureFixture[str],
+                                                              tmp_path: Path, name: str, content: bytes,
+                                                              message: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(content)
+    for command in ("replay", "show"):
+        status, out, err = run(capsys, command, str(path))
+        assert status == 1 and out == "" and err.count("\n") == 1, err
+        assert err.startswith(message.format(path=path)), err
+
+
+def test_replay_of_a_log_cut_mid_line_warns_and_summarises_what_is_whole(capsys: pytest.CaptureFixture[str],
+                                                                         tmp_path: Path) -> None:
+    path = _files(tmp_path)["log"]
+    data = path.read_bytes()
+    path.write_bytes(data[:len(data) // 2])
+    status, out, err = run(capsys, "replay", str(path))
+    assert status == 0
+    assert err.startswith("hokm: warning: the log's last line is cut off (its writer stopped mid-line)")
+    assert out.splitlines()[0] == ("valid record (hokm-record/1, a log not closed (the match as far as it "
+                                   "goes)): a match of standard, seed 2026")
+    assert out.splitlines()[-1].startswith("in progress: hand ")
+
+
+def test_a_closed_pipe_ends_replay_quietly_with_the_usual_status(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    path = _files(tmp_path)["jsonl"]
+    path.write_text(path.read_text(encoding="utf-8") * 2000, encoding="utf-8")
+    reader = subprocess.Popen([sys.executable, "-m", "hokm", "replay", str(path)], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE)
+    assert reader.stdout is not None and reader.stderr is not None
+    assert reader.stdout.readline().startswith(b"line 1: a match of standard")
+    reader.stdout.close()  # as `| head -1` does
+    err = reader.stderr.read()
+    assert reader.wait(60) == 141 and err == b""  # 128 + SIGPIPE, as shells report it; no traceback
+
+
+def test_the_readme_follow_up_commands_work(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's run writes records-*.jsonl.gz files (more than one work unit): its follow-up works."""
+    monkeypatch.chdir(tmp_path)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    follow = [part for part in readme.split("`") if part.startswith((".venv/bin/hokm replay",
+                                                                    ".venv/bin/hokm show"))]
+    assert len(follow) == 2
+    assert run(capsys, "simulate", "--hands", "600", "--seed", "2026", "--records", "records",
+               "--no-progress")[0] == 0
+    for command in follow:
+        status, out, err = run(capsys, *command.split()[1:])
+        assert status == 0 and err == "" and out, command
+
+
 # What hokm show prints of a hand in progress, and for one seat (#33) -------------------------------------
 
 

@@ -34,7 +34,8 @@ BUNDLED = ["bavney", "be-ranga", "clockwise", "court-piece", "double-sar", "hidd
 """The entry-point names of the bundled variants: public names, kept whatever the modules are called."""
 PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
 """The Python versions hokm is tested on and says it supports."""
-DEV_TOOLS = {"mypy", "ruff", "build", "twine", "tomli", "pre-commit", "coverage", "pytest-cov", "jsonschema"}
+DEV_TOOLS = {"mypy", "ruff", "build", "twine", "tomli", "pre-commit", "coverage", "pytest-cov", "jsonschema",
+             "pytest-xdist"}
 """Tools for working on hokm itself: never a dependency, nor an extra, of the published package."""
 
 
@@ -136,7 +137,8 @@ def test_readme_links_work_on_a_package_index_page() -> None:
 def test_wheel_ships_two_import_packages_typed(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
-    assert {name.split("/")[0] for name in names} == {"hokm", "hokm_variants", f"hokm-{VERSION}.dist-info"}
+    assert {name.split("/")[0] for name in names} == {"hokm", "hokm_variants", f"hokm-{VERSION}.dist-info",
+                                                      "_hokm_hypothesis.py"}  # Hypothesis's entry point
     assert {"hokm/py.typed", "hokm_variants/py.typed"} <= set(names)
 
 

@@ -28,7 +28,7 @@ def test_cards_and_from_type(card: Card, typed: Card) -> None:
 
 def test_the_hypothesis_entry_point_is_registered() -> None:
     points = importlib.metadata.entry_points(group="hypothesis")
-    assert "hokm.testing.strategies:_hypothesis_setup_hook" in {point.value for point in points}
+    assert "_hokm_hypothesis:_hypothesis_setup_hook" in {point.value for point in points}
 
 
 @FEW

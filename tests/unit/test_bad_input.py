@@ -58,6 +58,7 @@ from hokm import (
     VariantInfo,
     cards,
 )
+from hokm.records import RecordLog
 from hokm.simulate import MAX_HANDS
 from hokm_variants.satat import Satat
 
@@ -130,14 +131,16 @@ class Bad:
     pure_only: bool = False
     budget: float = 2.0
     """Seconds the refusal may take (generous: CI machines are slow and shared)."""
+    needs: str | None = None
+    """A module the row needs (an extra's framework): skipped where it is not installed."""
 
 
 ROWS: list[Bad] = []
 
 
 def bad(id: str, call: Callable[[], object], error: type[HokmError], builtin: type[Exception] | None,
-        fragment: str, *, pure_only: bool = False, budget: float = 2.0) -> None:
-    ROWS.append(Bad(id, call, error, builtin, fragment, pure_only, budget))
+        fragment: str, *, pure_only: bool = False, budget: float = 2.0, needs: str | None = None) -> None:
+    ROWS.append(Bad(id, call, error, builtin, fragment, pure_only, budget, needs))
 
 
 T, V, L = TypeError, ValueError, LookupError
@@ -689,6 +692,118 @@ bad("stock-draw/negative-discard", lambda: SD(discards=(3, -1)), InvalidArgument
 bad("stock-draw/int-last-choice", lambda: SD(last_choice=1), ArgumentTypeError, T, "True or False")
 
 
+# The last mile for servers and bots (#32) ----------------------------------------------------------
+
+EVENTS = MATCH.apply_with_events(MATCH.legal_actions()[0])[1]
+VIEW_DATA = PLAYING.observation(1).to_dict()
+
+
+def view_with(**changes: object) -> dict[str, Any]:
+    return {**VIEW_DATA, **changes}
+
+
+def record_with(metadata: object) -> dict[str, Any]:
+    return {**MATCH.to_record(), "metadata": metadata}
+
+
+def fresh_path() -> str:
+    import tempfile
+
+    return tempfile.mkdtemp() + "/log.jsonl"
+
+
+def gym_step(action: object) -> object:
+    from hokm.adapters.gymnasium import HokmEnv
+
+    game = HokmEnv()
+    game.reset(seed=1)
+    return game.step(action)
+
+
+def action_of(action_id: object) -> object:
+    from hokm.encoding import ActionSpace
+
+    return ActionSpace(RULES).action_of(action_id)  # type: ignore[arg-type]
+
+
+HO: AnyCall = hokm.HandObservation
+EV: AnyCall = hokm.events
+AC_: AnyCall = hokm.Action
+PA: AnyCall = hokm.parse_action
+bad("observation/from-json-none", lambda: HO.from_json(None), ArgumentTypeError, T, "takes JSON text")
+bad("observation/from-json-list", lambda: HO.from_json(["{}"]), ArgumentTypeError, T, "(a list)")
+bad("observation/from-dict-none", lambda: HO.from_dict(None), ArgumentTypeError, T, "takes a mapping")
+bad("observation/seat-9", lambda: HO.from_dict(view_with(seat=9)), hokm.RecordError, V,
+    "$.seat: 9 is not a seat: seats are 0..3")
+bad("observation/to-act-4", lambda: HO.from_dict(view_with(to_act=4)), hokm.RecordError, V, "4 is not a seat")
+bad("observation/strict-unknown-key", lambda: HO.from_dict(view_with(colour=1), strict=True),
+    hokm.RecordError, V, "unknown key 'colour' for a HandObservation")
+bad("events/for-seat-none", lambda: EV.for_seat(None, 0), ArgumentTypeError, T, "for_seat() takes the events")
+bad("events/for-seat-strings", lambda: EV.for_seat(["x"], 0), ArgumentTypeError, T, "item 0 is 'x' (a str)")
+bad("events/for-seat-9", lambda: EV.for_seat(EVENTS, 9), InvalidNotationError, V,
+    "seat=9 is not a seat: seats are 0..3 at this 4-player table")
+bad("events/for-seat-str", lambda: EV.for_seat(EVENTS, "0"), NotationTypeError, T,
+    "a seat read from JSON text")
+bad("events/for-seat-negative", lambda: EV.for_seat(list(EVENTS), -1), InvalidNotationError, V,
+    "seat=-1 is not a seat")
+bad("events/for-seat-players", lambda: EV.for_seat(list(EVENTS), 4, players=4), InvalidNotationError, V,
+    "seats are 0..3")
+bad("events/history-str", lambda: EV.history("x"), ArgumentTypeError, T, "history() takes a HandState")
+bad("events/opening-none", lambda: EV.opening(None), ArgumentTypeError, T, "opening() takes a HandState")
+bad("event/from-dict-none", lambda: EV.Event.from_dict(None), ArgumentTypeError, T, "takes a mapping")
+bad("action/from-dict-none", lambda: AC_.from_dict(None), ArgumentTypeError, T, "takes a mapping")
+bad("action/from-dict-unknown", lambda: AC_.from_dict({"act": "fly"}), hokm.RecordError, V,
+    "unknown action 'fly'")
+bad("action/from-dict-seat", lambda: AC_.from_dict({"seat": 0, "act": "call", "suit": "♥"}), hokm.RecordError,
+    V, "an action's JSON has no 'seat'")
+bad("action/parse-int", lambda: AC_.parse(5), NotationTypeError, T, "Action.parse() takes a string")
+bad("action/parse-nonsense", lambda: AC_.parse("fly away"), InvalidNotationError, V, "is not an action")
+bad("action/parse-10MB", lambda: AC_.parse(huge_text()), InvalidNotationError, V, "far too long")
+bad("parse-action/none", lambda: PA(None, PLAYING), ArgumentTypeError, T, "parse_action() takes")
+bad("parse-action/state-str", lambda: PA("A♠", "state"), ArgumentTypeError, T, "state must be a HandState")
+bad("parse-action/illegal", lambda: PA({"act": "call", "suit": "♥"}, PLAYING), IllegalActionError, V,
+    "illegal action call ♥ by seat 0")
+bad("parse-action/other-seat", lambda: PA({"seat": 2, "act": "call", "suit": "♥"}, AT_CALL),
+    IllegalActionError, V, "seat 2 acts (call ♥), but seat 0 is to act")
+bad("parse-action/seat-str", lambda: PA({"seat": "0", "act": "call", "suit": "♥"}, AT_CALL), hokm.RecordError,
+    V, "expected a seat number")
+bad("parse-action/text", lambda: PA("zz", PLAYING), InvalidNotationError, V, "legal now:")
+bad("parse-action/over", lambda: PA("A♠", OVER), IllegalActionError, V, "nobody is to act")
+bad("record/metadata-date", lambda: hokm.load_record(record_with({"date": "yesterday"})), hokm.RecordError, V,
+    "'date' is an ISO 8601 date")
+bad("record/metadata-date-31-feb", lambda: hokm.load_record(record_with({"date": "2026-02-31"})),
+    hokm.RecordError, V, "'date' is an ISO 8601 date")
+bad("record/metadata-three-players", lambda: hokm.load_record(record_with({"players": ["a", "b", "c"]})),
+    hokm.RecordError, V, "'players' names 3 players for a 4-seat table")
+bad("record/metadata-players-int", lambda: hokm.load_record(record_with({"players": 5})), hokm.RecordError, V,
+    "'players' is a list of the players' names")
+bad("record/metadata-event-int", lambda: hokm.load_record(record_with({"event": 5})), hokm.RecordError, V,
+    "'event' is the event's name")
+bad("to-record/metadata-players", lambda: MA.to_record({"players": ["a"]}), hokm.RecordError, V,
+    "'players' names 1 players")
+bad("to-record/metadata-date", lambda: MA.to_record({"date": "yesterday"}), hokm.RecordError, V, "ISO 8601")
+RL: AnyCall = RecordLog
+bad("record-log/match-none", lambda: RL(fresh_path(), None), ArgumentTypeError, T,
+    "RecordLog() match must be a MatchState")
+bad("record-log/clock", lambda: RL(fresh_path(), MA, metadata={"clock": []}),
+    hokm.RecordError, V, "cannot hold 'clock'")
+bad("hookimpl/tryfirst", lambda: hokm.hookimpl(tryfirst=True), InvalidArgumentError, V,
+    "variants never pass tryfirst, trylast or wrapper")
+bad("hookimpl/wrapper", lambda: hokm.hookimpl(wrapper=True), InvalidArgumentError, V, "wrapper=True")
+bad("agent-spec/unclosed-quote", lambda: __import__("hokm.agents").agents.agent_from_spec('cmd:"unclosed'),
+    InvalidArgumentError, V, "is not a command line: no closing quotation")
+bad("sample-deals/no-rng", lambda: __import__("hokm.agents").agents.sample_deals(PLAYING.observation(0), 2),
+    ArgumentTypeError, T, "rng must be a random.Random")
+bad("play-match/one-agent", lambda: __import__("hokm.agents").agents.play_match(RULES, [None], seed=1),
+    ArgumentTypeError, T, "agents[0] has no act() method")
+bad("action-space/bool-id", lambda: action_of(True), ArgumentTypeError, T, "got True (a bool)", needs="numpy")
+bad("action-space/str-id", lambda: action_of("3"), ArgumentTypeError, T, "got '3' (a str)", needs="numpy")
+bad("gymnasium/step-str", lambda: gym_step("3"), ArgumentTypeError, T, "step() action must be an int",
+    needs="gymnasium")
+bad("gymnasium/step-float", lambda: gym_step(3.0), ArgumentTypeError, T, "got 3.0 (a float)",
+    needs="gymnasium")
+
+
 # The checks ---------------------------------------------------------------------------------
 
 
@@ -725,6 +840,8 @@ def _param(row: Bad) -> Any:
 
 @pytest.mark.parametrize("row", [_param(row) for row in ROWS])
 def test_bad_input_is_refused_precisely(row: Bad) -> None:
+    if row.needs is not None:
+        pytest.importorskip(row.needs)
     before = snapshot()
     started = time.perf_counter()
     error = _run_guarded(row.call, seconds=max(10.0, 4 * row.budget))

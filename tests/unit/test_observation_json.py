@@ -128,7 +128,10 @@ def test_a_field_added_to_an_observation_is_written_by_its_type() -> None:
     ({"hand": ["A♠", "1X"]}, "expected a card", "$.hand[1]"),
     ({"seat": True}, "expected an integer", "$.seat"),
     ({"legal_actions": [{"act": "fly"}]}, "unknown action 'fly'", "$.legal_actions[0].act"),
-    ({"colour": "red"}, "unknown key 'colour' for a HandObservation", "$"),
+    ({"seat": 9}, "$.seat: 9 is not a seat: seats are 0..3", "$.seat"),
+    ({"to_act": 4}, "4 is not a seat", "$.to_act"),
+    ({"hakem": -1}, "-1 is not a seat", "$.hakem"),
+    ({"current_trick": [[7, "A♠"]]}, "7 is not a seat", "$.current_trick[0]"),
 ])
 def test_bad_observation_json_is_refused_naming_the_path(change: dict[str, Any], fragment: str,
                                                          path: str) -> None:
@@ -143,3 +146,33 @@ def test_bad_observation_json_is_refused_naming_the_path(change: dict[str, Any],
         HandObservation.from_dict(missing)
     with pytest.raises(hokm.RecordError, match="not valid JSON"):
         HandObservation.from_json("{")
+
+
+def test_an_unknown_key_is_skipped_unless_strict() -> None:
+    """The bot protocol promises that new observation fields keep hokm-bot/1 (#32)."""
+    view = hokm.Ruleset.compose().new_match(seed=4).observation(1)
+    data = view.to_dict()
+    data["colour"] = "red"
+    data["hand"]["tricks_wanted"] = 7
+    assert MatchObservation.from_dict(data) == view
+    with pytest.raises(hokm.RecordError, match="unknown key 'colour' for a MatchObservation"):
+        MatchObservation.from_dict(data, strict=True)
+    with pytest.raises(hokm.RecordError, match="unknown key 'tricks_wanted' for a HandObservation") as caught:
+        HandObservation.from_json(json.dumps(data["hand"]), strict=True)
+    assert len(str(caught.value)) < 300 and caught.value.path == "$"
+
+
+@pytest.mark.parametrize("text", [None, 5, ["{}"], {"seat": 0}])
+def test_from_json_of_something_not_text_is_a_type_error(text: object) -> None:
+    with pytest.raises(hokm.ArgumentTypeError, match=r"HandObservation.from_json\(\) takes JSON text"):
+        HandObservation.from_json(text)  # type: ignore[arg-type]
+    if not isinstance(text, dict):
+        with pytest.raises(hokm.ArgumentTypeError, match="takes a mapping"):
+            HandObservation.from_dict(text)  # type: ignore[arg-type]
+
+
+def test_a_match_view_whose_hand_is_another_seats_is_refused() -> None:
+    data = hokm.Ruleset.compose().new_match(seed=4).observation(1).to_dict()
+    data["seat"] = 2
+    with pytest.raises(hokm.RecordError, match="seat 2, but its hand is seat 1's view"):
+        MatchObservation.from_dict(data)

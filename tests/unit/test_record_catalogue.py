@@ -182,7 +182,7 @@ CATALOGUE: list[tuple[str, Mutation, str, str | None]] = [
     ("illegal-card", _illegal_follow, "illegal play", None),
     ("out-of-turn", _out_of_turn, "but seat", None),
     ("unknown-action", _set("hands.0.actions.0.act", "bid"), "unknown action 'bid': hokm and the "
-     "ruleset's variants define", "$.hands[0].actions[0].act"),
+     "loaded variants define", "$.hands[0].actions[0].act"),
     ("action-card-type", _set("hands.0.actions.1.card", 5), "expected a card such as 'A♠' or '10♥', got 5 "
      "(an int)", "$.hands[0].actions[1].card"),
     ("action-extra-key", _set("hands.0.actions.1.note", "!"), "unknown key 'note' for action 'play' (its "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import attrs
+import pluggy
 import pytest
 from tests.helpers import one_suit_each
 
@@ -21,14 +22,17 @@ class Marked(hokm.Variant):
         return None
 
 
+RAW_MARK = pluggy.HookimplMarker("hokm")  # hokm.hookimpl refuses wrappers itself (test below)
+
+
 class Wrapper(hokm.Variant):
-    @hokm.hookimpl(wrapper=True)
+    @RAW_MARK(wrapper=True)
     def hokm_rotation(self) -> Any:
         return (yield)
 
 
 class OldWrapper(hokm.Variant):
-    @hokm.hookimpl(hookwrapper=True)
+    @RAW_MARK(hookwrapper=True)
     def hokm_rotation(self) -> Any:
         yield
 
@@ -63,6 +67,27 @@ def test_compose_refuses_what_is_not_a_plugin(given: object, fragment: str) -> N
     with pytest.raises(hokm.RulesetError) as caught:
         hokm.Ruleset.compose(given)  # type: ignore[arg-type]
     assert fragment in str(caught.value)
+
+
+@pytest.mark.parametrize("option", ["tryfirst", "trylast", "wrapper", "hookwrapper"])
+def test_hookimpl_refuses_ordering_options_where_they_are_written(option: str) -> None:
+    """The API page says variants never pass them; the marker says so at once (#32)."""
+    with pytest.raises(hokm.InvalidArgumentError, match="variants never pass tryfirst, trylast or wrapper"):
+        class Eager(hokm.Variant):
+            @hokm.hookimpl(**{option: True})  # type: ignore[call-overload, untyped-decorator]
+            def hokm_rotation(self) -> None:
+                return None
+
+
+def test_hookimpl_still_takes_specname_and_optionalhook() -> None:
+    class Named(hokm.Variant):
+        @hokm.hookimpl(specname="hokm_rotation", optionalhook=True)
+        def rotation(self) -> None:
+            return None
+
+    marks = vars(Named)["rotation"].hokm_impl
+    assert marks == {"wrapper": False, "hookwrapper": False, "optionalhook": True, "tryfirst": False,
+                     "trylast": False, "specname": "hokm_rotation"}
 
 
 def test_a_plugin_with_only_declarations_is_accepted() -> None:

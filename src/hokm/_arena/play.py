@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from hokm._arena.seats import Seats
 from hokm._arena.stats import AgentFailure, GameSummary
 from hokm._seeding import rng_for
 from hokm.actions import Action
@@ -112,18 +113,26 @@ class _Failed(Exception):
     """Raised inside the driver to end a match forfeited."""
 
 
-class _Table:
-    """One match being played: the agents, the failures so far, and what to do on one."""
+class _Table(Seats):
+    """One match being played: the agents, the failures so far, and what to do on one.
+
+    ``hokm.agents.play_match``'s loop (``Seats``), with an agent's failure recorded: its
+    team forfeits the match (``_Failed`` is raised), or a random legal action is played
+    in its place.
+    """
 
     def __init__(self, names: list[str], where: tuple[int, int, int], on_failure: str,
                  rng: random.Random) -> None:
+        super().__init__({})
         self.names = names
         self.where = where
         self.on_failure = on_failure
         self.rng = rng
-        self.agents: list[Any] = []
         self.failures: list[AgentFailure] = []
-        self.hand = 0
+
+    def seat(self, agents: Sequence[Any]) -> None:
+        """Seat the match's agents, one a seat (made before the first hand)."""
+        Seats.__init__(self, dict(enumerate(agents)))
 
     def fail(self, seat: int, reason: str, message: str, *, fatal: bool = False) -> None:
         """Record a failure; raise ``_Failed`` if it forfeits the match."""
@@ -131,22 +140,20 @@ class _Table:
         pairing, deal, seating = self.where
         self.failures.append(AgentFailure(
             agent=self.names[seat], seat=seat, reason=reason, message=message, pairing=pairing,
-            deal=deal, seating=seating, hand=self.hand, forfeit=forfeit))
+            deal=deal, seating=seating, hand=self.hand_number, forfeit=forfeit))
         if forfeit:
             raise _Failed
 
-    def hook(self, seat: int, name: str, argument: Any) -> None:
-        """Call the agent's optional ``name`` hook; a raise is a failure."""
-        method = getattr(self.agents[seat], name, None)
-        if method is None:
-            return
+    def notify(self, seat: int, name: str, argument: object) -> None:
+        """Call the agent's optional ``name`` method; a raise is a failure."""
         try:
-            method(argument)
+            super().notify(seat, name, argument)
         except Exception as error:
             self.fail(seat, *_describe(error))
 
-    def decide(self, match: MatchState, seat: int) -> Action:
+    def choose(self, match: MatchState, seat: int) -> Action:
         """The seat's agent's action, or a random legal one in place of a failed decision."""
+        self.hand_number = match.hand_number
         try:
             action = self.agents[seat].act(match.observation(seat))
         except Exception as error:
@@ -163,50 +170,12 @@ class _Table:
         return legal[self.rng.randrange(len(legal))]
 
 
-def _watchers(agents: Sequence[Any]) -> list[int]:
-    """Seats whose agent has an ``observe`` of its own (``BaseAgent``'s ignores every event)."""
-    from hokm.agents import BaseAgent
-
-    return [seat for seat, agent in enumerate(agents)
-            if callable(getattr(agent, "observe", None))
-            and getattr(type(agent), "observe", None) is not BaseAgent.observe]
-
-
 def _play(table: _Table, match: MatchState) -> MatchState:
-    from hokm.events import for_seat, opening
-
-    seats = range(len(table.agents))
-    watchers = _watchers(table.agents)
-    table.hand = match.hand_number
-    for seat in seats:
-        table.hook(seat, "start_match", match.observation(seat))
-    for seat in seats:
-        table.hook(seat, "start_hand", match.observation(seat).hand)
-    if watchers:
-        started = opening(match)
-        for seat in watchers:
-            for event in for_seat(started, seat):
-                table.hook(seat, "observe", event)
-    while not match.is_over:
-        actor = match.to_act
-        assert actor is not None
-        action = table.decide(match, actor)
-        number = match.hand_number
-        try:
-            if watchers:
-                match, happened = match.apply_with_events(action)
-                for watcher in watchers:
-                    for event in for_seat(happened, watcher):
-                        table.hook(watcher, "observe", event)
-            else:
-                match = match.apply(action)
-        except IllegalActionError as error:  # legal by the list, refused by apply: a rules bug
-            raise AssertionError(f"a legal action {action} was refused: {error}") from error
-        if match.hand_number != number and not match.is_over:
-            table.hand = match.hand_number
-            for seat in seats:
-                table.hook(seat, "start_hand", match.observation(seat).hand)
-    return match
+    table.start(match)
+    try:
+        return table.run(match)
+    except IllegalActionError as error:  # legal by the list, refused by apply: a rules bug
+        raise AssertionError(f"a legal action was refused: {error}") from error
 
 
 def play_game(rules: Ruleset, entrants: Sequence[Entrant], lineup: tuple[int, ...], *,
@@ -223,18 +192,20 @@ def play_game(rules: Ruleset, entrants: Sequence[Entrant], lineup: tuple[int, ..
                    rng_for(seed, "arena-fallback", pairing, deal, seating))
     match = rules.new_match(seed=deal_seed(seed, deal))
     forfeited: int | None = None
+    made: list[Any] = []
     try:
         for seat, team in enumerate(teams):
             try:
                 agent_seed = _agent_seed(seed, pairing, deal, seating, seat)
-                table.agents.append(entrants[lineup[team]].make(agent_seed))
+                made.append(entrants[lineup[team]].make(agent_seed))
             except Exception as error:  # no agent to play the seat: nothing to fall back on
                 table.fail(seat, *_describe(error), fatal=True)
+        table.seat(made)
         match = _play(table, match)
     except _Failed:
         forfeited = teams[table.failures[-1].seat]
     finally:
-        for agent in table.agents:
+        for agent in made:
             close = getattr(agent, "close", None)
             if callable(close):
                 with contextlib.suppress(Exception):

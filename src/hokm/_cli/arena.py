@@ -77,7 +77,7 @@ def _arena_command(args: argparse.Namespace) -> int:
                              error.cause) from error
     finally:
         if executor is not None:
-            _stop_pool(executor, abort=not finished)
+            _stop_pool(executor, abort=not finished, records=args.records)
         if bar is not None:
             bar.close()
     if stopped is not None:

@@ -133,6 +133,7 @@ class _Count:
 
     def __init__(self, what: str, maximum: int) -> None:
         self.what = what
+        self.one = what[:-2] if what.endswith(("ches", "shes", "xes")) else what[:-1]  # "matches": "match"
         self.maximum = maximum
         self.__name__ = "positive integer"  # argparse: "invalid positive integer value: ..."
 
@@ -145,7 +146,7 @@ class _Count:
             raise argparse.ArgumentTypeError(
                 f"expected a whole number of {self.what} such as 1000 or 1e6, got {text!r}")
         if number < 1:
-            raise argparse.ArgumentTypeError(f"expected at least 1 {self.what[:-1]}, got {text}")
+            raise argparse.ArgumentTypeError(f"expected at least 1 {self.one}, got {text}")
         if number > self.maximum:
             raise argparse.ArgumentTypeError(
                 f"at most {self.maximum:,} {self.what} can be asked for, got {text}")
@@ -396,13 +397,27 @@ def _worker_init() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a forked worker must not inherit our handler
 
 
-def _stop_pool(executor: ProcessPoolExecutor, *, abort: bool) -> None:
-    """Shut the pool down; when aborting, cancel queued work and end the workers now."""
+def _stop_pool(executor: ProcessPoolExecutor, *, abort: bool, records: str | None = None) -> None:
+    """Shut the pool down; when aborting, cancel queued work and end the workers now.
+
+    ``records``: the directory the workers write files to; a worker killed mid-write leaves
+    a temporary file there, which is removed (``hokm._io.files``).
+    """
     if not abort:
         executor.shutdown()
         return
     _ignore_signals()  # a second Ctrl-C must not interrupt the clean-up
     processes = list((getattr(executor, "_processes", None) or {}).values())
+    try:
+        _kill_workers(executor, processes)
+    finally:
+        if records is not None:
+            from hokm._io.files import discard_partials
+
+            discard_partials(records, [process.pid for process in processes if process.pid is not None])
+
+
+def _kill_workers(executor: ProcessPoolExecutor, processes: list[Any]) -> None:
     executor.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         with contextlib.suppress(Exception):

@@ -1,24 +1,28 @@
 """``hokm replay`` and ``hokm show``: check a game record, summarise it, print a hand.
 
-A record file is one record (``.json``, or ``.json.gz``), or one record a line
-(``.jsonl`` / ``.jsonl.gz``, as ``hokm simulate --records`` writes many). A
-record that does not replay is reported with ``hokm: invalid record: ...`` and
-exit status 1.
+A record file is one record (``.json``, or ``.json.gz``), one record a line (``.jsonl`` /
+``.jsonl.gz``, as ``hokm simulate --records`` writes many), or a record log
+(``hokm.records.RecordLog``, any of those names). ``--record N`` (or ``FILE:N``) picks the
+N-th record of a file. A record that does not replay, and a file that cannot be read as
+records (empty, corrupt gzip, not UTF-8), is reported in one line with exit status 1; a
+file that cannot be opened with status 2.
 """
 
 from __future__ import annotations
 
 import argparse
 import gzip
-import itertools
 import os
+import re
 import sys
 import textwrap
 import warnings
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TextIO
+import zlib
+from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
+from typing import IO, TYPE_CHECKING, Any, TextIO
 
-from hokm._cli.common import ascii_suits, can_write_suits
+from hokm._cli.common import _Count, ascii_suits, can_write_suits
+from hokm._io.log import LogRecord, is_log
 from hokm._io.records import parse
 from hokm.actions import DrawCard, HiddenAction
 from hokm.cards import Card, Suit
@@ -35,7 +39,13 @@ if TYPE_CHECKING:
 __all__ = ["add_commands"]
 
 EXIT_INVALID = 1
-"""Exit status when a record does not replay."""
+"""Exit status when a record does not replay, or a file holds no readable record."""
+
+MAX_RECORDS = 10**9
+"""The highest record number ``--record`` takes (a file holds far fewer)."""
+
+EXIT_USAGE = 2
+"""Exit status when a file cannot be opened, or holds no record numbered as asked."""
 
 PLAY_METADATA = "hokm-play"
 """The metadata key of a record ``hokm play`` saved: it names the seat that played it."""
@@ -43,29 +53,116 @@ PLAY_METADATA = "hokm-play"
 ASCII_HELP = "write suits as letters (AS, 10H); automatic when the output cannot take ♠"
 
 _RED, _BOLD, _RESET = "\033[31m", "\033[1m", "\033[0m"
+_GZIP = b"\x1f\x8b"
 
 
 class _Invalid(Exception):
-    """A record did not load: the message is the whole report."""
+    """A record did not load, or the file holds none that can be read: the message is the report."""
+
+
+class _Usage(Exception):
+    """The file or the record asked for does not exist: the message is the report."""
+
+
+def _opened(path: str) -> IO[bytes] | gzip.GzipFile:
+    """``path`` opened for reading bytes, through gzip when the file is gzip (whatever its name)."""
+    raw = open(path, "rb")  # noqa: SIM115 - returned open
+    try:
+        packed = raw.read(2) == _GZIP
+        raw.seek(0)
+    except BaseException:
+        raw.close()
+        raise
+    return gzip.GzipFile(fileobj=raw, mode="rb") if packed else raw
 
 
 def _records(path: str) -> Iterator[tuple[str | None, bytes]]:
     """(label, data) of every record in the file: one, or one a line for ``.jsonl`` files.
 
-    Never more than ``MAX_RECORD_BYTES`` (and one byte, for the error) is read at a time.
+    A record log is one record, whatever the file's name. Never more than
+    ``MAX_RECORD_BYTES`` (and one byte, for the error) is read at a time.
+
+    Raises:
+        _Invalid: the file is empty, or its gzip data is corrupt or cut short.
+        OSError: the file cannot be opened or read.
     """
-    name = path.lower().removesuffix(".gz")
-    if not name.endswith(".jsonl"):
-        with open(path, "rb") as file:
-            yield None, file.read(MAX_RECORD_BYTES + 1)
+    lines = path.lower().removesuffix(".gz").endswith(".jsonl")
+    count = 0
+    try:
+        with _opened(path) as file:
+            first = file.readline(MAX_RECORD_BYTES + 1) if lines else file.read(MAX_RECORD_BYTES + 1)
+            if lines and _starts_log(first):  # a log: the whole file is one record
+                first += file.read(MAX_RECORD_BYTES + 1 - len(first))
+                lines = False
+            if not lines:
+                if first.strip():
+                    count = 1
+                    yield None, first
+            else:
+                number, line = 1, first
+                while line:
+                    if not line.endswith(b"\n"):
+                        file.read(1)  # the last line: a gzip stream cut short says so here, first
+                    if line.strip():
+                        count += 1
+                        yield f"line {number}", line
+                    number += 1
+                    line = file.readline(MAX_RECORD_BYTES + 1)
+    except (zlib.error, gzip.BadGzipFile) as error:
+        raise _Invalid(f"{path}: the gzip data is corrupt ({error})") from None
+    except EOFError:
+        raise _Invalid(f"{path}: the gzip data ends early: is the file cut short?") from None
+    if count == 0:
+        raise _Invalid(f"{path} holds no record: it is empty")
+
+
+def _starts_log(line: bytes) -> bool:
+    return is_log(line.decode("utf-8", "replace"))
+
+
+def _picked(path: str, number: int | None) -> Generator[tuple[str | None, bytes], None, None]:
+    """The file's records, or only record ``number`` (from 1) of it."""
+    if number is None:
+        yield from _records(path)
         return
-    opener = gzip.open if path.lower().endswith(".gz") else open
-    with opener(path, "rb") as lines:
-        number = 0
-        while line := lines.readline(MAX_RECORD_BYTES + 1):
-            number += 1
-            if line.strip():
-                yield f"line {number}", line
+    count = 0
+    for label, data in _records(path):
+        count += 1
+        if count == number:
+            yield (None if label is None else f"record {number} ({label})"), data
+            return
+    held = "one record" if count == 1 else f"{count:,} records"
+    raise _Usage(f"{path} holds {held}; there is no record {number}")
+
+
+_NUMBERED = re.compile(r"(?P<path>.+):(?P<number>[0-9]+)")
+
+
+def _file_and_record(args: argparse.Namespace) -> tuple[str, int | None]:
+    """The file and the record number: ``--record N``, or ``FILE:N`` when no file has that name."""
+    path, number = args.file, args.record
+    found = _NUMBERED.fullmatch(path)
+    if found is not None and not os.path.exists(path) and os.path.exists(found["path"]):
+        given = int(found["number"])
+        if given < 1:
+            raise _Usage(f"{path}: records are numbered from 1")
+        if number is not None and number != given:
+            raise _Usage(f"{path} and --record {number} name different records")
+        path, number = found["path"], given
+    return path, number
+
+
+def _report(error: BaseException, path: str) -> int:
+    """One line on stderr for a failure to read ``path``; the exit status."""
+    if isinstance(error, _Invalid):
+        print(f"hokm: invalid record: {error}", file=sys.stderr)
+        return EXIT_INVALID
+    if isinstance(error, _Usage):
+        print(f"hokm: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
+    print(f"hokm: error: cannot read {path}: {reason}", file=sys.stderr)
+    return EXIT_USAGE
 
 
 def _printable(value: object, limit: int = 80) -> str:
@@ -118,7 +215,10 @@ def _match_summary(match: MatchState, record: Mapping[str, Any], out: TextIO) ->
     hands = [*match._finished, *([] if match.is_over else [match.hand])]
     actions = sum(len(hand["actions"]) for hand in record["hands"])
     seed = f"seed {_printable(record['seed'])}" if "seed" in record else "no seed"
-    print(f"valid record ({FORMAT}): a match of {_ruleset_line(match)}, {seed}", file=out)
+    kind = ""
+    if isinstance(record, LogRecord):
+        kind = ", a log" + ("" if record.closed else " not closed (the match as far as it goes)")
+    print(f"valid record ({FORMAT}{kind}): a match of {_ruleset_line(match)}, {seed}", file=out)
     _about(record, out)
     print("hand  hakem  trump  tricks  outcome                scores", file=out)
     scores = [0] * len(match.scores)
@@ -179,26 +279,28 @@ def _replay_command(args: argparse.Namespace) -> int:
     from hokm.match import MatchState
 
     out = _output(sys.stdout, args.ascii)
+    path = args.file
     try:
+        path, number = _file_and_record(args)
         count = 0
-        for label, data in _records(args.file):
+        label: str | None = None
+        for label, data in _picked(path, number):
             state, record = _load(label, data, args.strict)
             count += 1
-            if label is not None:
+            if label is not None and number is None:
                 print(f"{label}: {_one_line(state)}", file=out)
             elif isinstance(state, MatchState):
+                if label is not None:
+                    print(f"{label} of {path}", file=out)
                 _match_summary(state, record, out)
             else:
                 _hand_summary(state, record, out)
-        if count != 1 or label is not None:
+        if number is None and (count != 1 or label is not None):
             print(f"{count} records, all valid", file=out)
-    except _Invalid as invalid:
-        print(f"hokm: invalid record: {invalid}", file=sys.stderr)
-        return EXIT_INVALID
-    except (OSError, EOFError) as error:
-        print(f"hokm: error: cannot read {args.file}: {getattr(error, 'strerror', None) or error}",
-              file=sys.stderr)
-        return 2
+    except BrokenPipeError:
+        raise  # `hokm replay ... | head`: the command line ends quietly
+    except (_Invalid, _Usage, OSError) as error:
+        return _report(error, path)
     return 0
 
 
@@ -359,20 +461,21 @@ def _show_command(args: argparse.Namespace) -> int:
     if args.seat is not None and args.all:
         print("hokm: error: --seat and --all contradict each other: give one of them", file=sys.stderr)
         return 2
+    path = args.file
     try:
-        records = list(itertools.islice(_records(args.file), 2))
-        if len(records) != 1:
-            print(f"hokm: error: {args.file} holds {'no' if not records else 'more than one'} record: "
-                  "give a file with one record", file=sys.stderr)
-            return 2
-        state, record = _load(*records[0])
-    except _Invalid as invalid:
-        print(f"hokm: invalid record: {invalid}", file=sys.stderr)
-        return EXIT_INVALID
-    except (OSError, EOFError) as error:
-        print(f"hokm: error: cannot read {args.file}: {getattr(error, 'strerror', None) or error}",
-              file=sys.stderr)
-        return 2
+        path, chosen = _file_and_record(args)
+        records = _picked(path, chosen)
+        try:
+            first = next(records)
+            if chosen is None and first[0] is not None and next(records, None) is not None:
+                raise _Usage(f"{path} holds more than one record: pick one with --record N (or {path}:N)")
+        finally:
+            records.close()
+        state, record = _load(*first)
+    except BrokenPipeError:
+        raise
+    except (_Invalid, _Usage, OSError) as error:
+        return _report(error, path)
     number = args.hand
     if isinstance(state, MatchState):
         hands = [*state._finished, *([] if state.is_over else [state.hand])]
@@ -460,7 +563,10 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser],
     replay = commands.add_parser("replay", parents=[common],
                                  help="check a game record by replaying it, and summarise it")
     replay.add_argument("file", metavar="FILE",
-                        help="a record (.json or .json.gz), or one a line (.jsonl or .jsonl.gz)")
+                        help="a record (.json or .json.gz), one a line (.jsonl or .jsonl.gz) or a record "
+                             "log; FILE:N picks record N")
+    replay.add_argument("--record", type=_Count("records", MAX_RECORDS), default=None, metavar="N",
+                        help="check and summarise only record N of the file (from 1)")
     replay.add_argument("--strict", action="store_true",
                         help="refuse a record whose ruleset names another version of a variant's "
                              "distribution than the one installed (default: a warning)")
@@ -469,7 +575,11 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser],
 
     show = commands.add_parser("show", parents=[common],
                                help="print one hand of a game record, trick by trick")
-    show.add_argument("file", metavar="FILE", help="a record (.json or .json.gz)")
+    show.add_argument("file", metavar="FILE",
+                      help="a record (.json or .json.gz), one a line (.jsonl or .jsonl.gz: pick one with "
+                           "--record N or FILE:N) or a record log")
+    show.add_argument("--record", type=_Count("records", MAX_RECORDS), default=None, metavar="N",
+                      help="the record of the file to print, from 1 (needed when it holds several)")
     show.add_argument("--hand", type=count, default=1, metavar="N",  # type: ignore[arg-type]
                       help="the hand to print, from 1 (default 1)")
     show.add_argument("--color", choices=("auto", "always", "never"), default="auto",

@@ -15,6 +15,9 @@ written with the same encoding as game records, one rule per type:
 
 Reading goes by the annotated type of each field, so a class gains fields without any
 change here. A value that does not fit its type is a ``RecordError`` naming its JSON path.
+A key the class does not have is skipped, so data written by a newer hokm (a field added)
+still reads; ``strict`` refuses it instead. Actions are always read strictly: a field an
+action does not know changes what was chosen.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ import attrs
 from hokm._io.records import CARDS, RANKS, SUITS, decode_action, encode_action, fail, record_error
 from hokm.actions import Action
 from hokm.cards import Card, Rank, Suit
-from hokm.errors import _got, _kind
+from hokm.errors import _got, _kind, _shown
 
 __all__ = ["decode", "encode", "encode_fields", "hints_of"]
 
@@ -138,10 +141,11 @@ def _resolve(annotation: object, namespace: dict[str, Any]) -> Any:
     return annotation if annotation is not None else Any
 
 
-def decode(kind: Any, data: object, path: str) -> Any:
+def decode(kind: Any, data: object, path: str, strict: bool = True) -> Any:
     """``data`` read as a value of the annotated type ``kind``.
 
-    Raises ``RecordError`` at ``path`` if it does not fit.
+    Raises ``RecordError`` at ``path`` if it does not fit (or, when ``strict``, if an object
+    has a key its class does not).
     """
     origin = typing.get_origin(kind)
     args = typing.get_args(kind)
@@ -152,7 +156,7 @@ def decode(kind: Any, data: object, path: str) -> Any:
         errors = []
         for arg in rest:
             try:
-                return decode(arg, data, path)
+                return decode(arg, data, path, strict)
             except ValueError as error:
                 errors.append(error)
         raise errors[0]
@@ -166,24 +170,26 @@ def decode(kind: Any, data: object, path: str) -> Any:
             return _seat(args[0], seat), action
         items = _items(data, path)
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(decode(args[0], item, f"{path}[{n}]") for n, item in enumerate(items))
+            return tuple(decode(args[0], item, f"{path}[{n}]", strict)
+                         for n, item in enumerate(items))
         if len(items) != len(args):
             fail(f"expected a list of {len(args)} items, got {len(items)}", path)
-        return tuple(decode(arg, item, f"{path}[{n}]") for n, (arg, item) in enumerate(zip(args, items,
-                                                                                           strict=True)))
+        pairs = enumerate(zip(args, items, strict=True))
+        return tuple(decode(arg, item, f"{path}[{n}]", strict) for n, (arg, item) in pairs)
     if origin in (frozenset, set):
-        return frozenset(decode(args[0], item, f"{path}[{n}]") for n, item in enumerate(_items(data, path)))
+        return frozenset(decode(args[0], item, f"{path}[{n}]", strict)
+                         for n, item in enumerate(_items(data, path)))
     if origin is not None:
         fail(f"cannot read a value of type {kind!r}", path)
     supertype = getattr(kind, "__supertype__", None)
     if supertype is not None:  # Seat, Team
-        return kind(decode(supertype, data, path))
+        return kind(decode(supertype, data, path, strict))
     if kind is Any:
         return data
-    return _scalar(kind, data, path)
+    return _scalar(kind, data, path, strict)
 
 
-def _scalar(kind: Any, data: object, path: str) -> Any:
+def _scalar(kind: Any, data: object, path: str, strict: bool) -> Any:
     if kind is Card:
         return _lookup(CARDS, data, path, "a card such as 'A♠' or '10♥'")
     if kind is Suit:
@@ -216,19 +222,26 @@ def _scalar(kind: Any, data: object, path: str) -> Any:
                 return member
         fail(f"expected one of {', '.join(repr(m.value) for m in kind)}, got {_got(data)}", path)
     if isinstance(kind, type) and attrs.has(kind):
-        return decode_fields(kind, data, path)
+        return decode_fields(kind, data, path, strict)
     raise record_error(f"cannot read a value of type {getattr(kind, '__name__', kind)!r}", path)
 
 
-def decode_fields(cls: type, data: object, path: str) -> Any:
-    """An ``attrs`` value of ``cls`` from the object of its public fields."""
+def decode_fields(cls: type, data: object, path: str, strict: bool = True) -> Any:
+    """An ``attrs`` value of ``cls`` from the object of its public fields.
+
+    A key ``cls`` has no field for is skipped, or refused when ``strict``.
+    """
     if not isinstance(data, Mapping):
         fail(f"expected an object (a {cls.__name__}), got {_kind(data)}", path)
     fields = _public(cls)
     names = {field.name for field in fields}
-    for key in data:
-        if key not in names:
-            fail(f"unknown key {key!r} for a {cls.__name__} (its keys: {', '.join(sorted(names))})", path)
+    if strict:
+        for key in data:
+            if key not in names:
+                listed = sorted(names)
+                keys = ", ".join(listed[:8]) + (f", ... ({len(listed)} in all)" if len(listed) > 8 else "")
+                fail(f"unknown key {_shown(key, 40)} for a {cls.__name__} (its keys: {keys}); "
+                     "strict=False skips it", path)
     hints = hints_of(cls)
     values: dict[str, Any] = {}
     for field in fields:
@@ -237,7 +250,7 @@ def decode_fields(cls: type, data: object, path: str) -> Any:
                 fail(f"a {cls.__name__} needs the key {field.name!r}", path)
             continue
         values[field.alias or field.name] = decode(hints.get(field.name, Any), data[field.name],
-                                                   f"{path}.{field.name}")
+                                                   f"{path}.{field.name}", strict)
     try:
         return cls(**values)
     except (TypeError, ValueError) as error:

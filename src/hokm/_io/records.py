@@ -16,7 +16,7 @@ import re
 import types
 import typing
 import zlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
 import attrs
@@ -31,6 +31,7 @@ __all__ = [
     "MAX_HAND_ACTIONS",
     "MAX_RECORD_BYTES",
     "MAX_TEXT_LENGTH",
+    "check_metadata",
     "decode_action",
     "encode_action",
     "fail",
@@ -78,7 +79,10 @@ def fail(what: str, path: str = "$", *, hand: int | None = None, action: int | N
 
 
 def parse(source: object) -> Any:
-    """The JSON data of ``source``: a mapping as it is, text, bytes (UTF-8, or gzip) or a path."""
+    """The JSON data of ``source``: a mapping as it is, text, bytes (UTF-8, or gzip) or a path.
+
+    A log (``hokm._io.log``) is read as the match record it amounts to.
+    """
     if isinstance(source, Mapping):
         return source
     if isinstance(source, os.PathLike):
@@ -93,6 +97,10 @@ def parse(source: object) -> Any:
              f"{_got(source)}")
     if len(text) > MAX_RECORD_BYTES:
         fail(f"the record is longer than the limit of {MAX_RECORD_BYTES:,} characters")
+    from hokm._io.log import is_log, read_log
+
+    if is_log(text):  # the append-only form: a header line, a line an action, the end
+        return read_log(text)
     try:
         return json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
     except json.JSONDecodeError as error:
@@ -129,6 +137,8 @@ def _decode(data: bytes) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
+        if error.reason == "unexpected end of data" and error.end == len(data):
+            return data[:error.start].decode("utf-8-sig")  # cut inside a character: cut before it
         fail(f"not UTF-8 text: byte 0x{data[error.start]:02x} at offset {error.start:,} is not UTF-8 "
              "(records are UTF-8 JSON)")
 
@@ -188,6 +198,77 @@ def json_copy(value: object, path: str, depth: int = 0) -> Any:
     if isinstance(value, list | tuple):
         return [json_copy(item, f"{path}[{index}]", depth + 1) for index, item in enumerate(value)]
     fail(f"expected JSON data (a string, number, bool, null, list or object), got {_got(value)}", path)
+
+
+# Metadata: the keys hokm knows --------------------------------------------------------------------
+
+_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?"
+                   r"(?:Z|[+-]\d{2}(?::?\d{2})?)?)?")
+
+
+def _is_date(text: str) -> bool:
+    """Whether ``text`` is an ISO 8601 date, or date and time (``2026-05-01``, ``2026-05-01T20:15Z``)."""
+    import datetime
+
+    found = _DATE.fullmatch(text)
+    if found is None:
+        return False
+    year, month, day, hour, minute, second = (int(part) if part else 0 for part in found.groups())
+    try:
+        datetime.date(year, month, day)
+    except ValueError:
+        return False
+    return hour < 24 and minute < 60 and second < 61  # a leap second is a real time
+
+
+def check_metadata(metadata: object, players: int, hands: Sequence[int] | None) -> None:
+    """The keys hokm knows in a record's metadata hold what records.md says they hold.
+
+    ``players``: the table's size (``"players"`` names one player a seat); ``hands``: the
+    number of actions of each hand, for ``"clock"`` (``None``: not checked, a log's header).
+    """
+    if not isinstance(metadata, Mapping):
+        fail(f"'metadata' is an object, got {_kind(metadata)}", "$.metadata")
+    names = metadata.get("players")
+    if "players" in metadata:
+        if not isinstance(names, list | tuple) or not all(isinstance(name, str) for name in names):
+            fail(f"'players' is a list of the players' names (strings), one a seat, got {_got(names)}",
+                 "$.metadata.players")
+        if len(names) != players:
+            fail(f"'players' names {len(names)} players for a {players}-seat table: one name a seat, "
+                 "by original seat", "$.metadata.players")
+    if "event" in metadata and not isinstance(metadata["event"], str):
+        fail(f"'event' is the event's name (a string), got {_got(metadata['event'])}", "$.metadata.event")
+    if "date" in metadata:
+        date = metadata["date"]
+        if not isinstance(date, str) or not _is_date(date):
+            fail(f"'date' is an ISO 8601 date or date and time such as '2026-05-01' or "
+                 f"'2026-05-01T20:15:00Z', got {_got(date)}", "$.metadata.date")
+    if "clock" in metadata and hands is not None:
+        _clock(metadata["clock"], hands)
+
+
+def _clock(clock: object, hands: Sequence[int]) -> None:
+    """``metadata.clock``: one list of seconds a hand, one number an action."""
+    if not isinstance(clock, list | tuple):
+        fail(f"'clock' must be a list, got {_kind(clock)}", "$.metadata.clock")
+    if len(clock) > MAX_HANDS:
+        fail(f"'clock' holds {len(clock):,} items, more than the limit of {MAX_HANDS:,}", "$.metadata.clock")
+    if len(clock) != len(hands):
+        fail(f"'clock' has {len(clock)} lists, one per hand is needed ({len(hands)})", "$.metadata.clock")
+    for index, (times, count) in enumerate(zip(clock, hands, strict=True)):
+        path = f"$.metadata.clock[{index}]"
+        if not isinstance(times, list | tuple):
+            fail(f"a hand's clock times must be a list, got {_kind(times)}", path)
+        if len(times) > MAX_HAND_ACTIONS:
+            fail(f"a hand's clock times holds {len(times):,} items, more than the limit of "
+                 f"{MAX_HAND_ACTIONS:,}", path)
+        if len(times) != count:
+            fail(f"{len(times)} clock times for {count} actions", path, hand=index + 1)
+        for number, value in enumerate(times):
+            if value.__class__ not in (int, float) or value < 0:
+                fail(f"a clock time is a number of seconds (0 or more), got {_got(value)}",
+                     f"{path}[{number}]", hand=index + 1, action=number)
 
 
 def _key(key: str) -> str:
@@ -321,8 +402,9 @@ def decode_action(entry: object, path: str, hand: int | None, index: int | None)
     if cls is None:
         what = (f"unknown action {_shown(tag)}" if isinstance(tag, str)
                 else f"'act' must name an action, got {_got(tag)}")
-        fail(f"{what}: hokm and the ruleset's variants define "
-             f"{', '.join(sorted(repr(t) for t in _known_tags()))}", f"{path}.act", hand=hand, action=index)
+        tags = sorted(repr(t) for t in _known_tags())
+        known = ", ".join(tags[:8]) + (f", ... ({len(tags)} in all)" if len(tags) > 8 else "")
+        fail(f"{what}: hokm and the loaded variants define {known}", f"{path}.act", hand=hand, action=index)
     fields = fields_of(cls)
     names = {field.name for field in fields}
     for key in entry:

@@ -10,6 +10,7 @@ disagreement is a ``RecordError``; the state is returned only once all agree.
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,7 @@ from hokm._io.records import (
     MAX_TEXT_LENGTH,
     PLAYS,
     SUITS,
+    check_metadata,
     decode_action,
     fail,
     json_copy,
@@ -29,7 +31,7 @@ from hokm._io.records import (
     same,
 )
 from hokm._seeding import rng_for
-from hokm.errors import HokmError, IllegalActionError, _got, _kind, _shown
+from hokm.errors import HokmError, IllegalActionError, RecordError, _got, _kind, _shown
 
 if TYPE_CHECKING:
     from hokm.actions import Action
@@ -130,7 +132,26 @@ def _ruleset(spec: object, strict: bool) -> Ruleset:
 
 
 def load(data: Any, *, strict: bool) -> MatchState | HandState:
-    """The state a parsed record ends in."""
+    """The state a parsed record ends in (a log's record included: see ``hokm._io.log``)."""
+    from hokm._io.log import LogRecord, relocate
+
+    if not isinstance(data, LogRecord):
+        return _load(data, strict=strict)
+    try:
+        state = _load(data, strict=strict, open_end=not data.closed)
+    except RecordError as error:
+        raise relocate(error, data) from error.__cause__  # the illegal action, as for a record
+    if data.cut:
+        from hokm.errors import TruncatedRecordWarning
+
+        actions = sum(len(hand["actions"]) for hand in data["hands"])
+        warnings.warn(TruncatedRecordWarning(
+            f"the log's last line is cut off (its writer stopped mid-line): loaded the {actions} "
+            f"actions before it"), stacklevel=4)
+    return state
+
+
+def _load(data: Any, *, strict: bool, open_end: bool = False) -> MatchState | HandState:
     if not isinstance(data, Mapping):
         fail(f"a record is a JSON object, got {_kind(data)}")
     form = data.get("format")
@@ -152,9 +173,9 @@ def load(data: Any, *, strict: bool) -> MatchState | HandState:
     rules = _ruleset(data["ruleset"], strict)
     if kind == "hand":
         entry = _entry(data["hand"], "$.hand", rules, in_match=False)
-        _clock(data.get("metadata"), [entry])
+        _clock(data.get("metadata"), [entry], rules)
         return _replay_hand(rules, entry)
-    return _replay_match(rules, data)
+    return _replay_match(rules, data, open_end)
 
 
 class _Entry:
@@ -269,9 +290,16 @@ def _replay_hand(rules: Ruleset, entry: _Entry) -> HandState:
     return hand
 
 
-def _ending(over: bool, annulled: bool, entry: _Entry, number: int, *, last: bool) -> None:
-    """The record's ``result`` (or ``annulled``) agrees with whether the replayed hand is over."""
+def _ending(over: bool, annulled: bool, entry: _Entry, number: int, *, last: bool,
+            open_end: bool = False) -> None:
+    """The record's ``result`` (or ``annulled``) agrees with whether the replayed hand is over.
+
+    ``open_end``: the record is a log that was not closed, whose writer may have stopped
+    between a hand's last action and the line with its result: the last hand may lack it.
+    """
     count = len(entry.actions)
+    if open_end and last and over and entry.result is None and not entry.annulled:
+        return
     if entry.annulled and not annulled:
         fail("the hand is marked annulled, but its replay does not annul it", f"{entry.path}.annulled",
              hand=number)
@@ -321,7 +349,7 @@ def _seed(value: object) -> int | str:
     return value
 
 
-def _replay_match(rules: Ruleset, data: Mapping[str, Any]) -> MatchState:
+def _replay_match(rules: Ruleset, data: Mapping[str, Any], open_end: bool = False) -> MatchState:
     from hokm.match import MatchState
     from hokm.records import result_data
 
@@ -334,7 +362,7 @@ def _replay_match(rules: Ruleset, data: Mapping[str, Any]) -> MatchState:
     total = sum(len(entry.actions) for entry in entries)
     if total > MAX_ACTIONS:
         fail(f"the record holds {total:,} actions, more than the limit of {MAX_ACTIONS:,}", "$.hands")
-    _clock(data.get("metadata"), entries)
+    _clock(data.get("metadata"), entries, rules)
     first_seat = _int(data.get("first_seat", 0), "$.first_seat", "'first_seat'", rules.players)
     hakem = entries[0].hakem
     _first_hakem(rules, draw, seed, hakem, first_seat)
@@ -371,7 +399,7 @@ def _replay_match(rules: Ruleset, data: Mapping[str, Any]) -> MatchState:
             match = _act(match._with(_hand=hand), entry, number, last, actions[last])
         over = match.is_over or match.hand_number != number
         annulled = over and match._finished[-1].is_annulled
-        _ending(over, annulled, entry, number, last=index == len(entries) - 1)
+        _ending(over, annulled, entry, number, last=index == len(entries) - 1, open_end=open_end)
         if entry.result is not None:
             _check_result(result_data(match.results[-1]), entry.result, entry, number)
         if over:
@@ -390,19 +418,7 @@ def _replay_match(rules: Ruleset, data: Mapping[str, Any]) -> MatchState:
     return match
 
 
-def _clock(metadata: object, entries: list[_Entry]) -> None:
-    """``metadata.clock``, if given: one list of seconds per hand, one number per action."""
-    if not isinstance(metadata, Mapping) or "clock" not in metadata:
-        return
-    clock = _list(metadata["clock"], "$.metadata.clock", "'clock'", MAX_HANDS)
-    if len(clock) != len(entries):
-        fail(f"'clock' has {len(clock)} lists, one per hand is needed ({len(entries)})", "$.metadata.clock")
-    for index, (given, entry) in enumerate(zip(clock, entries, strict=True)):
-        path = f"$.metadata.clock[{index}]"
-        times = _list(given, path, "a hand's clock times", MAX_HAND_ACTIONS)
-        if len(times) != len(entry.actions):
-            fail(f"{len(times)} clock times for {len(entry.actions)} actions", path, hand=index + 1)
-        for number, value in enumerate(times):
-            if value.__class__ not in (int, float) or value < 0:
-                fail(f"a clock time is a number of seconds (0 or more), got {_got(value)}",
-                     f"{path}[{number}]", hand=index + 1, action=number)
+def _clock(metadata: object, entries: list[_Entry], rules: Ruleset) -> None:
+    """The metadata's known keys (``players``, ``event``, ``date``, ``clock``), as records.md has them."""
+    if metadata is not None:
+        check_metadata(metadata, rules.players, [len(entry.actions) for entry in entries])

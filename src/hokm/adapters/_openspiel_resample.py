@@ -54,7 +54,7 @@ def resampled_history(hand: HandState, deck: Sequence[Card], seat: int,
     (``relabel_action``) to replay them on it.
     """
     view = hand.observation(seat)
-    (deal,) = sample_deals(view, rng, 1)
+    (deal,) = sample_deals(view, 1, rng=rng)
     unseen = view.unseen
     relabel: dict[Card, Card] = {}
     placed: set[Card] = set()

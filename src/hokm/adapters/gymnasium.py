@@ -30,14 +30,14 @@ import gymnasium  # noqa: E402
 import numpy as np  # noqa: E402
 from gymnasium import spaces  # noqa: E402
 
+from hokm._arena.seats import Seats  # noqa: E402
 from hokm.actions import Action  # noqa: E402
 from hokm.adapters._common import build_ruleset, check_reward, render_table, rewards_between  # noqa: E402
-from hokm.encoding import ActionSpace, ObservationEncoder  # noqa: E402
+from hokm.encoding import ActionSpace, ObservationEncoder, as_action_id  # noqa: E402
 from hokm.errors import (  # noqa: E402
     AgentFailedError,
     ArgumentTypeError,
     GameStateError,
-    IllegalActionError,
     InvalidArgumentError,
     _got,
     _shown,
@@ -90,6 +90,7 @@ class HokmEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.observation_space = spaces.Box(0.0, 1.0, self.encoder.shape, np.float32)
         self.action_space = spaces.Discrete(self.actions.size)
         self.match: MatchState | None = None
+        self._seats = _Opponents(self.opponents)
         self._mask = np.zeros(self.actions.size, dtype=bool)
         self._vector = np.zeros(self.encoder.shape, dtype=np.float32)
 
@@ -132,25 +133,30 @@ class HokmEnv(gymnasium.Env[np.ndarray, np.int64]):
         """Start a new match (its deal follows from ``seed``); the other seats play up to the learner."""
         super().reset(seed=seed)
         match = self.ruleset.new_match(seed=int(self.np_random.integers(2**62)))
-        for seat, agent in self.opponents.items():
-            start = getattr(agent, "start_match", None)
-            if start is not None:
-                start(match.observation(seat))
-        self._hand_number = 0
+        self._seats = _Opponents(self.opponents)
+        self._seats.start(match)
         self.match, _ = self._advance(match)
         return self._observe(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        """Take action id ``action`` for the learner; the other seats play until it is its turn again."""
+        """Take action id ``action`` for the learner; the other seats play until it is its turn again.
+
+        ``action`` is an int or a numpy integer; an id that is not legal changes nothing and
+        costs ``illegal_reward``.
+
+        Raises:
+            ArgumentTypeError: ``action`` is not an integer (``"3"``, ``3.0``, ``True``).
+            GameStateError: the match is over, or ``reset`` was never called.
+        """
         match = self._started()
         if match.is_over:
             raise GameStateError("the match is over: call reset() to start another")
-        action_id = int(action)
+        action_id = as_action_id(action, "step() action")
         if not (0 <= action_id < self.actions.size and self._mask[action_id]):
             info = self._info()
             info["illegal_action"] = True
             return self._vector.copy(), self.illegal_reward, False, False, info
-        after = match.apply(self.actions.action_of(action_id))
+        after = self._seats.apply(match, self.actions.action_of(action_id))
         reward = self._reward(match, after)
         self.match, more = self._advance(after)
         if self.render_mode == "human":
@@ -182,27 +188,8 @@ class HokmEnv(gymnasium.Env[np.ndarray, np.int64]):
     def _advance(self, match: MatchState) -> tuple[MatchState, float]:
         """Let the agents act until a learner seat is to act or the match is over."""
         total = 0.0
-        while not match.is_over:
-            if match.hand_number != self._hand_number:
-                self._hand_number = match.hand_number
-                for other, agent in self.opponents.items():
-                    start = getattr(agent, "start_hand", None)
-                    if start is not None:
-                        start(match.observation(other).hand)
-            seat = match.to_act
-            if seat is None or seat in self.seats:
-                break
-            agent = self.opponents[seat]
-            action = agent.act(match.observation(seat))
-            if not isinstance(action, Action):
-                raise AgentFailedError(f"the agent of seat {seat} returned {_shown(action)}, not an Action",
-                                       agent=repr(agent), seat=seat, reason="malformed")
-            try:
-                after = match.apply(action)
-            except IllegalActionError as error:
-                raise AgentFailedError(f"the agent of seat {seat} chose an illegal action: {error}",
-                                       agent=repr(agent), seat=seat, reason="illegal") from error
-            total += self._reward(match, after)
+        for before, after in self._seats.steps(match):
+            total += self._reward(before, after)
             match = after
         return match, total
 
@@ -226,6 +213,17 @@ class HokmEnv(gymnasium.Env[np.ndarray, np.int64]):
         if self.match is None:
             raise GameStateError("call reset() before using the environment")
         return self.match
+
+
+class _Opponents(Seats):
+    """The other seats' agents, on the loop ``hokm.agents.play_match`` plays (``Seats``)."""
+
+    def choose(self, match: MatchState, seat: int) -> Action:
+        try:
+            return super().choose(match, seat)
+        except AgentFailedError as failed:  # the same failure, naming the agent as the env shows it
+            raise AgentFailedError(str(failed), agent=repr(self.agents[seat]), seat=seat,
+                                   reason=failed.reason) from failed
 
 
 if ENV_ID not in gymnasium.registry:

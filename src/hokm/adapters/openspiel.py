@@ -9,7 +9,9 @@ One game is one hand: the deal, one chance node per card dealt (top card first, 
 and every variant's decisions as player actions, whose ids are the shared encoding's.
 A terminal state's returns are the hand's points: each seat of the winning team gets
 ``+points``, each other seat ``-points / (teams - 1)``, so they sum to zero; an annulled
-hand (a redeal) returns zero to everyone.
+hand (a redeal) returns zero to everyone. A state serialises as its action history: the
+Python part OpenSpiel adds says only "replay the history" (a few dozen bytes, the same for
+every state), and a deserialised state is rebuilt by replaying it.
 """
 
 from __future__ import annotations
@@ -65,6 +67,53 @@ class _Views(dict[int, "HandObservation"]):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Views:
         return _Views()
+
+
+class _Pending:
+    """What a deserialised state's Python part is until first used: "replay the history"."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_pending, ())
+
+
+_PENDING = _Pending()
+
+
+def _pending() -> _Pending:
+    """Unpickling a serialised state's Python part: the one ``_PENDING`` (nothing else is in it)."""
+    return _PENDING
+
+
+class _Core:
+    """The Python side of a state: the deal so far, the hand, each seat's memory of its decisions.
+
+    OpenSpiel copies it when a state is cloned and pickles it when a state is serialised; it
+    pickles as ``_PENDING`` (the state is rebuilt from its action history, which OpenSpiel
+    serialises itself), so a serialised state is its history and nothing more.
+    """
+
+    __slots__ = ("dealt", "hand", "memory", "packet", "shared", "taken", "views")
+
+    def __init__(self, shared: _Shared) -> None:
+        self.shared = shared
+        self.dealt: list[int] = []
+        self.hand: HandState | None = None
+        self.taken: list[int] = []  # the action ids after the deal
+        self.memory: list[list[str]] = [[] for _ in range(shared.players)]
+        self.packet: list[int] = [0] * shared.players
+        self.views = _Views()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
+        copy = _Core.__new__(_Core)
+        copy.shared, copy.hand, copy.views = self.shared, self.hand, _Views()  # hands are immutable
+        copy.dealt, copy.taken, copy.packet = list(self.dealt), list(self.taken), list(self.packet)
+        copy.memory = [list(seen) for seen in self.memory]
+        return copy
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_pending, ())
 
 
 class _Shared:
@@ -159,92 +208,105 @@ class HokmState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: HokmGame) -> None:
         super().__init__(game)
-        self._shared = game._shared
-        self._dealt: list[int] = []
-        self._hand: HandState | None = None
-        self._taken: list[int] = []  # the action ids after the deal
-        self._memory: list[list[str]] = [[] for _ in range(self._shared.players)]
-        self._packet: list[int] = [0] * self._shared.players
-        self._views = _Views()
+        self._s: _Core | _Pending = _Core(game._shared)
+
+    def _core(self) -> _Core:
+        """The Python side of the state, rebuilt from the action history after a deserialisation."""
+        core = self._s
+        if isinstance(core, _Pending):
+            replayed: HokmState = self.get_game().new_initial_state()
+            for action in self.history():
+                replayed.apply_action(action)
+            core = self._s = replayed._core()
+        return core
 
     @property
     def hand(self) -> HandState | None:
         """The hokm hand state (omniscient: never show it to a player), ``None`` while dealing."""
-        return self._hand
+        return self._core().hand
 
     # The OpenSpiel API ---------------------------------------------------------------------
 
     def current_player(self) -> int:
         """The seat to act, ``pyspiel.PlayerId.CHANCE`` while dealing, ``TERMINAL`` once over."""
-        hand = self._hand
+        core = self._core()
+        hand = core.hand
         if hand is None:
             return int(pyspiel.PlayerId.CHANCE)
         to_act = hand.to_act
         return int(pyspiel.PlayerId.TERMINAL) if to_act is None else int(to_act)
 
     def _legal_actions(self, player: int) -> list[int]:
-        hand = self._hand
+        core = self._core()
+        hand = core.hand
         if hand is None or hand.to_act != player:
             return []
-        return sorted(map(self._shared.space.id_of, hand.legal_actions()))
+        return sorted(map(core.shared.space.id_of, hand.legal_actions()))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not dealt yet, each equally likely: the next card of the deck."""
-        dealt = set(self._dealt)
-        left = [card.index for card in self._shared.deck if card.index not in dealt]
+        core = self._core()
+        dealt = set(core.dealt)
+        left = [card.index for card in core.shared.deck if card.index not in dealt]
         chance = 1.0 / len(left)
         return [(index, chance) for index in sorted(left)]
 
     def _apply_action(self, action: int) -> None:
-        hand = self._hand
-        shared = self._shared
+        core = self._core()
+        hand = core.hand
+        shared = core.shared
         if hand is None:
-            self._dealt.append(action)
-            if len(self._dealt) == shared.steps:
-                self._hand = shared.ruleset.deal(self._order(), hakem=shared.hakem)
+            core.dealt.append(action)
+            if len(core.dealt) == shared.steps:
+                core.hand = shared.ruleset.deal(self._order(), hakem=shared.hakem)
             return
         taken = shared.space.action_of(action)
         if taken.__class__ is not PlayCard:
             self._remember(hand, taken)
-        self._hand = hand.apply(taken)
-        self._taken.append(action)
-        self._views = _Views()
+        core.hand = hand.apply(taken)
+        core.taken.append(action)
+        core.views = _Views()
 
     def _order(self) -> list[Card]:
         """The deck order dealt: the cards dealt by chance, then any never-dealt cards in deck order."""
-        dealt = set(self._dealt)
-        return [Card.from_index(index) for index in self._dealt] + [
-            card for card in self._shared.deck if card.index not in dealt]
+        core = self._core()
+        dealt = set(core.dealt)
+        return [Card.from_index(index) for index in core.dealt] + [
+            card for card in core.shared.deck if card.index not in dealt]
 
     def _remember(self, hand: HandState, action: Action) -> None:
         """What the deciding seat saw when it took a decision (its information state keeps it)."""
+        core = self._core()
         seat = int(hand.to_act)  # type: ignore[arg-type]
         view = hand.observation(seat)
         seen = ""
         if view.phase is Phase.TRUMP:
             seen = " holding " + _cards(view.hand)
-            self._packet[seat] = sum(1 << card.index for card in view.hand)
+            core.packet[seat] = sum(1 << card.index for card in view.hand)
         if view.offered is not None:
             seen += f" offered {view.offered}"
         if view.offered_next is not None:
             seen += f" then {view.offered_next}"
-        self._memory[seat].append(f"{action}{seen}")
+        core.memory[seat].append(f"{action}{seen}")
 
     def _view_of(self, hand: HandState, player: int) -> HandObservation:
         """``hand.observation(player)``, kept until the next action (strings and tensors share it)."""
-        view = self._views.get(player)
+        core = self._core()
+        view = core.views.get(player)
         if view is None:
-            view = self._views[player] = hand.observation(player)
+            view = core.views[player] = hand.observation(player)
         return view
 
     def _action_to_string(self, player: int, action: int) -> str:
+        core = self._core()
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {Card.from_index(action)}"
-        return str(self._shared.space.action_of(action))
+        return str(core.shared.space.action_of(action))
 
     def is_terminal(self) -> bool:
         """Whether the hand is over."""
-        hand = self._hand
+        core = self._core()
+        hand = core.hand
         return hand is not None and hand.is_over
 
     def returns(self) -> list[float]:
@@ -252,8 +314,9 @@ class HokmState(pyspiel.State):  # type: ignore[misc]
 
         Zero before the end and for an annulled hand (a redeal).
         """
-        shared = self._shared
-        hand = self._hand
+        core = self._core()
+        shared = core.shared
+        hand = core.hand
         if hand is None or not hand.is_over or hand.is_annulled:
             return [0.0] * shared.players
         result = hand.result()
@@ -262,9 +325,10 @@ class HokmState(pyspiel.State):  # type: ignore[misc]
         return [points if team == result.winner else loss for team in shared.teams]
 
     def __str__(self) -> str:
-        hand = self._hand
+        core = self._core()
+        hand = core.hand
         if hand is None:
-            return f"dealing: {len(self._dealt)} of {self._shared.steps} cards dealt"
+            return f"dealing: {len(core.dealt)} of {core.shared.steps} cards dealt"
         hands = " | ".join(f"{seat}: {_cards(cards)}" for seat, cards in enumerate(hand.hands))
         plays = " ".join(f"{seat}:{card}" for seat, card in hand.plays)
         return f"{hand!r}\nhands {hands}\nplays {plays}"
@@ -272,9 +336,10 @@ class HokmState(pyspiel.State):  # type: ignore[misc]
     # Strings the observer writes (no pyspiel call: the observer reads them) ------------------
 
     def _view(self, player: int, perfect_recall: bool) -> str:
-        hand = self._hand
+        core = self._core()
+        hand = core.hand
         if hand is None:
-            return f"p{player} dealing {len(self._dealt)}/{self._shared.steps}"
+            return f"p{player} dealing {len(core.dealt)}/{core.shared.steps}"
         view = self._view_of(hand, player)
         trump = view.trump.value if view.trump is not None else "-"
         parts = [f"p{player} {view.phase.value} hakem {view.hakem} trump {trump} "
@@ -287,7 +352,7 @@ class HokmState(pyspiel.State):  # type: ignore[misc]
             parts.append("history " + " / ".join(
                 " ".join(f"{seat}:{card}" for seat, card in trick.plays) + f" >{trick.winner}"
                 for trick in view.tricks))
-            parts.append("memory " + " / ".join(self._memory[player]))
+            parts.append("memory " + " / ".join(core.memory[player]))
         else:
             parts.append("played " + _cards(card for trick in view.tricks for card in trick.cards))
         if view.decisions:
@@ -319,10 +384,11 @@ class HokmState(pyspiel.State):  # type: ignore[misc]
             InvalidArgumentError: ``player_id`` is not a seat.
             pyspiel.SpielError: called while the cards are being dealt.
         """
-        shared = self._shared
+        core = self._core()
+        shared = core.shared
         player = _hakem(player_id, shared.players)
         game = self.get_game()
-        hand = self._hand
+        hand = core.hand
         if hand is None:
             raise pyspiel.SpielError("resample_from_infostate: the cards are still being dealt")
         rng = random.Random(int(probability_sampler() * 2.0 ** 53))
@@ -331,7 +397,7 @@ class HokmState(pyspiel.State):  # type: ignore[misc]
         for card in deck[:shared.steps]:
             state.apply_action(card.index)
         space = shared.space
-        for action in self._taken:
+        for action in core.taken:
             state.apply_action(space.id_of(relabel_action(space.action_of(action), relabel)))
         return state
 
@@ -364,7 +430,8 @@ class HokmObserver:
 
     def set_from(self, state: HokmState, player: int) -> None:
         """Write ``player``'s view of ``state`` into ``tensor``."""
-        hand = state._hand
+        core = state._core()
+        hand = core.hand
         if hand is None:
             self.tensor.fill(0.0)
             return
@@ -378,7 +445,7 @@ class HokmObserver:
             plays.extend(card for _, card in view.current_trick)
             for number, card in enumerate(plays, 1):
                 recall[card.index] = number / 52.0
-            packet = state._packet[player]
+            packet = core.packet[player]
             for index in range(52):
                 if packet >> index & 1:
                     recall[52 + index] = 1.0

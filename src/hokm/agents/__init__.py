@@ -8,7 +8,8 @@ and third-party bots plug in the same way. ``sample_deals`` draws complete
 deals uniformly among those the observation cannot tell apart: the
 determinization a search bot starts from. ``CommandAgent`` plays a program in
 any language that speaks the ``hokm-bot/1`` stdio protocol, and ``serve_stdio``
-runs any agent as such a program.
+runs any agent as such a program. ``play_match`` plays a match with an agent at
+every seat.
 
 This package is not imported by ``import hokm``; import it as ``hokm.agents``.
 
@@ -19,7 +20,7 @@ This package is not imported by ``import hokm``; import it as ``hokm.agents``.
 >>> for _ in range(20):
 ...     match = match.apply(bots[match.to_act].act(match.observation(match.to_act)))
 >>> view = match.observation(match.to_act).hand
->>> deal = sample_deals(view, random.Random(0), 1)[0]
+>>> deal = sample_deals(view, 1, rng=random.Random(0))[0]
 >>> deal[view.seat] == view.hand, sum(map(len, deal)) == sum(view.hand_sizes)
 (True, True)
 """
@@ -29,6 +30,7 @@ from __future__ import annotations
 from hokm.agents._command import CommandAgent
 from hokm.agents._heuristic import HeuristicAgent
 from hokm.agents._pimc import PimcAgent
+from hokm.agents._play import play_match
 from hokm.agents._protocol import Agent, BaseAgent, Observation, hand_observation
 from hokm.agents._random import RandomAgent
 from hokm.agents._registry import (
@@ -57,6 +59,7 @@ __all__ = [
     "count_deals",
     "get_agent",
     "hand_observation",
+    "play_match",
     "sample_deals",
     "serve_stdio",
 ]

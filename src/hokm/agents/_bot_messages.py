@@ -133,7 +133,7 @@ def check_hello(message: Mapping[str, Any], variants_needed: Sequence[str]) -> t
     if kind == "error":
         raise _bot_error(message)
     if kind != "hello":
-        raise Fault("malformed", f"{_shown(dict(message), 120)} where a hello answer was expected "
+        raise Fault("malformed", f"{_json(message, 120)} where a hello answer was expected "
                                  f'({{"type": "hello", "protocol": "{PROTOCOL}", "name": ..., '
                                  '"variants": [...]})')
     protocol = message.get("protocol")
@@ -170,7 +170,7 @@ def read_action(message: Mapping[str, Any], request: int, legal: Sequence[Action
     if kind == "error":
         raise _bot_error(message)
     if kind != "action":
-        raise Fault("malformed", f"{_shown(dict(message), 120)} where an action reply to request {request} "
+        raise Fault("malformed", f"{_json(message, 120)} where an action reply to request {request} "
                                  f'was expected ({{"type": "action", "id": {request}, "action": ...}})')
     echoed = message.get("id")
     if echoed.__class__ is not int or echoed != request:
@@ -179,7 +179,7 @@ def read_action(message: Mapping[str, Any], request: int, legal: Sequence[Action
     if "action" in message:
         chosen = _decode_action(message["action"], seat)
         if chosen not in legal:
-            raise Fault("illegal", f"the action {_shown(message['action'], 80)}, which is not legal here "
+            raise Fault("illegal", f"the action {_json(message['action'], 80)}, which is not legal here "
                                    f"(legal: {_legal(legal)})")
     if "index" in message:
         index = message["index"]
@@ -190,12 +190,12 @@ def read_action(message: Mapping[str, Any], request: int, legal: Sequence[Action
             raise Fault("illegal", f"index {index}, but there are {len(legal)} legal actions "
                                    f"(0 to {len(legal) - 1}: {_legal(legal)})")
         if chosen is not None and legal[index] != chosen:
-            raise Fault("malformed", f"index {index} ({encode(legal[index])}) and action "
-                                     f"{_shown(message['action'], 80)}, which disagree")
+            raise Fault("malformed", f"index {index} ({_json(encode(legal[index]), 80)}) and action "
+                                     f"{_json(message['action'], 80)}, which disagree")
         chosen = legal[index]
     if chosen is None:
         raise Fault("malformed", f"an action reply with neither 'action' nor 'index': "
-                                 f"{_shown(dict(message), 120)}")
+                                 f"{_json(message, 120)}")
     return chosen
 
 
@@ -209,6 +209,15 @@ def _decode_action(data: object, seat: int) -> Action:
         return decode_action({**data, "seat": seat}, "$.action", None, None)[1]
     except RecordError as error:
         raise Fault("malformed", f"an action that cannot be read: {error}") from None
+
+
+def _json(value: object, limit: int) -> str:
+    """``value`` as JSON, as the bot wrote it (cut to ``limit`` characters): messages quote one language."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        return _shown(value, limit)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _legal(legal: Sequence[Action]) -> str:

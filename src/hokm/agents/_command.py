@@ -87,7 +87,7 @@ class CommandAgent:
 
     >>> import sys, hokm
     >>> from hokm.agents import CommandAgent
-    >>> from hokm.agents._play import play_match
+    >>> from hokm.agents import play_match
     >>> program = "from hokm.agents import serve_stdio, RandomAgent; serve_stdio(RandomAgent(seed=1))"
     >>> with CommandAgent([sys.executable, "-c", program]) as bot:
     ...     match = play_match(hokm.Ruleset.compose(options={"standard": {"target": 1}}), [bot] * 4, seed=2)
@@ -180,9 +180,9 @@ class CommandAgent:
         bot = self._bot(seat, hand.ruleset)
         bot.requests += 1
         request = bot.requests
-        bot.process.send(act_message(request, observation, self.time_limit))
+        sent = bot.process.send(act_message(request, observation, self.time_limit), timed=True)
         try:
-            reply = bot.process.receive(self.time_limit, f"the answer to request {request}")
+            reply = bot.process.receive(self.time_limit, f"the answer to request {request}", after=sent)
             return read_action(reply, request, hand.legal_actions, seat)
         except Fault as fault:
             raise self._failed(seat, fault) from None
@@ -236,9 +236,9 @@ class CommandAgent:
             raise AgentFailedError(f"agent {self.name!r} at seat {seat} failed (crash): {fault.what}",
                                    agent=self.name, seat=seat, reason="crash") from None
         self._bots[seat] = _Bot(process, ruleset, "?", ())
-        process.send(hello_message(seat, spec, self.time_limit, self.startup_time))
+        hello = process.send(hello_message(seat, spec, self.time_limit, self.startup_time), timed=True)
         try:
-            answer = process.receive(self.startup_time, "the answer to hello")
+            answer = process.receive(self.startup_time, "the answer to hello", after=hello)
             name, variants = check_hello(answer, [entry["name"] for entry in spec["variants"]])
         except Fault as fault:
             raise self._failed(seat, fault) from None

@@ -110,7 +110,7 @@ class PimcAgent(BaseAgent):
         totals = dict.fromkeys(legal, 0.0)
         rng = self._rng
         used = 0
-        for deal in sample_deals(view, rng, self.samples):
+        for deal in sample_deals(view, self.samples, rng=rng):
             state = rebuild(view, deal)
             if state is None:
                 return {}  # the position is beyond sampling: every sample would fail alike

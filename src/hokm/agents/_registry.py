@@ -136,7 +136,8 @@ def agent_from_spec(spec: str, /, **params: Any) -> Agent:
 
     Raises:
         ArgumentTypeError: ``spec`` is not a string.
-        InvalidArgumentError: ``"cmd:"`` with no command.
+        InvalidArgumentError: ``"cmd:"`` with no command, or a command that does not split as
+            a shell would split it (an unclosed quote).
         UnknownAgentError, AgentLoadError: as ``get_agent``.
     """
     if not isinstance(spec, str):
@@ -147,7 +148,11 @@ def agent_from_spec(spec: str, /, **params: Any) -> Agent:
 
         from hokm.agents._command import CommandAgent
 
-        command = shlex.split(spec[len(COMMAND_PREFIX):])
+        try:
+            command = shlex.split(spec[len(COMMAND_PREFIX):])
+        except ValueError as error:  # "No closing quotation", "No escaped character"
+            raise InvalidArgumentError(f"agent spec {_shown(spec)} is not a command line: "
+                                       f"{str(error).lower()} (quote as a shell does)") from None
         if not command:
             raise InvalidArgumentError(f"agent spec {spec!r} names no command to run "
                                        "(write 'cmd:python bot.py')")

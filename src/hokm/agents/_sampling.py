@@ -24,6 +24,7 @@ from __future__ import annotations
 import bisect
 import math
 import random
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, overload
 
@@ -295,9 +296,23 @@ def _counts(observation: object, name: str = "observation") -> _Counts:
     return counts
 
 
-def sample_deals(observation: HandObservation | MatchObservation, rng: random.Random,
-                 n: int) -> tuple[Deal, ...]:
+@overload
+def sample_deals(observation: HandObservation | MatchObservation, n: int, *,
+                 rng: random.Random) -> tuple[Deal, ...]: ...
+
+
+@overload
+def sample_deals(observation: HandObservation | MatchObservation, rng: random.Random, n: int,
+                 /) -> tuple[Deal, ...]: ...  # the order before 0.2 (deprecated)
+
+
+def sample_deals(observation: HandObservation | MatchObservation, n: int | random.Random, *old: int,
+                 rng: random.Random | None = None) -> tuple[Deal, ...]:
     """``n`` complete deals drawn uniformly from those ``observation`` cannot tell apart.
+
+    Called ``sample_deals(observation, n, rng=rng)``: ``n`` before the random source, as
+    ``random.sample(population, k)`` has it. The former order, ``sample_deals(observation,
+    rng, n)``, still works and warns (``DeprecationWarning``).
 
     Every deal agrees with everything the observing seat knows: its own hand and
     set-aside cards, the cards played, seen and shown (a shown card stays in the
@@ -316,23 +331,33 @@ def sample_deals(observation: HandObservation | MatchObservation, rng: random.Ra
     >>> from hokm.agents import sample_deals
     >>> hand = hokm.Ruleset.compose().deal(random.Random(7)).apply(hokm.CallTrump(hokm.Suit.SPADES))
     >>> view = hand.observation(1)
-    >>> deals = sample_deals(view, random.Random(0), 3)
+    >>> deals = sample_deals(view, 3, rng=random.Random(0))
     >>> [len(cards) for cards in deals[0]], deals[0][1] == view.hand
     ([13, 13, 13, 13], True)
 
     Args:
         observation: a seat's ``HandObservation`` (or ``MatchObservation``: its hand).
-        rng: the random source (a ``random.Random``); the samples depend on it alone.
         n: how many deals (0 or more).
+        rng: the random source (a ``random.Random``), by keyword; the samples depend on it
+            alone.
 
     Returns:
         ``n`` ``Deal`` values (with repetition: small endgames have few deals).
 
     Raises:
-        ArgumentTypeError: ``observation`` or ``rng`` has the wrong type, ``n`` is not an int.
+        ArgumentTypeError: ``observation`` or ``rng`` has the wrong type (or ``rng`` is not
+            given), ``n`` is not an int.
         InvalidArgumentError: ``n`` is negative, or no deal is consistent with the
             observation (one built by hand).
     """
+    if old or isinstance(n, random.Random):
+        if len(old) != 1 or rng is not None:
+            given = f"{2 + len(old)} positional arguments" + (" and rng" if rng is not None else "")
+            raise ArgumentTypeError(f"sample_deals() is called sample_deals(observation, n, rng=rng), "
+                                    f"got {given}")
+        warnings.warn("sample_deals(observation, rng, n) is deprecated: call sample_deals(observation, n, "
+                      "rng=rng)", DeprecationWarning, stacklevel=2)
+        rng, n = n, old[0]  # type: ignore[assignment]
     if not isinstance(rng, random.Random):
         raise ArgumentTypeError(f"rng must be a random.Random such as random.Random(seed), got {_got(rng)}")
     check_int(n, "n", low=0)

@@ -9,7 +9,9 @@ actions, so Hypothesis shrinks towards the first legal action at every step.
 ``hokm`` registers ``cards``, ``rulesets``, ``hand_states`` and
 ``match_states`` with Hypothesis through its entry point, so
 ``st.from_type(hokm.Card)`` (and ``Ruleset``, ``HandState``, ``MatchState``)
-works without importing this module.
+works without importing this module. The registration is lazy: ``import
+hypothesis`` does not import hokm, and this module is imported only when one of
+those types is first drawn.
 
 >>> from hypothesis import given
 >>> import hokm
@@ -22,32 +24,15 @@ works without importing this module.
 
 from __future__ import annotations
 
-# Hypothesis runs its "hypothesis" entry points at the end of its own import. When this
-# module is the one importing Hypothesis, Hypothesis finds it half-imported: so the hook is
-# defined before the imports below, and uses what is defined after them only lazily.
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, TypeAlias
 
+import attrs
+from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
 
-def _hypothesis_setup_hook() -> None:
-    """Register hokm's types with ``st.from_type`` (run by Hypothesis at import)."""
-    from hypothesis import strategies as st_
-
-    from hokm import Card, HandState, MatchState, Ruleset
-
-    st_.register_type_strategy(Card, lambda _: cards())
-    st_.register_type_strategy(Ruleset, lambda _: rulesets())
-    st_.register_type_strategy(HandState, lambda _: hand_states())
-    st_.register_type_strategy(MatchState, lambda _: match_states())
-
-
-import itertools  # noqa: E402
-from collections.abc import Iterable, Mapping, Sequence  # noqa: E402
-from typing import Any, TypeAlias  # noqa: E402
-
-import attrs  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-from hypothesis.errors import InvalidArgument  # noqa: E402
-
-from hokm import (  # noqa: E402
+from hokm import (
     Action,
     Card,
     HandObservation,
@@ -59,8 +44,8 @@ from hokm import (  # noqa: E402
     available_variants,
     full_deck,
 )
-from hokm.testing.conformance import BUNDLED_VARIANTS, compose_quietly  # noqa: E402
-from hokm.testing.invariants import sorted_actions  # noqa: E402
+from hokm.testing.conformance import BUNDLED_VARIANTS, compose_quietly
+from hokm.testing.invariants import sorted_actions
 
 __all__ = [
     "Playout",
