@@ -16,6 +16,7 @@ HokmError(Exception)
 │   ├── ArgumentTypeError(InvalidArgumentError, TypeError)
 │   └── UnknownActionError(InvalidArgumentError, LookupError)
 ├── InvalidNotationError(HokmError, ValueError)
+│   ├── InvalidSeatError(InvalidNotationError, InvalidArgumentError)
 │   └── NotationTypeError(InvalidNotationError, ArgumentTypeError)
 ├── IllegalActionError(HokmError, ValueError)
 │   └── IllegalPlayError(IllegalActionError)
@@ -64,6 +65,7 @@ __all__ = [
     "InvalidDealError",
     "InvalidNotationError",
     "InvalidOptionError",
+    "InvalidSeatError",
     "MissingExtraError",
     "NotationTypeError",
     "OptionTypeError",
@@ -129,6 +131,12 @@ class MissingExtraError(HokmError, ImportError):
 
 class InvalidNotationError(HokmError, ValueError):
     """Text (or a value) is not a card, suit, rank, seat or team."""
+
+
+class InvalidSeatError(InvalidNotationError, InvalidArgumentError):
+    """A seat (or team) number that is not on the table: ``hand.hand_of(9)`` at a 4-player table,
+    a seat of ``-1`` (negative seats do not wrap). Both an ``InvalidNotationError`` (as seats were
+    before) and an ``InvalidArgumentError``, so either handler catches it."""
 
 
 class NotationTypeError(InvalidNotationError, ArgumentTypeError):

@@ -22,7 +22,7 @@ import attrs
 from hokm.errors import (
     ArgumentTypeError,
     InvalidArgumentError,
-    InvalidNotationError,
+    InvalidSeatError,
     NotationTypeError,
     _got,
     _kind,
@@ -81,8 +81,8 @@ def _index_at(value: object, count: int, name: str, noun: str, where: str) -> in
         raise NotationTypeError(f"{name}={_shown(value)} is not a {noun}: {noun}s are the ints "
                                 f"0..{count - 1} {where}, got {_kind(value)}")
     if not 0 <= value < count:
-        raise InvalidNotationError(f"{name}={_shown(value)} is not a {noun}: {noun}s are "
-                                   f"0..{count - 1} {where}")
+        raise InvalidSeatError(f"{name}={_shown(value)} is not a {noun}: {noun}s are "
+                               f"0..{count - 1} {where}")
     return value
 
 
@@ -157,7 +157,7 @@ class TableLayout:
             name: the argument's name, for the message (``"hakem"``, ``"first_seat"``).
 
         Raises:
-            InvalidNotationError: ``seat`` is an int outside the table (negative seats do not wrap).
+            InvalidSeatError: ``seat`` is an int outside the table (negative seats do not wrap).
             NotationTypeError: ``seat`` is not an int.
         """
         if seat.__class__ is int and 0 <= seat < self.players:
@@ -172,7 +172,7 @@ class TableLayout:
         """The seats of ``team`` in play order.
 
         Raises:
-            InvalidNotationError: ``team`` is not a team of this table (``NotationTypeError``
+            InvalidSeatError: ``team`` is not a team of this table (``NotationTypeError``
                 if it is not an int).
         """
         team = _index_at(team, self.team_count, "team", "team", "on this table")

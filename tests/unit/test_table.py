@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import hokm
 from hokm import InvalidNotationError, Rotation, TableLayout
 
 
@@ -44,3 +45,13 @@ def test_rotation_only_maps_physical_sides() -> None:
     assert Rotation.CLOCKWISE.left_of(0, 4) == 1
     assert Rotation.CLOCKWISE.right_of(0, 4) == 3
     assert Rotation.CLOCKWISE.left_of(2, 3) == 0
+
+
+@pytest.mark.parametrize("seat", [4, -1, 99])
+def test_a_seat_off_the_table_is_an_invalid_seat_error_caught_by_either_handler(seat: int) -> None:
+    hand = hokm.Ruleset.compose().deal(hokm.full_deck(), hakem=0)
+    for call in (hand.hand_of, hand.observation, hand.set_aside_unseen, hand.layout.team_of):
+        with pytest.raises(hokm.InvalidSeatError, match=r"is not a seat: seats are 0\.\.3") as caught:
+            call(seat)
+        assert isinstance(caught.value, hokm.InvalidNotationError | hokm.InvalidArgumentError)
+        assert isinstance(caught.value, ValueError) and not isinstance(caught.value, TypeError)

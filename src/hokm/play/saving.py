@@ -18,6 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from hokm._io.files import atomic_write
 from hokm.errors import InvalidArgumentError
 
 __all__ = ["check_save_path", "default_save_path", "free_path", "save_dir", "write_atomically"]
@@ -98,19 +99,11 @@ def _same_file(one: Path, other: Path) -> bool:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` whole or not at all: a temporary file, then ``os.replace``.
+    """Write ``text`` (UTF-8) to ``path`` whole or not at all, and durably (``hokm._io.files``: a
+    temporary name beside it, flushed to disk, then renamed over it).
 
     Raises:
         OSError: the file cannot be written (``path`` is left as it was).
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=".hokm-play-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    atomic_write(path, text, durable=True)
