@@ -39,10 +39,10 @@ class Loop:
 
     def __init__(self, plan: Plan, state: HandState, plays: list[int], hakem: int, held: list[list[int]],
                  won: list[int], taken: list[int | None], tally: list[int],
-                 rand: Callable[[], float]) -> None:
+                 rand: Callable[[], float], since: int) -> None:
         self.plan, self.state, self.plays, self.hakem, self.held = plan, state, plays, hakem, held
         self.won, self.taken, self.tally, self.rand = won, taken, tally, rand
-        self.since = kernel_io.trump_of(state)[1]
+        self.since = since
         """The play from which cards of the trump suit are trumps (the loop sets it again when a card
         fixes the trump)."""
 

@@ -60,7 +60,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
     plain_end = (plan.capture_identity or plan.lazy_capture) and not plan.winner_hook
     won: list[int] = []
     taken: list[int | None] = won if plan.capture_identity else []  # type: ignore[assignment]  # collectors
-    loop = Loop(plan, state, plays, hakem, held, won, taken, tally, rand)
+    loop = Loop(plan, state, plays, hakem, held, won, taken, tally, rand, since)
     stop_at = plan.stop_at
     if plan.play_on and max(tally) >= stop_at:
         stop_at = 0  # play went on past the stop: the rule is asked after every trick from now on
