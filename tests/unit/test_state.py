@@ -258,6 +258,14 @@ def test_hand_mask_is_the_held_cards_as_bits_and_refuses_what_is_no_seat() -> No
 def test_set_aside_unseen_checks_its_seat_and_is_empty_without_a_blind_card() -> None:
     hand = hokm.Ruleset.compose().deal(random.Random(1), hakem=0)
     assert hand.set_aside_unseen(0) == frozenset() and hand.set_aside_unseen(3) == frozenset()
-    for bad in (4, -1, "0", None):
-        with pytest.raises(hokm.HokmError, match="not a seat"):
-            hand.set_aside_unseen(bad)  # type: ignore[arg-type]
+    for bad in (4, -1):
+        with pytest.raises(hokm.InvalidSeatError, match="not a seat"):
+            hand.set_aside_unseen(bad)
+
+
+@pytest.mark.pure_only  # the compiled build refuses a wrongly typed argument itself (a TypeError)
+@pytest.mark.parametrize("bad", ["0", None])
+def test_set_aside_unseen_refuses_a_seat_of_the_wrong_type(bad: object) -> None:
+    hand = hokm.Ruleset.compose().deal(random.Random(1), hakem=0)
+    with pytest.raises(hokm.NotationTypeError, match="not a seat"):
+        hand.set_aside_unseen(bad)  # type: ignore[arg-type]
