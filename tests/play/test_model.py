@@ -500,3 +500,83 @@ def test_the_end_of_match_table_lists_every_hand_kots_and_hakem_changes() -> Non
     for row in model.rows:
         assert f"\n{row.number:>4}  {model.name(row.hakem):<8}" in text
     assert "Kots: " in text and "Hakem changes: " in text
+
+
+# 6. The opponents on the loop every driver shares (hokm._arena.seats.Seats) -------------------------
+
+
+class Spy(RandomAgent):
+    """A random bot that keeps everything the table tells it."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed=seed)
+        self.told: list[tuple[str, object]] = []
+        self.closed = 0
+
+    def start_match(self, observation: object) -> None:
+        self.told.append(("start_match", observation))
+
+    def start_hand(self, observation: object) -> None:
+        self.told.append(("start_hand", observation))
+
+    def observe(self, event: object) -> None:
+        self.told.append(("observe", event))
+
+    def close(self) -> None:
+        self.closed += 1
+
+
+SHORT = hokm.Ruleset.compose(options={"standard": {"target": 2}})
+
+
+def spied(seed: int = 3, *, practice: bool = False) -> tuple[TableModel, dict[int, Spy]]:
+    spies = {seat: Spy(seat) for seat in (1, 2, 3)}
+    return TableModel(SHORT.new_match(seed=seed), seat=0, agents=spies, practice=practice), spies
+
+
+def test_undo_starts_the_hand_again_for_the_bots() -> None:
+    model, spies = spied(practice=True)
+    to_my_play(model)
+    model.play_card(min(model.legal_cards, key=lambda c: c.index))
+    model.undo()
+    for seat, spy in spies.items():
+        kind, observation = spy.told[-1]
+        assert kind == "start_hand" and observation == model.match.observation(seat).hand
+
+
+def test_close_closes_every_bot() -> None:
+    model, spies = spied()
+    model.close()
+    assert all(spy.closed == 1 for spy in spies.values())
+
+
+class Broken:
+    def __init__(self, answer: Callable[[], object]) -> None:
+        self.answer = answer
+
+    def act(self, observation: object) -> object:
+        return self.answer()
+
+
+def boom() -> object:
+    raise ValueError("no")
+
+
+@pytest.mark.parametrize(("answer", "reason", "message"), [
+    (boom, "crash", "the random bot at seat 1 raised ValueError: no"),
+    (lambda: "x", "illegal", "the random bot at seat 1 chose an illegal action: action must be an Action "
+                             "such as PlayCard(card) or CallTrump(suit), got 'x' (a str)"),
+    (lambda: PlayCard(Card.parse("2♣")), "illegal",
+     "the random bot at seat 1 chose an illegal action: illegal play 2♣ by seat 1: no card can be "
+     "played during the trump phase"),
+])
+def test_a_failing_bot_stops_the_game_with_its_reason(answer: Callable[[], object], reason: str,
+                                                       message: str) -> None:
+    rules = hokm.Ruleset.compose()
+    model = TableModel(rules.new_match(seed=1), seat=2, agents={s: Broken(answer) for s in (0, 1, 3)},
+                       opponents="random")
+    before = model.match
+    with pytest.raises(hokm.AgentFailedError) as failed:
+        model.bot_step()
+    assert str(failed.value) == message and failed.value.reason == reason and failed.value.seat == 1
+    assert model.match == before and model.steps == 0 and model.log == []
