@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import hokm
 from hokm import CallTrump, Card, IllegalActionError, IllegalPlayError, InvalidNotationError, PlayCard, Suit
 from hokm.agents import RandomAgent
+from hokm.events import for_seat, history
 from hokm.play import (
     TableModel,
     action_label,
@@ -534,6 +535,63 @@ def spied(seed: int = 3, *, practice: bool = False) -> tuple[TableModel, dict[in
     return TableModel(SHORT.new_match(seed=seed), seat=0, agents=spies, practice=practice), spies
 
 
+def test_the_bots_are_told_what_play_match_tells_them() -> None:
+    """Each bot hears its own share of every event from the first deal on, and of each hand its start."""
+    model, spies = spied()
+    while not model.is_over:
+        step(model)
+    for seat, spy in spies.items():
+        assert [e for kind, e in spy.told if kind == "observe"] == list(for_seat(history(model.match), seat))
+        assert spy.told[0] == ("start_match", SHORT.new_match(seed=3).observation(seat))
+        assert spy.told[1][0] == "start_hand"
+        assert sum(kind == "start_hand" for kind, _ in spy.told) == len(model.match.results)
+
+
+def test_the_table_drives_its_bots_through_seats(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bots are asked and told by ``Seats``, the loop of play_match, the arena and the env."""
+    from hokm._arena.seats import Seats
+    from hokm.play import model as table
+
+    started: list[hokm.MatchState] = []
+    chosen: list[tuple[int, hokm.Action]] = []
+    applied: list[hokm.Action] = []
+    notified: list[tuple[int, str, object]] = []
+
+    class Watched(table._Bots):
+        def start(self, match: hokm.MatchState) -> None:
+            started.append(match)
+            super().start(match)
+
+        def choose(self, match: hokm.MatchState, seat: int) -> hokm.Action:
+            chosen.append((seat, super().choose(match, seat)))
+            return chosen[-1][1]
+
+        def apply(self, match: hokm.MatchState, action: hokm.Action) -> hokm.MatchState:
+            applied.append(action)
+            return super().apply(match, action)
+
+        def notify(self, seat: int, name: str, argument: object) -> None:
+            notified.append((seat, name, argument))
+            super().notify(seat, name, argument)
+
+    monkeypatch.setattr(table, "_Bots", Watched)
+    model, spies = spied()
+    assert isinstance(model._bots, Seats) and started == [model.match]
+    moves: list[tuple[int, hokm.Action]] = []
+    while len(moves) < 12:
+        if model.bots_to_act:
+            moves.append(model.bot_step())
+        else:
+            step(model)
+    assert chosen == moves  # every bot move was asked by Seats
+    replayed = started[0]
+    for action in applied:
+        replayed = replayed.apply(action)
+    assert replayed == model.match  # every action, yours too, was applied by Seats
+    for seat, spy in spies.items():  # every hook call came from Seats
+        assert [(name, argument) for s, name, argument in notified if s == seat] == spy.told
+
+
 def test_undo_starts_the_hand_again_for_the_bots() -> None:
     model, spies = spied(practice=True)
     to_my_play(model)
@@ -580,3 +638,19 @@ def test_a_failing_bot_stops_the_game_with_its_reason(answer: Callable[[], objec
         model.bot_step()
     assert str(failed.value) == message and failed.value.reason == reason and failed.value.seat == 1
     assert model.match == before and model.steps == 0 and model.log == []
+
+
+def test_a_resumed_hand_under_way_is_not_dealt_again_to_the_bots() -> None:
+    model, _ = spied()
+    to_my_play(model)
+    model.play_card(min(model.legal_cards, key=lambda c: c.index))
+    spies = {seat: Spy(seat) for seat in (1, 2, 3)}
+    again = TableModel(model.match, seat=0, agents=spies)
+    for seat, spy in spies.items():
+        assert spy.told == [("start_match", model.match.observation(seat)),
+                            ("start_hand", model.match.observation(seat).hand)]
+    while not again.is_over:  # from there on, each bot hears everything that happens
+        step(again)
+    for seat, spy in spies.items():
+        heard = [e for kind, e in spy.told if kind == "observe"]
+        assert heard == list(for_seat(history(again.match), seat))[-len(heard):]
