@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import hokm
 from hokm import CallTrump, Card, IllegalActionError, IllegalPlayError, InvalidNotationError, PlayCard, Suit
 from hokm.agents import RandomAgent
+from hokm.events import for_seat, history
 from hokm.play import (
     TableModel,
     action_label,
@@ -500,3 +501,156 @@ def test_the_end_of_match_table_lists_every_hand_kots_and_hakem_changes() -> Non
     for row in model.rows:
         assert f"\n{row.number:>4}  {model.name(row.hakem):<8}" in text
     assert "Kots: " in text and "Hakem changes: " in text
+
+
+# 6. The opponents on the loop every driver shares (hokm._arena.seats.Seats) -------------------------
+
+
+class Spy(RandomAgent):
+    """A random bot that keeps everything the table tells it."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed=seed)
+        self.told: list[tuple[str, object]] = []
+        self.closed = 0
+
+    def start_match(self, observation: object) -> None:
+        self.told.append(("start_match", observation))
+
+    def start_hand(self, observation: object) -> None:
+        self.told.append(("start_hand", observation))
+
+    def observe(self, event: object) -> None:
+        self.told.append(("observe", event))
+
+    def close(self) -> None:
+        self.closed += 1
+
+
+SHORT = hokm.Ruleset.compose(options={"standard": {"target": 2}})
+
+
+def spied(seed: int = 3, *, practice: bool = False) -> tuple[TableModel, dict[int, Spy]]:
+    spies = {seat: Spy(seat) for seat in (1, 2, 3)}
+    return TableModel(SHORT.new_match(seed=seed), seat=0, agents=spies, practice=practice), spies
+
+
+def test_the_bots_are_told_what_play_match_tells_them() -> None:
+    """Each bot hears its own share of every event from the first deal on, and of each hand its start."""
+    model, spies = spied()
+    while not model.is_over:
+        step(model)
+    for seat, spy in spies.items():
+        assert [e for kind, e in spy.told if kind == "observe"] == list(for_seat(history(model.match), seat))
+        assert spy.told[0] == ("start_match", SHORT.new_match(seed=3).observation(seat))
+        assert spy.told[1][0] == "start_hand"
+        assert sum(kind == "start_hand" for kind, _ in spy.told) == len(model.match.results)
+
+
+def test_the_table_drives_its_bots_through_seats(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bots are asked and told by ``Seats``, the loop of play_match, the arena and the env."""
+    from hokm._arena.seats import Seats
+    from hokm.play import model as table
+
+    started: list[hokm.MatchState] = []
+    chosen: list[tuple[int, hokm.Action]] = []
+    applied: list[hokm.Action] = []
+    notified: list[tuple[int, str, object]] = []
+
+    class Watched(table._Bots):
+        def start(self, match: hokm.MatchState) -> None:
+            started.append(match)
+            super().start(match)
+
+        def choose(self, match: hokm.MatchState, seat: int) -> hokm.Action:
+            chosen.append((seat, super().choose(match, seat)))
+            return chosen[-1][1]
+
+        def apply(self, match: hokm.MatchState, action: hokm.Action) -> hokm.MatchState:
+            applied.append(action)
+            return super().apply(match, action)
+
+        def notify(self, seat: int, name: str, argument: object) -> None:
+            notified.append((seat, name, argument))
+            super().notify(seat, name, argument)
+
+    monkeypatch.setattr(table, "_Bots", Watched)
+    model, spies = spied()
+    assert isinstance(model._bots, Seats) and started == [model.match]
+    moves: list[tuple[int, hokm.Action]] = []
+    while len(moves) < 12:
+        if model.bots_to_act:
+            moves.append(model.bot_step())
+        else:
+            step(model)
+    assert chosen == moves  # every bot move was asked by Seats
+    replayed = started[0]
+    for action in applied:
+        replayed = replayed.apply(action)
+    assert replayed == model.match  # every action, yours too, was applied by Seats
+    for seat, spy in spies.items():  # every hook call came from Seats
+        assert [(name, argument) for s, name, argument in notified if s == seat] == spy.told
+
+
+def test_undo_starts_the_hand_again_for_the_bots() -> None:
+    model, spies = spied(practice=True)
+    to_my_play(model)
+    model.play_card(min(model.legal_cards, key=lambda c: c.index))
+    model.undo()
+    for seat, spy in spies.items():
+        kind, observation = spy.told[-1]
+        assert kind == "start_hand" and observation == model.match.observation(seat).hand
+
+
+def test_close_closes_every_bot() -> None:
+    model, spies = spied()
+    model.close()
+    assert all(spy.closed == 1 for spy in spies.values())
+
+
+class Broken:
+    def __init__(self, answer: Callable[[], object]) -> None:
+        self.answer = answer
+
+    def act(self, observation: object) -> object:
+        return self.answer()
+
+
+def boom() -> object:
+    raise ValueError("no")
+
+
+@pytest.mark.parametrize(("answer", "reason", "message"), [
+    (boom, "crash", "the random bot at seat 1 raised ValueError: no"),
+    (lambda: "x", "illegal", "the random bot at seat 1 chose an illegal action: action must be an Action "
+                             "such as PlayCard(card) or CallTrump(suit), got 'x' (a str)"),
+    (lambda: PlayCard(Card.parse("2♣")), "illegal",
+     "the random bot at seat 1 chose an illegal action: illegal play 2♣ by seat 1: no card can be "
+     "played during the trump phase"),
+])
+def test_a_failing_bot_stops_the_game_with_its_reason(answer: Callable[[], object], reason: str,
+                                                       message: str) -> None:
+    rules = hokm.Ruleset.compose()
+    model = TableModel(rules.new_match(seed=1), seat=2, agents={s: Broken(answer) for s in (0, 1, 3)},
+                       opponents="random")
+    before = model.match
+    with pytest.raises(hokm.AgentFailedError) as failed:
+        model.bot_step()
+    assert str(failed.value) == message and failed.value.reason == reason and failed.value.seat == 1
+    assert model.match == before and model.steps == 0 and model.log == []
+
+
+def test_a_resumed_hand_under_way_is_not_dealt_again_to_the_bots() -> None:
+    model, _ = spied()
+    to_my_play(model)
+    model.play_card(min(model.legal_cards, key=lambda c: c.index))
+    spies = {seat: Spy(seat) for seat in (1, 2, 3)}
+    again = TableModel(model.match, seat=0, agents=spies)
+    for seat, spy in spies.items():
+        assert spy.told == [("start_match", model.match.observation(seat)),
+                            ("start_hand", model.match.observation(seat).hand)]
+    while not again.is_over:  # from there on, each bot hears everything that happens
+        step(again)
+    for seat, spy in spies.items():
+        heard = [e for kind, e in spy.told if kind == "observe"]
+        assert heard == list(for_seat(history(again.match), seat))[-len(heard):]

@@ -3,19 +3,22 @@
 ``hokm.agents.play_match`` is its public face. The arena (``hokm._arena.play``) and the
 Gymnasium environment (``hokm.adapters.gymnasium``) drive their matches with the same
 ``Seats``, each overriding what it must: the arena records an agent's failure and plays on
-or forfeits, the environment leaves the learner's seats to its caller. (Not in
+or forfeits, the environment leaves the learner's seats to its caller, and the table of
+``hokm play`` (``hokm.play.model``) leaves you yours and reads each action's events for its
+log (``happened``). (Not in
 ``hokm.agents``: ``hokm.arena`` must not import the agents before it plays.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from hokm.actions import Action
 from hokm.errors import AgentFailedError, _got
 
 if TYPE_CHECKING:
+    from hokm.events import Event
     from hokm.match import MatchState
 
 __all__ = ["Seats"]
@@ -38,6 +41,9 @@ class Seats:
     ``start_hand`` are called on the agents that have them. Seats without an agent
     (a learner's) are their driver's to play, through ``apply``.
     """
+
+    sees_events: ClassVar[bool] = False
+    """Whether ``apply`` reads every action's events for ``happened``, even when no agent watches."""
 
     def __init__(self, agents: Mapping[int, Any]) -> None:
         self.agents = dict(agents)
@@ -72,6 +78,14 @@ class Seats:
                                    f"(legal: {shown})", agent=_name(agent), seat=seat, reason="illegal")
         return action
 
+    def happened(self, match: MatchState, action: Action, after: MatchState,
+                 events: Sequence[Event]) -> None:
+        """``action`` took ``match`` to ``after`` with ``events``; the agents are told next.
+
+        Called by ``apply`` when it reads the events (``sees_events``, or an agent watches).
+        Does nothing here: the table of ``hokm play`` keeps its log and state.
+        """
+
     # The loop ----------------------------------------------------------------------------------
 
     def start(self, match: MatchState) -> None:
@@ -91,9 +105,10 @@ class Seats:
             IllegalActionError: as ``MatchState.apply``; nothing is told then.
         """
         number = match.hand_number
-        if self.watchers:
-            after, happened = match.apply_with_events(action)
-            self._tell(happened)
+        if self.watchers or self.sees_events:
+            after, events = match.apply_with_events(action)
+            self.happened(match, action, after, events)
+            self._tell(events)
         else:
             after = match.apply(action)
         if after.hand_number != number and not after.is_over:

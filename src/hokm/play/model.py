@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from hokm._arena.seats import Seats
 from hokm.actions import Action, PlayCard
 from hokm.cards import Card, Suit
 from hokm.errors import (
@@ -46,6 +47,7 @@ from hokm.events import (
     TrumpRevealed,
     for_seat,
     history,
+    opening,
 )
 from hokm.match import MatchState
 from hokm.observation import HandObservation, MatchObservation
@@ -163,7 +165,9 @@ class TableModel:
 
     Bots act only through ``bot_step`` (the app animates them one at a time); your
     actions go through ``play_card``, ``play_text`` and ``choose``, which raise the
-    rules' own errors and leave everything unchanged on bad input.
+    rules' own errors and leave everything unchanged on bad input. The bots are asked and
+    told on the loop ``hokm.agents.play_match`` plays (``hokm._arena.seats.Seats``), your
+    seat left to you as the Gymnasium environment leaves its learner's.
 
     With a ``save_path`` the match is saved there after every action, as it stands, so
     the file never holds an earlier point of a hand you have seen part of.
@@ -177,7 +181,6 @@ class TableModel:
         if missing:
             raise InvalidArgumentError(f"no agent for seat(s) {missing}: every seat but yours needs one")
         self.match = match
-        self.agents = dict(agents)
         self.opponents = opponents
         self.practice = practice
         self.save_path = Path(save_path) if save_path is not None else None
@@ -193,12 +196,10 @@ class TableModel:
         self._row: HandRow | None = None
         rules = match.ruleset
         self.positions = seat_positions(rules.players, rules.rotation, self.seat)
-        for other, agent in self.agents.items():
-            hook = getattr(agent, "start_match", None)
-            if hook is not None:
-                hook(match.observation(other))
+        self._bots = _Bots(agents, self)
+        self.agents = self._bots.agents
+        self._bots.start(match)
         self._note(for_seat(history(match), self.seat))  # a resumed match: its log and rows so far
-        self._start_hand()
 
     # Construction -----------------------------------------------------------------------
 
@@ -444,7 +445,7 @@ class TableModel:
         del self.log[log_length:]
         del self.rows[rows:]
         self.steps += 1
-        self._start_hand()
+        self._bots.start_hand_again(self.match)
         self.autosave()
 
     def finish_review(self) -> None:
@@ -465,15 +466,7 @@ class TableModel:
             raise GameStateError("no bot is to act now")
         seat = self.match.to_act
         assert seat is not None
-        agent = self.agents[seat]
-        try:
-            action = agent.act(self.match.observation(seat))
-        except HokmError:
-            raise
-        except Exception as error:
-            raise AgentFailedError(f"the {self.opponents} bot at seat {seat} raised "
-                                   f"{type(error).__name__}: {error}", agent=self.opponents, seat=seat,
-                                   reason="crash") from error
+        action = self._bots.choose(self.match, seat)
         try:
             self._apply(action)
         except IllegalActionError as error:
@@ -532,24 +525,19 @@ class TableModel:
         return f"you may not play {card}: {reason} (you may play {legal})"
 
     def _apply(self, action: Action) -> None:
-        before = self.match
-        mine = before.to_act == self.seat
-        after, events = before.apply_with_events(action)
-        if mine and self.practice and isinstance(action, PlayCard):
+        """Any seat's action: ``_took`` keeps it, then the bots are told (``_Bots.apply``)."""
+        self._bots.apply(self.match, action)
+        if self.review is not None:
+            self._undo.clear()
+        self.autosave()
+
+    def _took(self, before: MatchState, action: Action, after: MatchState, events: Sequence[Event]) -> None:
+        """``action`` was taken (before the bots hear of it): undo's mark, the state, the log."""
+        if before.to_act == self.seat and self.practice and isinstance(action, PlayCard):
             self._undo.append((before, len(self.log), len(self.rows)))
         self.match = after
         self.steps += 1
         self._note(for_seat(events, self.seat), live=True)
-        for seat, agent in self.agents.items():
-            hook = getattr(agent, "observe", None)
-            if hook is not None:
-                for event in for_seat(events, seat):
-                    hook(event)
-        if after.hand_number != before.hand_number and not after.is_over:
-            self._start_hand()
-        if self.review is not None:
-            self._undo.clear()
-        self.autosave()
 
     def autosave(self) -> Path | None:
         """Save to ``save_path`` if the model has one (after every action, and when play starts).
@@ -648,8 +636,57 @@ class TableModel:
             return f"The indicator {card} turned up by itself{void}: trump {suit}"
         return f"Trump is {suit} from now on"
 
-    def _start_hand(self) -> None:
-        for seat, agent in self.agents.items():
-            hook = getattr(agent, "start_hand", None)
-            if hook is not None:
-                hook(self.match.observation(seat).hand)
+
+class _Bots(Seats):
+    """The table's bots, on the loop ``hokm.agents.play_match`` plays; your seat has none.
+
+    Every action, yours too, goes through ``apply``: the table reads its events first
+    (``happened``, for its log), then the bots are told their share. A bot that fails
+    is reported as the table always has, naming the opponents as ``hokm play`` was given them.
+    """
+
+    sees_events = True
+
+    def __init__(self, agents: Mapping[int, Any], table: TableModel) -> None:
+        super().__init__(agents)
+        self.table = table
+
+    def happened(self, match: MatchState, action: Action, after: MatchState,
+                 events: Sequence[Event]) -> None:
+        self.table._took(match, action, after, events)
+
+    def start(self, match: MatchState) -> None:
+        """A match begins, or a saved one goes on (``--resume``).
+
+        As ``Seats.start`` when nothing has happened yet in the current hand; in a hand under
+        way the bots get ``start_match`` and ``start_hand`` only, as ``hokm play`` always gave
+        them (its opening events would say the hand was just dealt).
+        """
+        hand = match.hand
+        if len(history(hand)) == len(opening(hand)):
+            super().start(match)
+            return
+        for seat in self.agents:
+            self.notify(seat, "start_match", match.observation(seat))
+        self._start_hand(match)
+
+    def choose(self, match: MatchState, seat: int) -> Action:
+        """The bot's answer, unchecked: ``TableModel.bot_step`` reports an illegal one.
+
+        Raises:
+            AgentFailedError: the bot raised (``reason="crash"``); its ``HokmError`` propagates as it is.
+        """
+        try:
+            action: Action = self.agents[seat].act(match.observation(seat))
+        except HokmError:
+            raise
+        except Exception as error:
+            opponents = self.table.opponents
+            raise AgentFailedError(f"the {opponents} bot at seat {seat} raised "
+                                   f"{type(error).__name__}: {error}", agent=opponents, seat=seat,
+                                   reason="crash") from error
+        return action
+
+    def start_hand_again(self, match: MatchState) -> None:
+        """The hand goes on from an earlier point (undo): ``start_hand`` for every bot."""
+        self._start_hand(match)
