@@ -40,6 +40,7 @@ from hokm import (
     InvalidDealError,
     InvalidNotationError,
     InvalidOptionError,
+    InvalidSeatError,
     MatchState,
     NotationTypeError,
     OptionTypeError,
@@ -238,22 +239,22 @@ bad("layout/bool-team", lambda: TL(4, (0, 1, 0, True)), ArgumentTypeError, T, "t
 bad("layout/standard-str", lambda: TL.standard("4"), ArgumentTypeError, T, "players must be an int")
 bad("layout/standard-one", lambda: TL.standard(1), InvalidArgumentError, V, "at least 2")
 bad("layout/standard-none", lambda: TL.standard(None), ArgumentTypeError, T, "got None")
-bad("seat/negative", lambda: LY.check_seat(-1), InvalidNotationError, V, "seat=-1 is not a seat")
-bad("seat/too-high", lambda: LY.check_seat(4), InvalidNotationError, V, "seats are 0..3")
+bad("seat/negative", lambda: LY.check_seat(-1), InvalidSeatError, V, "seat=-1 is not a seat")
+bad("seat/too-high", lambda: LY.check_seat(4), InvalidSeatError, V, "seats are 0..3")
 bad("seat/str", lambda: LY.check_seat("0"), NotationTypeError, T, "got a str")
 bad("seat/bool", lambda: LY.check_seat(True), NotationTypeError, T, "got a bool")
 bad("seat/float", lambda: LY.check_seat(1.0), NotationTypeError, T, "got a float")
 bad("seat/none", lambda: LY.check_seat(None), NotationTypeError, T, "seat=None is not a seat")
-bad("seat/named", lambda: LY.check_seat(9, "hakem"), InvalidNotationError, V, "hakem=9 is not a seat")
+bad("seat/named", lambda: LY.check_seat(9, "hakem"), InvalidSeatError, V, "hakem=9 is not a seat")
 bad("seat/1MB", lambda: LY.check_seat("x" * MB), NotationTypeError, T, "(1,000,000 characters)")
-bad("layout/team-of-negative", lambda: LY.team_of(-1), InvalidNotationError, V, "seat=-1")
-bad("layout/seats-of-2", lambda: LY.seats_of(2), InvalidNotationError, V, "team=2 is not a team")
-bad("layout/seats-of-negative", lambda: LY.seats_of(-1), InvalidNotationError, V, "teams are 0..1")
+bad("layout/team-of-negative", lambda: LY.team_of(-1), InvalidSeatError, V, "seat=-1")
+bad("layout/seats-of-2", lambda: LY.seats_of(2), InvalidSeatError, V, "team=2 is not a team")
+bad("layout/seats-of-negative", lambda: LY.seats_of(-1), InvalidSeatError, V, "teams are 0..1")
 bad("layout/seats-of-str", lambda: LY.seats_of("0"), NotationTypeError, T, "got a str")
-bad("layout/next-seat-4", lambda: LY.next_seat(4), InvalidNotationError, V, "seat=4")
-bad("layout/previous-seat-negative", lambda: LY.previous_seat(-1), InvalidNotationError, V, "seat=-1")
-bad("rotation/right-of-4", lambda: CCW.right_of(4, 4), InvalidNotationError, V, "seat=4")
-bad("rotation/left-of-negative", lambda: CW.left_of(-1, 4), InvalidNotationError, V, "seat=-1")
+bad("layout/next-seat-4", lambda: LY.next_seat(4), InvalidSeatError, V, "seat=4")
+bad("layout/previous-seat-negative", lambda: LY.previous_seat(-1), InvalidSeatError, V, "seat=-1")
+bad("rotation/right-of-4", lambda: CCW.right_of(4, 4), InvalidSeatError, V, "seat=4")
+bad("rotation/left-of-negative", lambda: CW.left_of(-1, 4), InvalidSeatError, V, "seat=-1")
 bad("rotation/zero-players", lambda: CCW.right_of(0, 0), InvalidArgumentError, V, "players must be")
 bad("rotation/str-players", lambda: CCW.right_of(0, "4"), ArgumentTypeError, T, "players must be an int")
 bad("rotation/str-seat", lambda: CW.left_of("0", 4), NotationTypeError, T, "seat='0'")
@@ -370,8 +371,8 @@ bad("trick-winner/five-plays", lambda: RU.trick_winner([*TRICK, (0, TWO_C)], Sui
 bad("trick-winner/card-twice", lambda: RU.trick_winner(plays((0, A_S), (1, A_S)), Suit.HEARTS),
     InvalidNotationError, V, "the same card twice")
 bad("trick-winner/negative-seat", lambda: RU.trick_winner(plays((-1, A_S)), Suit.HEARTS),
-    InvalidNotationError, V, "the seat of a play=-1")
-bad("trick-winner/seat-4", lambda: RU.trick_winner(plays((4, A_S)), Suit.HEARTS), InvalidNotationError, V,
+    InvalidSeatError, V, "the seat of a play=-1")
+bad("trick-winner/seat-4", lambda: RU.trick_winner(plays((4, A_S)), Suit.HEARTS), InvalidSeatError, V,
     "is not a seat")
 bad("trick-winner/str-seat", lambda: RU.trick_winner(plays(("0", A_S)), Suit.HEARTS), NotationTypeError, T,
     "got a str")
@@ -389,10 +390,10 @@ bad("legal-plays/none-hand", lambda: RU.legal_plays(None, trump=Suit.HEARTS), No
     "got None")
 bad("legal-plays/text-cards", lambda: RU.legal_plays(["A♠"], trump=Suit.HEARTS), NotationTypeError, T,
     "every card of hand must be a Card")
-bad("legal-plays/seat-4", lambda: RU.legal_plays(HAND, trump=Suit.HEARTS, seat=4), InvalidNotationError, V,
+bad("legal-plays/seat-4", lambda: RU.legal_plays(HAND, trump=Suit.HEARTS, seat=4), InvalidSeatError, V,
     "seat=4")
 bad("legal-plays/seat-negative", lambda: RU.legal_plays(HAND, plays((0, A_S)), trump=Suit.HEARTS, seat=-1),
-    InvalidNotationError, V, "seat=-1 is not a seat")
+    InvalidSeatError, V, "seat=-1 is not a seat")
 bad("legal-plays/seat-not-next", lambda: RU.legal_plays(HAND, plays((0, A_S)), trump=Suit.HEARTS, seat=2),
     InvalidNotationError, V, "seat=2 is not next to play")
 bad("legal-plays/card-in-both", lambda: RU.legal_plays([A_S, K_S], plays((0, A_S)), trump=Suit.HEARTS),
@@ -420,9 +421,9 @@ bad("first-hakem/twice", lambda: RU.first_hakem([A_S, A_S]), InvalidDealError, V
 bad("first-hakem/generator", lambda: RU.first_hakem(generator_of([A_S])), DealTypeError, T,
     "pass list(...)")
 bad("first-hakem/set", lambda: RU.first_hakem({A_S}), DealTypeError, T, "a set has no order")
-bad("first-hakem/seat-4", lambda: RU.first_hakem([A_S], first_seat=4), InvalidNotationError, V,
+bad("first-hakem/seat-4", lambda: RU.first_hakem([A_S], first_seat=4), InvalidSeatError, V,
     "first_seat=4 is not a seat")
-bad("first-hakem/seat-negative", lambda: RU.first_hakem([A_S], first_seat=-1), InvalidNotationError, V,
+bad("first-hakem/seat-negative", lambda: RU.first_hakem([A_S], first_seat=-1), InvalidSeatError, V,
     "first_seat=-1")
 bad("first-hakem/str-seat", lambda: RU.first_hakem([A_S], first_seat="0"), NotationTypeError, T,
     "first_seat='0'")
@@ -433,23 +434,23 @@ bad("first-hakem/removed-two", lambda: TH.first_hakem([TWO_C, A_S]), InvalidDeal
     "2♣, which is not in this ruleset's deck")
 bad("seating/text", lambda: RU.seating("A♠ K♠"), DealTypeError, T, "hokm.cards(...)")
 bad("seating/twice", lambda: RU.seating([A_S, A_S]), InvalidDealError, V, "A♠ twice")
-bad("seating/seat-4", lambda: RU.seating([A_S], first_seat=4), InvalidNotationError, V,
+bad("seating/seat-4", lambda: RU.seating([A_S], first_seat=4), InvalidSeatError, V,
     "first_seat=4 is not a seat")
-bad("seating/hakem-4", lambda: RU.seating([A_S], hakem=4), InvalidNotationError, V, "hakem=4 is not a seat")
+bad("seating/hakem-4", lambda: RU.seating([A_S], hakem=4), InvalidSeatError, V, "hakem=4 is not a seat")
 bad("seating/hakem-str", lambda: RU.seating([A_S], hakem="0"), NotationTypeError, T, "hakem='0'")
 bad("seating/no-ace", lambda: RU.seating(cards("2♠ 3♠")), InvalidDealError, V, "face_up holds no Ace")
 bad("seating/float-seed", lambda: RU.seating([A_S], seed=1.5), DealTypeError, T, "a seed must be")
 bad("seating/no-second-ace",
     lambda: compose(options={"standard": {"partners": "second-ace"}}).seating(cards("A♠ 2♠ 3♠")),
     InvalidDealError, V, "face_up holds 1 Ace (3 cards)")
-bad("team-of/negative", lambda: RU.team_of(-1), InvalidNotationError, V, "seat=-1")
-bad("team-of/4", lambda: RU.team_of(4), InvalidNotationError, V, "seat=4")
+bad("team-of/negative", lambda: RU.team_of(-1), InvalidSeatError, V, "seat=-1")
+bad("team-of/4", lambda: RU.team_of(4), InvalidSeatError, V, "seat=4")
 bad("team-of/str", lambda: RU.team_of("1"), NotationTypeError, T, "seat='1'")
 bad("team-of/none", lambda: RU.team_of(None), NotationTypeError, T, "seat=None")
-bad("left-of/4", lambda: RU.left_of(4), InvalidNotationError, V, "seat=4")
-bad("left-of/negative", lambda: RU.left_of(-1), InvalidNotationError, V, "seat=-1")
+bad("left-of/4", lambda: RU.left_of(4), InvalidSeatError, V, "seat=4")
+bad("left-of/negative", lambda: RU.left_of(-1), InvalidSeatError, V, "seat=-1")
 bad("right-of/bool", lambda: RU.right_of(True), NotationTypeError, T, "got a bool")
-bad("dealer-for/negative", lambda: RU.dealer_for(-1), InvalidNotationError, V, "hakem=-1 is not a seat")
+bad("dealer-for/negative", lambda: RU.dealer_for(-1), InvalidSeatError, V, "hakem=-1 is not a seat")
 bad("dealer-for/str", lambda: RU.dealer_for("0"), NotationTypeError, T, "hakem='0'")
 bad("hook-order/none", lambda: RU.hook_order(None), ArgumentTypeError, T, "hook must be a hook name")
 bad("hook-order/list", lambda: RU.hook_order(["hokm_trick_winner"]), ArgumentTypeError, T, "(a list)")
@@ -557,13 +558,13 @@ bad("hand-apply/call-in-play", lambda: PL.apply(CallTrump(Suit.CLUBS)), IllegalA
     "illegal action call ♣ by seat 0")
 bad("hand-apply/draw-at-call", lambda: AC.apply(DrawCard(True)), IllegalActionError, V, "expected one of")
 bad("hand-apply/over", lambda: OV.apply(CallTrump(Suit.CLUBS)), IllegalActionError, V, "the hand is over")
-bad("hand-of/4", lambda: PL.hand_of(4), InvalidNotationError, V, "seat=4")
-bad("hand-of/negative", lambda: PL.hand_of(-1), InvalidNotationError, V, "seat=-1")
+bad("hand-of/4", lambda: PL.hand_of(4), InvalidSeatError, V, "seat=4")
+bad("hand-of/negative", lambda: PL.hand_of(-1), InvalidSeatError, V, "seat=-1")
 bad("hand-of/str", lambda: PL.hand_of("1"), NotationTypeError, T, "seat='1'", pure_only=True)
 bad("hand-of/bool", lambda: PL.hand_of(True), NotationTypeError, T, "got a bool", pure_only=True)
 bad("hand-of/none", lambda: PL.hand_of(None), NotationTypeError, T, "seat=None", pure_only=True)
-bad("hand-team-of/negative", lambda: PL.team_of(-1), InvalidNotationError, V, "seat=-1 is not a seat")
-bad("hand-team-of/4", lambda: PL.team_of(4), InvalidNotationError, V, "seat=4")
+bad("hand-team-of/negative", lambda: PL.team_of(-1), InvalidSeatError, V, "seat=-1 is not a seat")
+bad("hand-team-of/4", lambda: PL.team_of(4), InvalidSeatError, V, "seat=4")
 bad("hand-team-of/str", lambda: PL.team_of("1"), NotationTypeError, T, "seat='1'", pure_only=True)
 bad("first-tricks-by/zero", lambda: OV.first_tricks_by(0), InvalidArgumentError, V,
     "count must be an int from 1 to 13, got 0")
@@ -573,8 +574,8 @@ bad("first-tricks-by/str", lambda: OV.first_tricks_by("7"), ArgumentTypeError, T
     pure_only=True)
 bad("first-tricks-by/float", lambda: OV.first_tricks_by(7.0), ArgumentTypeError, T, "(a float)",
     pure_only=True)
-bad("hand-observation/4", lambda: PL.observation(4), InvalidNotationError, V, "seat=4")
-bad("hand-observation/negative", lambda: PL.observation(-1), InvalidNotationError, V, "seat=-1")
+bad("hand-observation/4", lambda: PL.observation(4), InvalidSeatError, V, "seat=4")
+bad("hand-observation/negative", lambda: PL.observation(-1), InvalidSeatError, V, "seat=-1")
 bad("hand-observation/str", lambda: PL.observation("0"), NotationTypeError, T, "seat='0'", pure_only=True)
 bad("hand-observation/none", lambda: PL.observation(None), NotationTypeError, T, "seat=None",
     pure_only=True)
@@ -597,8 +598,8 @@ bad("match-apply/play-at-call", lambda: MA.apply(PlayCard(A_S)), IllegalPlayErro
 bad("match-apply/over", lambda: MO.apply(CallTrump(Suit.CLUBS)), IllegalActionError, V, "the match is over")
 bad("match-playout/over", MO.playout_hand, IllegalActionError, V, "no hand to play out")
 bad("match-playout/int", lambda: MA.playout_hand(5), ArgumentTypeError, T, "rng must be a random.Random")
-bad("match-observation/4", lambda: MA.observation(4), InvalidNotationError, V, "seat=4")
-bad("match-observation/negative", lambda: MA.observation(-1), InvalidNotationError, V, "seat=-1")
+bad("match-observation/4", lambda: MA.observation(4), InvalidSeatError, V, "seat=4")
+bad("match-observation/negative", lambda: MA.observation(-1), InvalidSeatError, V, "seat=-1")
 bad("match-observation/str", lambda: MA.observation("1"), NotationTypeError, T, "seat='1'")
 bad("deck-for/zero", lambda: MA.deck_for(0), InvalidArgumentError, V, "hand numbers start at 1")
 bad("deck-for/negative", lambda: MA.deck_for(-1), InvalidArgumentError, V, "got -1")
