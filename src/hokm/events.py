@@ -372,7 +372,7 @@ class _Stream(tuple):  # type: ignore[type-arg]  # tuple[Event, ...], knowing it
 
 def _check_seat(seat: object, players: int | None) -> int:
     """``seat`` as a seat of a ``players``-seat table (up to 16 seats when the table is unknown)."""
-    from hokm.errors import InvalidNotationError, NotationTypeError
+    from hokm.errors import InvalidSeatError, NotationTypeError
     from hokm.observation import MAX_SEATS
 
     count = MAX_SEATS if players is None else players
@@ -382,7 +382,7 @@ def _check_seat(seat: object, players: int | None) -> int:
                                 f"got {_got(seat)}{hint}")
     if not 0 <= seat < count:
         where = f"at this {count}-player table" if players is not None else "at any hokm table"
-        raise InvalidNotationError(f"seat={_shown(seat)} is not a seat: seats are 0..{count - 1} {where}")
+        raise InvalidSeatError(f"seat={_shown(seat)} is not a seat: seats are 0..{count - 1} {where}")
     return seat
 
 
@@ -414,11 +414,11 @@ def for_seat(events: Iterable[Event], seat: int, *, players: int | None = None) 
     >>> for_seat(happened, 4)
     Traceback (most recent call last):
       ...
-    hokm.errors.InvalidNotationError: seat=4 is not a seat: seats are 0..3 at this 4-player table
+    hokm.errors.InvalidSeatError: seat=4 is not a seat: seats are 0..3 at this 4-player table
 
     Raises:
         NotationTypeError: ``seat`` is not an int (``"0"`` from JSON text, say).
-        InvalidNotationError: ``seat`` is not a seat of the table.
+        InvalidSeatError: ``seat`` is not a seat of the table.
         ArgumentTypeError: ``events`` is not an iterable of events, or ``players`` not an int.
     """
     if players is not None and (players.__class__ is not int or not 2 <= players <= 16):

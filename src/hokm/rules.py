@@ -423,7 +423,7 @@ class Ruleset:
             InvalidDealError: ``face_up`` holds a card twice or one not in the deck, or
                 runs out before the rule has its answer (no Ace for the first-Ace deal).
             DealTypeError: ``face_up`` is not a list or tuple of Cards.
-            InvalidNotationError: ``first_seat`` is not a seat (``NotationTypeError``: not an int).
+            InvalidSeatError: ``first_seat`` is not a seat (``NotationTypeError``: not an int).
 
         >>> from hokm import cards
         >>> Ruleset.compose().first_hakem(cards("K♣ 7♦ A♥ 2♠"), first_seat=0)
@@ -457,7 +457,7 @@ class Ruleset:
             InvalidDealError: as for ``first_hakem``; also when the cards hold no second Ace
                 that the seating needs.
             DealTypeError: ``face_up`` is not a list or tuple of Cards.
-            InvalidNotationError: ``first_seat`` or ``hakem`` is not a seat
+            InvalidSeatError: ``first_seat`` or ``hakem`` is not a seat
                 (``NotationTypeError``: not an int).
 
         >>> from hokm import cards

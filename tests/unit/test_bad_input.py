@@ -741,13 +741,13 @@ bad("observation/strict-unknown-key", lambda: HO.from_dict(view_with(colour=1), 
     hokm.RecordError, V, "unknown key 'colour' for a HandObservation")
 bad("events/for-seat-none", lambda: EV.for_seat(None, 0), ArgumentTypeError, T, "for_seat() takes the events")
 bad("events/for-seat-strings", lambda: EV.for_seat(["x"], 0), ArgumentTypeError, T, "item 0 is 'x' (a str)")
-bad("events/for-seat-9", lambda: EV.for_seat(EVENTS, 9), InvalidNotationError, V,
+bad("events/for-seat-9", lambda: EV.for_seat(EVENTS, 9), InvalidSeatError, V,
     "seat=9 is not a seat: seats are 0..3 at this 4-player table")
 bad("events/for-seat-str", lambda: EV.for_seat(EVENTS, "0"), NotationTypeError, T,
     "a seat read from JSON text")
-bad("events/for-seat-negative", lambda: EV.for_seat(list(EVENTS), -1), InvalidNotationError, V,
+bad("events/for-seat-negative", lambda: EV.for_seat(list(EVENTS), -1), InvalidSeatError, V,
     "seat=-1 is not a seat")
-bad("events/for-seat-players", lambda: EV.for_seat(list(EVENTS), 4, players=4), InvalidNotationError, V,
+bad("events/for-seat-players", lambda: EV.for_seat(list(EVENTS), 4, players=4), InvalidSeatError, V,
     "seats are 0..3")
 bad("events/history-str", lambda: EV.history("x"), ArgumentTypeError, T, "history() takes a HandState")
 bad("events/opening-none", lambda: EV.opening(None), ArgumentTypeError, T, "opening() takes a HandState")
