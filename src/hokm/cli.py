@@ -23,7 +23,7 @@ import textwrap
 import threading
 import traceback
 from collections.abc import Iterator, Sequence
-from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor
 from types import FrameType
 from typing import Any, NoReturn
 
@@ -46,10 +46,10 @@ from hokm._cli.common import (
     _stop_pool,
     _Terminated,
     _wants_progress,
-    _worker_init,
     confirm_long_run,
     parse_options,
     seed_value,
+    start_pool,
 )
 from hokm._cli.option_docs import option_table
 from hokm._cli.records import add_commands
@@ -282,7 +282,7 @@ def _simulate_command(args: argparse.Namespace) -> int:
     bar = _ProgressBar(sys.stderr) if _wants_progress(args.progress, sys.stderr) else None
     if bar is not None:
         bar.start()
-    executor = ProcessPoolExecutor(jobs, initializer=_worker_init) if jobs > 1 else None
+    executor = start_pool(jobs)
     finished = False
     stopped: RunInterrupted | None = None
     try:

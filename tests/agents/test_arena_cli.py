@@ -76,7 +76,8 @@ def test_cli_arena_ctrl_c_stops_prints_what_finished_and_leaves_no_worker() -> N
     from tests.cli.test_interrupts import _alive, _children
 
     command = [sys.executable, "-m", "hokm", "arena", "--agent", "heuristic", "--agent", "random",
-               "--matches", "100000", "--jobs", "2", "--progress"]
+               "--matches", "100000", "--jobs", "2", "--progress",
+               "--yes"]  # a busy machine's estimate may pass the hour that asks for confirmation
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -89,6 +90,9 @@ def test_cli_arena_ctrl_c_stops_prints_what_finished_and_leaves_no_worker() -> N
         while len(workers) < 2 and time.monotonic() < deadline and process.poll() is None:
             time.sleep(0.05)
             workers = _children(process.pid)
+        if len(workers) < 2 and process.poll() is not None:
+            pytest.fail(f"hokm arena ended ({process.returncode}) before its workers started: "
+                        f"{process.communicate()[1]!r}")
         assert len(workers) == 2, f"the workers did not start: {workers}"
         time.sleep(1.5)  # the workers are playing matches
         assert process.poll() is None

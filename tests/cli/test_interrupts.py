@@ -49,7 +49,7 @@ def _alive(pid: int, started: int) -> bool:
 
 def _interrupt(signum: int, *, group: bool) -> tuple[int, str, str, float, dict[int, int]]:
     command = [sys.executable, "-m", "hokm", "simulate", "--hands", "10000000", "--jobs", "2",
-               "--seed", "1", "--progress"]
+               "--seed", "1", "--progress", "--yes"]
     # A child inherits an ignored SIGINT (a test run started in the background ignores it): make
     # sure it is not ignored here while the command starts, so the child gets Python's handler.
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -59,11 +59,14 @@ def _interrupt(signum: int, *, group: bool) -> tuple[int, str, str, float, dict[
     finally:
         signal.signal(signal.SIGINT, previous)
     try:
-        deadline = time.monotonic() + 20  # a loaded machine starts processes slowly
+        deadline = time.monotonic() + 30  # a loaded machine starts processes slowly
         workers: dict[int, int] = {}
         while len(workers) < 2 and time.monotonic() < deadline and process.poll() is None:
             time.sleep(0.05)
             workers = _children(process.pid)
+        if len(workers) < 2 and process.poll() is not None:
+            pytest.fail(f"hokm simulate ended ({process.returncode}) before its workers started: "
+                        f"{process.communicate()[1]!r}")
         assert len(workers) == 2, f"the workers did not start: {workers}"
         time.sleep(1.0)  # past the progress bar's first half second: hands are being played
         assert process.poll() is None

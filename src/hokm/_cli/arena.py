@@ -6,7 +6,6 @@ import argparse
 import math
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor
 
 from hokm._arena.run import MAX_MATCHES, UNIT_DEALS
 from hokm._cli.common import (
@@ -20,11 +19,11 @@ from hokm._cli.common import (
     _ProgressBar,
     _stop_pool,
     _wants_progress,
-    _worker_init,
     confirm_long_run,
     parse_options,
     rate_text,
     seed_value,
+    start_pool,
 )
 from hokm.errors import PluginContractError
 from hokm.simulate import RunInterrupted
@@ -60,7 +59,7 @@ def _arena_command(args: argparse.Namespace) -> int:
     bar = _ProgressBar(sys.stderr, unit="matches") if _wants_progress(args.progress, sys.stderr) else None
     if bar is not None:
         bar.start()
-    executor = ProcessPoolExecutor(jobs, initializer=_worker_init) if jobs > 1 else None
+    executor = start_pool(jobs)
     finished = False
     stopped: RunInterrupted | None = None
     try:

@@ -430,6 +430,34 @@ def _kill_workers(executor: ProcessPoolExecutor, processes: list[Any]) -> None:
                 process.kill()
 
 
+def start_pool(jobs: int) -> ProcessPoolExecutor | None:
+    """The worker pool of a command run with ``--jobs`` (``None`` for one job).
+
+    The command owns its process, so it also quiets one known CPython 3.11 complaint: when the
+    workers are stopped (Ctrl-C, SIGTERM), the pool's manager thread marks every pending work
+    unit as broken, including those just cancelled, and dies printing ``InvalidStateError``
+    (fixed in CPython 3.12). The user asked for the stop; that traceback would only alarm them.
+    """
+    if jobs <= 1:
+        return None
+    if not getattr(threading.excepthook, "_hokm_quiet_pool", False):
+        threading.excepthook = _quiet_pool_hook(threading.excepthook)
+    return ProcessPoolExecutor(jobs, initializer=_worker_init)
+
+
+def _quiet_pool_hook(previous: Any) -> Any:
+    from concurrent.futures import InvalidStateError
+    from concurrent.futures.process import _ExecutorManagerThread
+
+    def hook(args: threading.ExceptHookArgs) -> None:
+        if isinstance(args.thread, _ExecutorManagerThread) and args.exc_type is InvalidStateError:
+            return
+        previous(args)
+
+    hook._hokm_quiet_pool = True  # type: ignore[attr-defined]
+    return hook
+
+
 def _ignore_signals() -> None:
     """Ignore Ctrl-C and SIGTERM from now on, so a clean-up finishes (only the main thread can)."""
     if threading.current_thread() is threading.main_thread():
