@@ -209,7 +209,7 @@ def test_jobs_are_not_more_than_work_units(monkeypatch: pytest.MonkeyPatch,
         def __init__(self, workers: int, **kwargs: Any) -> None:
             pools.append(workers)
 
-    monkeypatch.setattr(cli, "ProcessPoolExecutor", FakePool)
+    monkeypatch.setattr(common, "ProcessPoolExecutor", FakePool)  # (start_pool makes the pool)
     assert run(["simulate", "--hands", "100", "--jobs", "8", "--seed", "1"], capsys)[0] == 0
     assert pools == []  # one unit: no pool at all
     monkeypatch.setattr(cli, "simulate", lambda *a, **k: hokm.simulate(hands=10, seed=1))

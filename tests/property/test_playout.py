@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 import pytest
 from hypothesis import given, settings
@@ -128,6 +129,39 @@ class NoSpadeLeads:
         return others or None
 
 
+class MustBeat:
+    """A legality rule on follows: beat the winning card if you can (the tutorial's rule)."""
+
+    info = hokm.VariantInfo(name="must-beat", summary="beat the winning card if able")
+
+    @hokm.hookimpl
+    def hokm_restrict_plays(self, ctx: hokm.PlayContext) -> frozenset[hokm.Card] | None:
+        led, winning = ctx.led, ctx.trick.winning_play()
+        if led is None or winning is None:
+            return None
+        better = frozenset(card for card in ctx.cards_of(led) if ctx.beats(card, winning[1]))
+        return better or None
+
+
+class LateMustBeat(MustBeat):
+    """``MustBeat`` from the fifth trick, on follows only, by a Hakem's partner's lead too."""
+
+    info = hokm.VariantInfo(name="late-must-beat", summary="must-beat from trick 5, on follows")
+    turn_windows: ClassVar[dict[str, hokm.TurnWindow]] = {
+        "hokm_restrict_plays": hokm.TurnWindow(leads="none", tricks=slice(4, None))}
+
+
+class KeepTopVoid:
+    """A void rule: a seat that cannot follow keeps its highest-index card while it has another."""
+
+    info = hokm.VariantInfo(name="keep-top-void", summary="void: not the highest-index card")
+
+    @hokm.hookimpl
+    def hokm_restrict_void_plays(self, ctx: hokm.PlayContext) -> frozenset[hokm.Card] | None:
+        top = max(ctx.hand, key=lambda card: card.index)
+        return ctx.hand - {top} or None
+
+
 FAST_PATHS = [  # (ruleset, whether the plain-tricks loop plays it, whether suit by suit)
     (hokm.Ruleset.compose(), True, True),
     (hokm.Ruleset.compose("obligatory-trump", options={"obligatory-trump": {"overtrump": True}}), True, True),
@@ -142,6 +176,14 @@ FAST_PATHS = [  # (ruleset, whether the plain-tricks loop plays it, whether suit
     (hokm.Ruleset.compose("be-ranga", "double-sar"), True, True),
     (hokm.Ruleset.compose(NoSpadeLeads(), "double-sar"), False, True),  # type: ignore[arg-type]
     (hokm.Ruleset.compose("double-sar", options={"double-sar": {"ace_rule": "two-aces"}}), False, True),
+    # Legality hooks on follows, in and out of their windows, with a duty and cards of another suit.
+    (hokm.Ruleset.compose(MustBeat()), False, True),  # type: ignore[arg-type]
+    (hokm.Ruleset.compose(MustBeat(), "be-ranga"), False, True),  # type: ignore[arg-type]  # a trump mid-trick
+    (hokm.Ruleset.compose(MustBeat(), "hidden-trump"), False, True),  # type: ignore[arg-type]  # a reveal
+    (hokm.Ruleset.compose(LateMustBeat(), "satat", "obligatory-trump"), False, False),  # type: ignore[arg-type]
+    (hokm.Ruleset.compose(KeepTopVoid(), "obligatory-trump", options={  # type: ignore[arg-type]
+        "obligatory-trump": {"overtrump": True}}), False, True),
+    (hokm.Ruleset.compose(KeepTopVoid(), MustBeat(), "satat", "double-sar"), False, False),  # type: ignore[arg-type]
     (hokm.Ruleset.compose("bavney"), True, True),  # its hokm_play_on asked at the stop, in the loop
     (hokm.Ruleset.compose("satat", "court-piece", "double-sar"), True, False),  # never asked: a constant
     (hokm.Ruleset.compose("be-ranga", "bavney", "obligatory-trump"), True, True),

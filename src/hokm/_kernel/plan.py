@@ -70,6 +70,7 @@ class Plan:
         "followers",
         "lazy_capture",
         "lead_offers",
+        "lead_stepping",
         "lead_steps",
         "moved",
         "offers",
@@ -152,6 +153,8 @@ class Plan:
         """The windows of the per-turn hooks that read the hand (``None``: one asks on every turn):
         a turn in one is taken by the state's own steps."""
         self.lead_steps, self.follow_steps = self._step_rows(gates, windowless)
+        self.lead_stepping = any(map(any, self.lead_steps))
+        """Whether some lead lies in such a window."""
         self.offers = self._offer_rows(engine)
         self.void_offers = any(kinds[4] or kinds[5] for rows in decisions.offer_rows for kinds in rows)
         """Whether a seat that cannot follow is ever offered a tabulated announcement."""
@@ -159,9 +162,10 @@ class Plan:
         """Whether a leader is ever offered a tabulated announcement."""
         self.every_seat = (1 << n) - 1
         """Every seat, as a mask of seats."""
-        self.void_exact = self.void_offers and (self.duty or any(self.moved))
+        self.void_exact = self.void_offers and (self.duty or any(self.moved) or self.restricts)
         """Whether such an offer may fall on a void turn the plain picks do not take with its offers
-        (the duty's pick of a trump, a holder of a card of another suit than printed)."""
+        (the duty's pick of a trump, a holder of a card of another suit than printed, a legality
+        hook's)."""
         self.events = self._event_rows(engine)
         self.dynamic = any(any(leads) or any(follows) for leads, follows in self.events) or any(
             row is not NO_OFFERS[n] for rows in self.offers for by_done in rows for row in by_done)
@@ -224,7 +228,7 @@ class Plan:
             for done in range(self.total + 1):
                 offers = decisions.offer_rows[trump][done] if done < self.total else ((),) * 6
                 leads.append(legality.kernel_restricts or self.lead_steps[state][done])
-                follows.append(self.restricts or bool(offers[2] or offers[3])
+                follows.append(bool(offers[2] or offers[3])
                                or self.follow_steps[state][done])
             rows.append((tuple(leads), tuple(follows)))
         return tuple(rows)

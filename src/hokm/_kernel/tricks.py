@@ -10,7 +10,7 @@ order), so a property test can hold it to stepping.
 What the plan (``hokm._kernel.plan``) marks as events leaves the plain pick:
 
 - a card that follows another suit than its printed one: its holder's turn is picked
-  from its whole hand by the tables (``_holder_pick``);
+  from its whole hand by the tables (``hokm._kernel.turns.by_tables``);
 - a turn the plain pick cannot take exactly (a legality hook, an offer to a seat that can
   follow, the card after an announcement), and a turn in the window of a hook that reads
   the hand: ``hokm._kernel.turns``;
@@ -22,17 +22,17 @@ What the plan (``hokm._kernel.plan``) marks as events leaves the plain pick:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
 from hokm._compose.cards import NO_TRUMP, TRUMP_POWER, beating
-from hokm._compose.masks import BIT13, BITS, COUNTS, FLOAT_COUNTS, nth_card
+from hokm._compose.masks import BIT13, BITS, COUNTS, FLOAT_COUNTS
 from hokm._hand import kernel_io
 from hokm._hand.kernel_io import mask_of, trick_so_far
 from hokm._kernel.ends import trick_end, winner_of
-from hokm._kernel.loop import ENDED, GOES_ON, STEP, STEPPED, TURN, Loop, facts, first_trump
-from hokm._kernel.turns import announce, follow_exactly, hand_back, lead_exactly
+from hokm._kernel.loop import ENDED, GOES_ON, STEP, STEPPED, TURN, Loop, facts
+from hokm._kernel.turns import announce, by_tables, follow_exactly, hand_back, lead_exactly, narrowed
 
 if TYPE_CHECKING:
     from hokm._hand.state import HandState
@@ -53,7 +53,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
      announced) = kernel_io.enter(state)
     n, teams, followers, ends, dynamic = plan.players, plan.teams, plan.followers, plan.ends, plan.dynamic
     bits, counts, fcounts, bit13 = BITS, COUNTS, FLOAT_COUNTS, BIT13
-    void_exact, watched = plan.void_exact, plan.watched
+    void_exact, watched, asking = plan.void_exact, plan.watched, plan.restricts
     append = plays.append
     gone = 0.0  # tricks completed since the trick in progress began: a seat's cards on its turn are
     # sizes[seat] - gone (its cards when that trick began)
@@ -158,16 +158,24 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                         return -2 - index  # handed to the state's own steps
                     refresh = refresh or note == 2
                 else:
-                    index = _by_tables(loop, seat, suits, led, trump, duty, power, top, done)
+                    index = by_tables(loop, seat, suits, led, trump, duty, power, top, done)
                 suits[index // 13] ^= bit13[index % 13]
             elif segment := suits[led]:  # follow suit (a float count: float * float is the cheaper product)
-                bit = bits[segment][floor(rand() * fcounts[segment])]
+                if asking and segment & (segment - 1):  # a legality hook may narrow the choice
+                    legal = narrowed(loop, segment << base, mask_of(suits), seat, trump, done, False,
+                                     False) >> base
+                    bit = bits[legal][floor(rand() * fcounts[legal])]
+                else:
+                    bit = bits[segment][floor(rand() * fcounts[segment])]
                 suits[led] = segment ^ bit13[bit]
                 index = base + bit
                 append(mark | index)
                 if power[index] > top:
                     best, top = seat, power[index]
                 continue
+            elif asking:  # void, under a legality hook
+                index = by_tables(loop, seat, suits, led, trump, duty, power, top, done)
+                suits[index // 13] ^= bit13[index % 13]
             elif duty and suits[trump]:  # void: a trump (one that beats the best, if it must)
                 segment = suits[trump]
                 if plan.overtrump:
@@ -289,9 +297,9 @@ def _specials(plan: Plan, held: list[list[int]], state: HandState, rest: tuple[t
     """Which of the seats still to follow (``rest``) leave the plain pick, as masks of seats: all of
     them and those picked from the engine's legal mask with the turn's announcements (a hook reading
     the hand may be asked; a void seat may be offered announcements, which the picks by the tables
-    leave out). The others are picked by the tables (``_by_tables``): under a legality hook, or
-    holding a card of another suit than printed, into or out of the led suit or, under a void duty,
-    the trumps."""
+    leave out). The others are picked by the tables (``hokm._kernel.turns.by_tables``): under a
+    legality hook, or holding a card of another suit than printed, into or out of the led suit or,
+    under a void duty, the trumps."""
     void_offers = False
     if follow_event or plan.void_offers:
         hand_trump = kernel_io.trump_of(state)[0]
@@ -338,33 +346,3 @@ def _holders(held: list[list[int]], cards: int) -> int:
                 seats |= 1 << seat
         cards ^= low
     return seats
-
-
-def _by_tables(loop: Loop, seat: int, suits: list[int], led: int, trump: int, duty: bool,
-               power: Sequence[int], top: int, done: int) -> int:
-    """A follow picked from the seat's whole hand by the tables: the led effective suit, else the
-    void duty, else any card, narrowed by the legality hooks whose window holds the turn; the pick
-    in index order. (A seat holding a card of another suit than printed, or any seat under a
-    legality hook that reads only the turn.)"""
-    plan = loop.plan
-    hand = suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39  # mask_of
-    masks = plan.suit_masks[trump]
-    legal = hand & masks[led]
-    void = not legal
-    if void:
-        legal = hand
-        trumps = hand & masks[trump] if duty else 0
-        if trumps:
-            legal = beating(trumps, power, top) or trumps if plan.overtrump else trumps
-    if plan.restricts and legal & (legal - 1):
-        start = len(loop.plays) // plan.players * plan.players  # (trick_start)
-        legal = plan.engine.legality.narrow(legal, hand, seat, loop.plays[start:], trump, done + 1, void,
-                                            first_trump(loop, start), loop.hakem, None, None,
-                                            loop.tricks)
-    shift = 13 * led
-    segment = legal >> shift
-    if segment <= 0x1FFF and segment << shift == legal:  # (the usual: cards of the led printed suit)
-        return shift + BITS[segment][floor(loop.rand() * FLOAT_COUNTS[segment])]
-    return nth_card(legal, floor(loop.rand() * legal.bit_count()))
-
-

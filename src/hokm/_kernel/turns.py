@@ -10,11 +10,12 @@ to play, or ``-2 - code`` where the state went on by its own steps (``hokm._kern
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
-from hokm._compose.cards import NO_TRUMP
-from hokm._compose.masks import nth_card
+from hokm._compose.cards import NO_TRUMP, beating
+from hokm._compose.masks import BITS, FLOAT_COUNTS, nth_card
 from hokm._hand import kernel_io
 from hokm._hand.kernel_io import mask_of
 from hokm._kernel.ends import write
@@ -23,7 +24,7 @@ from hokm._kernel.loop import STEPPED, Loop, first_trump, trick_start
 if TYPE_CHECKING:
     from hokm.actions import Action
 
-__all__ = ["announce", "follow_exactly", "hand_back", "lead_exactly"]
+__all__ = ["announce", "by_tables", "follow_exactly", "hand_back", "lead_exactly", "narrowed"]
 
 
 def lead_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, note: int, begun: int) -> int:
@@ -35,20 +36,16 @@ def lead_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, note: 
         index = _exact(loop, pile, seat, start, trump, done, kernel_io.announced_of(state), True, False)
         kernel_io.forget(state)
         return index
-    hand_trump = kernel_io.trump_of(state)[0]
-    called = 0 <= hand_trump < NO_TRUMP
-    if plan.lead_steps[called][done] and plan.step_at(True, seat == loop.hakem, False, called, done):
-        return _stepped(loop, pile, seat, begun)
-    legality = plan.engine.legality
-    if not legality.kernel_restricts:
+    if plan.lead_stepping:  # some lead lies in the window of a per-turn hook that reads the hand
+        called = 0 <= kernel_io.trump_of(state)[0] < NO_TRUMP
+        if plan.lead_steps[called][done] and plan.step_at(True, seat == loop.hakem, False, called, done):
+            return _stepped(loop, pile, seat, begun)
+    if not plan.engine.legality.kernel_restricts:
         return -1
-    offered = plan.engine.decisions.offered(hand_trump, done, True, seat == loop.hakem, False) if (
-        plan.lead_offers) else ()
+    offered = plan.engine.decisions.offered(kernel_io.trump_of(state)[0], done, True, seat == loop.hakem,
+                                            False) if plan.lead_offers else ()
     if not offered:  # the legality hooks alone narrow the whole hand
-        hand = mask_of(loop.held[seat])
-        legal = legality.narrow(hand, hand, seat, (), trump, done + 1, False, first_trump(loop, start),
-                                loop.hakem, None, None, loop.tricks)
-        return nth_card(legal, floor(loop.rand() * legal.bit_count()))
+        return by_tables(loop, seat, loop.held[seat], -1, trump, False, (), 0, done)
     index = _exact(loop, pile, seat, start, trump, done, None, True, False)
     if index < -1:
         return -2 - announce(loop, pile, seat, offered[-2 - index])
@@ -78,6 +75,51 @@ def follow_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, led:
             return index, 2  # it ends its trick: the trick-end rules see the announcement
         kernel_io.forget(state)
     return index, 0
+
+
+def by_tables(loop: Loop, seat: int, suits: list[int], led: int, trump: int, duty: bool,
+              power: Sequence[int], top: int, done: int) -> int:
+    """A turn picked from the seat's whole hand by the tables: on a follow (``led`` >= 0) the led
+    effective suit, else the void duty, else any card; on a lead (``led`` -1) any card; narrowed by
+    the legality hooks whose window holds the turn (``Legality.narrow`` for the loop, on a turn with no
+    announcement); the pick in index order. (A seat holding a card of another suit than printed, or
+    any seat under a legality hook.)"""
+    plan = loop.plan
+    hand = suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39  # mask_of
+    legal, void = hand, False
+    if led >= 0:
+        masks = plan.suit_masks[trump]
+        legal = hand & masks[led]
+        if not legal:
+            legal, void = hand, True
+            trumps = hand & masks[trump] if duty else 0
+            if trumps:
+                legal = beating(trumps, power, top) or trumps if plan.overtrump else trumps
+    if plan.restricts and legal & (legal - 1):
+        legal = narrowed(loop, legal, hand, seat, trump, done, led < 0, void)
+    if led >= 0:
+        shift = 13 * led
+        segment = legal >> shift
+        if segment <= 0x1FFF and segment << shift == legal:  # (the usual: cards of the led printed suit)
+            return shift + BITS[segment][floor(loop.rand() * FLOAT_COUNTS[segment])]
+    return nth_card(legal, floor(loop.rand() * legal.bit_count()))
+
+
+def narrowed(loop: Loop, legal: int, hand: int, seat: int, trump: int, done: int, lead: bool,
+             void: bool) -> int:
+    """The cards of ``legal`` (several, following suit and meeting the duty) that the legality hooks
+    whose window holds this turn leave ``seat``, on a turn with no announcement: ``Legality.narrow``
+    for the loop, whose trick and tricks so far are its own."""
+    legality = loop.plan.engine.legality
+    chain, gate = ((legality.void_restrictors, legality.void_restrict_gate) if void
+                   else (legality.restrictors, legality.restrict_gate))
+    if not chain or (gate is not None and not gate.open(lead, seat == loop.hakem, void, trump < NO_TRUMP,
+                                                        done, False)):
+        return legal
+    plays, since = loop.plays, loop.since
+    start = len(plays) // loop.plan.players * loop.plan.players  # (trick_start)
+    return legality.restrict(legal, hand, seat, plays[start:], trump, done + 1, None, void,
+                             since - start if since > start else 0, None, loop.tricks)
 
 
 def _exact(loop: Loop, pile: int, seat: int, start: int, trump: int, done: int,
