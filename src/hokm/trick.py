@@ -57,17 +57,18 @@ class Trick:
     def _trusted(cls, plays: tuple[tuple[Seat, Card], ...], trump: Suit | None, number: int,
                  winner: Seat | None, suits: tuple[Suit, ...], trick_suits: tuple[Suit, ...],
                  ranks: tuple[int, ...], first_trump: int = 0) -> Trick:
-        """Build from values the core already checked, skipping converters (once per trick)."""
+        """Build from values the core already checked, skipping converters (once per trick, and for
+        every ``PlayContext.trick`` a legality rule reads: each slot is set through its descriptor,
+        at about half the cost of ``object.__setattr__``)."""
         trick: Trick = object.__new__(cls)
-        setattr_ = object.__setattr__
-        setattr_(trick, "plays", plays)
-        setattr_(trick, "trump", trump)
-        setattr_(trick, "number", number)
-        setattr_(trick, "winner", winner)
-        setattr_(trick, "_suits", suits)
-        setattr_(trick, "_trick_suits", trick_suits)
-        setattr_(trick, "_ranks", ranks)
-        setattr_(trick, "first_trump", first_trump)
+        _SET_PLAYS(trick, plays)
+        _SET_TRUMP(trick, trump)
+        _SET_NUMBER(trick, number)
+        _SET_WINNER(trick, winner)
+        _SET_SUITS(trick, suits)
+        _SET_TRICK_SUITS(trick, trick_suits)
+        _SET_RANKS(trick, ranks)
+        _SET_FIRST_TRUMP(trick, first_trump)
         return trick
 
     @property
@@ -127,3 +128,9 @@ class Trick:
         if best is None:
             raise ValueError("an empty trick has no winner")
         return best[0]
+
+
+# The slots' setters, which a frozen class's own __setattr__ refuses (Trick._trusted).
+(_SET_PLAYS, _SET_TRUMP, _SET_NUMBER, _SET_WINNER, _SET_SUITS, _SET_TRICK_SUITS, _SET_RANKS,
+ _SET_FIRST_TRUMP) = (Trick.__dict__[name].__set__ for name in (
+    "plays", "trump", "number", "winner", "_suits", "_trick_suits", "_ranks", "first_trump"))

@@ -145,13 +145,13 @@ def begin_then_act(state: HandState, rand: Callable[[], float]) -> None:
 
 
 def enter(state: HandState) -> tuple[list[int], int, int, int, list[list[int]], list[float], list[int], int,
-                                     int, int, int, Action | None]:
+                                     int, int, int, int]:
     """A hand's trick play as the kernel reads it when it takes over: the plays (appended to in
     place), the Hakem, the tricks done, the seat to act, each hand as its four suits (``held_of``),
     each seat's cards when the trick in progress began (as floats: the hands need not be even), the
     team tallies (a fresh list), the pile in the centre, where the trick in progress begins in the
-    plays, the hand's trump index, the play from which it counts, and the announcement of the turn at
-    hand."""
+    plays, the hand's trump index, the play from which it counts, and whether the seat to act made an
+    announcement on this turn (1, else 0: the loop's first ``note``)."""
     setup, plays, hands = state._setup, state._plays, state._hands
     start = len(plays) - len(state._trick)
     sizes = list(map(float, map(int.bit_count, hands)))
@@ -159,7 +159,7 @@ def enter(state: HandState) -> tuple[list[int], int, int, int, list[list[int]], 
         sizes[play >> 6] += 1.0
     held = [[hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39] for hand in hands]
     return (plays, setup.hakem, len(state._winners), state._to_act, held, sizes, list(state._team_tricks),
-            state._pile, start, setup.trump, setup.trump_from, state._extra.announced)
+            state._pile, start, setup.trump, setup.trump_from, int(state._extra.announced is not None))
 
 
 

@@ -38,10 +38,12 @@ class Loop:
     __slots__ = ("hakem", "held", "plan", "plays", "rand", "since", "state", "taken", "tally", "won")
 
     def __init__(self, plan: Plan, state: HandState, plays: list[int], hakem: int, held: list[list[int]],
-                 won: list[int], taken: list[int | None], tally: list[int],
-                 rand: Callable[[], float], since: int) -> None:
+                 tally: list[int], rand: Callable[[], float], since: int) -> None:
         self.plan, self.state, self.plays, self.hakem, self.held = plan, state, plays, hakem, held
-        self.won, self.taken, self.tally, self.rand = won, taken, tally, rand
+        self.won: list[int] = []
+        self.taken: list[int | None] = self.won if plan.capture_identity else []  # type: ignore[assignment]
+        """The collectors (the same list as ``won`` where the winner takes every trick)."""
+        self.tally, self.rand = tally, rand
         self.since = since
         """The play from which cards of the trump suit are trumps (the loop sets it again when a card
         fixes the trump)."""

@@ -18,6 +18,10 @@ What the plan (``hokm._kernel.plan``) marks as events leaves the plain pick:
   state's own step (``hokm._kernel.turns.announce``);
 - a trick end beyond the tables' winner and the stop rule's comparison:
   ``hokm._kernel.ends``, which also writes the loop's locals back to the state.
+
+The loop's ``note`` remembers an announcement: one made on the turn at hand (1: that seat's card
+is picked exactly), or one whose card ended its trick (2: the trick-end rules still see it; it is
+forgotten as the next lead begins).
 """
 
 from __future__ import annotations
@@ -41,7 +45,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ENDED", "STEP", "STEPPED", "TURN", "play_tricks"]
 
-_STALE: Offers = ((), (), (), ())  # no row of the plan: the offers are looked up again
 _AT_LEAD: tuple[int, int, tuple[int, ...], int, int, tuple[tuple[int, int], ...], int, int] = (
     0, 0, (), 0, 0, (), 0, 0)  # what _entered finds at a lead: no trick so far
 
@@ -50,85 +53,58 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
     """Play random cards from the state's turn of trick play until the hand ends or an event
     the state's own steps must take; returns ``ENDED``, ``STEP``, ``TURN`` or ``STEPPED``."""
     (plays, hakem, done, seat, held, sizes, tally, pile, start, hand_trump, since,
-     announced) = kernel_io.enter(state)
+     note) = kernel_io.enter(state)  # (note: see the module's docstring)
     n, teams, followers, ends, dynamic = plan.players, plan.teams, plan.followers, plan.ends, plan.dynamic
-    bits, counts, fcounts, bit13 = BITS, COUNTS, FLOAT_COUNTS, BIT13
+    bits, counts, fcounts, bit13, append = BITS, COUNTS, FLOAT_COUNTS, BIT13, plays.append
     void_exact, watched, asking = plan.void_exact, plan.watched, plan.restricts
-    append = plays.append
-    gone = 0.0  # tricks completed since the trick in progress began: a seat's cards on its turn are
-    # sizes[seat] - gone (its cards when that trick began)
+    gone = 0.0  # tricks done since entry: a seat's cards on its turn are sizes[seat] - gone
     plain_end = (plan.capture_identity or plan.lazy_capture) and not plan.winner_hook
-    won: list[int] = []
-    taken: list[int | None] = won if plan.capture_identity else []  # type: ignore[assignment]  # collectors
-    loop = Loop(plan, state, plays, hakem, held, won, taken, tally, rand, since)
-    stop_at = plan.stop_at
-    if plan.play_on and max(tally) >= stop_at:
-        stop_at = 0  # play went on past the stop: the rule is asked after every trick from now on
-    known = plan.facts[since >= start + n][hand_trump]  # (hokm._kernel.plan.Facts)
-    hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = known
-    offer_rows, (lead_row, follow_row) = plan.offers[hand_trump][hakem], plan.events[hand_trump]
-    offers, lead_event, follow_event = offer_rows[done], lead_row[done], follow_row[done]
-    leads, voids, lead_sizes, void_sizes = (_offers(offers, sizes) if dynamic
-                                            else (offers[0], offers[2], sizes, sizes))
-    moved = plan.moved[trump] and _moved_left(plan, trump, held)  # cards of another suit than printed, held
-    holders = moved and _holders(held, moved)  # the seats holding them
-    # An announcement of the turn at hand (1: its card is picked exactly), or of a turn played (2:
-    # it ended its trick, and is forgotten as the next lead begins).
-    note = 1 if announced is not None else 0
-    lead_event = lead_event or bool(note)
+    won = (loop := Loop(plan, state, plays, hakem, held, tally, rand, since)).won
+    stop_at = 0 if plan.play_on and max(tally) >= plan.stop_at else plan.stop_at  # (stop_rule)
+    hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = plan.facts[since >= start + n][
+        hand_trump]  # (hokm._kernel.plan.Facts)
+    (offer_rows, lead_row, follow_row, offers, leads, voids, lead_sizes, void_sizes, moved,
+     holders) = _trick_rows(plan, hand_trump, trump, hakem, done, sizes, held)
+    lead_event, follow_event = lead_row[done] or bool(note), follow_row[done]
     refresh = dynamic or pending >= 0  # whether the next lead must look again at what a trick may change
     begun = len(plays)  # the turn at this many plays began by the state's own steps (its start ran)
-    led, base, power, best, top, rest, specials, exactly = (_entered(
-        plan, state, plays, held, start, trump, done, follow_event, moved, note) if len(plays) > start
-        else _AT_LEAD)
-    watch = follow_event or moved or void_exact  # whether the follows of a trick may leave the plain pick
-    leading = len(plays) == start
+    led, base, power, best, top, rest, specials, exactly = (
+        _entered(loop, start, trump, done, follow_event, moved, note) if len(plays) > start else _AT_LEAD)
+    watch, leading = follow_event or moved or void_exact, len(plays) == start
     while True:
         if leading:  # the lead ------------------------------------------------------------------
-            if refresh:  # what the last trick changed: a trump, the offers, an announcement to forget
+            if refresh or note:  # what the last trick changed: a trump, the offers, an announcement to forget
                 if note == 2:
                     kernel_io.forget(state)  # the announcer's card ended its trick: the next turn begins
                     note = 0
                 if pending >= 0:  # a trump fixed in the last trick counts from this lead
                     hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = facts(
                         plan, state, len(plays))
-                    moved = _moved_left(plan, trump, held)
-                    holders, watch = _holders(held, moved), follow_event or moved or void_exact
-                    offer_rows, offers = plan.offers[hand_trump][hakem], _STALE
-                    lead_row, follow_row = plan.events[hand_trump]
-                if offer_rows[done] is not offers:  # the announcements on offer change
+                    (offer_rows, lead_row, follow_row, offers, leads, voids, lead_sizes, void_sizes, moved,
+                     holders) = _trick_rows(plan, hand_trump, trump, hakem, done, sizes, held)
+                elif offer_rows[done] is not offers:  # the announcements on offer change
                     offers = offer_rows[done]
                     leads, voids, lead_sizes, void_sizes = _offers(offers, sizes)
                 lead_event, follow_event, refresh = lead_row[done] or note == 1, follow_row[done], dynamic
                 watch = follow_event or moved or void_exact
             suits = held[seat]
-            if lead_event and (index := lead_exactly(loop, pile, seat, trump, done,
-                                                    note, begun)) != -1:
+            if lead_event and (index := lead_exactly(loop, pile, seat, trump, done, note, begun)) != -1:
                 if index < -1:
                     return -2 - index  # handed to the state's own steps
                 suits[index // 13] ^= bit13[index % 13]
-                note, led = 0, suit_of[index]
-                base = 13 * led
+                note, led, base = 0, suit_of[index], 13 * suit_of[index]
             else:  # the pick-th card in index order, suit by suit, or an announcement
                 pick = floor(rand() * (lead_sizes[seat] - gone))
-                segment = suits[0]
-                if pick < counts[segment]:
+                if pick < (count := counts[segment := suits[0]]):
                     led = 0
-                else:
-                    pick -= counts[segment]
-                    segment = suits[1]
-                    if pick < counts[segment]:
-                        led = 1
-                    else:
-                        pick -= counts[segment]
-                        segment = suits[2]
-                        if pick < counts[segment]:
-                            led = 2
-                        else:
-                            led, pick, segment = 3, pick - counts[segment], suits[3]
-                            if pick >= counts[segment]:  # past the cards: an announcement of this turn
-                                return announce(loop, pile, seat,
-                                                 leads[seat][pick - counts[segment]])
+                elif (pick := pick - count) < (count := counts[segment := suits[1]]):
+                    led = 1
+                elif (pick := pick - count) < (count := counts[segment := suits[2]]):
+                    led = 2
+                elif (pick := pick - count) < (count := counts[segment := suits[3]]):
+                    led = 3
+                else:  # past the cards: an announcement of this turn
+                    return announce(loop, pile, seat, leads[seat][pick - count])
                 bit = bits[segment][pick]
                 suits[led] = segment ^ bit13[bit]
                 base = 13 * led
@@ -139,8 +115,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
             if watch:  # the follows may leave the plain pick
                 if moved and 1 << index & moved:  # a card of another suit than printed: it leads that suit
                     moved ^= 1 << index
-                    led, holders = suit_of[index], _holders(held, moved)
-                    base = 13 * led
+                    led, base, holders = suit_of[index], 13 * suit_of[index], _holders(held, moved)
                 if follow_event or void_exact:
                     specials, exactly = _specials(plan, held, state, rest, led, trump, done, follow_event,
                                                   moved)
@@ -152,18 +127,15 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
             suits = held[seat]
             if specials and specials >> seat & 1:  # a hook, an announcement; a card of another suit
                 if exactly >> seat & 1:
-                    index, note = follow_exactly(loop, pile, seat, trump, done,
-                                                  led, note, begun)
+                    index, note = follow_exactly(loop, pile, seat, trump, done, led, note, begun)
                     if index < 0:
                         return -2 - index  # handed to the state's own steps
-                    refresh = refresh or note == 2
                 else:
                     index = by_tables(loop, seat, suits, led, trump, duty, power, top, done)
                 suits[index // 13] ^= bit13[index % 13]
             elif segment := suits[led]:  # follow suit (a float count: float * float is the cheaper product)
                 if asking and segment & (segment - 1):  # a legality hook may narrow the choice
-                    legal = narrowed(loop, segment << base, mask_of(suits), seat, trump, done, False,
-                                     False) >> base
+                    legal = narrowed(loop, segment << base, mask_of(suits), seat, trump, done) >> base
                     bit = bits[legal][floor(rand() * fcounts[legal])]
                 else:
                     bit = bits[segment][floor(rand() * fcounts[segment])]
@@ -176,63 +148,45 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
             elif asking:  # void, under a legality hook
                 index = by_tables(loop, seat, suits, led, trump, duty, power, top, done)
                 suits[index // 13] ^= bit13[index % 13]
-            elif duty and suits[trump]:  # void: a trump (one that beats the best, if it must)
-                segment = suits[trump]
+            elif duty and (segment := suits[trump]):  # void: a trump (one that beats the best, if it must)
                 if plan.overtrump:
                     segment = beating(segment << 13 * trump, power, top) >> 13 * trump or segment
                 bit = bits[segment][floor(rand() * fcounts[segment])]
                 suits[trump] ^= bit13[bit]
                 index = 13 * trump + bit
-                append(mark | index)
-                if power[index] > top:
-                    best, top = seat, power[index]
-                continue
             else:  # void: any card, or the seat's tabulated announcements
                 pick = floor(rand() * (void_sizes[seat] - gone))
-                segment = suits[0]
-                if pick < counts[segment]:
+                if pick < (count := counts[segment := suits[0]]):
                     suit = 0
-                else:
-                    pick -= counts[segment]
-                    segment = suits[1]
-                    if pick < counts[segment]:
-                        suit = 1
-                    else:
-                        pick -= counts[segment]
-                        segment = suits[2]
-                        if pick < counts[segment]:
-                            suit = 2
-                        else:
-                            suit, pick, segment = 3, pick - counts[segment], suits[3]
-                            if pick >= counts[segment]:
-                                return announce(loop, pile, seat,
-                                                 voids[seat][pick - counts[segment]])
+                elif (pick := pick - count) < (count := counts[segment := suits[1]]):
+                    suit = 1
+                elif (pick := pick - count) < (count := counts[segment := suits[2]]):
+                    suit = 2
+                elif (pick := pick - count) < (count := counts[segment := suits[3]]):
+                    suit = 3
+                else:  # past the cards: an announcement of this turn
+                    return announce(loop, pile, seat, voids[seat][pick - count])
                 bit = bits[segment][pick]
                 suits[suit] = segment ^ bit13[bit]
                 index = 13 * suit + bit
-            # A card that did not follow suit: one of another suit than printed, or one that fixes a trump.
+            # A card that did not follow suit: one of another suit than printed, one that fixes a trump.
             if moved and 1 << index & moved:
                 moved ^= 1 << index
                 holders, watch = _holders(held, moved), follow_event or moved or void_exact
             append(mark | index)
             if fixing and suit_of[index] != led:  # it fixes its suit as trump (hokm._hand.moments.after_card)
-                known, best, top, power = _fix(plan, state, plays, seat, index, best, top, power)
-                loop.since = kernel_io.trump_of(state)[1]
+                known, best, top, power, moved, holders = _fix(loop, seat, index, best, top, power)
                 hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = known
-                refresh, moved = True, _moved_left(plan, trump, held)
-                holders, watch = _holders(held, moved), follow_event or moved or void_exact
+                refresh, watch = True, follow_event or moved or void_exact
                 if len(plays) % n and (plan.events[trump][1][done] or moved):  # the rest of the trick,
                     return hand_back(loop, pile, seat)  # picked anew
             elif power[index] > top:
                 best, top = seat, power[index]
         # The trick end: the winner, who collects, then the stop rule or the state's own pause.
-        done += 1
-        gone += 1.0
-        specials = 0
+        done, gone, specials = done + 1, gone + 1.0, 0
         if plain_end:  # the winner by the tables takes the trick
             won.append(best)
-            team = teams[best]
-            tally[team] += 1
+            tally[team := teams[best]] += 1
             if tally[team] < stop_at and not ends[done]:
                 seat = best
                 continue
@@ -241,19 +195,17 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
             if not stop:
                 seat = best
                 continue
-        code = trick_end(loop, pile, seat, done)
-        if code != GOES_ON:
+        if (code := trick_end(loop, pile, seat, done)) != GOES_ON:
             return code
-        if plan.play_on and max(tally) >= stop_at:
-            stop_at = 0  # play goes on past the stop: the rule is asked after every trick
+        stop_at = stop_rule(plan, tally, stop_at)
         begun, note, seat = len(plays), 0, best  # the state's own steps began the next turn
 
 
-def _entered(plan: Plan, state: HandState, plays: list[int], held: list[list[int]], start: int, trump: int,
-             done: int, follow_event: bool, moved: int, note: int) -> tuple[
-        int, int, tuple[int, ...], int, int, tuple[tuple[int, int], ...], int, int]:
+def _entered(loop: Loop, start: int, trump: int, done: int, follow_event: bool, moved: int,
+             note: int) -> tuple[int, int, tuple[int, ...], int, int, tuple[tuple[int, int], ...], int, int]:
     """Where the loop takes over: the trick so far (its led suit, its segment's base, the power row,
     the best play and its power), the seats still to follow and which of them leave the plain pick."""
+    plan, state, plays, held = loop.plan, loop.state, loop.plays, loop.held
     lead = plays[start] & 63
     led = plan.suit_of[trump][lead]
     power = plan.powers[trump][plan.trick_suit_of[trump][lead]]
@@ -268,6 +220,27 @@ def _entered(plan: Plan, state: HandState, plays: list[int], held: list[list[int
     return led, 13 * led, power, best, top, rest, specials, exactly
 
 
+def _trick_rows(plan: Plan, hand_trump: int, trump: int, hakem: int, done: int, sizes: list[float],
+                held: list[list[int]]) -> tuple[
+        tuple[Offers, ...], tuple[bool, ...], tuple[bool, ...], Offers, tuple[tuple[Action, ...], ...],
+        tuple[tuple[Action, ...], ...], list[float], list[float], int, int]:
+    """What the loop reads under a trump: the offers by tricks done, the lead and follow event rows,
+    the offers now with the choices they give (``_offers``), and the cards of another suit than
+    printed still held, with the seats holding them."""
+    offer_rows, (lead_row, follow_row) = plan.offers[hand_trump][hakem], plan.events[hand_trump]
+    offers = offer_rows[done]
+    moved = plan.moved[trump] and _moved_left(plan, trump, held)
+    return (offer_rows, lead_row, follow_row, offers,
+            *(_offers(offers, sizes) if plan.dynamic else (offers[0], offers[2], sizes, sizes)), moved,
+            moved and _holders(held, moved))
+
+
+def stop_rule(plan: Plan, tally: list[int], stop_at: int) -> int:
+    """The tricks that stop the hand from now on: 0 once play went on past the stop (the rule is
+    then asked after every trick)."""
+    return 0 if plan.play_on and max(tally) >= stop_at else stop_at
+
+
 def _offers(offers: Offers, sizes: list[float]) -> tuple[
         tuple[tuple[Action, ...], ...], tuple[tuple[Action, ...], ...], list[float], list[float]]:
     """Each seat's tabulated announcements on a lead and on a void turn, and the choices it has on
@@ -279,17 +252,21 @@ def _offers(offers: Offers, sizes: list[float]) -> tuple[
             [size + width for size, width in zip(sizes, void_widths, strict=True)])
 
 
-def _fix(plan: Plan, state: HandState, plays: list[int], seat: int, index: int, best: int, top: int,
-         power: tuple[int, ...]) -> tuple[Facts, int, int, tuple[int, ...]]:
+def _fix(loop: Loop, seat: int, index: int, best: int, top: int, power: tuple[int, ...]) -> tuple[
+        Facts, int, int, tuple[int, ...], int, int]:
     """The card ``index`` just played (already in the plays) by a seat that could not follow fixes its
-    suit as trump: the trick's new facts, and its best play (this card, where it is a trump at once)."""
+    suit as trump: the trick's new facts, its best play (this card, where it is a trump at once), and
+    the cards of another suit than printed under that trump still held, with their holders."""
+    plan, state, plays = loop.plan, loop.state, loop.plays
     start = (len(plays) - 1) // plan.players * plan.players  # the trick the card was played to
     kernel_io.fix(state, plan.suit_of[NO_TRUMP][index], len(plays), len(plays) - start)
+    loop.since = kernel_io.trump_of(state)[1]
     known = facts(plan, state, start)
     if known[2] < 0:  # a trump in its own trick, which the led suit cannot beat
         power = known[6][known[5][plays[start] & 63]]
         best, top = seat, power[index]
-    return known, best, top, power
+    moved = _moved_left(plan, known[1], loop.held)
+    return known, best, top, power, moved, _holders(loop.held, moved)
 
 
 def _specials(plan: Plan, held: list[list[int]], state: HandState, rest: tuple[tuple[int, int], ...],

@@ -105,8 +105,8 @@ def by_tables(loop: Loop, seat: int, suits: list[int], led: int, trump: int, dut
     return nth_card(legal, floor(loop.rand() * legal.bit_count()))
 
 
-def narrowed(loop: Loop, legal: int, hand: int, seat: int, trump: int, done: int, lead: bool,
-             void: bool) -> int:
+def narrowed(loop: Loop, legal: int, hand: int, seat: int, trump: int, done: int, lead: bool = False,
+             void: bool = False) -> int:
     """The cards of ``legal`` (several, following suit and meeting the duty) that the legality hooks
     whose window holds this turn leave ``seat``, on a turn with no announcement: ``Legality.narrow``
     for the loop, whose trick and tricks so far are its own."""
