@@ -117,7 +117,7 @@ def _deal_indices(ruleset: Ruleset, indices: list[int], hakem: int, redeals: int
     bits = operator.itemgetter(*indices)(_BITS)  # one tuple, built in C
     masks = [sum(take(bits)) for take in plan.seats]
     first = sum(plan.first(bits))
-    # The rest of the deck is the two-player stock, or cards that stay undealt.
+    # The rest of the deck is the stock (a StockDraw), or cards that stay undealt.
     stock = tuple(indices[plan.dealt:]) if plan.dealt < len(indices) and not _undealt(engine) else ()
     return HandState._start(ruleset, masks, hakem, first, stock, None, indices, redeals)
 

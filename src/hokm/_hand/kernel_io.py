@@ -84,7 +84,7 @@ def random_call(state: HandState, rand: Callable[[], float]) -> None:
 
 
 def random_draw(state: HandState, rand: Callable[[], float]) -> None:
-    """A keep or reject of the two-player draw."""
+    """A keep or reject of a stock draw (``StockDraw``)."""
     keep = rand() < 0.5  # DRAW_CHOICES: keep, then reject
     if not state._setup.engine.classic:
         log(state, LOG_ACT, DRAW_CHOICES[not keep])

@@ -3,7 +3,7 @@
 ``HandState`` calls in here only when the composed ruleset uses them (its
 engine is not ``classic``): the trump call's alternatives (M1), announcements
 on a seat's own turn (M3), effects of variants' decisions, forced consequences,
-be-ranga's trump fixed by the first void card, and two-player discards. The
+a trump fixed by the first card off the led suit (``TrumpRule``), and stock discards. The
 classic hand never reaches this module, so its speed is untouched.
 """
 
@@ -74,7 +74,8 @@ def log(state: HandState, kind: int, what: object) -> None:
 
 
 def begin_call(state: HandState) -> None:
-    """The trump call begins: no call at all (be-ranga), forced effects, or a lone choice taken."""
+    """The trump call begins: no call at all (a ``TrumpRule`` fixes it in play), forced effects, or a
+    lone choice taken."""
     setup = state._setup
     decisions = setup.engine.decisions
     if decisions.fixes_trump:  # no call: the whole deal, then play without a trump until one is fixed
@@ -186,7 +187,8 @@ def end_of_hand(state: HandState) -> None:
 
 
 def after_card(state: HandState, index: int) -> None:
-    """A card was just played (already in the trick): be-ranga fixes trump on the first void card."""
+    """A card was just played (already in the trick): under a ``TrumpRule``, the first card off the
+    led suit fixes its suit as trump."""
     setup = state._setup
     engine = setup.engine
     trick = state._trick
@@ -200,7 +202,7 @@ def after_card(state: HandState, index: int) -> None:
 
 
 def fix_trump(state: HandState, suit: int, played: int, in_trick: int) -> bool:
-    """Be-ranga: the card just played (the ``played``-th of the hand, the ``in_trick``-th of its
+    """The card just played (the ``played``-th of the hand, the ``in_trick``-th of its
     trick) fixes ``suit`` as trump. Returns whether it is a trump in its own trick
     (``TrumpRule.FIRST_VOID_CARD``); else trumps count from the next trick. The kernel's
     loops call this too, with the card already appended to ``state._plays``."""
@@ -336,7 +338,7 @@ _TURNED_UP: tuple[Effect, ...] = tuple(
     Effect(trump=card.suit, restore=card, show=(card,)) for card in map(Card.from_index, range(52)))
 
 
-# Two-player discards (StockDraw.discards) -----------------------------------------
+# Stock discards (StockDraw.discards) ----------------------------------------------
 
 
 def discarder(state: HandState) -> int | None:

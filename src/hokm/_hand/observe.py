@@ -2,7 +2,7 @@
 
 Kept apart from ``hokm.state``, which holds the hand's steps, so the bookkeeping of who may
 see what (a Hakem's first packet during the call, private and secret decisions, shown and
-set-aside cards, the two-player stock) reads in one place. Nothing here is on the card path.
+set-aside cards, the stock) reads in one place. Nothing here is on the card path.
 """
 
 from __future__ import annotations

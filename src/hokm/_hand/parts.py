@@ -66,7 +66,7 @@ class _Setup:
         self.suit_masks: tuple[int, ...] = ()
         # By tricks done, in this trump state (no trump yet; with_trump sets them once a suit is
         # trump): whether an announcement may be offered on some turn of the trick, and whether a
-        # forced effect may happen. A false answer skips the turn's checks: hidden trump after the reveal.
+        # forced effect may happen. A false answer skips the turn's checks (a window already closed).
         decisions = engine.decisions
         self.turn_live: tuple[bool, ...] = decisions.turn_asked[NO_TRUMP]
         self.asks_turn: bool = decisions.turn_any[NO_TRUMP]
@@ -106,7 +106,7 @@ class _Extra:
         self.shown = 0  # cards turned face up for everyone by a decision
         self.announced: Action | None = None  # the announcement made on the current turn
         self.annulled = False
-        self.discarded = 0  # discards made so far (two-player zhinam, fifty-card)
+        self.discarded = 0  # discards made so far (StockDraw.discards)
         # What happened beside the plays, in order, as (kind, plays so far, seat, what): the
         # actions of a hand beyond the classic one, effects, a lone choice the core took, a trump
         # fixed by a void card (hokm._hand.moments.LOG_*). History, not position: records and events

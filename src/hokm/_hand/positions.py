@@ -44,7 +44,7 @@ def hand_key(hand: HandState) -> tuple[Any, ...]:
     The deck order is not part of it in the classic hand (two orders that deal the same
     cards give equal hands), nor are caches and the log (history, not position). Beyond
     the classic hand the order in which each seat received its cards is: a variant's
-    choices may depend on it (satat's "last four", hidden trump's blind indicator).
+    choices may depend on it (a decision offered on the first packet's cards only).
     """
     setup, extra = hand._setup, hand._extra
     key = (setup.ruleset, setup.hakem, setup.first_packet, setup.stock, setup.trump, setup.trump_from,
