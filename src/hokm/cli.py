@@ -43,18 +43,18 @@ from hokm._cli.common import (
     _PluginFailure,
     _ProgressBar,
     _Seconds,
-    _stop_pool,
     _Terminated,
     _wants_progress,
+    add_run_flags,
     confirm_long_run,
     parse_options,
+    run_pooled,
     seed_value,
-    start_pool,
 )
 from hokm._cli.option_docs import option_table
 from hokm._cli.records import add_commands
 from hokm.discovery import _installed
-from hokm.errors import DuplicateVariantError, HokmError, PluginContractError
+from hokm.errors import DuplicateVariantError, HokmError
 from hokm.rules import Ruleset, variant_info
 from hokm.simulate import CHUNK_HANDS, MAX_HANDS, RunInterrupted, SimulationReport, _show_value, simulate
 
@@ -280,40 +280,15 @@ def _simulate_command(args: argparse.Namespace) -> int:
         confirm_long_run(f"--hands {args.hands:,}", args.hands / (rate * workers),
                          f"~{rate:,.0f} hands/s measured a job, {workers} job{'s' if workers > 1 else ''}")
     bar = _ProgressBar(sys.stderr) if _wants_progress(args.progress, sys.stderr) else None
-    if bar is not None:
-        bar.start()
-    executor = start_pool(jobs)
-    finished = False
-    stopped: RunInterrupted | None = None
     try:
-        report = simulate(*args.variant, hands=args.hands, options=options, seed=args.seed,
-                          executor=executor, progress=bar, records=args.records)
-        finished = True
-    except RunInterrupted as interrupt:
-        stopped = interrupt
-    except PluginContractError as error:
-        # A variant's hook raised: name it with its distribution, the hook and the cause.
-        if error.plugin is None or error.plugin not in args.variant or error.cause is None:
-            raise
-        where = f"failed in {error.hook}" if error.hook else "failed"
-        raise _PluginFailure(error.plugin, _distribution(_find(error.plugin)), where,
-                             error.cause) from error
-    except HokmError:
-        raise
-    except Exception as error:
-        culprit = _blame(error, args.variant)
-        if culprit is None:
-            raise
-        raise _PluginFailure(culprit, _distribution(_find(culprit)), "failed", error) from error
-    finally:
-        if executor is not None:
-            _stop_pool(executor, abort=not finished, records=args.records)
-        if bar is not None:
-            bar.close()
-    if stopped is not None:
+        report = run_pooled(
+            lambda executor: simulate(*args.variant, hands=args.hands, options=options, seed=args.seed,
+                                      executor=executor, progress=bar, records=args.records),
+            jobs=jobs, bar=bar, variants=args.variant, records=args.records, blame=_blame)
+    except RunInterrupted as stopped:
         if _ctrl_c(stopped):
             _print_report(stopped.partial, args.json, interrupted=args.hands)
-        raise stopped
+        raise
     _print_report(report, args.json)
     return 0
 
@@ -369,12 +344,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=seed_value, default=None, help="int or text seed (default: fresh)")
     sim.add_argument("--jobs", type=_Count("jobs", MAX_JOBS), default=1, metavar="J",
                      help=f"worker processes, 1 to {MAX_JOBS} (default 1)")
-    sim.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    sim.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                     help="draw a progress bar on stderr (default: only when stderr is a terminal)")
-    sim.add_argument("--quiet", action="store_false", dest="progress", help="the same as --no-progress")
-    sim.add_argument("--yes", action="store_true",
-                     help="run without asking even if the run is estimated to take over an hour")
+    add_run_flags(sim, "print JSON instead of a table")
     sim.add_argument("--records", metavar="DIR",
                      help="write every simulated match as a game record into DIR (one .json file a "
                           "match for a single work unit of hands, else gzip JSON lines a unit)")

@@ -213,7 +213,7 @@ def test_jobs_are_not_more_than_work_units(monkeypatch: pytest.MonkeyPatch,
     assert run(["simulate", "--hands", "100", "--jobs", "8", "--seed", "1"], capsys)[0] == 0
     assert pools == []  # one unit: no pool at all
     monkeypatch.setattr(cli, "simulate", lambda *a, **k: hokm.simulate(hands=10, seed=1))
-    monkeypatch.setattr(cli, "_stop_pool", lambda executor, abort, records=None: None)
+    monkeypatch.setattr(common, "_stop_pool", lambda executor, abort, records=None: None)
     assert run(["simulate", "--hands", str(3 * CHUNK_HANDS), "--jobs", "8"], capsys)[0] == 0
     assert pools == [3]
 

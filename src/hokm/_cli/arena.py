@@ -12,20 +12,16 @@ from hokm._cli.common import (
     MAX_JOBS,
     _Count,
     _ctrl_c,
-    _distribution,
-    _find,
     _load,
-    _PluginFailure,
     _ProgressBar,
-    _stop_pool,
     _wants_progress,
+    add_run_flags,
     confirm_long_run,
     parse_options,
     rate_text,
+    run_pooled,
     seed_value,
-    start_pool,
 )
-from hokm.errors import PluginContractError
 from hokm.simulate import RunInterrupted
 
 __all__ = ["add_arena_command"]
@@ -57,29 +53,13 @@ def _arena_command(args: argparse.Namespace) -> int:
                          f"~{rate_text(sample.played, sample.seconds, 'matches')} measured a job, "
                          f"{workers} job{'s' if workers > 1 else ''}")
     bar = _ProgressBar(sys.stderr, unit="matches") if _wants_progress(args.progress, sys.stderr) else None
-    if bar is not None:
-        bar.start()
-    executor = start_pool(jobs)
-    finished = False
-    stopped: RunInterrupted | None = None
     try:
-        result = arena(args.agent, rules, matches=args.matches, seed=args.seed, duplicate=args.duplicate,
-                       executor=executor, progress=bar, on_failure=args.on_failure, records=args.records)
-        finished = True
-    except RunInterrupted as interrupt:
-        stopped = interrupt
-    except PluginContractError as error:  # a variant's hook raised: name it and its distribution
-        if error.plugin is None or error.plugin not in args.variant or error.cause is None:
-            raise
-        where = f"failed in {error.hook}" if error.hook else "failed"
-        raise _PluginFailure(error.plugin, _distribution(_find(error.plugin)), where,
-                             error.cause) from error
-    finally:
-        if executor is not None:
-            _stop_pool(executor, abort=not finished, records=args.records)
-        if bar is not None:
-            bar.close()
-    if stopped is not None:
+        result = run_pooled(
+            lambda executor: arena(args.agent, rules, matches=args.matches, seed=args.seed,
+                                   duplicate=args.duplicate, executor=executor, progress=bar,
+                                   on_failure=args.on_failure, records=args.records),
+            jobs=jobs, bar=bar, variants=args.variant, records=args.records)
+    except RunInterrupted as stopped:
         partial = stopped.partial
         if _ctrl_c(stopped) and partial.played:
             if args.json:
@@ -88,7 +68,7 @@ def _arena_command(args: argparse.Namespace) -> int:
                 print(f"interrupted: the tables cover the {partial.played:,} of {total:,} matches that "
                       "finished")
                 print(partial.table())
-        raise stopped
+        raise
     print(result.to_json(indent=2) if args.json else result.table())
     return 0
 
@@ -115,12 +95,7 @@ def add_arena_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
     parser.add_argument("--on-failure", choices=("forfeit", "random"), default="forfeit",
                         help="when an agent fails a decision: its team forfeits the match (default), "
                              "or a random legal action is played in its place")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
-    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                        help="draw a progress bar on stderr (default: only when stderr is a terminal)")
-    parser.add_argument("--quiet", action="store_false", dest="progress", help="the same as --no-progress")
-    parser.add_argument("--yes", action="store_true",
-                        help="run without asking even if the run is estimated to take over an hour")
+    add_run_flags(parser, "print JSON instead of tables")
     parser.add_argument("--records", metavar="DIR",
                         help="write every match as a game record into DIR (gzip JSON lines, a file "
                              "per work unit, with the players' names)")

@@ -19,11 +19,17 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from decimal import Decimal, InvalidOperation
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 from hokm.cards import Suit
 from hokm.discovery import ENTRY_POINT_GROUP, load_variant
-from hokm.errors import InvalidArgumentError, UnknownVariantError, VariantLoadError
+from hokm.errors import (
+    HokmError,
+    InvalidArgumentError,
+    PluginContractError,
+    UnknownVariantError,
+    VariantLoadError,
+)
 
 MAX_JOBS = 1024
 """The most worker processes ``--jobs`` may ask for."""
@@ -456,6 +462,55 @@ def _quiet_pool_hook(previous: Any) -> Any:
 
     hook._hokm_quiet_pool = True  # type: ignore[attr-defined]
     return hook
+
+
+_Result = TypeVar("_Result")
+
+
+def run_pooled(work: Callable[[ProcessPoolExecutor | None], _Result], *, jobs: int,
+               bar: _ProgressBar | None, variants: Sequence[str], records: str | None,
+               blame: Callable[[BaseException, Sequence[str]], str | None] | None = None) -> _Result:
+    """Run a long command's ``work`` on a pool of ``jobs`` workers (``None`` for one job) with its
+    progress bar, as ``simulate`` and ``arena`` do: the pool and the bar are closed however the run
+    ends (an interrupted one stops its workers at once and removes their partial ``records``), and a
+    failure of one of the named ``variants`` is re-raised as ``_PluginFailure``, naming its
+    distribution (``blame``: which variant's code raised an unexpected exception, if any)."""
+    if bar is not None:
+        bar.start()
+    executor = start_pool(jobs)
+    finished = False
+    try:
+        result = work(executor)
+        finished = True
+        return result
+    except PluginContractError as error:  # a variant's hook raised: name it and its distribution
+        if error.plugin is None or error.plugin not in variants or error.cause is None:
+            raise
+        where = f"failed in {error.hook}" if error.hook else "failed"
+        raise _PluginFailure(error.plugin, _distribution(_find(error.plugin)), where,
+                             error.cause) from error
+    except HokmError:
+        raise
+    except Exception as error:
+        culprit = None if blame is None else blame(error, variants)
+        if culprit is None:
+            raise
+        raise _PluginFailure(culprit, _distribution(_find(culprit)), "failed", error) from error
+    finally:
+        if executor is not None:
+            _stop_pool(executor, abort=not finished, records=records)
+        if bar is not None:
+            bar.close()
+
+
+def add_run_flags(parser: argparse.ArgumentParser, json_help: str) -> None:
+    """The flags ``simulate`` and ``arena`` share: ``--json``, ``--progress``, ``--quiet``, ``--yes``."""
+    parser.add_argument("--json", action="store_true", help=json_help)
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="draw a progress bar on stderr (default: only when stderr is a terminal)")
+    parser.add_argument("--quiet", action="store_false", dest="progress", help="the same as --no-progress")
+    parser.add_argument("--yes", action="store_true",
+                        help="run without asking even if the run is estimated to take over an hour")
 
 
 def _ignore_signals() -> None:
