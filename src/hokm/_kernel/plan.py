@@ -25,6 +25,7 @@ from hokm.context import VoidDuty
 
 if TYPE_CHECKING:
     from hokm._compose.engine import Engine
+    from hokm._compose.hooks import Impl
     from hokm.actions import Action
 
 __all__ = ["NO_OFFERS", "Facts", "Offers", "Plan", "plan_of"]
@@ -53,6 +54,7 @@ class Plan:
     """What the kernel's loop reads of a ruleset (built by ``plan_of``; never changed after)."""
 
     __slots__ = (
+        "asked",
         "capture_identity",
         "capture_in_force",
         "capture_table",
@@ -66,6 +68,7 @@ class Plan:
         "every_seat",
         "facts",
         "fixes_trump",
+        "follow_asks",
         "follow_steps",
         "followers",
         "lazy_capture",
@@ -119,6 +122,13 @@ class Plan:
         self.overtrump = duty is VoidDuty.OVERTRUMP
         self.restricts = legality.kernel_restricts or legality.kernel_void_restricts
         """Whether a legality hook may be asked on a turn with no announcement."""
+        self.follow_asks = legality.kernel_restricts
+        """Whether one may be asked on a turn where the seat can follow (the void hooks need not)."""
+        self.asked: tuple[tuple[tuple[Impl, ...], Gate | None], tuple[tuple[Impl, ...], Gate | None]] = (
+            (legality.restrictors, legality.restrict_gate),
+            (legality.void_restrictors, legality.void_restrict_gate))
+        """The legality chain asked, and its windows, on a turn where the seat can follow and on a void
+        one (``hokm._kernel.turns.narrowed``)."""
         self.winner_hook = ends.winner_chain is not None
         self.capture_identity = ends.capture_identity
         self.capture_table = ends.capture_table

@@ -56,7 +56,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
      note) = kernel_io.enter(state)  # (note: see the module's docstring)
     n, teams, followers, ends, dynamic = plan.players, plan.teams, plan.followers, plan.ends, plan.dynamic
     bits, counts, fcounts, bit13, append = BITS, COUNTS, FLOAT_COUNTS, BIT13, plays.append
-    void_exact, watched, asking = plan.void_exact, plan.watched, plan.restricts
+    void_exact, watched, asking, void_asking = plan.void_exact, plan.watched, plan.follow_asks, plan.restricts
     gone = 0.0  # tricks done since entry: a seat's cards on its turn are sizes[seat] - gone
     plain_end = (plan.capture_identity or plan.lazy_capture) and not plan.winner_hook
     won = (loop := Loop(plan, state, plays, hakem, held, tally, rand, since)).won
@@ -145,7 +145,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                 if power[index] > top:
                     best, top = seat, power[index]
                 continue
-            elif asking:  # void, under a legality hook
+            elif void_asking:  # void, under a legality hook
                 index = by_tables(loop, seat, suits, led, trump, duty, power, top, done)
                 suits[index // 13] ^= bit13[index % 13]
             elif duty and (segment := suits[trump]):  # void: a trump (one that beats the best, if it must)

@@ -110,15 +110,13 @@ def narrowed(loop: Loop, legal: int, hand: int, seat: int, trump: int, done: int
     """The cards of ``legal`` (several, following suit and meeting the duty) that the legality hooks
     whose window holds this turn leave ``seat``, on a turn with no announcement: ``Legality.narrow``
     for the loop, whose trick and tricks so far are its own."""
-    legality = loop.plan.engine.legality
-    chain, gate = ((legality.void_restrictors, legality.void_restrict_gate) if void
-                   else (legality.restrictors, legality.restrict_gate))
+    chain, gate = loop.plan.asked[void]
     if not chain or (gate is not None and not gate.open(lead, seat == loop.hakem, void, trump < NO_TRUMP,
                                                         done, False)):
         return legal
     plays, since = loop.plays, loop.since
     start = len(plays) // loop.plan.players * loop.plan.players  # (trick_start)
-    return legality.restrict(legal, hand, seat, plays[start:], trump, done + 1, None, void,
+    return loop.plan.engine.legality.restrict(legal, hand, seat, plays[start:], trump, done + 1, None, void,
                              since - start if since > start else 0, None, loop.tricks)
 
 
