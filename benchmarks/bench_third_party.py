@@ -65,13 +65,10 @@ class MustBeat(hokm.Variant):
 
     @hookimpl
     def hokm_restrict_plays(self, ctx: PlayContext) -> frozenset[Card] | None:
-        led, winning = ctx.led, ctx.trick.winning_play()
-        if led is None or winning is None:
+        led, winning = ctx.led, ctx.winning
+        if led is None or winning is None:  # a lead: nothing to beat
             return None
-        if not ctx.cards_of(led):
-            return None
-        _, best = winning
-        better = frozenset(c for c in ctx.cards_of(led) if ctx.beats(c, best))
+        better = ctx.cards_of(led) & ctx.cards_beating(winning)
         return better or None
 
 

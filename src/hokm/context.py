@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from hokm.actions import Action
 
 _SUITS: tuple[Suit, ...] = tuple(Suit)
+_DECK: tuple[Card, ...] = tuple(map(Card.from_index, range(52)))
 
 __all__ = [
     "Capture",
@@ -49,8 +50,9 @@ class PlayContext:
 
     Built by the core for ``hokm_restrict_plays`` and ``hokm_restrict_void_plays``,
     and only when a plugin implements one; the ``Trick`` value is made only if
-    a rule asks for it. Valid during the hook call. Suits are effective suits
-    (Satat's 2♥ is a trump under its default option).
+    a rule asks for it. Valid during the hook call only: the playout loop points
+    one context at turn after turn, so keep the values read, not the context.
+    Suits are effective suits (Satat's 2♥ is a trump under its default option).
     """
 
     __slots__ = ("_first_trump", "_hand_mask", "_hand_view", "_number", "_rules", "_trick", "_trick_plays",
@@ -73,6 +75,13 @@ class PlayContext:
         self._first_trump = first_trump
         self.announced = announced
         """The announcement this seat made on this turn before its card (M3), if any."""
+
+    def _turn(self, seat: Seat, hand_mask: int, trump: int, trick_plays: Sequence[int], number: int,
+              first_trump: int) -> None:
+        """Point this context at another turn of the same hand (the random-play kernel keeps one
+        context per playout: a context is valid only during the hook call it is given to)."""
+        self.seat, self._hand_mask, self._trump, self._trick_plays = seat, hand_mask, trump, trick_plays
+        self._number, self._first_trump, self._trick = number, first_trump, None
 
     @property
     def trump(self) -> Suit | None:
@@ -102,6 +111,22 @@ class PlayContext:
         return () if self._hand_view is None else self._hand_view.tricks
 
     @property
+    def winning(self) -> Card | None:
+        """The card winning the trick so far by the standard rule (``trick.winning_play()``'s
+        card, read from the tables without building the trick), or ``None`` when this seat leads."""
+        plays = self._trick_plays
+        if not plays:
+            return None
+        if self._first_trump:  # the trump appeared during the trick
+            return self._rules.winning_card(plays, self._trump, self._first_trump)
+        best = plays[0] & 63
+        power = self._rules.powers[self._trump][self._rules.trick_suit_of[self._trump][best]]
+        for play in plays:
+            if power[play & 63] > power[best]:
+                best = play & 63
+        return _DECK[best]
+
+    @property
     def hand(self) -> frozenset[Card]:
         """The cards the acting seat holds."""
         return frozen_cards(self._hand_mask)
@@ -113,6 +138,11 @@ class PlayContext:
     def holds(self, suit: Suit) -> bool:
         """Whether the hand holds a card of effective suit ``suit`` (cheaper than ``cards_of``)."""
         return bool(self._hand_mask & self._rules.suit_masks[self._trump][suit.index])
+
+    def cards_beating(self, card: Card) -> frozenset[Card]:
+        """The cards of the hand that beat ``card`` (``beats``), read from the tables:
+        ``ctx.cards_beating(ctx.winning)`` are the cards that would take the trick now."""
+        return frozen_cards(self._hand_mask & self._rules.beaters(self._trump)[card.index])
 
     def beats(self, card: Card, other: Card) -> bool:
         """Whether ``card`` beats ``other`` under this ruleset and trump (``Trick.beats``: read from
@@ -136,6 +166,10 @@ class _LegalityTables(Protocol):
     def trick_suit_of(self) -> Sequence[tuple[int, ...]]: ...
     @property
     def rank_of(self) -> Sequence[tuple[int, ...]]: ...
+    @property
+    def powers(self) -> Sequence[tuple[tuple[int, ...], ...]]: ...
+    def beaters(self, trump: int) -> tuple[int, ...]: ...
+    def winning_card(self, plays: Sequence[int], trump: int, first_trump: int = 0) -> Card: ...
     def trick_value(self, plays: Sequence[int], trump: int, number: int,
                     winner: int | None = None, *, first_trump: int = 0) -> Trick: ...
 

@@ -44,7 +44,7 @@ _PAIRS: tuple[tuple[Seat, Card], ...] = tuple(
 class CardTables:
     """Per trump index (0-3 a suit, ``NO_TRUMP`` none): every card's suit, rank and power."""
 
-    __slots__ = ("moved", "powers", "printed", "rank_of", "suit_masks", "suit_objects", "suit_of",
+    __slots__ = ("_beaters", "moved", "powers", "printed", "rank_of", "suit_masks", "suit_objects", "suit_of",
                  "trick_suit_objects", "trick_suit_of")
 
     def __init__(self, suit_chain: tuple[Impl, ...], trick_suit_chain: tuple[Impl, ...],
@@ -64,6 +64,7 @@ class CardTables:
         """Whether every card follows its printed suit."""
         self.moved: list[int] = []
         """The cards whose effective suit is not their printed one, as a mask."""
+        self._beaters: list[tuple[int, ...] | None] = [None] * (NO_TRUMP + 1)
         for trump in SUITS:
             suits, trick_suits, ranks = [], [], []
             for index in range(52):
@@ -105,6 +106,25 @@ class CardTables:
         moved = sum(1 << index for index, suit in enumerate(suits) if suit.index != index // 13)
         self.moved.append(moved)
         self.printed.append(not moved)
+
+    def beaters(self, trump: int) -> tuple[int, ...]:
+        """Per card, the cards that beat it under table ``trump`` (``Trick.beats``), as masks: worked
+        out when first asked (``PlayContext.cards_beating``)."""
+        known = self._beaters[trump]
+        if known is None:
+            trick_suit_of, rank_of = self.trick_suit_of[trump], self.rank_of[trump]
+            known = self._beaters[trump] = tuple(
+                sum(1 << card for card in range(52)
+                    if (rank_of[card] > rank_of[other] if trick_suit_of[card] == trick_suit_of[other]
+                        else trump < NO_TRUMP and trick_suit_of[card] == trump))
+                for other in range(52))
+        return known
+
+    def winning_card(self, plays: Sequence[int], trump: int, first_trump: int = 0) -> Card:
+        """The card winning ``plays`` (packed, at least one) so far by the table rule (``first_trump``:
+        see ``best_play``)."""
+        play = best_play(plays, self.trick_suit_of[trump], self.rank_of[trump], trump, first_trump)[0]
+        return _PAIRS[play][1]
 
     def trick_value(self, plays: Sequence[int], trump: int, number: int,
                     winner: int | None = None, *, first_trump: int = 0) -> Trick:
@@ -151,23 +171,23 @@ def table_winner(plays: Sequence[int], trick_suit_of: Sequence[int], rank_of: Se
 
 def best_play(plays: Sequence[int], trick_suit_of: Sequence[int], rank_of: Sequence[int],
               trump: int, first_trump: int = 0) -> tuple[int, int, int]:
-    """The play winning ``plays`` so far: ``(seat, trick suit, rank)`` by the table rule.
+    """The play winning ``plays`` so far: ``(packed play, trick suit, rank)`` by the table rule.
 
     ``first_trump``: the position in the trick from which cards of the trump suit
     count as trumps (the trump appeared mid-trick, RULES 1.5.1 rule 9). An earlier
     card of the trump suit is an ordinary card, unless the trump suit was led.
     """
     lead = plays[0] & 63
-    best, best_suit, best_rank = plays[0] >> 6, trick_suit_of[lead], rank_of[lead]
+    best, best_suit, best_rank = plays[0], trick_suit_of[lead], rank_of[lead]
     late = first_trump and best_suit != trump
     for position in range(1, len(plays)):
         play = plays[position]
         suit = trick_suit_of[play & 63]
         if suit == best_suit:
             if rank_of[play & 63] > best_rank and not (late and suit == trump and position < first_trump):
-                best, best_rank = play >> 6, rank_of[play & 63]
+                best, best_rank = play, rank_of[play & 63]
         elif suit == trump and not (late and position < first_trump):
-            best, best_suit, best_rank = play >> 6, suit, rank_of[play & 63]
+            best, best_suit, best_rank = play, suit, rank_of[play & 63]
     return best, best_suit, best_rank
 
 

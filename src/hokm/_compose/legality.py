@@ -26,10 +26,12 @@ if TYPE_CHECKING:
     from hokm.context import HandView
     from hokm.trick import Trick
 
-__all__ = ["Legality"]
+__all__ = ["SEATS", "Legality"]
 
 _STRICTNESS = {None: 0, VoidDuty.TRUMP: 1, VoidDuty.OVERTRUMP: 2}
 _FROZEN_MASKS: dict[frozenset[Card], int] = {}
+SEATS: tuple[Seat, ...] = tuple(map(Seat, range(16)))
+"""``Seat(i)`` by index, a lookup (the kernel's contexts take one per turn)."""
 
 
 class Legality:
@@ -149,10 +151,14 @@ class Legality:
                  announced: Action | None = None,
                  tricks_of: Callable[[], tuple[Trick, ...]] | None = None) -> int:
         """Narrow the set ``legal`` by every legality hook (``void``: the void hooks answer too)."""
-        chain = self.void_restrictors if void else self.restrictors
         # trick_plays is never mutated afterwards (a state's list, or a fresh slice): no copy.
-        ctx = PlayContext(self.cards, Seat(seat), hand_mask, trump, trick_plays, number, hand, announced,
+        ctx = PlayContext(self.cards, SEATS[seat], hand_mask, trump, trick_plays, number, hand, announced,
                           first_trump, tricks_of)
+        return self.ask(self.void_restrictors if void else self.restrictors, ctx, legal, hand_mask, seat)
+
+    def ask(self, chain: tuple[Impl, ...], ctx: PlayContext, legal: int, hand_mask: int, seat: int) -> int:
+        """Narrow the set ``legal`` by the hooks of ``chain``, asked with ``ctx`` (the turn of ``seat``,
+        holding ``hand_mask``), checking each answer."""
         impl = None
         try:
             for impl in chain:

@@ -174,7 +174,7 @@ class TrickEnd:
         if self.winner_chain is None:
             if first_trump:
                 return best_play(plays, cards.trick_suit_of[trump], cards.rank_of[trump], trump,
-                                 first_trump)[0]
+                                 first_trump)[0] >> 6
             return table_winner(plays, cards.trick_suit_of[trump], cards.rank_of[trump], trump)
         trick = cards.trick_value(plays, trump, number, first_trump=first_trump)
         seat, impl = first_result(self.winner_chain, "hokm_trick_winner", trick)

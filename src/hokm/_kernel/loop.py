@@ -6,7 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from hokm._compose.cards import NO_TRUMP
+from hokm._compose.legality import SEATS
 from hokm._hand import kernel_io
+from hokm.context import PlayContext
 
 if TYPE_CHECKING:
     from hokm._hand.state import HandState
@@ -35,7 +38,8 @@ class Loop:
     in place; ``won``/``taken`` hold the tricks not yet written back, ``tally`` the teams' tricks)
     and the random source."""
 
-    __slots__ = ("hakem", "held", "plan", "plays", "rand", "since", "state", "taken", "tally", "won")
+    __slots__ = ("context", "hakem", "held", "plan", "plays", "rand", "since", "state", "taken", "tally",
+                 "won")
 
     def __init__(self, plan: Plan, state: HandState, plays: list[int], hakem: int, held: list[list[int]],
                  tally: list[int], rand: Callable[[], float], since: int) -> None:
@@ -47,6 +51,9 @@ class Loop:
         self.since = since
         """The play from which cards of the trump suit are trumps (the loop sets it again when a card
         fixes the trump)."""
+        self.context = PlayContext(plan.engine.cards, SEATS[0], 0, NO_TRUMP, (), 0, None, None, 0,
+                                   self.tricks) if plan.restricts else None
+        """The context the legality hooks are asked with, pointed at each turn (``PlayContext._turn``)."""
 
     def tricks(self) -> tuple[Trick, ...]:
         """The hand's completed tricks, those not yet written back included (a legality rule's

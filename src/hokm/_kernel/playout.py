@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from hokm._hand import kernel_io
 from hokm._kernel.plan import plan_of
-from hokm._kernel.tricks import STEP, TURN, play_tricks
+from hokm._kernel.tricks import ENDED, STEP, TURN, play_tricks
 
 if TYPE_CHECKING:
     from hokm._hand.state import HandState
@@ -32,6 +32,8 @@ def play_out(state: HandState, rand: Callable[[], float]) -> None:
     while moment != kernel_io.OVER:
         if moment == kernel_io.CARDS:
             code = play_tricks(state, rand, plan)
+            if code == ENDED:  # (the hand is over)
+                return
             if code == STEP:
                 kernel_io.begin_then_act(state, rand)
             elif code == TURN:

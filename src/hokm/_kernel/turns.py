@@ -15,6 +15,7 @@ from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int
 from typing import TYPE_CHECKING
 
 from hokm._compose.cards import NO_TRUMP, beating
+from hokm._compose.legality import SEATS
 from hokm._compose.masks import BITS, FLOAT_COUNTS, nth_card
 from hokm._hand import kernel_io
 from hokm._hand.kernel_io import mask_of
@@ -114,10 +115,11 @@ def narrowed(loop: Loop, legal: int, hand: int, seat: int, trump: int, done: int
     if not chain or (gate is not None and not gate.open(lead, seat == loop.hakem, void, trump < NO_TRUMP,
                                                         done, False)):
         return legal
-    plays, since = loop.plays, loop.since
+    plays, since, ctx = loop.plays, loop.since, loop.context
+    assert ctx is not None  # (a loop under a legality hook has one)
     start = len(plays) // loop.plan.players * loop.plan.players  # (trick_start)
-    return loop.plan.engine.legality.restrict(legal, hand, seat, plays[start:], trump, done + 1, None, void,
-                             since - start if since > start else 0, None, loop.tricks)
+    ctx._turn(SEATS[seat], hand, trump, plays[start:], done + 1, since - start if since > start else 0)
+    return loop.plan.engine.legality.ask(chain, ctx, legal, hand, seat)
 
 
 def _exact(loop: Loop, pile: int, seat: int, start: int, trump: int, done: int,

@@ -1,0 +1,113 @@
+"""What a legality hook sees on each turn: the same context from the kernel as from stepping.
+
+The playout kernel keeps one ``PlayContext`` per playout and points it at each turn; these tests
+hold every value a hook can read (the trick so far, the position from which the trump counts, the
+winning card, the hand, the trick number) to what stepping hands the same hook on the same turn,
+where a trump appears mid-trick too (hidden trump's reveal, be-ranga's fixing card).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+import pytest
+from tests.helpers import stepped
+
+import hokm
+from hokm import Card, PlayContext, Seat
+
+Seen = tuple[Seat, int, tuple[tuple[Seat, Card], ...], int, Card | None, frozenset[Card], hokm.Suit | None,
+             tuple[Seat, Card] | None]
+
+
+class Spy:
+    """A legality rule that restricts nothing and writes down what it was shown."""
+
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="spy", summary="records its contexts")
+
+    def __init__(self) -> None:
+        self.seen: list[Seen] = []
+
+    @hokm.hookimpl
+    def hokm_restrict_plays(self, ctx: PlayContext) -> frozenset[Card] | None:
+        trick = ctx.trick
+        self.seen.append((ctx.seat, trick.number, trick.plays, trick.first_trump, ctx.winning, ctx.hand,
+                          ctx.led, trick.winning_play()))
+        return None
+
+
+def _seen(names: tuple[str, ...], seed: int, *, fast: bool) -> list[Seen]:
+    spy = Spy()
+    rules = hokm.Ruleset.compose(spy, *names)  # type: ignore[arg-type]
+    hand = rules.deal(random.Random(seed), hakem=seed % rules.players)
+    end = hand.playout(random.Random(seed)) if fast else stepped(hand, seed)
+    assert end.is_over
+    return spy.seen
+
+
+@pytest.mark.parametrize("names", [(), ("hidden-trump",), ("be-ranga",), ("satat", "obligatory-trump")])
+def test_the_kernel_shows_a_hook_what_stepping_shows_it(names: tuple[str, ...]) -> None:
+    mid_trick = 0
+    for seed in range(40):
+        fast, slow = _seen(names, seed, fast=True), _seen(names, seed, fast=False)
+        assert fast, "the hook was never asked"
+        # Stepping may ask again on a turn (legal_actions, then the play's check): both ask on the
+        # same turns (those with several legal cards), with the very same context.
+        assert set(fast) == set(slow)
+        mid_trick += sum(1 for seen in fast if seen[3])
+    if names in (("hidden-trump",), ("be-ranga",)):
+        assert mid_trick, "no trump appeared mid-trick: the case this test is for was not reached"
+
+
+@pytest.mark.parametrize("names", [(), ("hidden-trump",), ("be-ranga",), ("satat",)])
+def test_winning_is_the_card_of_the_trick_s_winning_play(names: tuple[str, ...]) -> None:
+    # ctx.winning reads the tables; Trick.winning_play() compares the cards: the same card, a trump
+    # that appeared mid-trick included (cards of its suit played before it are ordinary).
+    follows = 0
+    for seed in range(20):
+        for fast in (True, False):
+            for seen in _seen(names, seed, fast=fast):
+                winning, play = seen[4], seen[7]
+                assert winning == (None if play is None else play[1])
+                follows += play is not None
+    assert follows
+
+
+def test_winning_leaves_out_a_trump_suit_card_played_before_the_trump_appeared() -> None:
+    # Spades led, the K of hearts discarded while no trump was known, then hearts became trump
+    # from the third card (first_trump 2): the ace of spades wins, not the king of hearts.
+    tables = hokm.Ruleset.compose()._engine.cards
+    plays = [seat << 6 | Card.parse(text).index for seat, text in enumerate(("5s", "kh", "as"))]
+    hand = 1 << Card.parse("2s").index | 1 << Card.parse("qs").index
+    late = PlayContext(tables, Seat(3), hand, hokm.Suit.HEARTS.index, plays, 1, None, None, 2)
+    assert late.winning == Card.parse("as") == late.trick.winning_play()[1]  # type: ignore[index]
+    early = PlayContext(tables, Seat(3), hand, hokm.Suit.HEARTS.index, plays, 1, None, None, 0)
+    assert early.winning == Card.parse("kh") == early.trick.winning_play()[1]  # type: ignore[index]
+
+
+class BeatingSpy:
+    """Checks ``cards_beating`` against ``beats`` for every card of the deck, on every turn asked."""
+
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="beating-spy", summary="checks cards_beating")
+
+    def __init__(self) -> None:
+        self.checked = 0
+
+    @hokm.hookimpl
+    def hokm_restrict_plays(self, ctx: PlayContext) -> frozenset[Card] | None:
+        for other in hokm.full_deck():
+            assert ctx.cards_beating(other) == frozenset(card for card in ctx.hand if ctx.beats(card, other))
+            self.checked += 1
+        return None
+
+
+@pytest.mark.parametrize("names", [(), ("satat",), ("hidden-trump",), ("be-ranga",)])
+def test_cards_beating_are_the_hand_s_cards_that_beat(names: tuple[str, ...]) -> None:
+    # Under Satat the 2♥ is the top trump; before be-ranga's or hidden trump's trump is known,
+    # only a higher card of the same suit beats.
+    spy = BeatingSpy()
+    rules = hokm.Ruleset.compose(spy, *names)  # type: ignore[arg-type]
+    for seed in range(3):
+        rules.deal(random.Random(seed), hakem=0).playout(random.Random(seed))
+    assert spy.checked > 1000
