@@ -69,6 +69,7 @@ from hokm.trick import Trick
 
 if TYPE_CHECKING:
     from hokm.events import Event
+    from hokm.playouts import Playouts
     from hokm.rules import Ruleset
 
 __all__ = ["HandState"]
@@ -825,6 +826,31 @@ class HandState:
             self._setup.engine.decisions.copied_at_call(self, state)
         play_out(state, (rng or random.Random()).random)
         return state
+
+    def rollouts(self, count: int, *, seed: int | str, plays: bool = False) -> Playouts:
+        """Play ``count`` random continuations of this position and return their outcomes as
+        compact columns (what a search bot scores a candidate by).
+
+        Continuation ``i`` is ``playout(rng)`` with the batch's generator as continuation
+        ``i - 1`` left it; the generator is seeded from ``seed`` (``hokm.playouts`` writes it
+        down), so a seed gives the same batch on every machine. ``plays=True`` keeps every
+        hand's plays (``Playouts.plays``); ``Playouts.hand(i)`` plays continuation ``i`` again.
+
+        >>> import random, hokm
+        >>> hand = hokm.Ruleset.compose().deal(random.Random(5), hakem=1)
+        >>> batch = hand.rollouts(100, seed=2)
+        >>> len(batch), batch.hakem.count(1)
+        (100, 100)
+
+        Raises:
+            InvalidArgumentError: ``count`` is negative or above ``hokm.playouts.MAX_BATCH``, or
+                ``plays=True`` at a table of more than four seats (``ArgumentTypeError``: a value
+                of the wrong type).
+        """
+        from hokm._kernel.batch import Continuations, play_batch, rng_of
+
+        rng = rng_of(self.ruleset, count, seed, plays, "rollouts")
+        return play_batch(self.ruleset, seed, count, rng, Continuations(self), plays)
 
     # Results and views ----------------------------------------------------------------
 
