@@ -133,7 +133,8 @@ def test_an_empty_batch() -> None:
     (lambda r: r.playouts(5, seed=1, hakem=4), hokm.InvalidSeatError, "hakem"),
     (lambda r: r.playouts(5, seed=1, plays=1), hokm.ArgumentTypeError, "plays must be True or False"),
     (lambda r: r.deal(random.Random(1)).rollouts(-2, seed=1), hokm.InvalidArgumentError, "count"),
-    (lambda r: r.deal(random.Random(1)).rollouts(2, seed=[1]), hokm.ArgumentTypeError, "seed"),
+    pytest.param(lambda r: r.deal(random.Random(1)).rollouts(2, seed=[1]), hokm.ArgumentTypeError, "seed",
+                 marks=pytest.mark.pure_only),  # (the compiled HandState refuses the type itself)
     (lambda r: r.playouts(3, seed=1).hand(3), hokm.InvalidArgumentError, "index must be an int from 0 to 2"),
     (lambda r: r.playouts(3, seed=1).hand("1"), hokm.ArgumentTypeError, "index must be an int"),
     (lambda r: r.playouts(3, seed=1).win_rate(2), hokm.InvalidArgumentError, "team must be an int"),

@@ -28,10 +28,12 @@ ANNULLED = "annulled"
 """The label of a hand annulled before its first trick (it has no score)."""
 
 
-def rng_of(ruleset: Ruleset, count: int, seed: int | str, plays: bool, kind: str) -> random.Random:
-    """The batch's generator, its arguments checked first."""
+def rng_of(ruleset: Ruleset, count: object, seed: object, plays: object, kind: str) -> random.Random:
+    """The batch's generator, its arguments checked first (typed ``object``: the compiled build
+    would refuse a wrong type with a bare ``TypeError`` before the check could name it)."""
     check_int(count, "count", low=0, high=MAX_BATCH)
     check_seed(seed, optional=False)
+    assert isinstance(seed, int | str)  # (checked above)
     if plays.__class__ is not bool:
         raise ArgumentTypeError(f"plays must be True or False, got {_got(plays)}")
     if plays and ruleset.players > 4:
@@ -86,6 +88,9 @@ class FreshDeals:
     def __init__(self, ruleset: Ruleset, hakem: int | None) -> None:
         self.ruleset, self.hakem = ruleset, hakem
 
+    def __reduce__(self) -> tuple[type[FreshDeals], tuple[Ruleset, int | None]]:
+        return FreshDeals, (self.ruleset, self.hakem)  # (explicit: the compiled build needs it)
+
     def __call__(self, rng: random.Random) -> HandState:
         hakem = floor(rng.random() * self.ruleset.players) if self.hakem is None else self.hakem
         return self.ruleset.deal(rng, hakem=hakem).playout(rng)
@@ -98,6 +103,9 @@ class Continuations:
 
     def __init__(self, state: HandState) -> None:
         self.state = state
+
+    def __reduce__(self) -> tuple[type[Continuations], tuple[HandState]]:
+        return Continuations, (self.state,)  # (explicit: the compiled build needs it)
 
     def __call__(self, rng: random.Random) -> HandState:
         return self.state.playout(rng)
