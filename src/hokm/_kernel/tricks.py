@@ -117,8 +117,8 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                     moved ^= 1 << index
                     led, base, holders = suit_of[index], 13 * suit_of[index], _holders(held, moved)
                 if follow_event or void_exact:
-                    specials, exactly = _specials(plan, held, state, rest, led, trump, done, follow_event,
-                                                  moved)
+                    specials, exactly = _specials(plan, held, hand_trump, rest, led, trump, done,
+                                                  follow_event, moved)
                 elif moved & watched[trump][led]:  # their holders' follows are picked by mask
                     specials, exactly = holders, 0
                 watch = follow_event or moved or void_exact
@@ -213,7 +213,8 @@ def _entered(loop: Loop, start: int, trump: int, done: int, follow_event: bool, 
     rest = plan.followers[plays[start] >> 6][len(plays) - start - 1:]
     specials = exactly = 0
     if follow_event or moved or plan.void_exact:
-        specials, exactly = _specials(plan, held, state, rest, led, trump, done, follow_event, moved)
+        specials, exactly = _specials(plan, held, kernel_io.trump_of(state)[0], rest, led, trump, done,
+                                      follow_event, moved)
     if note:  # the announcer's card is picked exactly
         specials |= 1 << rest[0][0]
         exactly |= 1 << rest[0][0]
@@ -269,7 +270,7 @@ def _fix(loop: Loop, seat: int, index: int, best: int, top: int, power: tuple[in
     return known, best, top, power, moved, _holders(loop.held, moved)
 
 
-def _specials(plan: Plan, held: list[list[int]], state: HandState, rest: tuple[tuple[int, int], ...],
+def _specials(plan: Plan, held: list[list[int]], hand_trump: int, rest: tuple[tuple[int, int], ...],
               led: int, trump: int, done: int, follow_event: bool, moved: int) -> tuple[int, int]:
     """Which of the seats still to follow (``rest``) leave the plain pick, as masks of seats: all of
     them and those picked from the engine's legal mask with the turn's announcements (a hook reading
@@ -279,7 +280,6 @@ def _specials(plan: Plan, held: list[list[int]], state: HandState, rest: tuple[t
     under a void duty, the trumps."""
     void_offers = False
     if follow_event or plan.void_offers:
-        hand_trump = kernel_io.trump_of(state)[0]
         offers = plan.engine.decisions.offer_rows[hand_trump][done]
         void_offers = bool(offers[4] or offers[5])  # (a void seat may be offered some)
         if (follow_event and plan.follow_steps[0 <= hand_trump < NO_TRUMP][done]) or (
