@@ -132,7 +132,7 @@ def infer(observation: HandObservation) -> Knowledge:
     voids: list[set[int]] = [set() for _ in range(players)]
     probe_all = bool(engine.legality.restrictors)
     probe_void = probe_all or engine.legality.void_duty is not None or bool(engine.legality.void_restrictors)
-    announced = _announcements(observation)
+    announced = _announcements(observation, engine)
 
     played = 0
     count = 0  # cards played before the trick being read
@@ -206,16 +206,22 @@ def _current_trump(observation: HandObservation, played: int, in_trick: int) -> 
     return trump.index, max(0, since - (played - in_trick))
 
 
-def _announcements(observation: HandObservation) -> dict[int, Action]:
+def _announcements(observation: HandObservation, engine: Any) -> dict[int, Action]:
     """The announcement made before each play (a seat's last decision at that card count).
 
     One taken on the turn in progress, before its card, is found at the count of cards played.
+    A decision by the seat to play is an announcement only in a trick where one may be offered
+    (``Decisions.turn_asked``): elsewhere it answered a pause before the trick (a decision asked
+    of every seat after a trick is also asked of the next leader).
     """
     found: dict[int, Action] = {}
     plays = [seat for trick in observation.tricks for seat, _ in trick.plays]
     plays += [seat for seat, _ in observation.current_trick]
+    asked = engine.decisions.turn_asked
     for (seat, action), at in zip(observation.decisions, observation.decisions_at, strict=True):
-        if (plays[at] if at < len(plays) else observation.to_act) == seat:
+        done = at // engine.players  # (the trick of that play: tricks take a card a seat)
+        if (plays[at] if at < len(plays) else observation.to_act) == seat and any(
+                done < len(row) and row[done] for row in asked):
             found[at] = action
     return found
 

@@ -17,6 +17,7 @@ from hokm import Card, Suit, cards
 from hokm.agents import Deal, count_deals, sample_deals
 from hokm.testing import strategies as hst
 from hokm_variants.hidden_trump import SetIndicator
+from hokm_variants.troefcall import Capitulate
 from tests.agents.support import (
     AnnouncementNotOffered,
     AskForHearts,
@@ -68,6 +69,7 @@ RULESETS: dict[str, Callable[[], hokm.Ruleset]] = {
     "troefcall-overtrump": lambda: compose("troefcall", troefcall={"capitulation": False}),
     "troefcall-must-trump": lambda: compose("troefcall", troefcall={"trumping": "must-trump",
                                                                     "capitulation": False}),
+    "troefcall-must-trump-capitulation": lambda: compose("troefcall", troefcall={"trumping": "must-trump"}),
     "ask-hearts": lambda: compose(AskForHearts()),
     "first-void": lambda: compose(FirstVoid()),
     "first-void+obligatory-trump": lambda: compose(FirstVoid(), "obligatory-trump"),
@@ -83,7 +85,8 @@ RULESETS: dict[str, Callable[[], hokm.Ruleset]] = {
 }
 """Every bundled rule that changes what a play proves or where cards lie, and the decision features."""
 
-EXACT = [name for name in RULESETS if name not in ("face-down", "troefcall") and "hidden" not in name]
+EXACT = [name for name in RULESETS if name not in ("face-down", "troefcall", "troefcall-must-trump-capitulation")
+         and "hidden" not in name]
 """A face-down indicator's deal is not replayable through new_hand; random Troefcall hands
 capitulate early."""
 LEFT = {2: 1, 3: 3, 4: 2}
@@ -266,6 +269,23 @@ def test_deals_the_observer_cannot_tell_apart_give_the_same_samples(data: st.Dat
 
 def _index(card: Card) -> int:
     return card.index
+
+
+def test_a_pause_answer_by_the_next_leader_is_not_read_as_an_announcement() -> None:
+    # Troefcall asks every seat after each trick whether it capitulates, the trick's winner (the
+    # next leader) first. Read as an announcement before his lead, the answer brought the void duty
+    # onto the lead ("trump after an announcement"): his lead of a heart then "proved" he held no
+    # trump, which his later trump contradicted, and no deal was consistent.
+    rules = compose("troefcall", troefcall={"trumping": "must-trump"})
+    rng = random.Random(1277)
+    state = rules.deal(rng, hakem=1277 % 4)
+    for _ in range(rng.randrange(0, 40)):
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert any(isinstance(action, Capitulate) for _, action in state.decisions)
+    for seat in range(4):
+        view = state.observation(seat)
+        for deal in sample_deals(view, 20, rng=random.Random(seat)):
+            assert_consistent(view, deal)
 
 
 def test_a_match_observation_samples_like_its_hand() -> None:
