@@ -85,8 +85,8 @@ RULESETS: dict[str, Callable[[], hokm.Ruleset]] = {
 }
 """Every bundled rule that changes what a play proves or where cards lie, and the decision features."""
 
-EXACT = [name for name in RULESETS if name not in ("face-down", "troefcall", "troefcall-must-trump-capitulation")
-         and "hidden" not in name]
+EXACT = [name for name in RULESETS if "hidden" not in name
+         and name not in ("face-down", "troefcall", "troefcall-must-trump-capitulation")]
 """A face-down indicator's deal is not replayable through new_hand; random Troefcall hands
 capitulate early."""
 LEFT = {2: 1, 3: 3, 4: 2}

@@ -44,7 +44,7 @@ def collect(loop: Loop, pile: int, winner: int, done: int) -> tuple[int, int]:
         previous = won[-2] if len(won) > 1 else winners[-1]
         collected = (taken[-1] if taken else collectors[-1]) is not None
         if plan.capture_in_force:
-            trump, since = kernel_io.trump_of(loop.state)
+            trump, since = loop.trump, loop.since
             since = since if 0 <= trump < NO_TRUMP else 1 << 30
             in_force = won_in_force(loop.plays, winners + tuple(won), done - 1, plan.players, since)
     collector = plan.capture_table[capture_key(plan.players, plan.total, winner, previous, bool(collected),
@@ -111,7 +111,7 @@ def flush(loop: Loop) -> int:
     done = len(winners) + len(taken)
     previous = won[len(taken) - 1] if taken else (winners[-1] if winners else -1)
     collected = (taken[-1] if taken else collectors[-1] if collectors else None) is not None
-    trump, since = kernel_io.trump_of(loop.state)
+    trump, since = loop.trump, loop.since
     since = since if plan.capture_in_force and 0 <= trump < NO_TRUMP else 1 << 30
     for winner in won[len(taken):]:
         start = done * players  # the trick just played begins here; the previous one, players before

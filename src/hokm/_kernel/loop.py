@@ -39,18 +39,18 @@ class Loop:
     and the random source."""
 
     __slots__ = ("context", "hakem", "held", "plan", "plays", "rand", "since", "state", "taken", "tally",
-                 "won")
+                 "trump", "won")
 
     def __init__(self, plan: Plan, state: HandState, plays: list[int], hakem: int, held: list[list[int]],
-                 tally: list[int], rand: Callable[[], float], since: int) -> None:
+                 tally: list[int], rand: Callable[[], float], trump: int, since: int) -> None:
         self.plan, self.state, self.plays, self.hakem, self.held = plan, state, plays, hakem, held
         self.won: list[int] = []
         self.taken: list[int | None] = self.won if plan.capture_identity else []  # type: ignore[assignment]
         """The collectors (the same list as ``won`` where the winner takes every trick)."""
         self.tally, self.rand = tally, rand
-        self.since = since
-        """The play from which cards of the trump suit are trumps (the loop sets it again when a card
-        fixes the trump)."""
+        self.trump, self.since = trump, since
+        """The hand's trump index (``NO_TRUMP``: none yet) and the play from which cards of its suit
+        are trumps, as the state has them (the loop sets them again when a card fixes the trump)."""
         self.context = PlayContext(plan.engine.cards, SEATS[0], 0, NO_TRUMP, (), 0, None, None, 0,
                                    self.tricks) if plan.restricts else None
         """The context the legality hooks are asked with, pointed at each turn (``PlayContext._turn``)."""

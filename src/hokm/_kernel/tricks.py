@@ -59,7 +59,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
     void_exact, watched, asking, void_asking = plan.void_exact, plan.watched, plan.follow_asks, plan.restricts
     gone = 0.0  # tricks done since entry: a seat's cards on its turn are sizes[seat] - gone
     plain_end = (plan.capture_identity or plan.lazy_capture) and not plan.winner_hook
-    won = (loop := Loop(plan, state, plays, hakem, held, tally, rand, since)).won
+    won = (loop := Loop(plan, state, plays, hakem, held, tally, rand, hand_trump, since)).won
     stop_at = 0 if plan.play_on and max(tally) >= plan.stop_at else plan.stop_at  # (stop_rule)
     hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = plan.facts[since >= start + n][
         hand_trump]  # (hokm._kernel.plan.Facts)
@@ -213,8 +213,7 @@ def _entered(loop: Loop, start: int, trump: int, done: int, follow_event: bool, 
     rest = plan.followers[plays[start] >> 6][len(plays) - start - 1:]
     specials = exactly = 0
     if follow_event or moved or plan.void_exact:
-        specials, exactly = _specials(plan, held, kernel_io.trump_of(state)[0], rest, led, trump, done,
-                                      follow_event, moved)
+        specials, exactly = _specials(plan, held, loop.trump, rest, led, trump, done, follow_event, moved)
     if note:  # the announcer's card is picked exactly
         specials |= 1 << rest[0][0]
         exactly |= 1 << rest[0][0]
@@ -261,7 +260,7 @@ def _fix(loop: Loop, seat: int, index: int, best: int, top: int, power: tuple[in
     plan, state, plays = loop.plan, loop.state, loop.plays
     start = (len(plays) - 1) // plan.players * plan.players  # the trick the card was played to
     kernel_io.fix(state, plan.suit_of[NO_TRUMP][index], len(plays), len(plays) - start)
-    loop.since = kernel_io.trump_of(state)[1]
+    loop.trump, loop.since = kernel_io.trump_of(state)
     known = facts(plan, state, start)
     if known[2] < 0:  # a trump in its own trick, which the led suit cannot beat
         power = known[6][known[5][plays[start] & 63]]

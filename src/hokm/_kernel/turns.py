@@ -38,12 +38,12 @@ def lead_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, note: 
         kernel_io.forget(state)
         return index
     if plan.lead_stepping:  # some lead lies in the window of a per-turn hook that reads the hand
-        called = 0 <= kernel_io.trump_of(state)[0] < NO_TRUMP
+        called = 0 <= loop.trump < NO_TRUMP
         if plan.lead_steps[called][done] and plan.step_at(True, seat == loop.hakem, False, called, done):
             return _stepped(loop, pile, seat, begun)
     if not plan.engine.legality.kernel_restricts:
         return -1
-    offered = plan.engine.decisions.offered(kernel_io.trump_of(state)[0], done, True, seat == loop.hakem,
+    offered = plan.engine.decisions.offered(loop.trump, done, True, seat == loop.hakem,
                                             False) if plan.lead_offers else ()
     if not offered:  # the legality hooks alone narrow the whole hand
         return by_tables(loop, seat, loop.held[seat], -1, trump, False, (), 0, done)
@@ -61,7 +61,7 @@ def follow_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, led:
     plan, state = loop.plan, loop.state
     start = trick_start(loop)
     void = not (mask_of(loop.held[seat]) & plan.suit_masks[trump][led])
-    hand_trump = kernel_io.trump_of(state)[0]
+    hand_trump = loop.trump
     called = 0 <= hand_trump < NO_TRUMP
     if not note and plan.follow_steps[called][done] and plan.step_at(
             False, seat == loop.hakem, void, called, done):
@@ -127,14 +127,14 @@ def _exact(loop: Loop, pile: int, seat: int, start: int, trump: int, done: int,
     """A turn picked from the engine's legal mask (follow suit, the duty, the legality hooks) and the
     turn's tabulated announcements, as ``legal_actions()`` lists them: the card's index, or
     ``-2 - k`` for the ``k``-th announcement."""
-    plan, state = loop.plan, loop.state
+    plan = loop.plan
     # A legality hook sees the tricks so far through its PlayContext, worked out only if it reads them.
     legal = plan.engine.legality.legal_mask(mask_of(loop.held[seat]), loop.plays[start:], seat, trump,
                                             done + 1, None, first_trump(loop, start), announced, loop.hakem,
                                             loop.tricks)
     count = legal.bit_count()
     offered = () if announced is not None else plan.engine.decisions.offered(
-        kernel_io.trump_of(state)[0], done, lead, seat == loop.hakem, void)
+        loop.trump, done, lead, seat == loop.hakem, void)
     pick = floor(loop.rand() * (count + len(offered)))
     if pick >= count:
         return -2 - (pick - count)
