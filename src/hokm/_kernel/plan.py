@@ -91,8 +91,8 @@ class Plan:
         "teams",
         "total",
         "trick_suit_of",
-        "void_exact",
         "void_offers",
+        "void_rows",
         "watched",
         "winner_hook",
     )
@@ -172,10 +172,14 @@ class Plan:
         """Whether a leader is ever offered a tabulated announcement."""
         self.every_seat = (1 << n) - 1
         """Every seat, as a mask of seats."""
-        self.void_exact = self.void_offers and (self.duty or any(self.moved) or self.restricts)
-        """Whether such an offer may fall on a void turn the plain picks do not take with its offers
-        (the duty's pick of a trump, a holder of a card of another suit than printed, a legality
-        hook's)."""
+        moved_or_hooked = any(self.moved) or self.restricts
+        self.void_rows: tuple[tuple[tuple[bool, ...], ...], ...] = tuple(
+            tuple((*(((self.duty and trumped) or moved_or_hooked) and bool(kinds[4] or kinds[5])
+                     for kinds in rows), False) for trumped in (False, True))
+            for rows in decisions.offer_rows)
+        """Per trump index, by whether a trump is in force, by tricks done: whether an offer may fall on
+        a void turn the plain picks do not take with its offers (the duty's pick of a trump, a holder of
+        a card of another suit than printed, a legality hook's)."""
         self.events = self._event_rows(engine)
         self.dynamic = any(any(leads) or any(follows) for leads, follows in self.events) or any(
             row is not NO_OFFERS[n] for rows in self.offers for by_done in rows for row in by_done)

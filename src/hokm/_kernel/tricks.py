@@ -56,18 +56,17 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
      note) = kernel_io.enter(state)  # (note: see the module's docstring)
     n, teams, followers, ends, dynamic = plan.players, plan.teams, plan.followers, plan.ends, plan.dynamic
     bits, counts, fcounts, bit13, append = BITS, COUNTS, FLOAT_COUNTS, BIT13, plays.append
-    void_exact, watched, asking, void_asking = plan.void_exact, plan.watched, plan.follow_asks, plan.restricts
+    watched, asking, void_asking = plan.watched, plan.follow_asks, plan.restricts
     gone = 0.0  # tricks done since entry: a seat's cards on its turn are sizes[seat] - gone
     plain_end = (plan.capture_identity or plan.lazy_capture) and not plan.winner_hook
     won = (loop := Loop(plan, state, plays, hakem, held, tally, rand, hand_trump, since)).won
     stop_at = 0 if plan.play_on and max(tally) >= plan.stop_at else plan.stop_at  # (stop_rule)
     hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = plan.facts[since >= start + n][
         hand_trump]  # (hokm._kernel.plan.Facts)
-    (offer_rows, lead_row, follow_row, offers, leads, voids, lead_sizes, void_sizes, moved,
+    (offer_rows, lead_row, follow_row, void_row, offers, leads, voids, lead_sizes, void_sizes, moved,
      holders) = _trick_rows(plan, hand_trump, trump, hakem, done, sizes, held)
-    lead_event, follow_event = lead_row[done] or bool(note), follow_row[done]
-    refresh = dynamic or pending >= 0  # whether the next lead must look again at what a trick may change
-    begun = len(plays)  # the turn at this many plays began by the state's own steps (its start ran)
+    lead_event, follow_event, void_exact = lead_row[done] or bool(note), follow_row[done], void_row[done]
+    refresh, begun = dynamic or pending >= 0, len(plays)  # (the next lead looks again; the steps began here)
     led, base, power, best, top, rest, specials, exactly = (
         _entered(loop, start, trump, done, follow_event, moved, note) if len(plays) > start else _AT_LEAD)
     watch, leading = follow_event or moved or void_exact, len(plays) == start
@@ -80,12 +79,13 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                 if pending >= 0:  # a trump fixed in the last trick counts from this lead
                     hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = facts(
                         plan, state, len(plays))
-                    (offer_rows, lead_row, follow_row, offers, leads, voids, lead_sizes, void_sizes, moved,
-                     holders) = _trick_rows(plan, hand_trump, trump, hakem, done, sizes, held)
+                    (offer_rows, lead_row, follow_row, void_row, offers, leads, voids, lead_sizes, void_sizes,
+                     moved, holders) = _trick_rows(plan, hand_trump, trump, hakem, done, sizes, held)
                 elif offer_rows[done] is not offers:  # the announcements on offer change
                     offers = offer_rows[done]
                     leads, voids, lead_sizes, void_sizes = _offers(offers, sizes)
-                lead_event, follow_event, refresh = lead_row[done] or note == 1, follow_row[done], dynamic
+                lead_event, follow_event, void_exact, refresh = (
+                    lead_row[done] or note == 1, follow_row[done], void_row[done], dynamic)
                 watch = follow_event or moved or void_exact
             suits = held[seat]
             if lead_event and (index := lead_exactly(loop, pile, seat, trump, done, note, begun)) != -1:
@@ -212,7 +212,7 @@ def _entered(loop: Loop, start: int, trump: int, done: int, follow_event: bool, 
     best, top = trick_so_far(state, plays, start, power, TRUMP_POWER)
     rest = plan.followers[plays[start] >> 6][len(plays) - start - 1:]
     specials = exactly = 0
-    if follow_event or moved or plan.void_exact:
+    if follow_event or moved or plan.void_rows[loop.trump][trump < NO_TRUMP][done]:
         specials, exactly = _specials(plan, held, loop.trump, rest, led, trump, done, follow_event, moved)
     if note:  # the announcer's card is picked exactly
         specials |= 1 << rest[0][0]
@@ -222,15 +222,17 @@ def _entered(loop: Loop, start: int, trump: int, done: int, follow_event: bool, 
 
 def _trick_rows(plan: Plan, hand_trump: int, trump: int, hakem: int, done: int, sizes: list[float],
                 held: list[list[int]]) -> tuple[
-        tuple[Offers, ...], tuple[bool, ...], tuple[bool, ...], Offers, tuple[tuple[Action, ...], ...],
+        tuple[Offers, ...], tuple[bool, ...], tuple[bool, ...], tuple[bool, ...], Offers,
+        tuple[tuple[Action, ...], ...],
         tuple[tuple[Action, ...], ...], list[float], list[float], int, int]:
     """What the loop reads under a trump: the offers by tricks done, the lead and follow event rows,
-    the offers now with the choices they give (``_offers``), and the cards of another suit than
-    printed still held, with the seats holding them."""
+    whether a void turn may need its offers picked exactly (``Plan.void_rows``), the offers now with
+    the choices they give (``_offers``), and the cards of another suit than printed still held, with
+    the seats holding them."""
     offer_rows, (lead_row, follow_row) = plan.offers[hand_trump][hakem], plan.events[hand_trump]
     offers = offer_rows[done]
     moved = plan.moved[trump] and _moved_left(plan, trump, held)
-    return (offer_rows, lead_row, follow_row, offers,
+    return (offer_rows, lead_row, follow_row, plan.void_rows[hand_trump][trump < NO_TRUMP], offers,
             *(_offers(offers, sizes) if plan.dynamic else (offers[0], offers[2], sizes, sizes)), moved,
             moved and _holders(held, moved))
 
