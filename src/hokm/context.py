@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from hokm.actions import Action
 
 _SUITS: tuple[Suit, ...] = tuple(Suit)
-_DECK: tuple[Card, ...] = tuple(map(Card.from_index, range(52)))
 
 __all__ = [
     "Capture",
@@ -115,16 +114,7 @@ class PlayContext:
         """The card winning the trick so far by the standard rule (``trick.winning_play()``'s
         card, read from the tables without building the trick), or ``None`` when this seat leads."""
         plays = self._trick_plays
-        if not plays:
-            return None
-        if self._first_trump:  # the trump appeared during the trick
-            return self._rules.winning_card(plays, self._trump, self._first_trump)
-        best = plays[0] & 63
-        power = self._rules.powers[self._trump][self._rules.trick_suit_of[self._trump][best]]
-        for play in plays:
-            if power[play & 63] > power[best]:
-                best = play & 63
-        return _DECK[best]
+        return self._rules.winning_card(plays, self._trump, self._first_trump) if plays else None
 
     @property
     def hand(self) -> frozenset[Card]:
@@ -166,8 +156,6 @@ class _LegalityTables(Protocol):
     def trick_suit_of(self) -> Sequence[tuple[int, ...]]: ...
     @property
     def rank_of(self) -> Sequence[tuple[int, ...]]: ...
-    @property
-    def powers(self) -> Sequence[tuple[tuple[int, ...], ...]]: ...
     def beaters(self, trump: int) -> tuple[int, ...]: ...
     def winning_card(self, plays: Sequence[int], trump: int, first_trump: int = 0) -> Card: ...
     def trick_value(self, plays: Sequence[int], trump: int, number: int,

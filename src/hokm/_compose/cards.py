@@ -23,6 +23,7 @@ __all__ = [
     "TRUMP_POWER",
     "CardTables",
     "beating",
+    "best_by_power",
     "best_play",
     "power_tables",
     "table_winner",
@@ -122,9 +123,9 @@ class CardTables:
 
     def winning_card(self, plays: Sequence[int], trump: int, first_trump: int = 0) -> Card:
         """The card winning ``plays`` (packed, at least one) so far by the table rule (``first_trump``:
-        see ``best_play``)."""
-        play = best_play(plays, self.trick_suit_of[trump], self.rank_of[trump], trump, first_trump)[0]
-        return _PAIRS[play][1]
+        see ``best_by_power``)."""
+        power = self.powers[trump][self.trick_suit_of[trump][plays[0] & 63]]
+        return _PAIRS[best_by_power(plays, power, first_trump)][1]
 
     def trick_value(self, plays: Sequence[int], trump: int, number: int,
                     winner: int | None = None, *, first_trump: int = 0) -> Trick:
@@ -189,6 +190,21 @@ def best_play(plays: Sequence[int], trick_suit_of: Sequence[int], rank_of: Seque
         elif suit == trump and not (late and position < first_trump):
             best, best_suit, best_rank = play, suit, rank_of[play & 63]
     return best, best_suit, best_rank
+
+
+def best_by_power(plays: Sequence[int], power: Sequence[int], first_trump: int = 0) -> int:
+    """The play (packed) winning ``plays`` so far, by ``power`` (``power_tables``' row of their led
+    trick suit). ``first_trump``: the position from which cards of the trump suit are trumps (the
+    trump appeared during the trick, RULES 1.5.1 rule 9); an earlier one is an ordinary card, unless
+    the trump suit was led."""
+    if power[plays[0] & 63] >= TRUMP_POWER:
+        first_trump = 0  # the trump suit was led: its cards count from the lead
+    best, top = plays[0], -1
+    for position, play in enumerate(plays):
+        value = power[play & 63]
+        if value > top and (position >= first_trump or value < TRUMP_POWER):
+            best, top = play, value
+    return best
 
 
 def beating(cards: int, power: Sequence[int], top: int) -> int:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
-from hokm._compose.cards import NO_TRUMP
+from hokm._compose.cards import NO_TRUMP, best_by_power
 from hokm._compose.masks import nth_card
 from hokm._hand.moments import (
     LOG_ACT,
@@ -278,20 +278,12 @@ def forget(state: HandState) -> None:
         forget_announcement(state)
 
 
-def trick_so_far(state: HandState, plays: Sequence[int], start: int, power: Sequence[int],
-                 trump_power: int) -> tuple[int, int]:
+def trick_so_far(state: HandState, plays: Sequence[int], start: int, power: Sequence[int]) -> tuple[int, int]:
     """The seat winning the trick in progress (``plays`` from ``start``) and its card's power, where
     a card of the trump suit played before the trump appeared is an ordinary card unless the trump
-    suit was led (RULES 1.5.1 rule 9)."""
+    suit was led (RULES 1.5.1 rule 9; ``best_by_power``)."""
     setup = state._setup
-    trick = plays[start:]
     early = setup.trump_from - start if 0 <= setup.trump < NO_TRUMP else 0  # plays before the trump came
-    if power[trick[0] & 63] >= trump_power:
-        early = 0  # the trump suit was led: its cards count from the lead
-    best = top = 0
-    for position, play in enumerate(trick):
-        value = power[play & 63]
-        if value > top and (position >= early or value < trump_power):
-            best, top = play >> 6, value
-    return best, top
+    best = best_by_power(plays[start:], power, early)
+    return best >> 6, power[best & 63]
 

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
-from hokm._compose.cards import NO_TRUMP, TRUMP_POWER, beating
+from hokm._compose.cards import NO_TRUMP, beating
 from hokm._compose.masks import BIT13, BITS, COUNTS, FLOAT_COUNTS
 from hokm._hand import kernel_io
 from hokm._hand.kernel_io import mask_of, trick_so_far
@@ -209,7 +209,7 @@ def _entered(loop: Loop, start: int, trump: int, done: int, follow_event: bool, 
     lead = plays[start] & 63
     led = plan.suit_of[trump][lead]
     power = plan.powers[trump][plan.trick_suit_of[trump][lead]]
-    best, top = trick_so_far(state, plays, start, power, TRUMP_POWER)
+    best, top = trick_so_far(state, plays, start, power)
     rest = plan.followers[plays[start] >> 6][len(plays) - start - 1:]
     specials = exactly = 0
     if follow_event or moved or plan.void_rows[loop.trump][trump < NO_TRUMP][done]:
