@@ -44,6 +44,7 @@ import attrs
 from hokm import (
     Capture,
     Card,
+    HandTally,
     HandView,
     Kot,
     Rank,
@@ -302,9 +303,9 @@ class DoubleSar(Variant):
         return False
 
     @hookimpl
-    def hokm_kot(self, hand: HandView) -> Kot:
-        # The kot of Double Sar is collecting every trick of the hand.
-        for team, count in enumerate(hand.team_tricks):
-            if count == hand.tricks_total:
+    def hokm_kot(self, tally: HandTally) -> Kot:
+        # The kot of Double Sar is collecting every trick of the hand (from the tally alone).
+        for team, count in enumerate(tally.team_tricks):
+            if count == tally.tricks_total:
                 return Kot(Team(team))
         return Kot.NONE

@@ -34,6 +34,7 @@ import attrs
 from hokm import (
     Card,
     HandScore,
+    HandTally,
     HandView,
     Kot,
     Packets,
@@ -162,19 +163,20 @@ class ThreePlayer(Variant):
     # Scoring and succession -----------------------------------------------------------
 
     @hookimpl
-    def hokm_kot(self, hand: HandView) -> Kot:
+    def hokm_kot(self, tally: HandTally) -> Kot:
         # Three players cannot hold a "majority" of 17 in the 4-player sense: the first seven is the kot.
-        team = hand.first_tricks_by(KOT_TRICKS)
+        team = tally.first_tricks_by(KOT_TRICKS)
         return Kot.NONE if team is None else Kot(team)
 
     @hookimpl
-    def hokm_hand_score(self, hand: HandView) -> HandScore | None:
-        if hand.kot_team is not None:
+    def hokm_hand_score(self, tally: HandTally, kot: Team | None) -> HandScore | None:
+        if kot is not None:
             return None  # a kot: the standard kot / Hakem-kot values (2 / 3) apply
-        winner = self._winner(hand)
+        winner = decided_winner(tally.team_tricks, tally.tricks_left, hakem=tally.hakem,
+                                tie_winner=self.tie_winner)
         if winner is None:
             return None  # stopped by some other plugin's rule: no opinion
-        tricks = hand.team_tricks
+        tricks = tally.team_tricks
         tied = tricks.count(max(tricks)) > 1
         return HandScore(Team(winner), 1, label="tie" if tied else "win")
 

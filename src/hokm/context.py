@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
 
+from hokm._checks import check_int
 from hokm.cards import Card, Suit, frozen_cards
 from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got, _shown
 from hokm.outcomes import HandScore, Kot
@@ -32,6 +33,7 @@ __all__ = [
     "DealPattern",
     "Decision",
     "HandScore",
+    "HandTally",
     "HandView",
     "Kot",
     "MatchView",
@@ -232,6 +234,53 @@ class HandView(Protocol):
     def kot_team(self) -> Team | None: ...
     def team_of(self, seat: int) -> Team: ...
     def first_tricks_by(self, count: int) -> Team | None: ...
+
+
+@attrs.frozen
+class HandTally:
+    """The facts a finished hand's score may rest on, small enough to tabulate.
+
+    ``hokm_kot`` and ``hokm_hand_score`` receive it beside the hand. An implementation
+    that takes the tally and neither ``hand`` nor ``match`` is asked once per distinct
+    tally, never per hand: its answers are kept, and a batch of hands is scored from
+    them (in the C kernel too, ``Ruleset.native``).
+
+    >>> from hokm.table import Seat, Team
+    >>> tally = HandTally(hakem=Seat(0), hakem_team=Team(0), team_tricks=(7, 2),
+    ...                   tricks_played=9, tricks_total=13, opening_team=Team(0), opening_run=4)
+    >>> tally.first_tricks_by(4), tally.first_tricks_by(5), tally.tricks_left
+    (0, None, 4)
+
+    Attributes:
+        hakem: the hand's Hakem.
+        hakem_team: the Hakem's team.
+        team_tricks: the tricks each team collected (``HandView.team_tricks``).
+        tricks_played: the tricks played.
+        tricks_total: the tricks in a full hand.
+        opening_team: the team that won the hand's first ``opening_run`` tricks (``None``
+            before the first trick).
+        opening_run: how many tricks in a row from the first that team won.
+    """
+
+    hakem: Seat
+    hakem_team: Team
+    team_tricks: tuple[int, ...]
+    tricks_played: int
+    tricks_total: int
+    opening_team: Team | None
+    opening_run: int
+
+    @property
+    def tricks_left(self) -> int:
+        """The tricks not played (0 after a full hand)."""
+        return self.tricks_total - self.tricks_played
+
+    def first_tricks_by(self, count: int) -> Team | None:
+        """The team that won each of the first ``count`` tricks, if one did (as
+        ``HandView.first_tricks_by``)."""
+        if count.__class__ is not int or not 1 <= count <= self.tricks_total:
+            check_int(count, "count", low=1, high=self.tricks_total)
+        return self.opening_team if self.opening_run >= count else None
 
 
 class MatchView(Protocol):

@@ -65,6 +65,7 @@ if TYPE_CHECKING:
         DealPattern,
         Decision,
         HandScore,
+        HandTally,
         HandView,
         Kot,
         MatchView,
@@ -740,12 +741,18 @@ def hokm_play_on(hand: HandView) -> bool | None:
 
 
 @hookspec(firstresult=True)
-def hokm_kot(hand: HandView) -> Kot | None:
+def hokm_kot(hand: HandView, tally: HandTally) -> Kot | None:
     """Which team, if any, made this hand's kot (sweep).
 
     Called once when a hand is over, before ``hokm_hand_score``; the standard
     scoring gives a kot ``kot_points`` (Hakem's team) or ``hakem_kot_points``
-    (opponents).
+    (opponents). An implementation that takes ``tally`` and not ``hand`` is asked
+    once per distinct tally and its answer kept: no call per hand, and batches are
+    scored without Python (``Ruleset.native``).
+
+    Args:
+        hand: the finished hand.
+        tally: its Hakem, tricks per team, tricks played and opening run.
 
     Returns:
         ``Kot(team)``, ``Kot.NONE`` for "no kot in this variant's sense", or
@@ -756,20 +763,25 @@ def hokm_kot(hand: HandView) -> Kot | None:
 
     Implemented by:
         ``double-sar`` (all 13 collected), ``three-player`` (the first seven, others
-        none). Court Piece's court, the first seven tricks, is the default.
+        none), both from the tally. Court Piece's court, the first seven tricks, is the default.
     """
 
 
-
 @hookspec(firstresult=True)
-def hokm_hand_score(hand: HandView, match: MatchView | None) -> HandScore | None:
+def hokm_hand_score(hand: HandView, match: MatchView | None, tally: HandTally,
+                    kot: Team | None) -> HandScore | None:
     """Who won the finished hand and what they score.
 
-    Asked once a hand is over (``HandState.result()``, and by the match after each hand).
+    Asked once a hand is over (``HandState.result()``, and by the match after each
+    hand). An implementation that takes neither ``hand`` nor ``match`` is asked once per
+    distinct tally and kot, and its answer kept: no call per hand, and batches are
+    scored without Python (``Ruleset.native``).
 
     Args:
         hand: the finished hand.
         match: the match so far (earlier hands), or ``None`` for a standalone hand.
+        tally: the hand's Hakem, tricks per team, tricks played and opening run.
+        kot: the team that made the hand's kot (``hokm_kot``), or ``None``.
 
     Returns:
         ``HandScore(winner, points, kot, label)``: the winning team, its points,
@@ -778,10 +790,11 @@ def hokm_hand_score(hand: HandView, match: MatchView | None) -> HandScore | None
 
     Default:
         pagat: 7+ tricks 1 point; kot (Hakem's team takes the first 7) 2;
-        Hakem-kot (opponents take the first 7) 3.
+        Hakem-kot (opponents take the first 7) 3 (from the tally).
 
     Implemented by:
-        ``bavney``, ``court-piece``, ``three-player``, ``troefcall``.
+        ``bavney``, ``court-piece``, ``troefcall`` (with the hand), ``three-player``
+        (from the tally).
     """
 
 

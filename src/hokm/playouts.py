@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from array import array
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
@@ -50,6 +50,14 @@ this many hands to rebuild one."""
 
 NO_PLAY = 0xFF
 """In ``Playouts.plays``: no card (the hand ended before this play)."""
+
+
+class Checkpoints(Protocol):
+    """The generator's states a batch kept, one per ``CHECKPOINT_HANDS`` hands (``getstate()``
+    values; the C kernel keeps them as words and rebuilds one when asked)."""
+
+    def __getitem__(self, index: int, /) -> object: ...
+    def __len__(self) -> int: ...
 
 
 @attrs.frozen(hash=False, repr=False)
@@ -88,7 +96,7 @@ class Playouts:
     labels: tuple[str, ...]
     plays: bytes | None
     _replay: Callable[[random.Random], HandState] = attrs.field(repr=False, eq=False, alias="replay")
-    _checkpoints: tuple[object, ...] = attrs.field(repr=False, eq=False, alias="checkpoints")
+    _checkpoints: Checkpoints = attrs.field(repr=False, eq=False, alias="checkpoints")
 
     def __len__(self) -> int:
         return len(self.winner)

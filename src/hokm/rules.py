@@ -641,12 +641,29 @@ class Ruleset:
                 ``hakem`` is not a seat, or ``plays=True`` at a table of more than four seats
                 (``ArgumentTypeError``: a value of the wrong type).
         """
-        from hokm._kernel.batch import FreshDeals, play_batch, rng_of
+        from hokm._kernel.batch import FreshDeals, play_batch, play_native, rng_of
+        from hokm._kernel.native_plan import native_plan_of
 
         rng = rng_of(self, count, seed, plays, "playouts")
         if hakem is not None:
             hakem = self.layout.check_seat(hakem, "hakem")
+        if self.native:
+            return play_native(self, seed, count, rng, hakem, plays, native_plan_of(self._engine))
         return play_batch(self, seed, count, rng, FreshDeals(self, hakem), plays)
+
+    @property
+    def native(self) -> bool:
+        """Whether this ruleset's batches (``playouts``) run in the C kernel: it is built and not
+        switched off (``HOKM_NATIVE=0``), and the ruleset's hands run on its tables alone (no hook
+        asked from the deal to the score). Either way a batch is the same, hand for hand.
+
+        >>> Ruleset.compose("bavney").native  # its play-on rule reads the hand
+        False
+        """
+        from hokm._kernel.native import NATIVE
+        from hokm._kernel.native_plan import native_plan_of
+
+        return NATIVE is not None and not native_plan_of(self._engine).story
 
     def new_match(self, *, seed: int | str | None = None, deck: Sequence[Card] | None = None,
                   first_seat: int = 0) -> MatchState:

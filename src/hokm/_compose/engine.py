@@ -58,7 +58,7 @@ class Engine:
         self.legality = Legality(chains, self.cards, table.hand_size)
         self.ends = TrickEnd(chains, standard, self.cards, table.layout, table.hand_size, info)
         self.decisions = Decisions(chains, _scopes(chains["hokm_action_space"]), table.hand_size)
-        self.scoring = Scoring(chains, table.layout)
+        self.scoring = Scoring(chains, table.layout, self.hand_size)
         self.fixes_trump = self.decisions.fixes_trump
         self.classic_call = self.decisions.classic_call
         self.classic_play = self.decisions.classic_play

@@ -14,6 +14,8 @@ from math import floor
 from typing import TYPE_CHECKING
 
 from hokm._checks import check_int, check_seed
+from hokm._kernel.native import NATIVE
+from hokm._kernel.native_plan import NativePlan, tally_key
 from hokm._seeding import rng_for
 from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got
 from hokm.playouts import CHECKPOINT_HANDS, MAX_BATCH, NO_PLAY, Playouts
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
     from hokm.rules import Ruleset
     from hokm.state import HandState
 
-__all__ = ["Continuations", "FreshDeals", "play_batch", "rng_of"]
+__all__ = ["Continuations", "FreshDeals", "WordCheckpoints", "play_batch", "play_native", "rng_of"]
 
 ANNULLED = "annulled"
 """The label of a hand annulled before its first trick (it has no score)."""
@@ -109,3 +111,51 @@ class Continuations:
 
     def __call__(self, rng: random.Random) -> HandState:
         return self.state.playout(rng)
+
+
+_WORDS = 625  # a generator's state: 624 words and the next output's index
+
+
+class WordCheckpoints:
+    """The generator's states the C kernel kept every ``CHECKPOINT_HANDS`` hands, as 32-bit words
+    (2,500 bytes each, against some 20 KB for a ``getstate()`` tuple), read back one at a time."""
+
+    __slots__ = ("gauss", "words")
+
+    def __init__(self, words: array[int], gauss: object) -> None:
+        self.words, self.gauss = words, gauss
+
+    def __reduce__(self) -> tuple[type[WordCheckpoints], tuple[array[int], object]]:
+        return WordCheckpoints, (self.words, self.gauss)
+
+    def __len__(self) -> int:
+        return len(self.words) // _WORDS
+
+    def __getitem__(self, index: int) -> object:
+        return 3, tuple(self.words[index * _WORDS:(index + 1) * _WORDS]), self.gauss
+
+
+def play_native(ruleset: Ruleset, seed: int | str, count: int, rng: random.Random, hakem: int | None,
+                plays: bool, native: NativePlan) -> Playouts:
+    """``play_batch`` of fresh deals in the C kernel: the same hands, the same columns."""
+    assert NATIVE is not None and not native.story
+    teams = ruleset.layout.team_count
+    hakems, trumps, winners = array("b", bytes(count)), array("b", bytes(count)), array("b", bytes(count))
+    tricks = tuple(array("B", bytes(count)) for _ in range(teams))
+    points, kots, labels = array("i", [0]) * count, array("B", bytes(count)), array("B", bytes(count))
+    moves = bytearray(52 * count) if plays else None
+    marks = array("I", [0]) * (-(-count // CHECKPOINT_HANDS) * _WORDS)
+    names: dict[str, int] = {}
+
+    def score_of(packed: int) -> tuple[int, int, int, int]:  # asked once per distinct tally
+        score = native.score(tally_key(packed, teams))
+        return score.winner, score.points, score.kot, names.setdefault(score.label, len(names))
+
+    version, words, gauss = rng.getstate()
+    after = NATIVE.play(words, count, -1 if hakem is None else hakem, native.arguments, native.capture,
+                        (hakems, trumps, *tricks, winners, points, kots, labels), moves, marks,
+                        CHECKPOINT_HANDS, score_of)
+    rng.setstate((version, after, gauss))
+    return Playouts(ruleset, seed, hakems, trumps, tricks, winners, points, kots, labels, tuple(names),
+                    None if moves is None else bytes(moves), replay=FreshDeals(ruleset, hakem),
+                    checkpoints=WordCheckpoints(marks, gauss))

@@ -76,6 +76,7 @@ class Plan:
         "lead_stepping",
         "lead_steps",
         "moved",
+        "native",
         "offers",
         "overtrump",
         "pauses",
@@ -189,6 +190,8 @@ class Plan:
         """By whether the hand's trump counts only from a later trick, per the hand's trump index:
         what ``hokm._kernel.tricks`` calls a trick's trump facts."""
         self.story = self._story(engine)
+        self.native: object = None
+        """The C kernel's plan (``hokm._kernel.native_plan``), built on its first batch."""
 
     def _facts(self, hand_trump: int, later: bool) -> Facts:
         trump = NO_TRUMP if later else hand_trump

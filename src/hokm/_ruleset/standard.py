@@ -15,7 +15,7 @@ import attrs
 from hokm._plugin import hookimpl
 from hokm.actions import CALL_TRUMP_ACTIONS, PLAY_CARD, Action
 from hokm.cards import Card, Rank, Suit, full_deck
-from hokm.context import Capture, HandView, MatchView, Packets, VariantInfo
+from hokm.context import Capture, HandTally, HandView, MatchView, Packets, VariantInfo
 from hokm.errors import InvalidDealError, InvalidOptionError, _got, _shown
 from hokm.outcomes import HandScore, Kot, majority
 from hokm.table import Rotation, Seat, TableLayout, Team
@@ -247,22 +247,19 @@ class Standard(Variant):
     # Scoring and succession --------------------------------------------------------
 
     @hookimpl(trylast=True)
-    def hokm_kot(self, hand: HandView) -> Kot:
-        team = hand.first_tricks_by(majority(hand.tricks_total))
+    def hokm_kot(self, tally: HandTally) -> Kot:
+        # From the tally alone: asked once per distinct tally, never per hand.
+        team = tally.first_tricks_by(majority(tally.tricks_total))
         return Kot.NONE if team is None else Kot(team)
 
     @hookimpl(trylast=True)
-    def hokm_hand_score(self, hand: HandView) -> HandScore:
-        tricks = hand.team_tricks
-        best = max(tricks)
-        winner = Team(tricks.index(best))
-        hakem_team = hand.team_of(hand.hakem)
-        sweeper = hand.kot_team
-        if sweeper is not None:
-            if sweeper == hakem_team:
-                return HandScore(sweeper, self.kot_points, kot=True, label="kot")
-            return HandScore(sweeper, self.hakem_kot_points, kot=True, label="hakem-kot")
-        return HandScore(winner, 1)
+    def hokm_hand_score(self, tally: HandTally, kot: Team | None) -> HandScore:
+        if kot is not None:
+            if kot == tally.hakem_team:
+                return HandScore(kot, self.kot_points, kot=True, label="kot")
+            return HandScore(kot, self.hakem_kot_points, kot=True, label="hakem-kot")
+        tricks = tally.team_tricks
+        return HandScore(Team(tricks.index(max(tricks))), 1)
 
     @hookimpl(trylast=True)
     def hokm_next_hakem(self, hand: HandView, score: HandScore) -> Seat:

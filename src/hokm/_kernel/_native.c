@@ -1,0 +1,624 @@
+/* hokm's C batch kernel: random hands from fresh deals, played by the composed ruleset's tables.
+ *
+ * The pure twin is hokm._kernel.batch with hokm._kernel.tricks: this file makes the same random
+ * draws, in the same order, for the same choices, so a seed gives the same batch in both.
+ *
+ * - The generator is CPython's random.Random (MT19937): the Python side passes the words of
+ *   getstate() and gets the state after the batch back; random() is CPython's formula.
+ * - A hand: its Hakem (drawn when the batch has none: floor(random() * players)), the shuffle
+ *   (one random() key per deck position, then a stable sort by key), the deal by the table
+ *   seat_of[hakem][position], the classic trump call floor(random() * 4), then the tricks:
+ *   a lead is the pick-th card of the hand in index order; a follow the k-th card of the led
+ *   suit; a void seat the duty's trumps (those beating the best card under overtrump, else all
+ *   of them), else the pick-th card in index order. The best power wins; the capture table says
+ *   who collects; the stop rule is a tally reaching stop_at, or the last trick.
+ * - The score is asked of the Python side once per distinct tally (Hakem, tricks per team,
+ *   tricks played, the opening run of one team) and kept in a small hash table.
+ *
+ * The Python side (hokm._kernel.native_plan) builds and checks every table; this file checks
+ * every size again, and every value it indexes with, before the first hand. Nothing here knows a
+ * variant: the tables are the rules.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+/* ---- CPython's Mersenne Twister, from and back to getstate()'s words -------------------- */
+
+#define MT_N 624
+#define MT_M 397
+
+typedef struct {
+    uint32_t mt[MT_N]; /* the state words, as getstate() gives them */
+    int index;         /* the next output's position in the block */
+    uint32_t out[MT_N];/* the block's tempered outputs, worked out once per twist: a draw is a load */
+} twister;
+
+static void twist(twister *s) {
+    static const uint32_t mag01[2] = {0x0u, 0x9908b0dfu};
+    uint32_t y;
+    int k;
+    for (k = 0; k < MT_N - MT_M; k++) {
+        y = (s->mt[k] & 0x80000000u) | (s->mt[k + 1] & 0x7fffffffu);
+        s->mt[k] = s->mt[k + MT_M] ^ (y >> 1) ^ mag01[y & 1u];
+    }
+    for (; k < MT_N - 1; k++) {
+        y = (s->mt[k] & 0x80000000u) | (s->mt[k + 1] & 0x7fffffffu);
+        s->mt[k] = s->mt[k + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 1u];
+    }
+    y = (s->mt[MT_N - 1] & 0x80000000u) | (s->mt[0] & 0x7fffffffu);
+    s->mt[MT_N - 1] = s->mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 1u];
+    s->index = 0;
+}
+
+static void temper(twister *s) {
+    for (int i = 0; i < MT_N; i++) {
+        uint32_t y = s->mt[i];
+        y ^= y >> 11;
+        y ^= (y << 7) & 0x9d2c5680u;
+        y ^= (y << 15) & 0xefc60000u;
+        y ^= y >> 18;
+        s->out[i] = y;
+    }
+}
+
+static inline uint32_t next_word(twister *s) {
+    if (s->index >= MT_N) {
+        twist(s);
+        temper(s);
+    }
+    return s->out[s->index++];
+}
+
+/* random(): 53 random bits from two outputs, as CPython's random_random(). */
+static inline double next_random(twister *s) {
+    uint32_t a = next_word(s) >> 5, b = next_word(s) >> 6;
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+}
+
+/* floor(random() * n) for a small count n, with Python's double product. */
+static inline int pick_below(twister *s, int n) { return (int)(next_random(s) * (double)n); }
+
+static int load_twister(PyObject *words, twister *s) {
+    if (!PyTuple_Check(words) || PyTuple_GET_SIZE(words) != MT_N + 1) {
+        PyErr_SetString(PyExc_ValueError, "the generator state must be getstate()[1]: 625 ints");
+        return -1;
+    }
+    for (int i = 0; i < MT_N; i++) {
+        unsigned long word = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(words, i));
+        if (word == (unsigned long)-1 && PyErr_Occurred()) return -1;
+        if (word > 0xffffffffUL) {
+            PyErr_SetString(PyExc_ValueError, "a generator state word is over 32 bits");
+            return -1;
+        }
+        s->mt[i] = (uint32_t)word;
+    }
+    long index = PyLong_AsLong(PyTuple_GET_ITEM(words, MT_N));
+    if (index == -1 && PyErr_Occurred()) return -1;
+    if (index < 0 || index > MT_N) {
+        PyErr_SetString(PyExc_ValueError, "the generator state's index is out of range");
+        return -1;
+    }
+    s->index = (int)index;
+    temper(s);
+    return 0;
+}
+
+static PyObject *dump_twister(const twister *s) {
+    PyObject *words = PyTuple_New(MT_N + 1);
+    if (words == NULL) return NULL;
+    for (int i = 0; i <= MT_N; i++) {
+        PyObject *word = i < MT_N ? PyLong_FromUnsignedLong(s->mt[i]) : PyLong_FromLong(s->index);
+        if (word == NULL) {
+            Py_DECREF(words);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(words, i, word);
+    }
+    return words;
+}
+
+/* ---- The shuffle: a stable sort of the positions by one random() key each ---------------- */
+
+#define MAX_DECK 52
+
+/* Stable: a counting sort into 64 buckets by the key's top bits, then an insertion sort, which
+ * only reorders inside a bucket and keeps equal keys in position order (as Python's sorted). */
+static void shuffle(twister *s, int count, int *order) {
+    double keys[MAX_DECK];
+    unsigned char bucket[MAX_DECK];
+    int starts[65] = {0};
+    for (int i = 0; i < count; i++) {
+        keys[i] = next_random(s);
+        bucket[i] = (unsigned char)(keys[i] * 64.0); /* keys are in [0, 1): buckets 0..63 */
+        starts[bucket[i] + 1]++;
+    }
+    for (int b = 0; b < 64; b++) starts[b + 1] += starts[b];
+    for (int i = 0; i < count; i++) order[starts[bucket[i]]++] = i;
+    for (int i = 1; i < count; i++) {
+        int item = order[i], j = i - 1;
+        double key = keys[item];
+        while (j >= 0 && keys[order[j]] > key) {
+            order[j + 1] = order[j];
+            j--;
+        }
+        order[j + 1] = item;
+    }
+}
+
+/* ---- The rules, as tables ------------------------------------------------------------------ */
+
+#define MAX_SEATS 4
+#define MAX_TEAMS 3
+#define MAX_TRICKS 26
+#define NOBODY (-1)
+#define NO_PLAY 0xFF
+#define MAX_CAPTURES (MAX_SEATS * (MAX_SEATS + 1) * 4 * (MAX_TRICKS + 1))
+
+/* Per 13-bit suit segment: how many cards it holds, and the bit of its k-th lowest card. */
+static unsigned char COUNT[8192], NTH[8192][13];
+
+static void count_tables(void) {
+    for (int segment = 0; segment < 8192; segment++) {
+        int n = 0;
+        for (int bit = 0; bit < 13; bit++)
+            if (segment >> bit & 1) NTH[segment][n++] = (unsigned char)bit;
+        COUNT[segment] = (unsigned char)n;
+    }
+}
+
+typedef struct {
+    int players, teams, tricks, deck, stop_at;
+    int duty;      /* 0: none; 1: a void seat must trump; 2: must overtrump where it can */
+    int captures;  /* 0: every trick to its winner; 1: by the capture table */
+    unsigned char team_of[MAX_SEATS];
+    unsigned char followers[MAX_SEATS][MAX_SEATS - 1];
+    unsigned char card_of[MAX_DECK];             /* deck position -> card index */
+    unsigned char seat_of[MAX_SEATS][MAX_DECK];  /* per Hakem: dealing position -> seat (or none) */
+    unsigned char trick_suit_of[4][52];          /* per trump: the suit a card leads as */
+    int32_t power[4][4][52];                     /* per trump and trick suit: each card's power */
+    signed char capture[MAX_CAPTURES];           /* the capture table (hokm._compose.trick_end) */
+} rules;
+
+/* Copy a bytes-like argument of exactly `size` bytes. */
+static int copy_exact(PyObject *object, void *into, Py_ssize_t size, const char *what) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(object, &view, PyBUF_SIMPLE) < 0) return -1;
+    int ok = view.len == size;
+    if (ok) memcpy(into, view.buf, (size_t)size);
+    PyBuffer_Release(&view);
+    if (!ok) PyErr_Format(PyExc_ValueError, "the %s table must hold %zd bytes", what, size);
+    return ok ? 0 : -1;
+}
+
+static int in_range(long value, long low, long high, const char *what) {
+    if (value < low || value > high) {
+        PyErr_Format(PyExc_ValueError, "%s = %ld is out of range %ld..%ld", what, value, low, high);
+        return 0;
+    }
+    return 1;
+}
+
+/* Read and check the rules tuple built by hokm._kernel.native_plan.NativePlan.arguments. */
+static int load_rules(PyObject *args, rules *r, PyObject *capture) {
+    PyObject *team_of, *followers, *card_of, *seat_of, *trick_suit_of, *power;
+    memset(r, 0, sizeof *r);
+    if (!PyArg_ParseTuple(args, "iiiiiiiOOOOOO", &r->players, &r->teams, &r->tricks, &r->deck,
+                          &r->stop_at, &r->duty, &r->captures, &team_of, &followers,
+                          &card_of, &seat_of, &trick_suit_of, &power))
+        return -1;
+    if (!in_range(r->players, 2, MAX_SEATS, "players") || !in_range(r->teams, 1, MAX_TEAMS, "teams") ||
+        !in_range(r->tricks, 1, MAX_TRICKS, "tricks") || !in_range(r->deck, 1, MAX_DECK, "deck") ||
+        !in_range(r->players * r->tricks, 1, r->deck, "cards dealt") ||
+        !in_range(r->stop_at, 0, r->tricks + 1, "stop_at") || !in_range(r->duty, 0, 2, "duty") ||
+        !in_range(r->captures, 0, 1, "captures"))
+        return -1;
+    int n = r->players;
+    if (copy_exact(team_of, r->team_of, n, "team") < 0) return -1;
+    unsigned char flat[MAX_SEATS * MAX_DECK];
+    if (copy_exact(followers, flat, n * (n - 1), "followers") < 0) return -1;
+    for (int leader = 0; leader < n; leader++)
+        for (int k = 0; k < n - 1; k++) r->followers[leader][k] = flat[leader * (n - 1) + k];
+    if (copy_exact(card_of, r->card_of, r->deck, "card") < 0) return -1;
+    if (copy_exact(seat_of, flat, n * r->deck, "seat") < 0) return -1;
+    for (int hakem = 0; hakem < n; hakem++)
+        memcpy(r->seat_of[hakem], flat + hakem * r->deck, (size_t)r->deck);
+    if (copy_exact(trick_suit_of, r->trick_suit_of, sizeof r->trick_suit_of, "trick suit") < 0) return -1;
+    if (copy_exact(power, r->power, sizeof r->power, "power") < 0) return -1;
+    /* Every value used as an index is checked here, once. */
+    int dealt[MAX_SEATS];
+    for (int seat = 0; seat < n; seat++) {
+        if (!in_range(r->team_of[seat], 0, r->teams - 1, "team of a seat")) return -1;
+        for (int k = 0; k < n - 1; k++)
+            if (!in_range(r->followers[seat][k], 0, n - 1, "follower")) return -1;
+    }
+    uint64_t cards = 0;
+    for (int p = 0; p < r->deck; p++) {
+        if (!in_range(r->card_of[p], 0, 51, "card") || (cards >> r->card_of[p] & 1)) {
+            PyErr_SetString(PyExc_ValueError, "the deck's cards must be distinct card indices");
+            return -1;
+        }
+        cards |= (uint64_t)1 << r->card_of[p];
+    }
+    for (int hakem = 0; hakem < n; hakem++) {
+        memset(dealt, 0, sizeof dealt);
+        for (int p = 0; p < r->deck; p++) {
+            int seat = r->seat_of[hakem][p];
+            if (seat == NO_PLAY) continue; /* a card that stays undealt */
+            if (!in_range(seat, 0, n - 1, "seat dealt")) return -1;
+            dealt[seat]++;
+        }
+        for (int seat = 0; seat < n; seat++)
+            if (dealt[seat] != r->tricks) {
+                PyErr_SetString(PyExc_ValueError, "every seat must be dealt one card per trick");
+                return -1;
+            }
+    }
+    for (int t = 0; t < 4; t++)
+        for (int c = 0; c < 52; c++)
+            if (!in_range(r->trick_suit_of[t][c], 0, 3, "trick suit")) return -1;
+    if (r->captures) {
+        int size = n * (n + 1) * 4 * (r->tricks + 1);
+        if (copy_exact(capture, r->capture, size, "capture") < 0) return -1;
+        for (int i = 0; i < size; i++)
+            if (!in_range(r->capture[i], NOBODY, n - 1, "collector")) return -1;
+    }
+    return 0;
+}
+
+/* ---- Scores, asked of the Python side once per distinct tally ----------------------------- */
+
+typedef struct { int8_t winner; uint8_t kot, label; int32_t points; } score;
+
+typedef struct {
+    uint64_t *keys;   /* key + 1 (0: empty slot) */
+    score *values;
+    size_t size, used;
+    PyObject *ask;    /* score_of(key) -> (winner, points, kot, label) */
+    int teams;
+} score_memo;
+
+static void memo_free(score_memo *m) {
+    PyMem_Free(m->keys);
+    PyMem_Free(m->values);
+}
+
+static int memo_init(score_memo *m, size_t size) {
+    m->keys = PyMem_Calloc(size, sizeof *m->keys);
+    m->values = PyMem_Calloc(size, sizeof *m->values);
+    m->size = size;
+    m->used = 0;
+    if (m->keys == NULL || m->values == NULL) {
+        memo_free(m);
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static inline size_t slot_of(uint64_t key, size_t size) {
+    return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 17) & (size - 1);
+}
+
+static int memo_grow(score_memo *m) {
+    score_memo bigger;
+    if (memo_init(&bigger, m->size * 2) < 0) return -1;
+    for (size_t i = 0; i < m->size; i++) {
+        if (!m->keys[i]) continue;
+        size_t j = slot_of(m->keys[i] - 1, bigger.size);
+        while (bigger.keys[j]) j = (j + 1) & (bigger.size - 1);
+        bigger.keys[j] = m->keys[i];
+        bigger.values[j] = m->values[i];
+    }
+    bigger.used = m->used;
+    bigger.ask = m->ask;
+    bigger.teams = m->teams;
+    memo_free(m);
+    *m = bigger;
+    return 0;
+}
+
+static int ask_score(score_memo *m, uint64_t key, score *into) {
+    PyObject *answer = PyObject_CallFunction(m->ask, "K", (unsigned long long)key);
+    if (answer == NULL) return -1;
+    long winner, points, kot, label;
+    if (!PyTuple_Check(answer)) {
+        PyErr_SetString(PyExc_TypeError, "score_of must return a tuple (winner, points, kot, label)");
+        Py_DECREF(answer);
+        return -1;
+    }
+    int ok = PyArg_ParseTuple(answer, "llll", &winner, &points, &kot, &label);
+    Py_DECREF(answer);
+    if (!ok || !in_range(winner, 0, m->teams - 1, "winner") || !in_range(points, 0, INT32_MAX, "points") ||
+        !in_range(kot, 0, 1, "kot") || !in_range(label, 0, 255, "label"))
+        return -1;
+    into->winner = (int8_t)winner;
+    into->points = (int32_t)points;
+    into->kot = (uint8_t)kot;
+    into->label = (uint8_t)label;
+    return 0;
+}
+
+static int memo_get(score_memo *m, uint64_t key, score *into) {
+    size_t i = slot_of(key, m->size);
+    while (m->keys[i]) {
+        if (m->keys[i] == key + 1) {
+            *into = m->values[i];
+            return 0;
+        }
+        i = (i + 1) & (m->size - 1);
+    }
+    if (ask_score(m, key, into) < 0) return -1;
+    m->keys[i] = key + 1;
+    m->values[i] = *into;
+    if (++m->used * 2 > m->size) return memo_grow(m);
+    return 0;
+}
+
+/* The tally's key, as hokm._kernel.native_plan.tally_key unpacks it: the Hakem in 2 bits, then
+ * 5 bits each (counts up to MAX_TRICKS) for tricks played, opening team, opening run and each
+ * team's tricks. */
+static inline uint64_t tally_key(int hakem, int played, int opening, int run, const int *tally, int teams) {
+    uint64_t key = (uint64_t)hakem | (uint64_t)played << 2 | (uint64_t)opening << 7 | (uint64_t)run << 12;
+    for (int t = 0; t < teams; t++) key |= (uint64_t)tally[t] << (17 + 5 * t);
+    return key;
+}
+
+/* ---- One hand ------------------------------------------------------------------------------ */
+
+typedef struct {
+    int hakem, trump, played;
+    int tally[MAX_TEAMS];
+    int opening, run; /* the team that won each of the first `run` tricks */
+} outcome;
+
+/* The pick-th card in index order of a hand held as suit segments: its suit and bit. */
+static inline void nth_card(const uint16_t *suits, int pick, int *suit, int *bit) {
+    int s = 0;
+    while (s < 3 && pick >= COUNT[suits[s]]) pick -= COUNT[suits[s++]]; /* (s < 3: never past the hand) */
+    *suit = s;
+    *bit = NTH[suits[s]][pick];
+}
+
+static void play_hand(const rules *r, twister *s, int hakem, unsigned char *row, outcome *out) {
+    int n = r->players, order[MAX_DECK];
+    uint16_t held[MAX_SEATS][4] = {{0}};
+    if (hakem < 0) hakem = pick_below(s, n);
+    shuffle(s, r->deck, order);
+    for (int position = 0; position < r->deck; position++) {
+        int seat = r->seat_of[hakem][position];
+        if (seat == NO_PLAY) continue;
+        int card = r->card_of[order[position]];
+        held[seat][card / 13] |= (uint16_t)(1u << (card % 13));
+    }
+    int trump = pick_below(s, 4);
+    int seat = hakem, done = 0, plays = 0, pile = 0, previous = -1, collected = 0;
+    out->hakem = hakem;
+    out->trump = trump;
+    memset(out->tally, 0, sizeof out->tally);
+    out->opening = 0;
+    out->run = 0;
+    for (;;) {
+        /* the lead */
+        uint16_t *suits = held[seat];
+        int led, bit;
+        nth_card(suits, pick_below(s, r->tricks - done), &led, &bit);
+        suits[led] &= (uint16_t)~(1u << bit);
+        int card = 13 * led + bit;
+        if (row) row[plays] = (unsigned char)(seat << 6 | card);
+        plays++;
+        const int32_t *power = r->power[trump][r->trick_suit_of[trump][card]];
+        int best = seat, top = power[card];
+        /* the follows */
+        for (int k = 0; k < n - 1; k++) {
+            int follower = r->followers[seat][k], suit;
+            suits = held[follower];
+            if (suits[led]) { /* follow suit: the k-th card of the led suit */
+                suit = led;
+                bit = NTH[suits[led]][pick_below(s, COUNT[suits[led]])];
+            } else if (r->duty && suits[trump]) { /* void, under a duty: a trump */
+                unsigned segment = suits[trump];
+                if (r->duty == 2) { /* one that beats the best card, where it holds one */
+                    unsigned beating = 0;
+                    for (unsigned rest = segment; rest; rest &= rest - 1) {
+                        int b = __builtin_ctz(rest);
+                        if (power[13 * trump + b] > top) beating |= 1u << b;
+                    }
+                    if (beating) segment = beating;
+                }
+                suit = trump;
+                bit = NTH[segment][pick_below(s, COUNT[segment])];
+            } else { /* void: any card */
+                nth_card(suits, pick_below(s, r->tricks - done), &suit, &bit);
+            }
+            suits[suit] &= (uint16_t)~(1u << bit);
+            card = 13 * suit + bit;
+            if (row) row[plays] = (unsigned char)(follower << 6 | card);
+            plays++;
+            if (power[card] > top) {
+                best = follower;
+                top = power[card];
+            }
+        }
+        /* the trick end: the opening run, who collects, the stop rule */
+        done++;
+        int team = r->team_of[best];
+        if (out->run == done - 1 && (done == 1 || out->opening == team)) {
+            out->opening = team;
+            out->run = done;
+        }
+        int collector = best;
+        if (r->captures) {
+            /* (flags: collected after the previous trick; that trick won under the trump, which
+             * is in force from the first card in every hand this kernel plays) */
+            int flags = done > 1 ? 2 * collected + 1 : 0;
+            int previous_index = done > 1 ? previous + 1 : 0;
+            collector = r->capture[((best * (n + 1) + previous_index) * 4 + flags) * (r->tricks + 1) + done];
+        }
+        previous = best;
+        seat = best;
+        if (collector == NOBODY) {
+            pile++;
+            collected = 0;
+            if (done == r->tricks) break;
+            continue;
+        }
+        collected = 1;
+        team = r->team_of[collector];
+        out->tally[team] += pile + 1;
+        pile = 0;
+        if (out->tally[team] >= r->stop_at || done == r->tricks) break;
+    }
+    out->played = done;
+    if (row) memset(row + plays, NO_PLAY, (size_t)(MAX_DECK - plays));
+}
+
+/* ---- The batch ----------------------------------------------------------------------------- */
+
+typedef struct {
+    Py_buffer hakem, trump, tricks[MAX_TEAMS], winner, points, kot, label, plays, checkpoints;
+    int got;
+} columns;
+
+static void release_columns(columns *c) {
+    Py_buffer *all[] = {&c->hakem, &c->trump, &c->tricks[0], &c->tricks[1], &c->tricks[2], &c->winner,
+                        &c->points, &c->kot, &c->label, &c->plays, &c->checkpoints};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        if (all[i]->obj != NULL) PyBuffer_Release(all[i]);
+}
+
+static int writable(PyObject *object, Py_buffer *view, Py_ssize_t size, const char *what) {
+    if (PyObject_GetBuffer(object, view, PyBUF_WRITABLE) < 0) return -1;
+    if (view->len != size) {
+        PyErr_Format(PyExc_ValueError, "the %s column must hold %zd bytes, not %zd", what, size, view->len);
+        return -1;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(play_doc,
+"play(words, count, hakem, rules, capture, columns, plays, checkpoints, every, score_of) -> words\n\n"
+"Play `count` hands from fresh deals into the writable `columns` (hakem, trump, one per team,\n"
+"winner, points, kot, label), the plays into `plays` (52 bytes a hand, or None), and the\n"
+"generator's words into `checkpoints` every `every` hands; returns the generator's words after.");
+
+static PyObject *play(PyObject *self, PyObject *args) {
+    PyObject *words, *rules_args, *capture, *column_objects, *plays_object, *checkpoints_object, *score_of;
+    Py_ssize_t count, every;
+    int hakem;
+    if (!PyArg_ParseTuple(args, "OniOOOOOnO", &words, &count, &hakem, &rules_args, &capture,
+                          &column_objects, &plays_object, &checkpoints_object, &every, &score_of))
+        return NULL;
+    rules r;
+    twister s;
+    score_memo memo = {0};
+    columns c;
+    memset(&c, 0, sizeof c);
+    PyObject *result = NULL;
+    if (load_rules(rules_args, &r, capture) < 0 || load_twister(words, &s) < 0) goto done;
+    if (!in_range(hakem, -1, r.players - 1, "hakem")) goto done;
+    if (count < 0 || every < 1 || count > PY_SSIZE_T_MAX / MAX_DECK) {
+        PyErr_SetString(PyExc_ValueError, "count or every is out of range");
+        goto done;
+    }
+    if (!PyCallable_Check(score_of) || !PyTuple_Check(column_objects) ||
+        PyTuple_GET_SIZE(column_objects) != 6 + r.teams) {
+        PyErr_SetString(PyExc_ValueError, "score_of must be callable and columns a tuple of 6 + teams");
+        goto done;
+    }
+    PyObject **col = &PyTuple_GET_ITEM(column_objects, 0);
+    if (writable(col[0], &c.hakem, count, "hakem") < 0 || writable(col[1], &c.trump, count, "trump") < 0)
+        goto done;
+    for (int t = 0; t < r.teams; t++)
+        if (writable(col[2 + t], &c.tricks[t], count, "tricks") < 0) goto done;
+    col += r.teams;
+    if (writable(col[2], &c.winner, count, "winner") < 0 ||
+        writable(col[3], &c.points, count * (Py_ssize_t)sizeof(int32_t), "points") < 0 ||
+        writable(col[4], &c.kot, count, "kot") < 0 || writable(col[5], &c.label, count, "label") < 0)
+        goto done;
+    if (plays_object != Py_None && writable(plays_object, &c.plays, count * MAX_DECK, "plays") < 0) goto done;
+    Py_ssize_t marks = (count + every - 1) / every;
+    if (writable(checkpoints_object, &c.checkpoints, marks * (MT_N + 1) * (Py_ssize_t)sizeof(uint32_t),
+                 "checkpoints") < 0)
+        goto done;
+    if (memo_init(&memo, 256) < 0) goto done;
+    memo.ask = score_of;
+    memo.teams = r.teams;
+    int8_t *hakems = c.hakem.buf, *trumps = c.trump.buf, *winners = c.winner.buf;
+    int32_t *points = c.points.buf;
+    uint8_t *kots = c.kot.buf, *labels = c.label.buf, *rows = c.plays.buf;
+    uint32_t *marks_at = c.checkpoints.buf;
+    for (Py_ssize_t h = 0; h < count; h++) {
+        if (h % every == 0) { /* the generator as the hand begins: Playouts.hand replays from here */
+            uint32_t *mark = marks_at + (h / every) * (MT_N + 1);
+            memcpy(mark, s.mt, sizeof s.mt);
+            mark[MT_N] = (uint32_t)s.index;
+        }
+        outcome out;
+        play_hand(&r, &s, hakem, rows ? rows + h * MAX_DECK : NULL, &out);
+        score answer;
+        if (memo_get(&memo, tally_key(out.hakem, out.played, out.opening, out.run, out.tally, r.teams),
+                     &answer) < 0)
+            goto done;
+        hakems[h] = (int8_t)out.hakem;
+        trumps[h] = (int8_t)out.trump;
+        for (int t = 0; t < r.teams; t++) ((uint8_t *)c.tricks[t].buf)[h] = (uint8_t)out.tally[t];
+        winners[h] = answer.winner;
+        points[h] = answer.points;
+        kots[h] = answer.kot;
+        labels[h] = answer.label;
+    }
+    result = dump_twister(&s);
+done:
+    memo_free(&memo);
+    release_columns(&c);
+    return result;
+}
+
+PyDoc_STRVAR(random_doc,
+"random(words, count) -> (values, words)\n\n"
+"`count` random() values from the generator's words, and its words after (for the tests).");
+
+static PyObject *random_values(PyObject *self, PyObject *args) {
+    PyObject *words;
+    Py_ssize_t count;
+    twister s;
+    if (!PyArg_ParseTuple(args, "On", &words, &count)) return NULL;
+    if (count < 0 || count > 1 << 24) {
+        PyErr_SetString(PyExc_ValueError, "count is out of range");
+        return NULL;
+    }
+    if (load_twister(words, &s) < 0) return NULL;
+    PyObject *values = PyList_New(count);
+    if (values == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *value = PyFloat_FromDouble(next_random(&s));
+        if (value == NULL) {
+            Py_DECREF(values);
+            return NULL;
+        }
+        PyList_SET_ITEM(values, i, value);
+    }
+    PyObject *after = dump_twister(&s);
+    if (after == NULL) {
+        Py_DECREF(values);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", values, after);
+}
+
+static PyMethodDef methods[] = {
+    {"play", play, METH_VARARGS, play_doc},
+    {"random", random_values, METH_VARARGS, random_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_native", "hokm's C batch kernel (see hokm._kernel.native_plan).", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__native(void) {
+    count_tables();
+    return PyModule_Create(&module);
+}

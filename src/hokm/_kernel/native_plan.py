@@ -1,0 +1,122 @@
+"""What the C kernel reads of a ruleset: its tables as flat bytes, or why it cannot play it.
+
+``native_plan_of(engine)`` derives a ``NativePlan`` from the kernel's plan
+(``hokm._kernel.plan``) once per ruleset. The C kernel plays a ruleset whose hands
+run on lookups alone from the deal to the score: packets dealt by a table, the classic
+trump call, every card picked by the tables (no hook asked during play, no card of
+another suit than printed), trick ends by the tables (the winner by power, who collects
+by the capture table, the stop by a tally) and a score that follows from the hand's tally
+(``HandTally``). Anything else is a reason in ``NativePlan.story``, and the ruleset's
+batches use the pure twin. Nothing here names a variant.
+
+>>> import hokm
+>>> from hokm._kernel.native_plan import native_plan_of
+>>> native_plan_of(hokm.Ruleset.compose()._engine).story
+()
+>>> native_plan_of(hokm.Ruleset.compose("bavney")._engine).story[0]
+'hokm_play_on: asked when a team reaches 7 tricks'
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import TYPE_CHECKING
+
+from hokm._compose.trick_end import UNANSWERED
+from hokm._kernel.plan import plan_of
+from hokm.context import Packets
+
+if TYPE_CHECKING:
+    from hokm._compose.engine import Engine
+    from hokm._compose.scoring import TallyKey
+    from hokm.outcomes import HandScore
+
+__all__ = ["MAX_SEATS", "NativePlan", "native_plan_of", "tally_key"]
+
+MAX_SEATS = 4
+"""The most seats the C kernel plays (a play is a byte: seat << 6 | card)."""
+_MAX_TEAMS = 3
+_MAX_TRICKS = 26  # a tally's counts are 5 bits each in the C kernel's score key
+_NO_SEAT = 0xFF  # a deck position dealt to nobody
+
+
+def tally_key(packed: int, teams: int) -> TallyKey:
+    """The tally key the C kernel packs in an int (the Hakem in 2 bits, then 5 bits each: tricks
+    played, opening team, opening run and each team's tricks); a run of 0 means no opening team."""
+    run = packed >> 12 & 31
+    return (packed & 3, tuple(packed >> 17 + 5 * team & 31 for team in range(teams)), packed >> 2 & 31,
+            packed >> 7 & 31 if run else -1, run)
+
+
+class NativePlan:
+    """A ruleset's tables as the C kernel takes them (``arguments``), or the reasons it cannot
+    (``story``; empty when it can)."""
+
+    __slots__ = ("arguments", "capture", "engine", "story")
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.story = _reasons(engine)
+        self.arguments: tuple[object, ...] = ()
+        self.capture = b""
+        if not self.story:
+            self._tables(engine)
+
+    def _tables(self, engine: Engine) -> None:
+        plan, table = plan_of(engine), engine.table
+        n, deck = engine.players, table.deck_indices
+        seat_of = bytearray([_NO_SEAT]) * (n * len(deck))
+        for hakem, deal in enumerate(table.plans):
+            for seat, take in enumerate(deal.seats):
+                for position in take(range(len(deck))):
+                    seat_of[hakem * len(deck) + position] = seat
+        followers = bytes(seat for leader in range(n) for seat, _ in plan.followers[leader])
+        trick_suits = bytes(suit for trump in range(4) for suit in plan.trick_suit_of[trump])
+        powers = array("i", (power for trump in range(4) for row in plan.powers[trump] for power in row))
+        stop_at = min(plan.stop_at, engine.hand_size + 1)
+        duty = 2 if plan.overtrump else int(plan.duty)
+        self.capture = b"" if plan.capture_identity else bytes(
+            collector & 0xFF for collector in plan.capture_table)  # (NOBODY, -1, as a signed byte)
+        self.arguments = (n, engine.team_count, engine.hand_size, len(deck), stop_at, duty,
+                          int(not plan.capture_identity), bytes(engine.teams), followers, bytes(deck),
+                          bytes(seat_of), trick_suits, powers.tobytes())
+
+    def score(self, key: TallyKey) -> HandScore:
+        """The score of a hand with this tally (the tabulated scoring chains, asked once per tally)."""
+        return self.engine.scoring.hand_score(None, None, key)
+
+    def __repr__(self) -> str:
+        return f"NativePlan(story={self.story!r})"
+
+
+def _reasons(engine: Engine) -> tuple[str, ...]:
+    """Why the C kernel cannot play the engine's hands (empty: it can)."""
+    plan, table = plan_of(engine), engine.table
+    reasons = [event for event in plan.story if not event.startswith("cards of another suit")]
+    if any(plan.moved):
+        reasons.append("cards of another suit than printed")
+    if engine.players > MAX_SEATS or engine.team_count > _MAX_TEAMS or engine.hand_size > _MAX_TRICKS:
+        reasons.append(f"a table of {engine.players} seats, {engine.team_count} teams and "
+                       f"{engine.hand_size} tricks (the C kernel plays at most {MAX_SEATS}, "
+                       f"{_MAX_TEAMS} and {_MAX_TRICKS})")
+    if not isinstance(table.pattern, Packets):
+        reasons.append("a deal with a stock to draw from")
+    if not engine.classic_call:
+        reasons.append("a trump call beyond the classic one")
+    if plan.restricts or plan.dynamic or plan.fixes_trump:
+        reasons.append("turns beyond the tables' picks")
+    if UNANSWERED in plan.capture_table and not plan.capture_identity:
+        reasons.append("a capture rule that reads the hand")
+    if not engine.scoring.tabulated:
+        reasons.append("a scoring hook that reads the hand or the match")
+    return tuple(dict.fromkeys(reasons))
+
+
+def native_plan_of(engine: Engine) -> NativePlan:
+    """The engine's native plan, built on first use and kept on its kernel plan."""
+    plan = plan_of(engine)
+    native = plan.native
+    if native is None:
+        native = plan.native = NativePlan(engine)
+    assert isinstance(native, NativePlan)
+    return native

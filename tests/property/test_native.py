@@ -1,0 +1,160 @@
+"""The C batch kernel against its pure twin: the same seed gives the same batch, hand for hand.
+
+Skipped where the C kernel is not built or is switched off (``HOKM_NATIVE=0``); CI builds it
+and runs this file under AddressSanitizer and UBSan too.
+"""
+
+from __future__ import annotations
+
+import random
+from array import array
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import hokm
+from hokm._kernel import batch as kernel_batch
+from hokm._kernel.native import NATIVE
+from hokm._kernel.native_plan import native_plan_of
+from hokm._seeding import rng_for
+from hokm.playouts import CHECKPOINT_HANDS, Playouts
+
+pytestmark = pytest.mark.skipif(NATIVE is None, reason="the C kernel is not built or is switched off")
+
+CANDIDATES = [
+    hokm.Ruleset.compose(),
+    hokm.Ruleset.compose(options={"standard": {"play_all": True}}),
+    hokm.Ruleset.compose(options={"standard": {"kot_points": 4, "hakem_kot_points": 6}}),
+    hokm.Ruleset.compose("clockwise"),
+    hokm.Ruleset.compose("obligatory-trump"),
+    hokm.Ruleset.compose("obligatory-trump", options={"obligatory-trump": {"overtrump": True}}),
+    hokm.Ruleset.compose("double-sar"),
+    hokm.Ruleset.compose("double-sar", options={"double-sar": {"chain": "player"}}),
+    hokm.Ruleset.compose("double-sar", "obligatory-trump", "clockwise"),
+]
+NATIVE_RULESETS = [rules for rules in CANDIDATES if rules.native]
+"""The rulesets the C kernel plays (all of CANDIDATES: ``test_the_covered_rulesets_are_native``)."""
+
+
+def _pure(rules: hokm.Ruleset, count: int, seed: int | str, hakem: int | None, plays: bool) -> tuple[
+        Playouts, object]:
+    rng = kernel_batch.rng_of(rules, count, seed, plays, "playouts")
+    batch = kernel_batch.play_batch(rules, seed, count, rng, kernel_batch.FreshDeals(rules, hakem), plays)
+    return batch, rng.getstate()
+
+
+def _native(rules: hokm.Ruleset, count: int, seed: int | str, hakem: int | None, plays: bool) -> tuple[
+        Playouts, object]:
+    rng = kernel_batch.rng_of(rules, count, seed, plays, "playouts")
+    batch = kernel_batch.play_native(rules, seed, count, rng, hakem, plays, native_plan_of(rules._engine))
+    return batch, rng.getstate()
+
+
+def test_the_covered_rulesets_are_native() -> None:
+    # Coverage must not shrink unnoticed: each of these plays on the tables alone.
+    assert [rules.describe() for rules in CANDIDATES if not rules.native] == []
+
+
+@pytest.mark.parametrize(("variants", "reason"), [
+    (("bavney",), "hokm_play_on"), (("court-piece",), "hokm_play_on"), (("troefcall",), "hokm_"),
+    (("hidden-trump",), "trump call"), (("redeal",), "trump call"),
+    (("two-player",), "stock"), (("satat",), "another suit")])
+def test_a_ruleset_the_tables_cannot_play_says_why(variants: tuple[str, ...], reason: str) -> None:
+    rules = hokm.Ruleset.compose(*variants)
+    assert not rules.native
+    story = native_plan_of(rules._engine).story
+    assert any(reason in line for line in story), story
+    # and its batches are still the documented stream (the pure twin)
+    assert rules.playouts(30, seed=2) == _pure(rules, 30, 2, None, False)[0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=st.sampled_from(NATIVE_RULESETS), count=st.integers(0, 2 * CHECKPOINT_HANDS + 5),
+       seed=st.integers(0, 2**70) | st.text(max_size=5), hakem=st.none() | st.integers(0, 3),
+       plays=st.booleans())
+def test_the_native_batch_is_the_pure_batch(rules: hokm.Ruleset, count: int, seed: int | str,
+                                           hakem: int | None, plays: bool) -> None:
+    native, native_after = _native(rules, count, seed, hakem, plays)
+    pure, pure_after = _pure(rules, count, seed, hakem, plays)
+    assert native == pure  # every column, the labels in the same order, and every play
+    assert native_after == pure_after  # the generator left where the pure twin leaves it
+    if count:
+        index = count - 1
+        end = native.hand(index)  # played again by the pure kernel from the native checkpoint
+        assert end.team_tricks == tuple(column[index] for column in native.team_tricks)
+        assert end.score().points == native.points[index]
+
+
+def test_a_batch_of_a_native_ruleset_runs_in_the_c_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = NATIVE_RULESETS[0]
+    called = []
+    monkeypatch.setattr(kernel_batch, "play_batch", lambda *args: called.append(args))
+    batch = rules.playouts(10, seed=1)
+    assert called == [] and len(batch) == 10
+
+
+def test_the_c_generator_is_pythons() -> None:
+    for seed in (0, 1, 2**100, "text"):
+        rng = random.Random(seed)
+        for skip in (0, 311, 1000):  # across the twist of the 624-word block
+            for _ in range(skip):
+                rng.random()
+            values, after = NATIVE.random(rng.getstate()[1], 700)  # type: ignore[union-attr]
+            assert values == [rng.random() for _ in range(700)]
+            assert after == rng.getstate()[1]
+
+
+def _arguments(rules: hokm.Ruleset, count: int) -> list[object]:
+    native = native_plan_of(rules._engine)
+    teams = rules.layout.team_count
+    columns = (bytearray(count), bytearray(count), *(bytearray(count) for _ in range(teams)),
+               bytearray(count), array("i", [0]) * count, bytearray(count), bytearray(count))
+    return [rng_for(1, "playouts").getstate()[1], count, -1, native.arguments, native.capture, columns,
+            None, array("I", [0]) * 625 * (-(-count // CHECKPOINT_HANDS)), CHECKPOINT_HANDS,
+            lambda key: (0, 1, 0, 0)]
+
+
+@pytest.mark.parametrize(("position", "value", "message"), [
+    (1, -1, "count"), (2, 4, "hakem"), (8, 0, "every"), (5, (), "columns"),
+    (6, bytearray(3), "plays"), (7, bytearray(10), "checkpoints"), (9, None, "callable")])
+def test_the_c_kernel_refuses_bad_arguments(position: int, value: object, message: str) -> None:
+    arguments = _arguments(NATIVE_RULESETS[0], 20)
+    arguments[position] = value
+    with pytest.raises(ValueError, match=message):
+        NATIVE.play(*arguments)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    (0, 5, "players"), (2, 14, "cards dealt"), (4, 15, "stop_at"), (5, 3, "duty"),
+    (7, b"\x00\x05\x00\x01", "team of a seat"), (8, b"\x09" * 12, "follower"),
+    (9, bytes(52), "distinct"), (10, b"\x07" * 208, "seat dealt"), (10, b"\x00" * 208, "one card per trick"),
+    (11, b"\x04" * 208, "trick suit"), (12, bytes(10), "power")])
+def test_the_c_kernel_checks_every_table(field: int, value: object, message: str) -> None:
+    arguments = _arguments(NATIVE_RULESETS[0], 5)
+    tables = list(arguments[3])  # type: ignore[call-overload]
+    tables[field] = value
+    arguments[3] = tuple(tables)
+    with pytest.raises(ValueError, match=message):
+        NATIVE.play(*arguments)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("answer", "error"), [
+    ((2, 1, 0, 0), ValueError), ((0, -1, 0, 0), ValueError), ((0, 1, 2, 0), ValueError),
+    ((0, 1, 0, 256), ValueError), ("no tuple", TypeError)])
+def test_the_c_kernel_checks_each_score_it_is_given(answer: object, error: type[Exception]) -> None:
+    arguments = _arguments(NATIVE_RULESETS[0], 5)
+    arguments[9] = lambda key: answer
+    with pytest.raises(error):
+        NATIVE.play(*arguments)  # type: ignore[union-attr]
+
+
+def test_an_error_in_the_scoring_stops_the_batch_with_it() -> None:
+    arguments = _arguments(NATIVE_RULESETS[0], 5)
+
+    def broken(key: int) -> tuple[int, int, int, int]:
+        raise KeyError("scoring broke")
+
+    arguments[9] = broken
+    with pytest.raises(KeyError, match="scoring broke"):
+        NATIVE.play(*arguments)  # type: ignore[union-attr]
