@@ -32,6 +32,10 @@ CANDIDATES = [
     hokm.Ruleset.compose("double-sar"),
     hokm.Ruleset.compose("double-sar", options={"double-sar": {"chain": "player"}}),
     hokm.Ruleset.compose("double-sar", "obligatory-trump", "clockwise"),
+    hokm.Ruleset.compose("satat"),
+    hokm.Ruleset.compose("satat", "obligatory-trump", options={"obligatory-trump": {"overtrump": True}}),
+    hokm.Ruleset.compose("satat", "double-sar", "clockwise"),
+    hokm.Ruleset.compose("two-player", options={"two-player": {"mode": "dead-half"}}),
 ]
 NATIVE_RULESETS = [rules for rules in CANDIDATES if rules.native]
 """The rulesets the C kernel plays (all of CANDIDATES: ``test_the_covered_rulesets_are_native``)."""
@@ -59,7 +63,7 @@ def test_the_covered_rulesets_are_native() -> None:
 @pytest.mark.parametrize(("variants", "reason"), [
     (("bavney",), "hokm_play_on"), (("court-piece",), "hokm_play_on"), (("troefcall",), "hokm_"),
     (("hidden-trump",), "trump call"), (("redeal",), "trump call"),
-    (("two-player",), "stock"), (("satat",), "another suit")])
+    (("two-player",), "stock")])
 def test_a_ruleset_the_tables_cannot_play_says_why(variants: tuple[str, ...], reason: str) -> None:
     rules = hokm.Ruleset.compose(*variants)
     assert not rules.native
@@ -129,7 +133,8 @@ def test_the_c_kernel_refuses_bad_arguments(position: int, value: object, messag
     (0, 5, "players"), (2, 14, "cards dealt"), (4, 15, "stop_at"), (5, 3, "duty"),
     (7, b"\x00\x05\x00\x01", "team of a seat"), (8, b"\x09" * 12, "follower"),
     (9, bytes(52), "distinct"), (10, b"\x07" * 208, "seat dealt"), (10, b"\x00" * 208, "one card per trick"),
-    (11, b"\x04" * 208, "trick suit"), (12, bytes(10), "power")])
+    (11, b"\x04" * 208, "= 4 is out of range"), (11, bytes(207), "the suit table"),
+    (12, b"\x04" * 208, "trick suit"), (13, bytes(10), "power")])
 def test_the_c_kernel_checks_every_table(field: int, value: object, message: str) -> None:
     arguments = _arguments(NATIVE_RULESETS[0], 5)
     tables = list(arguments[3])  # type: ignore[call-overload]

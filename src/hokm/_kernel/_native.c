@@ -123,22 +123,29 @@ static PyObject *dump_twister(const twister *s) {
 
 #define MAX_DECK 52
 
+/* random()'s 53 bits as an integer: k / 2**53 is the double random() returns, so sorting the
+ * integers sorts the doubles (and integer comparisons are the cheaper ones). */
+static inline uint64_t next_bits(twister *s) {
+    uint64_t a = next_word(s) >> 5, b = next_word(s) >> 6;
+    return a << 26 | b;
+}
+
 /* Stable: a counting sort into 64 buckets by the key's top bits, then an insertion sort, which
  * only reorders inside a bucket and keeps equal keys in position order (as Python's sorted). */
 static void shuffle(twister *s, int count, int *order) {
-    double keys[MAX_DECK];
+    uint64_t keys[MAX_DECK];
     unsigned char bucket[MAX_DECK];
     int starts[65] = {0};
     for (int i = 0; i < count; i++) {
-        keys[i] = next_random(s);
-        bucket[i] = (unsigned char)(keys[i] * 64.0); /* keys are in [0, 1): buckets 0..63 */
+        keys[i] = next_bits(s);
+        bucket[i] = (unsigned char)(keys[i] >> 47); /* keys are below 2**53: buckets 0..63 */
         starts[bucket[i] + 1]++;
     }
     for (int b = 0; b < 64; b++) starts[b + 1] += starts[b];
     for (int i = 0; i < count; i++) order[starts[bucket[i]]++] = i;
     for (int i = 1; i < count; i++) {
         int item = order[i], j = i - 1;
-        double key = keys[item];
+        uint64_t key = keys[item];
         while (j >= 0 && keys[order[j]] > key) {
             order[j + 1] = order[j];
             j--;
@@ -176,7 +183,9 @@ typedef struct {
     unsigned char followers[MAX_SEATS][MAX_SEATS - 1];
     unsigned char card_of[MAX_DECK];             /* deck position -> card index */
     unsigned char seat_of[MAX_SEATS][MAX_DECK];  /* per Hakem: dealing position -> seat (or none) */
-    unsigned char trick_suit_of[4][52];          /* per trump: the suit a card leads as */
+    unsigned char suit_of[4][52];                /* per trump: the suit a card follows as */
+    uint64_t suit_mask[4][4];                    /* per trump: the cards that follow each suit */
+    unsigned char trick_suit_of[4][52];          /* per trump: the suit a card wins in */
     int32_t power[4][4][52];                     /* per trump and trick suit: each card's power */
     signed char capture[MAX_CAPTURES];           /* the capture table (hokm._compose.trick_end) */
 } rules;
@@ -202,11 +211,11 @@ static int in_range(long value, long low, long high, const char *what) {
 
 /* Read and check the rules tuple built by hokm._kernel.native_plan.NativePlan.arguments. */
 static int load_rules(PyObject *args, rules *r, PyObject *capture) {
-    PyObject *team_of, *followers, *card_of, *seat_of, *trick_suit_of, *power;
+    PyObject *team_of, *followers, *card_of, *seat_of, *suit_of, *trick_suit_of, *power;
     memset(r, 0, sizeof *r);
-    if (!PyArg_ParseTuple(args, "iiiiiiiOOOOOO", &r->players, &r->teams, &r->tricks, &r->deck,
+    if (!PyArg_ParseTuple(args, "iiiiiiiOOOOOOO", &r->players, &r->teams, &r->tricks, &r->deck,
                           &r->stop_at, &r->duty, &r->captures, &team_of, &followers,
-                          &card_of, &seat_of, &trick_suit_of, &power))
+                          &card_of, &seat_of, &suit_of, &trick_suit_of, &power))
         return -1;
     if (!in_range(r->players, 2, MAX_SEATS, "players") || !in_range(r->teams, 1, MAX_TEAMS, "teams") ||
         !in_range(r->tricks, 1, MAX_TRICKS, "tricks") || !in_range(r->deck, 1, MAX_DECK, "deck") ||
@@ -224,6 +233,7 @@ static int load_rules(PyObject *args, rules *r, PyObject *capture) {
     if (copy_exact(seat_of, flat, n * r->deck, "seat") < 0) return -1;
     for (int hakem = 0; hakem < n; hakem++)
         memcpy(r->seat_of[hakem], flat + hakem * r->deck, (size_t)r->deck);
+    if (copy_exact(suit_of, r->suit_of, sizeof r->suit_of, "suit") < 0) return -1;
     if (copy_exact(trick_suit_of, r->trick_suit_of, sizeof r->trick_suit_of, "trick suit") < 0) return -1;
     if (copy_exact(power, r->power, sizeof r->power, "power") < 0) return -1;
     /* Every value used as an index is checked here, once. */
@@ -256,8 +266,11 @@ static int load_rules(PyObject *args, rules *r, PyObject *capture) {
             }
     }
     for (int t = 0; t < 4; t++)
-        for (int c = 0; c < 52; c++)
-            if (!in_range(r->trick_suit_of[t][c], 0, 3, "trick suit")) return -1;
+        for (int c = 0; c < 52; c++) {
+            if (!in_range(r->trick_suit_of[t][c], 0, 3, "trick suit") || !in_range(r->suit_of[t][c], 0, 3, "suit"))
+                return -1;
+            r->suit_mask[t][r->suit_of[t][c]] |= (uint64_t)1 << c; /* (the masks follow from suit_of) */
+        }
     if (r->captures) {
         int size = n * (n + 1) * 4 * (r->tricks + 1);
         if (copy_exact(capture, r->capture, size, "capture") < 0) return -1;
@@ -373,26 +386,35 @@ typedef struct {
     int opening, run; /* the team that won each of the first `run` tricks */
 } outcome;
 
-/* The pick-th card in index order of a hand held as suit segments: its suit and bit. */
-static inline void nth_card(const uint16_t *suits, int pick, int *suit, int *bit) {
-    int s = 0;
-    while (s < 3 && pick >= COUNT[suits[s]]) pick -= COUNT[suits[s++]]; /* (s < 3: never past the hand) */
-    *suit = s;
-    *bit = NTH[suits[s]][pick];
+/* The k-th lowest card (set bit) of a mask of cards, k below the mask's count: 13 bits at a time. */
+static inline int nth_card(uint64_t cards, int k) {
+    int base = 0;
+    for (int chunk = 0; chunk < 3; chunk++, base += 13) {
+        unsigned segment = (unsigned)(cards >> base) & 0x1FFFu;
+        if (k < COUNT[segment]) return base + NTH[segment][k];
+        k -= COUNT[segment];
+    }
+    unsigned last = (unsigned)(cards >> 39) & 0x1FFFu;
+    return 39 + NTH[last][k < COUNT[last] ? k : 0]; /* (k is in range: the guard only bounds the read) */
+}
+
+/* A random card of a mask: floor(random() * count), then that card in index order. */
+static inline int random_card(twister *s, uint64_t cards) {
+    return nth_card(cards, pick_below(s, __builtin_popcountll(cards)));
 }
 
 static void play_hand(const rules *r, twister *s, int hakem, unsigned char *row, outcome *out) {
     int n = r->players, order[MAX_DECK];
-    uint16_t held[MAX_SEATS][4] = {{0}};
+    uint64_t held[MAX_SEATS] = {0};
     if (hakem < 0) hakem = pick_below(s, n);
     shuffle(s, r->deck, order);
     for (int position = 0; position < r->deck; position++) {
         int seat = r->seat_of[hakem][position];
-        if (seat == NO_PLAY) continue;
-        int card = r->card_of[order[position]];
-        held[seat][card / 13] |= (uint16_t)(1u << (card % 13));
+        if (seat != NO_PLAY) held[seat] |= (uint64_t)1 << r->card_of[order[position]];
     }
     int trump = pick_below(s, 4);
+    const uint64_t *suit_mask = r->suit_mask[trump];
+    const unsigned char *suit_of = r->suit_of[trump];
     int seat = hakem, done = 0, plays = 0, pile = 0, previous = -1, collected = 0;
     out->hakem = hakem;
     out->trump = trump;
@@ -400,40 +422,34 @@ static void play_hand(const rules *r, twister *s, int hakem, unsigned char *row,
     out->opening = 0;
     out->run = 0;
     for (;;) {
-        /* the lead */
-        uint16_t *suits = held[seat];
-        int led, bit;
-        nth_card(suits, pick_below(s, r->tricks - done), &led, &bit);
-        suits[led] &= (uint16_t)~(1u << bit);
-        int card = 13 * led + bit;
+        /* the lead: any card, in index order; it leads its effective suit */
+        int card = nth_card(held[seat], pick_below(s, r->tricks - done));
+        held[seat] &= ~((uint64_t)1 << card);
+        int led = suit_of[card];
         if (row) row[plays] = (unsigned char)(seat << 6 | card);
         plays++;
         const int32_t *power = r->power[trump][r->trick_suit_of[trump][card]];
         int best = seat, top = power[card];
         /* the follows */
         for (int k = 0; k < n - 1; k++) {
-            int follower = r->followers[seat][k], suit;
-            suits = held[follower];
-            if (suits[led]) { /* follow suit: the k-th card of the led suit */
-                suit = led;
-                bit = NTH[suits[led]][pick_below(s, COUNT[suits[led]])];
-            } else if (r->duty && suits[trump]) { /* void, under a duty: a trump */
-                unsigned segment = suits[trump];
+            int follower = r->followers[seat][k];
+            uint64_t hand = held[follower], legal = hand & suit_mask[led];
+            if (legal) { /* follow the led suit */
+                card = random_card(s, legal);
+            } else if (r->duty && (legal = hand & suit_mask[trump])) { /* void, under a duty: a trump */
                 if (r->duty == 2) { /* one that beats the best card, where it holds one */
-                    unsigned beating = 0;
-                    for (unsigned rest = segment; rest; rest &= rest - 1) {
-                        int b = __builtin_ctz(rest);
-                        if (power[13 * trump + b] > top) beating |= 1u << b;
+                    uint64_t beating = 0;
+                    for (uint64_t rest = legal; rest; rest &= rest - 1) {
+                        int c = __builtin_ctzll(rest);
+                        if (power[c] > top) beating |= (uint64_t)1 << c;
                     }
-                    if (beating) segment = beating;
+                    if (beating) legal = beating;
                 }
-                suit = trump;
-                bit = NTH[segment][pick_below(s, COUNT[segment])];
+                card = random_card(s, legal);
             } else { /* void: any card */
-                nth_card(suits, pick_below(s, r->tricks - done), &suit, &bit);
+                card = nth_card(hand, pick_below(s, r->tricks - done));
             }
-            suits[suit] &= (uint16_t)~(1u << bit);
-            card = 13 * suit + bit;
+            held[follower] = hand & ~((uint64_t)1 << card);
             if (row) row[plays] = (unsigned char)(follower << 6 | card);
             plays++;
             if (power[card] > top) {
@@ -441,7 +457,7 @@ static void play_hand(const rules *r, twister *s, int hakem, unsigned char *row,
                 top = power[card];
             }
         }
-        /* the trick end: the opening run, who collects, the stop rule */
+    /* the trick end: the opening run, who collects, the stop rule */
         done++;
         int team = r->team_of[best];
         if (out->run == done - 1 && (done == 1 || out->opening == team)) {

@@ -71,6 +71,7 @@ class NativePlan:
                 for position in take(range(len(deck))):
                     seat_of[hakem * len(deck) + position] = seat
         followers = bytes(seat for leader in range(n) for seat, _ in plan.followers[leader])
+        suits = bytes(suit for trump in range(4) for suit in plan.suit_of[trump])
         trick_suits = bytes(suit for trump in range(4) for suit in plan.trick_suit_of[trump])
         powers = array("i", (power for trump in range(4) for row in plan.powers[trump] for power in row))
         stop_at = min(plan.stop_at, engine.hand_size + 1)
@@ -79,7 +80,7 @@ class NativePlan:
             collector & 0xFF for collector in plan.capture_table)  # (NOBODY, -1, as a signed byte)
         self.arguments = (n, engine.team_count, engine.hand_size, len(deck), stop_at, duty,
                           int(not plan.capture_identity), bytes(engine.teams), followers, bytes(deck),
-                          bytes(seat_of), trick_suits, powers.tobytes())
+                          bytes(seat_of), suits, trick_suits, powers.tobytes())
 
     def score(self, key: TallyKey) -> HandScore:
         """The score of a hand with this tally (the tabulated scoring chains, asked once per tally)."""
@@ -93,8 +94,6 @@ def _reasons(engine: Engine) -> tuple[str, ...]:
     """Why the C kernel cannot play the engine's hands (empty: it can)."""
     plan, table = plan_of(engine), engine.table
     reasons = [event for event in plan.story if not event.startswith("cards of another suit")]
-    if any(plan.moved):
-        reasons.append("cards of another suit than printed")
     if engine.players > MAX_SEATS or engine.team_count > _MAX_TEAMS or engine.hand_size > _MAX_TRICKS:
         reasons.append(f"a table of {engine.players} seats, {engine.team_count} teams and "
                        f"{engine.hand_size} tricks (the C kernel plays at most {MAX_SEATS}, "
