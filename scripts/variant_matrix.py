@@ -24,6 +24,16 @@ END = "<!-- matrix:end -->"
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "variants" / "index.md"
 
 
+def implemented_hooks(cls: type) -> list[str]:
+    """The hooks a plugin class implements, by their hook names (a method may carry a specname)."""
+    hooks = set()
+    for name in dir(cls):
+        opts = getattr(getattr(cls, name, None), "hokm_impl", None)
+        if isinstance(opts, dict):
+            hooks.add(opts.get("specname") or name)
+    return sorted(hooks)
+
+
 def conflicts() -> dict[frozenset[str], str]:
     """Every refused pair of installed variants, with the error message."""
     names = sorted(hokm.available_variants())
@@ -55,7 +65,7 @@ def variant_table() -> list[str]:
     rows = ["| variant | rule | hooks | options (defaults) |", "|---|---|---|---|"]
     for name in sorted(hokm.available_variants()):
         cls = plugin_class(name)
-        hooks = ", ".join(f"`{h.removeprefix('hokm_')}`" for h in sorted(dir(cls)) if h.startswith("hokm_"))
+        hooks = ", ".join(f"`{h.removeprefix('hokm_')}`" for h in implemented_hooks(cls))
         summary = cls.info.summary.replace("|", "\\|")  # type: ignore[attr-defined]
         rows.append(f"| [`{name}`]({name}.md) | {summary} | {hooks} | {options_of(cls)} |")
     return rows

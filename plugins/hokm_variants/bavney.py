@@ -34,6 +34,7 @@ from hokm import (
     Action,
     Decision,
     HandScore,
+    HandTally,
     HandView,
     PauseWindow,
     PlayOn,
@@ -97,20 +98,16 @@ class Bavney(Variant):
 
     @property
     def inactive_hooks(self) -> frozenset[str]:
-        """The play-on offer exists only with ``decide=True``; otherwise its hook is idle."""
-        return frozenset() if self.decide else frozenset({"hokm_pending_decision"})
+        """The play-on offer exists only with ``decide=True``; otherwise its hook is idle, and
+        playing on and its score follow from the tally alone."""
+        if self.decide:
+            return frozenset({"play_on_automatic", "score_automatic"})
+        return frozenset({"hokm_pending_decision", "play_on_chosen", "score_chosen"})
 
     @property
     def turn_windows(self) -> Mapping[str, PauseWindow]:
         """The play-on offer comes only right after the seventh trick: the other tricks end unasked."""
         return _WINDOWS
-
-    def _playing_on(self, hand: HandView) -> Team | None:
-        """The kot team while it plays on for every trick, else ``None``."""
-        team = _kot_team(hand)
-        if team is None or (self.decide and not _play_on_choice(hand)):
-            return None
-        return team
 
     @hookimpl
     def hokm_action_space(self) -> Sequence[Action]:
@@ -125,15 +122,25 @@ class Bavney(Variant):
         return Decision(hand.winners[-1], _CHOICES,
                         reason="bavney: play on for all the tricks?")
 
-    @hookimpl
-    def hokm_play_on(self, hand: HandView) -> bool:
+    @hookimpl(specname="hokm_play_on")
+    def play_on_automatic(self, tally: HandTally) -> bool:
         # Asked once a team holds seven: go on only while every trick went to the kot team.
-        team = self._playing_on(hand)
-        return team is not None and hand.first_tricks_by(hand.tricks_played) == team
+        team = tally.first_tricks_by(majority(tally.tricks_total))
+        return team is not None and tally.first_tricks_by(tally.tricks_played) == team
 
-    @hookimpl
-    def hokm_hand_score(self, hand: HandView) -> HandScore | None:
-        team = self._playing_on(hand)
-        if team is None or hand.first_tricks_by(hand.tricks_total) != team:
+    @hookimpl(specname="hokm_play_on")
+    def play_on_chosen(self, hand: HandView, tally: HandTally) -> bool:
+        # decide=True: as above, once the kot team chose to play on.
+        return bool(_play_on_choice(hand)) and self.play_on_automatic(tally)
+
+    @hookimpl(specname="hokm_hand_score")
+    def score_automatic(self, tally: HandTally) -> HandScore | None:
+        team = tally.first_tricks_by(majority(tally.tricks_total))
+        if team is None or tally.first_tricks_by(tally.tricks_total) != team:
             return None  # not every trick to a team playing on: the kot scores as usual
         return HandScore(team, self.points, kot=True, label="bavney")
+
+    @hookimpl(specname="hokm_hand_score")
+    def score_chosen(self, hand: HandView, tally: HandTally) -> HandScore | None:
+        # decide=True: a bavney only if the kot team chose to play on.
+        return self.score_automatic(tally) if _play_on_choice(hand) else None

@@ -34,6 +34,7 @@ from hokm import (
     Action,
     Decision,
     HandScore,
+    HandTally,
     HandView,
     MatchStatus,
     MatchView,
@@ -155,8 +156,11 @@ class CourtPiece(Variant):
 
     @property
     def inactive_hooks(self) -> frozenset[str]:
-        """The 52-court offer exists only with ``decide=True``; otherwise its hook is idle."""
-        return frozenset() if self.decide else frozenset({"hokm_pending_decision"})
+        """The 52-court offer exists only with ``decide=True``; otherwise its hook is idle, and
+        play goes on by the tally alone."""
+        if self.decide:
+            return frozenset({"play_on_automatic"})
+        return frozenset({"hokm_pending_decision", "play_on_chosen"})
 
     @property
     def turn_windows(self) -> Mapping[str, PauseWindow]:
@@ -179,20 +183,20 @@ class CourtPiece(Variant):
         return Decision(hand.winners[-1], _CHOICES,
                         reason="your team took the first seven tricks: play on for the 52-court?")
 
-    @hookimpl
-    def hokm_play_on(self, hand: HandView) -> bool:
+    @hookimpl(specname="hokm_play_on")
+    def play_on_automatic(self, tally: HandTally) -> bool:
         # Asked once a team holds seven. Play on while the sweep lasts; once the opponents
         # take a trick only the court is left. (With double-sar it is never asked: double-sar
-        # answers hokm_hand_complete, and every trick is played.)
-        team = hand.first_tricks_by(_majority(hand))
-        if team is None or not self._plays_on(hand):
-            return False  # no sweep, or the sweeping team chose to stop
-        return hand.first_tricks_by(hand.tricks_played) == team
+        # answers hokm_hand_complete, and every trick is played.) From the tally alone.
+        team = tally.first_tricks_by(majority(tally.tricks_total))
+        return team is not None and tally.first_tricks_by(tally.tricks_played) == team
 
-    def _plays_on(self, hand: HandView) -> bool:
-        if not self.decide:
-            return True
-        return any(isinstance(action, PlayOn) and action.accept for _, action in hand.decisions)
+    @hookimpl(specname="hokm_play_on")
+    def play_on_chosen(self, hand: HandView, tally: HandTally) -> bool:
+        # decide=True: as above, once the sweeping team chose to play on.
+        if not any(isinstance(action, PlayOn) and action.accept for _, action in hand.decisions):
+            return False  # the sweeping team chose to stop (or there is no sweep)
+        return self.play_on_automatic(tally)
 
     # Scoring ------------------------------------------------------------------------------
 
@@ -200,13 +204,15 @@ class CourtPiece(Variant):
     # does not answer hokm_kot; with double-sar it is double-sar's, collecting all 13.
 
     @hookimpl
-    def hokm_hand_score(self, hand: HandView, match: MatchView | None) -> HandScore:
-        tricks = hand.team_tricks  # collected tricks, with double-sar
-        caller_team = hand.team_of(hand.hakem)
-        sweeper = hand.kot_team
+    def hokm_hand_score(self, tally: HandTally, kot: Team | None, match: MatchView | None,
+                        ruleset: RulesetInfo) -> HandScore:
+        # From the tally (asked once per tally for standalone deals); the match for streaks.
+        tricks = tally.team_tricks  # collected tricks, with double-sar
+        caller_team = tally.hakem_team
+        sweeper = kot
         if sweeper is not None:
             winner = sweeper
-            if tricks[sweeper] == hand.tricks_total and DOUBLE_SAR not in hand.variants:
+            if tricks[sweeper] == tally.tricks_total and DOUBLE_SAR not in ruleset:
                 label = "52-court"
             else:
                 label = "court" if sweeper == caller_team else "goon-court"

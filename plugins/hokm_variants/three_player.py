@@ -155,10 +155,12 @@ class ThreePlayer(Variant):
     # End of hand ----------------------------------------------------------------
 
     @hookimpl
-    def hokm_hand_complete(self, hand: HandView) -> bool:
-        if hand.first_tricks_by(KOT_TRICKS) is not None:
+    def hokm_hand_complete(self, tally: HandTally) -> bool:
+        # From the tally alone: asked once per distinct tally.
+        if tally.first_tricks_by(KOT_TRICKS) is not None:
             return True
-        return self._winner(hand) is not None
+        return decided_winner(tally.team_tricks, tally.tricks_left, hakem=tally.hakem,
+                              tie_winner=self.tie_winner) is not None
 
     # Scoring and succession -----------------------------------------------------------
 
@@ -187,6 +189,3 @@ class ThreePlayer(Variant):
             return winner
         return hand.layout.next_seat(hand.hakem)
 
-    def _winner(self, hand: HandView) -> Seat | None:
-        return decided_winner(hand.team_tricks, hand.tricks_left, hakem=hand.hakem,
-                              tie_winner=self.tie_winner)

@@ -45,7 +45,8 @@ Two kinds of hook:
   (the strictest duty applies), so their order never matters.
 
 A plugin whose options switch one of its rules off may list the hooks that
-are then idle in an ``inactive_hooks`` attribute (a collection of hook names);
+are then idle in an ``inactive_hooks`` attribute (a collection of hook names,
+or of the method names of single implementations);
 the composed rules skip them, so an idle rule costs nothing during play.
 """
 
@@ -696,34 +697,38 @@ def hokm_pending_decision(hand: HandView) -> Decision | None:
 
 
 @hookspec(firstresult=True)
-def hokm_hand_complete(hand: HandView) -> bool | None:
+def hokm_hand_complete(hand: HandView, tally: HandTally) -> bool | None:
     """Whether the hand is over.
 
     Called after every trick (and decision). A hand with no cards left is
     over whatever the answer. An implementation that takes no arguments can
     depend only on its plugin's options: it is asked once, when the ruleset is
     composed, and its answer stands for every trick (so double-sar's "never
-    before the last trick" costs no call during play).
+    before the last trick" costs no call during play). One that takes the
+    ``tally`` (the hand's tricks so far) and not the hand is asked once per
+    distinct tally: the C kernel plays such rulesets (``Ruleset.native``).
 
     Default:
         Over as soon as a team holds 7 tricks (a majority of 13); with option
         ``play_all`` only when every trick is played.
 
     Implemented by:
-        ``double-sar`` (never before the last trick), ``three-player``,
-        ``troefcall`` (a capitulation ends the hand).
+        ``double-sar`` (never before the last trick), ``three-player`` (from the
+        tally), ``troefcall`` (a capitulation ends the hand).
     """
 
 
 @hookspec(firstresult=True)
-def hokm_play_on(hand: HandView) -> bool | None:
+def hokm_play_on(hand: HandView, tally: HandTally) -> bool | None:
     """Whether play goes on although the standard stop rule would end the hand now.
 
     Asked only at that moment: after a trick that gives a team the stop
     threshold (7 of 13 tricks), while tricks are left and no variant answered
     ``hokm_hand_complete``; never with option ``play_all``, which plays every
     trick anyway. A rule that only ever *extends* a hand belongs here rather
-    than in ``hokm_hand_complete``: it costs nothing on the other tricks.
+    than in ``hokm_hand_complete``: it costs nothing on the other tricks. An
+    implementation that takes the ``tally`` and not the hand is asked once per
+    distinct tally.
 
     Returns:
         ``True`` to play the next trick, ``False`` or ``None`` to stop.
@@ -732,8 +737,8 @@ def hokm_play_on(hand: HandView) -> bool | None:
         None: the hand ends.
 
     Implemented by:
-        ``bavney`` and ``court-piece`` (the sweeping team plays on), ``troefcall``
-        (the baunie).
+        ``bavney`` and ``court-piece`` (the sweeping team plays on: from the tally, or
+        with the hand under their option ``decide=True``), ``troefcall`` (the baunie).
     """
 
 
@@ -769,19 +774,21 @@ def hokm_kot(hand: HandView, tally: HandTally) -> Kot | None:
 
 @hookspec(firstresult=True)
 def hokm_hand_score(hand: HandView, match: MatchView | None, tally: HandTally,
-                    kot: Team | None) -> HandScore | None:
+                    kot: Team | None, ruleset: RulesetInfo) -> HandScore | None:
     """Who won the finished hand and what they score.
 
     Asked once a hand is over (``HandState.result()``, and by the match after each
-    hand). An implementation that takes neither ``hand`` nor ``match`` is asked once per
-    distinct tally and kot, and its answer kept: no call per hand, and batches are
-    scored without Python (``Ruleset.native``).
+    hand). An implementation that does not take ``hand`` is asked once per distinct
+    tally and kot, and its answer kept: no call per hand, and batches are scored
+    without Python (``Ruleset.native``). One that takes ``match`` is asked again for
+    every hand of a match (a standalone hand has no match: ``None``).
 
     Args:
         hand: the finished hand.
         match: the match so far (earlier hands), or ``None`` for a standalone hand.
         tally: the hand's Hakem, tricks per team, tricks played and opening run.
         kot: the team that made the hand's kot (``hokm_kot``), or ``None``.
+        ruleset: the composed variants and options (constant).
 
     Returns:
         ``HandScore(winner, points, kot, label)``: the winning team, its points,
@@ -793,8 +800,9 @@ def hokm_hand_score(hand: HandView, match: MatchView | None, tally: HandTally,
         Hakem-kot (opponents take the first 7) 3 (from the tally).
 
     Implemented by:
-        ``bavney``, ``court-piece``, ``troefcall`` (with the hand), ``three-player``
-        (from the tally).
+        ``bavney`` (from the tally, or with the hand under ``decide=True``),
+        ``court-piece`` (from the tally, with the match for streaks), ``three-player``
+        (from the tally), ``troefcall`` (with the hand).
     """
 
 

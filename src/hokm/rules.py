@@ -657,7 +657,7 @@ class Ruleset:
         switched off (``HOKM_NATIVE=0``), and the ruleset's hands run on its tables alone (no hook
         asked from the deal to the score). Either way a batch is the same, hand for hand.
 
-        >>> Ruleset.compose("bavney").native  # its play-on rule reads the hand
+        >>> Ruleset.compose("troefcall").native  # its decisions read the hand
         False
         """
         from hokm._kernel.native import NATIVE

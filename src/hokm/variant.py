@@ -58,7 +58,9 @@ class Variant(Protocol):
 
     @property
     def inactive_hooks(self) -> Collection[str]:
-        """Hook names this plugin implements but its options switch off (none by default)."""
+        """Hook names this plugin implements but its options switch off (none by default); or
+        the method name of one implementation of a hook that has two (``specname``), to keep
+        the other: a rule written from the tally for one option, from the hand for another."""
         return frozenset()
 
     @property
@@ -100,12 +102,14 @@ def check_plugin(plugin: object) -> None:
         raise RulesetError(f"{plugin.__name__} is a class: pass an instance, e.g. {plugin.__name__}()")
     hooks = hook_facts()
     marked = {}  # hook name -> the marks of its implementations (a specname may implement it twice)
+    methods = set()  # the names of the methods that implement a hook
     for name in dir(plugin):
         if name.startswith("__") or name in ("turn_windows", "inactive_hooks", "options"):
             continue
         opts = getattr(getattr(plugin, name, None), _MARK, None)
         if isinstance(opts, dict):
             marked[opts.get("specname") or name] = opts
+            methods.add(name)
     if not marked and not isinstance(getattr(plugin, "info", None), VariantInfo):
         raise RulesetError(f"{_describe(plugin)} is not a variant: it has no hook implementations "
                            "(methods named hokm_... and marked with @hokm.hookimpl) and no VariantInfo")
@@ -118,9 +122,9 @@ def check_plugin(plugin: object) -> None:
         raise RulesetError(f"{_describe(plugin)}: inactive_hooks must be a collection of hook names, "
                            f"got {_describe(inactive)}")
     for name in inactive:
-        if name not in hooks:
+        if name not in hooks and name not in methods:
             raise RulesetError(f"{_describe(plugin)}: inactive_hooks names {name!r}, which is not a "
-                               "hokm hook")
+                               "hokm hook nor a method of this plugin implementing one")
     _check_windows(plugin, marked)
 
 

@@ -36,6 +36,13 @@ CANDIDATES = [
     hokm.Ruleset.compose("satat", "obligatory-trump", options={"obligatory-trump": {"overtrump": True}}),
     hokm.Ruleset.compose("satat", "double-sar", "clockwise"),
     hokm.Ruleset.compose("two-player", options={"two-player": {"mode": "dead-half"}}),
+    hokm.Ruleset.compose("bavney"),
+    hokm.Ruleset.compose("court-piece"),
+    hokm.Ruleset.compose("court-piece", options={"court-piece": {"scoring": "courts"}}),
+    hokm.Ruleset.compose("court-piece", "double-sar"),
+    hokm.Ruleset.compose("three-player"),
+    hokm.Ruleset.compose("three-player", options={"three-player": {"tie_winner": "hakem"}}),
+    hokm.Ruleset.compose("bavney", "satat", "obligatory-trump"),
 ]
 NATIVE_RULESETS = [rules for rules in CANDIDATES if rules.native]
 """The rulesets the C kernel plays (all of CANDIDATES: ``test_the_covered_rulesets_are_native``)."""
@@ -60,12 +67,14 @@ def test_the_covered_rulesets_are_native() -> None:
     assert [rules.describe() for rules in CANDIDATES if not rules.native] == []
 
 
-@pytest.mark.parametrize(("variants", "reason"), [
-    (("bavney",), "hokm_play_on"), (("court-piece",), "hokm_play_on"), (("troefcall",), "hokm_"),
-    (("hidden-trump",), "trump call"), (("redeal",), "trump call"),
-    (("two-player",), "stock")])
-def test_a_ruleset_the_tables_cannot_play_says_why(variants: tuple[str, ...], reason: str) -> None:
-    rules = hokm.Ruleset.compose(*variants)
+@pytest.mark.parametrize(("variants", "options", "reason"), [
+    (("bavney",), {"bavney": {"decide": True}}, "hokm_play_on"),
+    (("court-piece",), {"court-piece": {"decide": True}}, "hokm_play_on"),
+    (("troefcall",), None, "hokm_"), (("hidden-trump",), None, "trump call"),
+    (("redeal",), None, "trump call"), (("two-player",), None, "stock")])
+def test_a_ruleset_the_tables_cannot_play_says_why(variants: tuple[str, ...], options: object,
+                                                    reason: str) -> None:
+    rules = hokm.Ruleset.compose(*variants, options=options)  # type: ignore[arg-type]
     assert not rules.native
     story = native_plan_of(rules._engine).story
     assert any(reason in line for line in story), story
@@ -75,10 +84,10 @@ def test_a_ruleset_the_tables_cannot_play_says_why(variants: tuple[str, ...], re
 
 @settings(max_examples=60, deadline=None)
 @given(rules=st.sampled_from(NATIVE_RULESETS), count=st.integers(0, 2 * CHECKPOINT_HANDS + 5),
-       seed=st.integers(0, 2**70) | st.text(max_size=5), hakem=st.none() | st.integers(0, 3),
-       plays=st.booleans())
+       seed=st.integers(0, 2**70) | st.text(max_size=5), plays=st.booleans(), data=st.data())
 def test_the_native_batch_is_the_pure_batch(rules: hokm.Ruleset, count: int, seed: int | str,
-                                           hakem: int | None, plays: bool) -> None:
+                                           plays: bool, data: st.DataObject) -> None:
+    hakem = data.draw(st.none() | st.integers(0, rules.players - 1), label="hakem")
     native, native_after = _native(rules, count, seed, hakem, plays)
     pure, pure_after = _pure(rules, count, seed, hakem, plays)
     assert native == pure  # every column, the labels in the same order, and every play
@@ -116,12 +125,13 @@ def _arguments(rules: hokm.Ruleset, count: int) -> list[object]:
                bytearray(count), array("i", [0]) * count, bytearray(count), bytearray(count))
     return [rng_for(1, "playouts").getstate()[1], count, -1, native.arguments, native.capture, columns,
             None, array("I", [0]) * 625 * (-(-count // CHECKPOINT_HANDS)), CHECKPOINT_HANDS,
-            lambda key: (0, 1, 0, 0)]
+            (lambda key: (0, 1, 0, 0), None, None)]
 
 
 @pytest.mark.parametrize(("position", "value", "message"), [
     (1, -1, "count"), (2, 4, "hakem"), (8, 0, "every"), (5, (), "columns"),
-    (6, bytearray(3), "plays"), (7, bytearray(10), "checkpoints"), (9, None, "callable")])
+    (6, bytearray(3), "plays"), (7, bytearray(10), "checkpoints"), (9, (None, None, None), "callable"),
+    (9, (), "asks")])
 def test_the_c_kernel_refuses_bad_arguments(position: int, value: object, message: str) -> None:
     arguments = _arguments(NATIVE_RULESETS[0], 20)
     arguments[position] = value
@@ -130,11 +140,11 @@ def test_the_c_kernel_refuses_bad_arguments(position: int, value: object, messag
 
 
 @pytest.mark.parametrize(("field", "value", "message"), [
-    (0, 5, "players"), (2, 14, "cards dealt"), (4, 15, "stop_at"), (5, 3, "duty"),
-    (7, b"\x00\x05\x00\x01", "team of a seat"), (8, b"\x09" * 12, "follower"),
-    (9, bytes(52), "distinct"), (10, b"\x07" * 208, "seat dealt"), (10, b"\x00" * 208, "one card per trick"),
-    (11, b"\x04" * 208, "= 4 is out of range"), (11, bytes(207), "the suit table"),
-    (12, b"\x04" * 208, "trick suit"), (13, bytes(10), "power")])
+    (0, 5, "players"), (2, 14, "cards dealt"), (4, 15, "stop_at"), (5, 3, "duty"), (7, 2, "asks_complete"),
+    (8, -1, "asks_play_on"), (9, b"\x00\x05\x00\x01", "team of a seat"), (10, b"\x09" * 12, "follower"),
+    (11, bytes(52), "distinct"), (12, b"\x07" * 208, "seat dealt"), (12, b"\x00" * 208, "one card per trick"),
+    (13, b"\x04" * 208, "= 4 is out of range"), (13, bytes(207), "the suit table"),
+    (14, b"\x04" * 208, "trick suit"), (15, bytes(10), "power")])
 def test_the_c_kernel_checks_every_table(field: int, value: object, message: str) -> None:
     arguments = _arguments(NATIVE_RULESETS[0], 5)
     tables = list(arguments[3])  # type: ignore[call-overload]
@@ -149,7 +159,7 @@ def test_the_c_kernel_checks_every_table(field: int, value: object, message: str
     ((0, 1, 0, 256), ValueError), ("no tuple", TypeError)])
 def test_the_c_kernel_checks_each_score_it_is_given(answer: object, error: type[Exception]) -> None:
     arguments = _arguments(NATIVE_RULESETS[0], 5)
-    arguments[9] = lambda key: answer
+    arguments[9] = (lambda key: answer, None, None)
     with pytest.raises(error):
         NATIVE.play(*arguments)  # type: ignore[union-attr]
 
@@ -160,6 +170,6 @@ def test_an_error_in_the_scoring_stops_the_batch_with_it() -> None:
     def broken(key: int) -> tuple[int, int, int, int]:
         raise KeyError("scoring broke")
 
-    arguments[9] = broken
+    arguments[9] = (broken, None, None)
     with pytest.raises(KeyError, match="scoring broke"):
         NATIVE.play(*arguments)  # type: ignore[union-attr]

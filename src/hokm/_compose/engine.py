@@ -24,6 +24,7 @@ from hokm._compose.hooks import Impl, hook_facts, resolve_chain
 from hokm._compose.legality import Legality
 from hokm._compose.scoring import Scoring
 from hokm._compose.table import Table
+from hokm._compose.tally import Tallies
 from hokm._compose.trick_end import TrickEnd
 from hokm.actions import Action
 
@@ -56,9 +57,10 @@ class Engine:
         self.cards = CardTables(chains["hokm_effective_suit"], chains["hokm_trick_suit"],
                                 chains["hokm_card_rank"])
         self.legality = Legality(chains, self.cards, table.hand_size)
-        self.ends = TrickEnd(chains, standard, self.cards, table.layout, table.hand_size, info)
+        tallies = Tallies(table.layout, table.hand_size)
+        self.ends = TrickEnd(chains, standard, self.cards, table.layout, table.hand_size, info, tallies)
         self.decisions = Decisions(chains, _scopes(chains["hokm_action_space"]), table.hand_size)
-        self.scoring = Scoring(chains, table.layout, self.hand_size)
+        self.scoring = Scoring(chains, table.layout, tallies, info)
         self.fixes_trump = self.decisions.fixes_trump
         self.classic_call = self.decisions.classic_call
         self.classic_play = self.decisions.classic_play

@@ -112,8 +112,9 @@ def resolve_chain(pm: pluggy.PluginManager, hook: str, standard: object) -> tupl
     """
     chain: list[Impl] = []
     for impl in reversed(getattr(pm.hook, hook).get_hookimpls()):
-        if hook in getattr(impl.plugin, "inactive_hooks", ()):
-            continue  # switched off by the plugin's options: it costs nothing
+        inactive = getattr(impl.plugin, "inactive_hooks", ())
+        if hook in inactive or getattr(impl.function, "__name__", None) in inactive:
+            continue  # switched off by the plugin's options (all of the hook, or one method): no cost
         window = getattr(impl.plugin, "turn_windows", {}).get(hook)  # checked by check_plugin
         chain.append(Impl(impl.function, impl.plugin_name, impl.plugin is standard, hook,
                           tuple(impl.argnames), window, impl.plugin))

@@ -12,79 +12,57 @@ from collections.abc import Mapping, Sequence
 from typing import Literal
 
 from hokm._compose.hooks import Impl, contract_error, first_result, optional_result
+from hokm._compose.tally import Tallies, TallyAnswers, TallyKey
 from hokm._compose.trick_end import is_index
 from hokm.cards import Card
-from hokm.context import HandTally, HandView, MatchView
+from hokm.context import HandView, MatchView, RulesetInfo
 from hokm.outcomes import HandScore, Kot, MatchStatus
 from hokm.table import Seat, TableLayout, Team
 
 __all__ = ["Scoring"]
 
 
-TallyKey = tuple[int, tuple[int, ...], int, int, int]
-"""A finished hand's tally as a key: Hakem, tricks per team, tricks played, opening team (-1: none)
-and opening run (``HandTally`` without the constants)."""
-
-_MISSING = object()
-
-
 class Scoring:
     """Kot, hand score, next Hakem, match winner, first Hakem and seating, asked through their chains.
 
-    Where no implementation of ``hokm_kot`` (or ``hokm_hand_score``) reads the hand or the match,
-    the chain is asked once per distinct tally (``HandTally``) and its answer kept: ``tabulated``.
+    Where no implementation of ``hokm_kot`` reads the hand, the chain is asked once per distinct
+    tally (``HandTally``) and its answer kept; so is ``hokm_hand_score``'s where none reads the
+    hand, for standalone hands (and for every hand where none reads the match either).
     """
 
-    __slots__ = ("_kots", "_scores", "chains", "kot_tabulated", "layout", "score_tabulated", "teams",
-                 "tricks_total")
+    __slots__ = ("_kots", "_scores", "chains", "info", "kot_tabulated", "layout", "score_reads_match",
+                 "score_tabulated", "tallies")
 
-    def __init__(self, chains: Mapping[str, tuple[Impl, ...]], layout: TableLayout,
-                 tricks_total: int) -> None:
+    def __init__(self, chains: Mapping[str, tuple[Impl, ...]], layout: TableLayout, tallies: Tallies,
+                 info: RulesetInfo) -> None:
         self.chains = chains
         self.layout = layout
-        self.teams: tuple[int, ...] = tuple(layout.teams)
-        self.tricks_total = tricks_total
-        self.kot_tabulated = not any(impl.takes_hand for impl in chains["hokm_kot"])
-        self.score_tabulated = not any(impl.takes_hand for impl in chains["hokm_hand_score"])
-        self._kots: dict[TallyKey, Team | None] = {}
+        self.tallies = tallies
+        self.info = info
+        self.kot_tabulated = not any("hand" in impl.argnames for impl in chains["hokm_kot"])
+        self.score_tabulated = not any("hand" in impl.argnames for impl in chains["hokm_hand_score"])
+        self.score_reads_match = any("match" in impl.argnames for impl in chains["hokm_hand_score"])
+        self._kots: TallyAnswers[Team | None] = TallyAnswers(lambda key: self._kot(None, key))
         self._scores: dict[tuple[TallyKey, Team | None], HandScore] = {}
 
     @property
     def tabulated(self) -> bool:
-        """Whether a hand's kot and score follow from its tally alone (no hook reads the hand)."""
+        """Whether a standalone hand's kot and score follow from its tally alone (no hook reads the
+        hand)."""
         return self.kot_tabulated and self.score_tabulated
-
-    def key_of(self, hand: HandView) -> TallyKey:
-        """The finished hand's tally, as a key."""
-        teams, winners = self.teams, hand.winners
-        opening, run = -1, 0
-        if winners:
-            opening = teams[winners[0]]
-            for winner in winners:
-                if teams[winner] != opening:
-                    break
-                run += 1
-        return hand.hakem, hand.team_tricks, hand.tricks_played, opening, run
-
-    def tally(self, key: TallyKey) -> HandTally:
-        """The ``HandTally`` of a key."""
-        hakem, team_tricks, played, opening, run = key
-        return HandTally(Seat(hakem), Team(self.teams[hakem]), team_tricks, played, self.tricks_total,
-                         None if opening < 0 else Team(opening), run)
 
     def kot(self, hand: HandView | None, key: TallyKey | None = None) -> Team | None:
         """The kot team (``hand`` may be ``None`` where the chain is tabulated and ``key`` given)."""
         if key is None:
             assert hand is not None
-            key = self.key_of(hand)
-        if self.kot_tabulated and (found := self._kots.get(key, _MISSING)) is not _MISSING:
-            return found  # type: ignore[return-value]
-        kot, impl = first_result(self.chains["hokm_kot"], "hokm_kot", hand, self.tally(key))
+            key = self.tallies.key_of(hand)
+        return self._kots(key) if self.kot_tabulated else self._kot(hand, key)
+
+    def _kot(self, hand: HandView | None, key: TallyKey) -> Team | None:
+        kot, impl = first_result(self.chains["hokm_kot"], "hokm_kot", hand, self.tallies.tally(key))
         if not isinstance(kot, Kot) or (
                 kot.team is not None and not is_index(kot.team, self.layout.team_count)):
             raise contract_error(impl, "hokm_kot", f"returned {kot!r}, not a Kot of a team or Kot.NONE")
-        if self.kot_tabulated:
-            self._kots[key] = kot.team
         return kot.team
 
     def hand_score(self, hand: HandView | None, match: MatchView | None,
@@ -93,12 +71,13 @@ class Scoring:
         given: a batch's hands scored by their tallies)."""
         if key is None:
             assert hand is not None
-            key = self.key_of(hand)
+            key = self.tallies.key_of(hand)
         kot = self.kot(hand, key)
-        if self.score_tabulated and (found := self._scores.get((key, kot))) is not None:
+        kept = self.score_tabulated and (match is None or not self.score_reads_match)
+        if kept and (found := self._scores.get((key, kot))) is not None:
             return found
         score, impl = first_result(self.chains["hokm_hand_score"], "hokm_hand_score", hand, match,
-                                   self.tally(key), kot)
+                                   self.tallies.tally(key), kot, self.info)
         teams = self.layout.team_count
         if (not isinstance(score, HandScore) or not is_index(score.winner, teams)
                 or not is_index(score.points, 1 << 62) or not isinstance(score.kot, bool)
@@ -107,7 +86,7 @@ class Scoring:
                                  f"returned {score!r}: need a HandScore for one of teams "
                                  f"0..{teams - 1} with non-negative int points, a bool kot "
                                  "and a non-empty label")
-        if self.score_tabulated:
+        if kept:
             self._scores[key, kot] = score
         return score
 

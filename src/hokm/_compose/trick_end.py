@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 from hokm._compose.cards import CardTables, best_play, table_winner
 from hokm._compose.hooks import Impl, contract_error, first_result, optional_result, reraise, table_part
 from hokm._compose.tabulate import tabulate
+from hokm._compose.tally import Tallies, TallyAnswers, TallyKey
 from hokm._compose.windows import pause_row
 from hokm.actions import CORE_ACTIONS, Action
 from hokm.context import Capture, Decision, HandView, RulesetInfo
@@ -43,14 +44,36 @@ def is_index(value: object, size: int) -> bool:
 class TrickEnd:
     """The trick-end rules of a ruleset, in the shapes stepping and the kernel read."""
 
-    __slots__ = ("_checked_offers", "_info", "_layout", "capture_chain", "capture_identity",
-                 "capture_in_force", "capture_reads", "capture_table",
-                 "cards", "complete_plugins", "completion", "decide_pauses", "decision_chain", "hand_size",
-                 "play_on_chain", "players", "stop_at", "stop_count", "teams", "winner_chain")
+    __slots__ = (
+        "_checked_offers",
+        "_info",
+        "_layout",
+        "capture_chain",
+        "capture_identity",
+        "capture_in_force",
+        "capture_reads",
+        "capture_table",
+        "cards",
+        "complete_answers",
+        "complete_plugins",
+        "completion",
+        "decide_pauses",
+        "decision_chain",
+        "hand_size",
+        "play_on_answers",
+        "play_on_chain",
+        "players",
+        "stop_at",
+        "stop_count",
+        "tallies",
+        "teams",
+        "winner_chain",
+    )
 
     def __init__(self, chains: Mapping[str, tuple[Impl, ...]], standard: Standard, cards: CardTables,
-                 layout: TableLayout, hand_size: int, info: RulesetInfo) -> None:
+                 layout: TableLayout, hand_size: int, info: RulesetInfo, tallies: Tallies) -> None:
         self.cards = cards
+        self.tallies = tallies
         self.players = layout.players
         self.teams: tuple[int, ...] = tuple(layout.teams)
         self.hand_size = hand_size
@@ -65,6 +88,14 @@ class TrickEnd:
         # The standard completion rule answers last; its threshold is applied here, not called.
         self._completion_setup(tuple(i for i in chains["hokm_hand_complete"] if not i.standard))
         self.play_on_chain = chains["hokm_play_on"]
+        self.complete_answers: TallyAnswers[bool | None] | None = None if any(
+            "hand" in impl.argnames for impl in self.complete_plugins) else TallyAnswers(
+            lambda key: self._completion(None, key))
+        """Where no ``hokm_hand_complete`` implementation reads the hand: its answers by tally."""
+        self.play_on_answers: TallyAnswers[bool] | None = None if any(
+            "hand" in impl.argnames for impl in self.play_on_chain) else TallyAnswers(
+            lambda key: self._play_on(None, key))
+        """Where no ``hokm_play_on`` implementation reads the hand: its answers by tally."""
         self.stop_at: int | None = standard.stop_at(hand_size)
         # The stop rule when no hook is asked after a trick: a constant completion replaces it
         # (False: every trick is played; True: over after any trick, counted from 0 tricks).
@@ -204,7 +235,7 @@ class TrickEnd:
             if impl.argnames:
                 asked.append(impl)
                 continue
-            answer, _ = optional_result((impl,), None)  # it takes no argument: no hand to give
+            answer, _ = optional_result((impl,), None, None)  # it takes no argument: no hand to give
             if answer is None:
                 continue
             if not isinstance(answer, bool):
@@ -238,18 +269,29 @@ class TrickEnd:
 
     def play_on(self, hand: HandView) -> bool:
         """Whether a ``hokm_play_on`` rule keeps a hand going that the stop rule would end."""
-        answer, impl = optional_result(self.play_on_chain, hand)
+        key = self.tallies.key_of(hand)
+        return self.play_on_answers(key) if self.play_on_answers is not None else self._play_on(hand, key)
+
+    def _play_on(self, hand: HandView | None, key: TallyKey) -> bool:
+        answer, impl = optional_result(self.play_on_chain, hand, self.tallies.tally(key))
         if answer is not None and not isinstance(answer, bool):
             raise contract_error(impl, "hokm_play_on", f"returned {answer!r}, not a bool")
         return bool(answer)
 
     def variant_completion(self, hand: HandView) -> bool | None:
         """The first variant's answer to ``hokm_hand_complete``, or ``None`` if none answers."""
+        key = self.tallies.key_of(hand)
+        if self.complete_answers is not None:
+            return self.complete_answers(key)
+        return self._completion(hand, key)
+
+    def _completion(self, hand: HandView | None, key: TallyKey) -> bool | None:
         answer: object = None
         impl = None
-        try:  # optional_result, inlined: asked after every trick
+        tally = self.tallies.tally(key)
+        try:
             for impl in self.complete_plugins:
-                answer = impl.call(hand)
+                answer = impl.call(hand, tally)
                 if answer is not None:
                     break
             else:

@@ -12,8 +12,9 @@
  *   suit; a void seat the duty's trumps (those beating the best card under overtrump, else all
  *   of them), else the pick-th card in index order. The best power wins; the capture table says
  *   who collects; the stop rule is a tally reaching stop_at, or the last trick.
- * - The score is asked of the Python side once per distinct tally (Hakem, tricks per team,
- *   tricks played, the opening run of one team) and kept in a small hash table.
+ * - The score, and where the rules have one the completion and play-on rules, are asked of the
+ *   Python side once per distinct tally (Hakem, tricks per team, tricks played, the opening run
+ *   of one team) and kept in small hash tables.
  *
  * The Python side (hokm._kernel.native_plan) builds and checks every table; this file checks
  * every size again, and every value it indexes with, before the first hand. Nothing here knows a
@@ -179,6 +180,7 @@ typedef struct {
     int players, teams, tricks, deck, stop_at;
     int duty;      /* 0: none; 1: a void seat must trump; 2: must overtrump where it can */
     int captures;  /* 0: every trick to its winner; 1: by the capture table */
+    int asks_complete, asks_play_on; /* whether a completion or play-on rule reads the tally */
     unsigned char team_of[MAX_SEATS];
     unsigned char followers[MAX_SEATS][MAX_SEATS - 1];
     unsigned char card_of[MAX_DECK];             /* deck position -> card index */
@@ -213,15 +215,17 @@ static int in_range(long value, long low, long high, const char *what) {
 static int load_rules(PyObject *args, rules *r, PyObject *capture) {
     PyObject *team_of, *followers, *card_of, *seat_of, *suit_of, *trick_suit_of, *power;
     memset(r, 0, sizeof *r);
-    if (!PyArg_ParseTuple(args, "iiiiiiiOOOOOOO", &r->players, &r->teams, &r->tricks, &r->deck,
-                          &r->stop_at, &r->duty, &r->captures, &team_of, &followers,
+    if (!PyArg_ParseTuple(args, "iiiiiiiiiOOOOOOO", &r->players, &r->teams, &r->tricks, &r->deck,
+                          &r->stop_at, &r->duty, &r->captures, &r->asks_complete, &r->asks_play_on,
+                          &team_of, &followers,
                           &card_of, &seat_of, &suit_of, &trick_suit_of, &power))
         return -1;
     if (!in_range(r->players, 2, MAX_SEATS, "players") || !in_range(r->teams, 1, MAX_TEAMS, "teams") ||
         !in_range(r->tricks, 1, MAX_TRICKS, "tricks") || !in_range(r->deck, 1, MAX_DECK, "deck") ||
         !in_range(r->players * r->tricks, 1, r->deck, "cards dealt") ||
         !in_range(r->stop_at, 0, r->tricks + 1, "stop_at") || !in_range(r->duty, 0, 2, "duty") ||
-        !in_range(r->captures, 0, 1, "captures"))
+        !in_range(r->captures, 0, 1, "captures") || !in_range(r->asks_complete, 0, 1, "asks_complete") ||
+        !in_range(r->asks_play_on, 0, 1, "asks_play_on"))
         return -1;
     int n = r->players;
     if (copy_exact(team_of, r->team_of, n, "team") < 0) return -1;
@@ -280,28 +284,47 @@ static int load_rules(PyObject *args, rules *r, PyObject *capture) {
     return 0;
 }
 
-/* ---- Scores, asked of the Python side once per distinct tally ----------------------------- */
+/* ---- Answers by tally, asked of the Python side once per distinct tally --------------------- */
 
-typedef struct { int8_t winner; uint8_t kot, label; int32_t points; } score;
+/* A question the Python side answers from a tally: a tuple of `count` ints, each checked against
+ * its range before the kernel uses it. */
+typedef struct {
+    int count;
+    long low[4], high[4];
+    const char *names[4];
+} question;
+
+static const question SCORE = {4, {0, 0, 0, 0}, {MAX_TEAMS - 1, INT32_MAX, 1, 255},
+                               {"winner", "points", "kot", "label"}};
+static const question COMPLETE = {1, {-1}, {1}, {"hand complete (-1: no answer)"}};
+static const question PLAY_ON = {1, {0}, {1}, {"play on"}};
+
+typedef struct { int32_t v[4]; } answer;
 
 typedef struct {
-    uint64_t *keys;   /* key + 1 (0: empty slot) */
-    score *values;
+    uint64_t *keys;   /* key + 1 (0: an empty slot) */
+    answer *values;
     size_t size, used;
-    PyObject *ask;    /* score_of(key) -> (winner, points, kot, label) */
-    int teams;
-} score_memo;
+    PyObject *ask;    /* ask(key) -> a tuple of ints, as `what` says */
+    const question *what;
+    long high0;       /* the first value's top (the score's winner: the teams there are) */
+} memo;
 
-static void memo_free(score_memo *m) {
+static void memo_free(memo *m) {
     PyMem_Free(m->keys);
     PyMem_Free(m->values);
+    m->keys = NULL;
+    m->values = NULL;
 }
 
-static int memo_init(score_memo *m, size_t size) {
+static int memo_init(memo *m, size_t size, PyObject *ask, const question *what, long high0) {
     m->keys = PyMem_Calloc(size, sizeof *m->keys);
     m->values = PyMem_Calloc(size, sizeof *m->values);
     m->size = size;
     m->used = 0;
+    m->ask = ask;
+    m->what = what;
+    m->high0 = high0;
     if (m->keys == NULL || m->values == NULL) {
         memo_free(m);
         PyErr_NoMemory();
@@ -314,9 +337,9 @@ static inline size_t slot_of(uint64_t key, size_t size) {
     return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 17) & (size - 1);
 }
 
-static int memo_grow(score_memo *m) {
-    score_memo bigger;
-    if (memo_init(&bigger, m->size * 2) < 0) return -1;
+static int memo_grow(memo *m) {
+    memo bigger;
+    if (memo_init(&bigger, m->size * 2, m->ask, m->what, m->high0) < 0) return -1;
     for (size_t i = 0; i < m->size; i++) {
         if (!m->keys[i]) continue;
         size_t j = slot_of(m->keys[i] - 1, bigger.size);
@@ -325,35 +348,29 @@ static int memo_grow(score_memo *m) {
         bigger.values[j] = m->values[i];
     }
     bigger.used = m->used;
-    bigger.ask = m->ask;
-    bigger.teams = m->teams;
     memo_free(m);
     *m = bigger;
     return 0;
 }
 
-static int ask_score(score_memo *m, uint64_t key, score *into) {
-    PyObject *answer = PyObject_CallFunction(m->ask, "K", (unsigned long long)key);
-    if (answer == NULL) return -1;
-    long winner, points, kot, label;
-    if (!PyTuple_Check(answer)) {
-        PyErr_SetString(PyExc_TypeError, "score_of must return a tuple (winner, points, kot, label)");
-        Py_DECREF(answer);
-        return -1;
+static int ask(const memo *m, uint64_t key, answer *into) {
+    PyObject *got = PyObject_CallFunction(m->ask, "K", (unsigned long long)key);
+    if (got == NULL) return -1;
+    const question *what = m->what;
+    int ok = PyTuple_Check(got) && PyTuple_GET_SIZE(got) == what->count;
+    if (!ok) PyErr_Format(PyExc_TypeError, "the answer must be a tuple of %d ints", what->count);
+    for (int i = 0; ok && i < what->count; i++) {
+        long value = PyLong_AsLong(PyTuple_GET_ITEM(got, i));
+        ok = !(value == -1 && PyErr_Occurred()) &&
+             in_range(value, what->low[i], i == 0 ? m->high0 : what->high[i], what->names[i]);
+        into->v[i] = (int32_t)value;
     }
-    int ok = PyArg_ParseTuple(answer, "llll", &winner, &points, &kot, &label);
-    Py_DECREF(answer);
-    if (!ok || !in_range(winner, 0, m->teams - 1, "winner") || !in_range(points, 0, INT32_MAX, "points") ||
-        !in_range(kot, 0, 1, "kot") || !in_range(label, 0, 255, "label"))
-        return -1;
-    into->winner = (int8_t)winner;
-    into->points = (int32_t)points;
-    into->kot = (uint8_t)kot;
-    into->label = (uint8_t)label;
-    return 0;
+    Py_DECREF(got);
+    return ok ? 0 : -1;
 }
 
-static int memo_get(score_memo *m, uint64_t key, score *into) {
+/* The answer for a key: from the table, else asked once and kept. */
+static int memo_get(memo *m, uint64_t key, answer *into) {
     size_t i = slot_of(key, m->size);
     while (m->keys[i]) {
         if (m->keys[i] == key + 1) {
@@ -362,7 +379,7 @@ static int memo_get(score_memo *m, uint64_t key, score *into) {
         }
         i = (i + 1) & (m->size - 1);
     }
-    if (ask_score(m, key, into) < 0) return -1;
+    if (ask(m, key, into) < 0) return -1;
     m->keys[i] = key + 1;
     m->values[i] = *into;
     if (++m->used * 2 > m->size) return memo_grow(m);
@@ -403,7 +420,29 @@ static inline int random_card(twister *s, uint64_t cards) {
     return nth_card(cards, pick_below(s, __builtin_popcountll(cards)));
 }
 
-static void play_hand(const rules *r, twister *s, int hakem, unsigned char *row, outcome *out) {
+/* Whether the hand is over after a trick that left cards (HandState's rule, in hokm._compose.
+ * trick_end.TrickEnd.hand_over): a completion rule's answer where it gives one, else a team at
+ * the stop and no play-on rule keeping the hand going. -1: an error from the Python side. */
+static int hand_over(const rules *r, const outcome *out, memo *questions) {
+    answer got;
+    uint64_t key = 0;
+    if (r->asks_complete || r->asks_play_on)
+        key = tally_key(out->hakem, out->played, out->opening, out->run, out->tally, r->teams);
+    if (r->asks_complete) {
+        if (memo_get(&questions[1], key, &got) < 0) return -1;
+        if (got.v[0] >= 0) return got.v[0];
+    }
+    int stop = 0;
+    for (int t = 0; t < r->teams; t++) stop |= out->tally[t] >= r->stop_at;
+    if (stop && r->asks_play_on) {
+        if (memo_get(&questions[2], key, &got) < 0) return -1;
+        stop = !got.v[0];
+    }
+    return stop;
+}
+
+static int play_hand(const rules *r, twister *s, int hakem, unsigned char *row, outcome *out,
+                     memo *questions) {
     int n = r->players, order[MAX_DECK];
     uint64_t held[MAX_SEATS] = {0};
     if (hakem < 0) hakem = pick_below(s, n);
@@ -421,6 +460,7 @@ static void play_hand(const rules *r, twister *s, int hakem, unsigned char *row,
     memset(out->tally, 0, sizeof out->tally);
     out->opening = 0;
     out->run = 0;
+    out->played = 0;
     for (;;) {
         /* the lead: any card, in index order; it leads its effective suit */
         int card = nth_card(held[seat], pick_below(s, r->tricks - done));
@@ -477,17 +517,19 @@ static void play_hand(const rules *r, twister *s, int hakem, unsigned char *row,
         if (collector == NOBODY) {
             pile++;
             collected = 0;
-            if (done == r->tricks) break;
-            continue;
+        } else {
+            collected = 1;
+            out->tally[r->team_of[collector]] += pile + 1;
+            pile = 0;
         }
-        collected = 1;
-        team = r->team_of[collector];
-        out->tally[team] += pile + 1;
-        pile = 0;
-        if (out->tally[team] >= r->stop_at || done == r->tricks) break;
+        out->played = done;
+        if (done == r->tricks) break;
+        int over = hand_over(r, out, questions);
+        if (over < 0) return -1;
+        if (over) break;
     }
-    out->played = done;
     if (row) memset(row + plays, NO_PLAY, (size_t)(MAX_DECK - plays));
+    return 0;
 }
 
 /* ---- The batch ----------------------------------------------------------------------------- */
@@ -514,21 +556,26 @@ static int writable(PyObject *object, Py_buffer *view, Py_ssize_t size, const ch
 }
 
 PyDoc_STRVAR(play_doc,
-"play(words, count, hakem, rules, capture, columns, plays, checkpoints, every, score_of) -> words\n\n"
+"play(words, count, hakem, rules, capture, columns, plays, checkpoints, every, asks) -> words\n\n"
 "Play `count` hands from fresh deals into the writable `columns` (hakem, trump, one per team,\n"
 "winner, points, kot, label), the plays into `plays` (52 bytes a hand, or None), and the\n"
-"generator's words into `checkpoints` every `every` hands; returns the generator's words after.");
+"generator's words into `checkpoints` every `every` hands; returns the generator's words after.\n"
+"`asks`: (score_of, complete_of, play_on_of), each taking a packed tally key and returning a\n"
+"tuple of ints: (winner, points, kot, label), (-1 no answer, 0 goes on, 1 over), (0 stop, 1 play\n"
+"on); the last two may be None where the rules do not ask them.");
 
 static PyObject *play(PyObject *self, PyObject *args) {
-    PyObject *words, *rules_args, *capture, *column_objects, *plays_object, *checkpoints_object, *score_of;
+    PyObject *words, *rules_args, *capture, *column_objects, *plays_object, *checkpoints_object, *asks;
     Py_ssize_t count, every;
     int hakem;
+    (void)self;
     if (!PyArg_ParseTuple(args, "OniOOOOOnO", &words, &count, &hakem, &rules_args, &capture,
-                          &column_objects, &plays_object, &checkpoints_object, &every, &score_of))
+                          &column_objects, &plays_object, &checkpoints_object, &every, &asks))
         return NULL;
     rules r;
     twister s;
-    score_memo memo = {0};
+    memo questions[3]; /* the score, the completion rule, the play-on rule */
+    memset(questions, 0, sizeof questions);
     columns c;
     memset(&c, 0, sizeof c);
     PyObject *result = NULL;
@@ -538,11 +585,20 @@ static PyObject *play(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "count or every is out of range");
         goto done;
     }
-    if (!PyCallable_Check(score_of) || !PyTuple_Check(column_objects) ||
-        PyTuple_GET_SIZE(column_objects) != 6 + r.teams) {
-        PyErr_SetString(PyExc_ValueError, "score_of must be callable and columns a tuple of 6 + teams");
+    if (!PyTuple_Check(column_objects) || PyTuple_GET_SIZE(column_objects) != 6 + r.teams) {
+        PyErr_SetString(PyExc_ValueError, "columns must be a tuple of 6 + teams writable buffers");
         goto done;
     }
+    int wanted[3] = {1, r.asks_complete, r.asks_play_on};
+    if (!PyTuple_Check(asks) || PyTuple_GET_SIZE(asks) != 3) {
+        PyErr_SetString(PyExc_ValueError, "asks must be a tuple (score_of, complete_of, play_on_of)");
+        goto done;
+    }
+    for (int i = 0; i < 3; i++)
+        if (wanted[i] && !PyCallable_Check(PyTuple_GET_ITEM(asks, i))) {
+            PyErr_SetString(PyExc_ValueError, "each question the rules ask needs a callable in asks");
+            goto done;
+        }
     PyObject **col = &PyTuple_GET_ITEM(column_objects, 0);
     if (writable(col[0], &c.hakem, count, "hakem") < 0 || writable(col[1], &c.trump, count, "trump") < 0)
         goto done;
@@ -558,9 +614,10 @@ static PyObject *play(PyObject *self, PyObject *args) {
     if (writable(checkpoints_object, &c.checkpoints, marks * (MT_N + 1) * (Py_ssize_t)sizeof(uint32_t),
                  "checkpoints") < 0)
         goto done;
-    if (memo_init(&memo, 256) < 0) goto done;
-    memo.ask = score_of;
-    memo.teams = r.teams;
+    const question *what[3] = {&SCORE, &COMPLETE, &PLAY_ON};
+    for (int i = 0; i < 3; i++)
+        if (memo_init(&questions[i], 256, PyTuple_GET_ITEM(asks, i), what[i], i ? what[i]->high[0] : r.teams - 1) < 0)
+            goto done;
     int8_t *hakems = c.hakem.buf, *trumps = c.trump.buf, *winners = c.winner.buf;
     int32_t *points = c.points.buf;
     uint8_t *kots = c.kot.buf, *labels = c.label.buf, *rows = c.plays.buf;
@@ -572,22 +629,22 @@ static PyObject *play(PyObject *self, PyObject *args) {
             mark[MT_N] = (uint32_t)s.index;
         }
         outcome out;
-        play_hand(&r, &s, hakem, rows ? rows + h * MAX_DECK : NULL, &out);
-        score answer;
-        if (memo_get(&memo, tally_key(out.hakem, out.played, out.opening, out.run, out.tally, r.teams),
-                     &answer) < 0)
+        answer score;
+        if (play_hand(&r, &s, hakem, rows ? rows + h * MAX_DECK : NULL, &out, questions) < 0 ||
+            memo_get(&questions[0], tally_key(out.hakem, out.played, out.opening, out.run, out.tally, r.teams),
+                     &score) < 0)
             goto done;
         hakems[h] = (int8_t)out.hakem;
         trumps[h] = (int8_t)out.trump;
         for (int t = 0; t < r.teams; t++) ((uint8_t *)c.tricks[t].buf)[h] = (uint8_t)out.tally[t];
-        winners[h] = answer.winner;
-        points[h] = answer.points;
-        kots[h] = answer.kot;
-        labels[h] = answer.label;
+        winners[h] = (int8_t)score.v[0];
+        points[h] = score.v[1];
+        kots[h] = (uint8_t)score.v[2];
+        labels[h] = (uint8_t)score.v[3];
     }
     result = dump_twister(&s);
 done:
-    memo_free(&memo);
+    for (int i = 0; i < 3; i++) memo_free(&questions[i]);
     release_columns(&c);
     return result;
 }
@@ -597,6 +654,7 @@ PyDoc_STRVAR(random_doc,
 "`count` random() values from the generator's words, and its words after (for the tests).");
 
 static PyObject *random_values(PyObject *self, PyObject *args) {
+    (void)self;
     PyObject *words;
     Py_ssize_t count;
     twister s;
@@ -632,6 +690,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_native", "hokm's C batch kernel (see hokm._kernel.native_plan).", -1, methods,
+    NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__native(void) {

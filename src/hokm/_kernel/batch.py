@@ -147,14 +147,21 @@ def play_native(ruleset: Ruleset, seed: int | str, count: int, rng: random.Rando
     marks = array("I", [0]) * (-(-count // CHECKPOINT_HANDS) * _WORDS)
     names: dict[str, int] = {}
 
-    def score_of(packed: int) -> tuple[int, int, int, int]:  # asked once per distinct tally
+    def score_of(packed: int) -> tuple[int, int, int, int]:  # each asked once per distinct tally
         score = native.score(tally_key(packed, teams))
         return score.winner, score.points, score.kot, names.setdefault(score.label, len(names))
+
+    def complete_of(packed: int) -> tuple[int]:
+        over = native.complete(tally_key(packed, teams))
+        return (-1 if over is None else int(over),)
+
+    def play_on_of(packed: int) -> tuple[int]:
+        return (int(native.play_on(tally_key(packed, teams))),)
 
     version, words, gauss = rng.getstate()
     after = NATIVE.play(words, count, -1 if hakem is None else hakem, native.arguments, native.capture,
                         (hakems, trumps, *tricks, winners, points, kots, labels), moves, marks,
-                        CHECKPOINT_HANDS, score_of)
+                        CHECKPOINT_HANDS, (score_of, complete_of, play_on_of))
     rng.setstate((version, after, gauss))
     return Playouts(ruleset, seed, hakems, trumps, tricks, winners, points, kots, labels, tuple(names),
                     None if moves is None else bytes(moves), replay=FreshDeals(ruleset, hakem),

@@ -3,18 +3,22 @@
 ``native_plan_of(engine)`` derives a ``NativePlan`` from the kernel's plan
 (``hokm._kernel.plan``) once per ruleset. The C kernel plays a ruleset whose hands
 run on lookups alone from the deal to the score: packets dealt by a table, the classic
-trump call, every card picked by the tables (no hook asked during play, no card of
-another suit than printed), trick ends by the tables (the winner by power, who collects
-by the capture table, the stop by a tally) and a score that follows from the hand's tally
+trump call, every card picked by the tables (no hook asked during play), trick ends by
+the tables (the winner by power, who collects by the capture table, the stop by a tally),
+and the rules that end a hand, play on and score asked once per distinct tally
 (``HandTally``). Anything else is a reason in ``NativePlan.story``, and the ruleset's
 batches use the pure twin. Nothing here names a variant.
 
 >>> import hokm
 >>> from hokm._kernel.native_plan import native_plan_of
->>> native_plan_of(hokm.Ruleset.compose()._engine).story
+>>> native_plan_of(hokm.Ruleset.compose("bavney")._engine).story
 ()
->>> native_plan_of(hokm.Ruleset.compose("bavney")._engine).story[0]
-'hokm_play_on: asked when a team reaches 7 tricks'
+>>> for reason in native_plan_of(hokm.Ruleset.compose(
+...         "bavney", options={"bavney": {"decide": True}})._engine).story:
+...     print(reason)
+hokm_pending_decision: asked at pauses after tricks [7]
+hokm_play_on: asked when a team reaches 7 tricks
+a scoring hook that reads the hand or the match
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from hokm.context import Packets
 
 if TYPE_CHECKING:
     from hokm._compose.engine import Engine
-    from hokm._compose.scoring import TallyKey
+    from hokm._compose.tally import TallyKey
     from hokm.outcomes import HandScore
 
 __all__ = ["MAX_SEATS", "NativePlan", "native_plan_of", "tally_key"]
@@ -79,12 +83,25 @@ class NativePlan:
         self.capture = b"" if plan.capture_identity else bytes(
             collector & 0xFF for collector in plan.capture_table)  # (NOBODY, -1, as a signed byte)
         self.arguments = (n, engine.team_count, engine.hand_size, len(deck), stop_at, duty,
-                          int(not plan.capture_identity), bytes(engine.teams), followers, bytes(deck),
+                          int(not plan.capture_identity), int(plan.complete_hooks), int(plan.play_on),
+                          bytes(engine.teams), followers, bytes(deck),
                           bytes(seat_of), suits, trick_suits, powers.tobytes())
 
     def score(self, key: TallyKey) -> HandScore:
         """The score of a hand with this tally (the tabulated scoring chains, asked once per tally)."""
         return self.engine.scoring.hand_score(None, None, key)
+
+    def complete(self, key: TallyKey) -> bool | None:
+        """The completion rules' answer after a trick with this tally (``None``: no answer)."""
+        answers = self.engine.ends.complete_answers
+        assert answers is not None  # (a ruleset whose completion rule reads the hand is not native)
+        return answers(key)
+
+    def play_on(self, key: TallyKey) -> bool:
+        """The play-on rules' answer at the stop with this tally."""
+        answers = self.engine.ends.play_on_answers
+        assert answers is not None  # (a ruleset whose play-on rule reads the hand is not native)
+        return answers(key)
 
     def __repr__(self) -> str:
         return f"NativePlan(story={self.story!r})"
@@ -93,7 +110,11 @@ class NativePlan:
 def _reasons(engine: Engine) -> tuple[str, ...]:
     """Why the C kernel cannot play the engine's hands (empty: it can)."""
     plan, table = plan_of(engine), engine.table
-    reasons = [event for event in plan.story if not event.startswith("cards of another suit")]
+    ends = engine.ends
+    tabulated = ("cards of another suit",  # (the kernel reads the effective suits)
+                 *(("hokm_hand_complete",) if ends.complete_answers is not None else ()),
+                 *(("hokm_play_on",) if ends.play_on_answers is not None else ()))
+    reasons = [event for event in plan.story if not event.startswith(tabulated)]
     if engine.players > MAX_SEATS or engine.team_count > _MAX_TEAMS or engine.hand_size > _MAX_TRICKS:
         reasons.append(f"a table of {engine.players} seats, {engine.team_count} teams and "
                        f"{engine.hand_size} tricks (the C kernel plays at most {MAX_SEATS}, "

@@ -240,9 +240,9 @@ class Standard(Variant):
         return None if self.play_all else majority(tricks_total)
 
     @hookimpl(trylast=True)
-    def hokm_hand_complete(self, hand: HandView) -> bool:
-        stop = self.stop_at(hand.tricks_total)
-        return hand.tricks_left == 0 or (stop is not None and max(hand.team_tricks) >= stop)
+    def hokm_hand_complete(self, tally: HandTally) -> bool:
+        stop = self.stop_at(tally.tricks_total)
+        return tally.tricks_left == 0 or (stop is not None and max(tally.team_tricks) >= stop)
 
     # Scoring and succession --------------------------------------------------------
 
