@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import hokm
 from hokm._kernel import batch as kernel_batch
 from hokm._kernel.native import NATIVE
-from hokm._kernel.native_plan import native_plan_of
+from hokm._kernel.native_plan import native_plan_of, position_of
 from hokm._seeding import rng_for
 from hokm.playouts import CHECKPOINT_HANDS, Playouts
 
@@ -125,7 +125,7 @@ def _arguments(rules: hokm.Ruleset, count: int) -> list[object]:
                bytearray(count), array("i", [0]) * count, bytearray(count), bytearray(count))
     return [rng_for(1, "playouts").getstate()[1], count, -1, native.arguments, native.capture, columns,
             None, array("I", [0]) * 625 * (-(-count // CHECKPOINT_HANDS)), CHECKPOINT_HANDS,
-            (lambda key: (0, 1, 0, 0), None, None)]
+            (lambda key: (0, 1, 0, 0), None, None), None]
 
 
 @pytest.mark.parametrize(("position", "value", "message"), [
@@ -173,3 +173,69 @@ def test_an_error_in_the_scoring_stops_the_batch_with_it() -> None:
     arguments[9] = (broken, None, None)
     with pytest.raises(KeyError, match="scoring broke"):
         NATIVE.play(*arguments)  # type: ignore[union-attr]
+
+
+def _pure_rollouts(state: hokm.HandState, count: int, seed: int | str, plays: bool) -> tuple[
+        Playouts, object]:
+    rng = kernel_batch.rng_of(state.ruleset, count, seed, plays, "rollouts")
+    batch = kernel_batch.play_batch(state.ruleset, seed, count, rng, kernel_batch.Continuations(state), plays)
+    return batch, rng.getstate()
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=st.sampled_from(NATIVE_RULESETS), deal_seed=st.integers(0, 2**32), steps=st.integers(0, 60),
+       count=st.integers(0, CHECKPOINT_HANDS + 3), seed=st.integers(0, 2**64), plays=st.booleans())
+def test_native_rollouts_are_the_pure_rollouts(rules: hokm.Ruleset, deal_seed: int, steps: int, count: int,
+                                               seed: int, plays: bool) -> None:
+    rng = random.Random(deal_seed)
+    state = rules.deal(rng)
+    for _ in range(steps):  # a position some way into the hand (stepping: any action)
+        if state.is_over:
+            break
+        actions = state.legal_actions()
+        state = state.apply(actions[rng.randrange(len(actions))])
+    native_rng = kernel_batch.rng_of(rules, count, seed, plays, "rollouts")
+    native = state.rollouts(count, seed=seed, plays=plays)
+    pure, pure_after = _pure_rollouts(state, count, seed, plays)
+    assert native == pure
+    if position_of(state) is not None:  # (the C kernel played it: the generator moved alike)
+        native_rng = kernel_batch.rng_of(rules, count, seed, plays, "rollouts")
+        kernel_batch.play_native(rules, seed, count, native_rng, None, plays, native_plan_of(rules._engine),
+                                 state)
+        assert native_rng.getstate() == pure_after
+    if count:
+        end = native.hand(count - 1)
+        assert end.team_tricks == tuple(column[count - 1] for column in native.team_tricks)
+
+
+def test_rollouts_of_a_covered_position_run_in_the_c_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = NATIVE_RULESETS[0].deal(random.Random(3))
+    state = state.apply(state.legal_actions()[0])  # the call: trick play begins
+    assert position_of(state) is not None
+    monkeypatch.setattr(kernel_batch, "play_batch", lambda *args: pytest.fail("the pure twin ran"))
+    assert len(state.rollouts(5, seed=1)) == 5
+
+
+def _position_arguments(change: int, value: object) -> list[object]:
+    rules = NATIVE_RULESETS[0]
+    state = rules.deal(random.Random(8))
+    state = state.apply(state.legal_actions()[0])
+    for _ in range(6):  # a trick and a half
+        state = state.apply(state.legal_actions()[0])
+    position = position_of(state)
+    assert position is not None
+    changed = list(position)
+    changed[change] = value
+    arguments = _arguments(rules, 3)
+    arguments[10] = tuple(changed)
+    return arguments
+
+
+@pytest.mark.parametrize(("change", "value", "message"), [
+    (0, 4, "hakem"), (1, 4, "trump"), (2, 7, "leader"), (3, 13, "tricks done"), (4, 5, "pile"),
+    (5, -1, "previous winner"), (6, 2, "collected"), (7, (1,), "tally"), (7, (0, 0), "add up"),
+    (8, 3, "opening team"), (9, 9, "opening run"), (10, bytes(32), "one card per trick left"),
+    (10, bytes(8), "held"), (11, bytes(5), "plays"), (11, bytes(6), "distinct cards")])
+def test_the_c_kernel_checks_the_position_it_starts_from(change: int, value: object, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        NATIVE.play(*_position_arguments(change, value))  # type: ignore[union-attr]

@@ -847,9 +847,13 @@ class HandState:
                 ``plays=True`` at a table of more than four seats (``ArgumentTypeError``: a value
                 of the wrong type).
         """
-        from hokm._kernel.batch import Continuations, play_batch, rng_of
+        from hokm._kernel.batch import Continuations, play_batch, play_native, rng_of
+        from hokm._kernel.native_plan import native_plan_of, position_of
 
         rng = rng_of(self.ruleset, count, seed, plays, "rollouts")
+        if self.ruleset.native and position_of(self) is not None:
+            return play_native(self.ruleset, seed, count, rng, None, plays,
+                               native_plan_of(self._setup.engine), self)
         return play_batch(self.ruleset, seed, count, rng, Continuations(self), plays)
 
     # Results and views ----------------------------------------------------------------

@@ -441,37 +441,82 @@ static int hand_over(const rules *r, const outcome *out, memo *questions) {
     return stop;
 }
 
-static int play_hand(const rules *r, twister *s, int hakem, unsigned char *row, outcome *out,
-                     memo *questions) {
-    int n = r->players, order[MAX_DECK];
-    uint64_t held[MAX_SEATS] = {0};
-    if (hakem < 0) hakem = pick_below(s, n);
+/* Where a hand stands when the kernel takes it over: after the deal (no trump yet, nothing
+ * played), or a position of trick play that HandState.rollouts hands over (checked in
+ * load_position). */
+typedef struct {
+    int hakem, trump;           /* trump -1: the classic call comes first */
+    int leader, in_trick;       /* the current trick's leader and its cards played so far */
+    int done, pile, previous, collected;
+    int tally[MAX_TEAMS], opening, run;
+    uint64_t held[MAX_SEATS];
+    unsigned char plays[MAX_DECK]; /* the plays so far (seat << 6 | card), the current trick's last */
+    int played;                 /* how many */
+} position;
+
+/* A fresh deal: the Hakem (drawn if none), the shuffle, the packets by the deal table. */
+static void deal(const rules *r, twister *s, int hakem, position *p) {
+    int order[MAX_DECK];
+    memset(p, 0, sizeof *p);
+    p->hakem = hakem >= 0 ? hakem : pick_below(s, r->players);
+    p->trump = -1;
+    p->leader = p->hakem;
+    p->previous = -1;
     shuffle(s, r->deck, order);
-    for (int position = 0; position < r->deck; position++) {
-        int seat = r->seat_of[hakem][position];
-        if (seat != NO_PLAY) held[seat] |= (uint64_t)1 << r->card_of[order[position]];
+    for (int at = 0; at < r->deck; at++) {
+        int seat = r->seat_of[p->hakem][at];
+        if (seat != NO_PLAY) p->held[seat] |= (uint64_t)1 << r->card_of[order[at]];
     }
-    int trump = pick_below(s, 4);
+}
+
+/* Play a hand from `start` to its end: the classic call if no trump yet, then random cards as
+ * the pure kernel picks them. The plays go to `row` (if any), the outcome to `out`. */
+static int play_from(const rules *r, twister *s, const position *start, unsigned char *row, outcome *out,
+                     memo *questions) {
+    int n = r->players;
+    uint64_t held[MAX_SEATS];
+    memcpy(held, start->held, sizeof held);
+    int trump = start->trump >= 0 ? start->trump : pick_below(s, 4);
     const uint64_t *suit_mask = r->suit_mask[trump];
     const unsigned char *suit_of = r->suit_of[trump];
-    int seat = hakem, done = 0, plays = 0, pile = 0, previous = -1, collected = 0;
-    out->hakem = hakem;
+    int seat = start->leader, done = start->done, plays = start->played, pile = start->pile;
+    int previous = start->previous, collected = start->collected, in_trick = start->in_trick;
+    out->hakem = start->hakem;
     out->trump = trump;
-    memset(out->tally, 0, sizeof out->tally);
-    out->opening = 0;
-    out->run = 0;
-    out->played = 0;
+    memcpy(out->tally, start->tally, sizeof out->tally);
+    out->opening = start->opening;
+    out->run = start->run;
+    out->played = done;
+    if (row) memcpy(row, start->plays, (size_t)plays);
     for (;;) {
-        /* the lead: any card, in index order; it leads its effective suit */
-        int card = nth_card(held[seat], pick_below(s, r->tricks - done));
-        held[seat] &= ~((uint64_t)1 << card);
-        int led = suit_of[card];
-        if (row) row[plays] = (unsigned char)(seat << 6 | card);
-        plays++;
-        const int32_t *power = r->power[trump][r->trick_suit_of[trump][card]];
-        int best = seat, top = power[card];
+        int card, led, best, top, first = 0;
+        const int32_t *power;
+        if (in_trick == 0) { /* the lead: any card, in index order; it leads its effective suit */
+            card = nth_card(held[seat], pick_below(s, r->tricks - done));
+            held[seat] &= ~((uint64_t)1 << card);
+            if (row) row[plays] = (unsigned char)(seat << 6 | card);
+            plays++;
+            led = suit_of[card];
+            power = r->power[trump][r->trick_suit_of[trump][card]];
+            best = seat;
+            top = power[card];
+        } else { /* a trick begun before the kernel took over: its best card so far */
+            const unsigned char *trick = start->plays + plays - in_trick;
+            card = trick[0] & 63;
+            led = suit_of[card];
+            power = r->power[trump][r->trick_suit_of[trump][card]];
+            best = trick[0] >> 6;
+            top = power[card];
+            for (int k = 1; k < in_trick; k++)
+                if (power[trick[k] & 63] > top) {
+                    best = trick[k] >> 6;
+                    top = power[trick[k] & 63];
+                }
+            first = in_trick - 1;
+            in_trick = 0;
+        }
         /* the follows */
-        for (int k = 0; k < n - 1; k++) {
+        for (int k = first; k < n - 1; k++) {
             int follower = r->followers[seat][k];
             uint64_t hand = held[follower], legal = hand & suit_mask[led];
             if (legal) { /* follow the led suit */
@@ -532,6 +577,82 @@ static int play_hand(const rules *r, twister *s, int hakem, unsigned char *row, 
     return 0;
 }
 
+/* Read and check a position of trick play (hokm._kernel.native_plan.position_of builds it):
+ * (hakem, trump, leader, done, pile, previous, collected, tally, opening, run, held, plays), with
+ * `held` each seat's cards as 8 little-endian bytes and `plays` the plays so far, a byte each. */
+static int load_position(const rules *r, PyObject *object, position *p) {
+    PyObject *tally, *held, *plays;
+    int n = r->players;
+    memset(p, 0, sizeof *p);
+    if (!PyTuple_Check(object)) {
+        PyErr_SetString(PyExc_TypeError, "a position must be a tuple");
+        return -1;
+    }
+    if (!PyArg_ParseTuple(object, "iiiiiiiOiiOO", &p->hakem, &p->trump, &p->leader, &p->done, &p->pile,
+                          &p->previous, &p->collected, &tally, &p->opening, &p->run, &held, &plays))
+        return -1;
+    if (!in_range(p->hakem, 0, n - 1, "hakem") || !in_range(p->trump, -1, 3, "trump") ||
+        !in_range(p->leader, 0, n - 1, "leader") || !in_range(p->done, 0, r->tricks - 1, "tricks done") ||
+        !in_range(p->pile, 0, p->done, "pile") || !in_range(p->previous, p->done ? 0 : -1, p->done ? n - 1 : -1,
+                                                             "previous winner") ||
+        !in_range(p->collected, 0, 1, "collected") || !in_range(p->opening, 0, r->teams - 1, "opening team") ||
+        !in_range(p->run, 0, p->done, "opening run"))
+        return -1;
+    if (!PyTuple_Check(tally) || PyTuple_GET_SIZE(tally) != r->teams) {
+        PyErr_SetString(PyExc_ValueError, "the position's tally must be a tuple, a count per team");
+        return -1;
+    }
+    int sum = p->pile;
+    for (int t = 0; t < r->teams; t++) {
+        long count = PyLong_AsLong(PyTuple_GET_ITEM(tally, t));
+        if ((count == -1 && PyErr_Occurred()) || !in_range(count, 0, p->done, "a team's tricks")) return -1;
+        p->tally[t] = (int)count;
+        sum += (int)count;
+    }
+    if (sum != p->done) {
+        PyErr_SetString(PyExc_ValueError, "the teams' tricks and the pile must add up to the tricks done");
+        return -1;
+    }
+    unsigned char bytes[MAX_SEATS * 8];
+    if (copy_exact(held, bytes, n * 8, "held") < 0) return -1;
+    Py_buffer view;
+    if (PyObject_GetBuffer(plays, &view, PyBUF_SIMPLE) < 0) return -1;
+    p->played = (int)view.len;
+    p->in_trick = p->played - p->done * n;
+    int ok = view.len <= MAX_DECK && p->in_trick >= 0 && p->in_trick < n && (p->trump >= 0 || p->played == 0);
+    if (ok) memcpy(p->plays, view.buf, (size_t)view.len);
+    PyBuffer_Release(&view);
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "the position's plays must be the tricks done and part of one "
+                                          "(none before the trump call)");
+        return -1;
+    }
+    uint64_t seen = 0;
+    for (int i = 0; i < p->played; i++) {
+        int seat = p->plays[i] >> 6, card = p->plays[i] & 63;
+        int in_trick = i - p->done * n; /* this play's place in the current trick (< 0: an earlier trick) */
+        if (seat >= n || card >= 52 || (seen >> card & 1) ||
+            (in_trick >= 0 && seat != (in_trick ? r->followers[p->leader][in_trick - 1] : p->leader))) {
+            PyErr_SetString(PyExc_ValueError, "the position's plays must be distinct cards played in turn");
+            return -1;
+        }
+        seen |= (uint64_t)1 << card;
+    }
+    for (int seat = 0; seat < n; seat++) {
+        uint64_t mask = 0;
+        for (int b = 7; b >= 0; b--) mask = mask << 8 | bytes[seat * 8 + b];
+        int played_now = 0;
+        for (int k = 0; k < p->in_trick; k++) played_now |= (p->plays[p->done * n + k] >> 6) == seat;
+        if ((mask >> 52) || (mask & seen) || __builtin_popcountll(mask) != r->tricks - p->done - played_now) {
+            PyErr_SetString(PyExc_ValueError, "each seat must hold one card per trick left, none played");
+            return -1;
+        }
+        seen |= mask;
+        p->held[seat] = mask;
+    }
+    return 0;
+}
+
 /* ---- The batch ----------------------------------------------------------------------------- */
 
 typedef struct {
@@ -556,8 +677,10 @@ static int writable(PyObject *object, Py_buffer *view, Py_ssize_t size, const ch
 }
 
 PyDoc_STRVAR(play_doc,
-"play(words, count, hakem, rules, capture, columns, plays, checkpoints, every, asks) -> words\n\n"
-"Play `count` hands from fresh deals into the writable `columns` (hakem, trump, one per team,\n"
+"play(words, count, hakem, rules, capture, columns, plays, checkpoints, every, asks, position)\n"
+"-> words\n\n"
+"Play `count` hands from fresh deals (`position` None) or from `position` (a tuple, see\n"
+"load_position) into the writable `columns` (hakem, trump, one per team,\n"
 "winner, points, kot, label), the plays into `plays` (52 bytes a hand, or None), and the\n"
 "generator's words into `checkpoints` every `every` hands; returns the generator's words after.\n"
 "`asks`: (score_of, complete_of, play_on_of), each taking a packed tally key and returning a\n"
@@ -566,11 +689,13 @@ PyDoc_STRVAR(play_doc,
 
 static PyObject *play(PyObject *self, PyObject *args) {
     PyObject *words, *rules_args, *capture, *column_objects, *plays_object, *checkpoints_object, *asks;
+    PyObject *position_object;
     Py_ssize_t count, every;
     int hakem;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OniOOOOOnO", &words, &count, &hakem, &rules_args, &capture,
-                          &column_objects, &plays_object, &checkpoints_object, &every, &asks))
+    if (!PyArg_ParseTuple(args, "OniOOOOOnOO", &words, &count, &hakem, &rules_args, &capture,
+                          &column_objects, &plays_object, &checkpoints_object, &every, &asks,
+                          &position_object))
         return NULL;
     rules r;
     twister s;
@@ -618,6 +743,11 @@ static PyObject *play(PyObject *self, PyObject *args) {
     for (int i = 0; i < 3; i++)
         if (memo_init(&questions[i], 256, PyTuple_GET_ITEM(asks, i), what[i], i ? what[i]->high[0] : r.teams - 1) < 0)
             goto done;
+    position fresh, given, *start_at = NULL;
+    if (position_object != Py_None) {
+        if (load_position(&r, position_object, &given) < 0) goto done;
+        start_at = &given;
+    }
     int8_t *hakems = c.hakem.buf, *trumps = c.trump.buf, *winners = c.winner.buf;
     int32_t *points = c.points.buf;
     uint8_t *kots = c.kot.buf, *labels = c.label.buf, *rows = c.plays.buf;
@@ -630,7 +760,9 @@ static PyObject *play(PyObject *self, PyObject *args) {
         }
         outcome out;
         answer score;
-        if (play_hand(&r, &s, hakem, rows ? rows + h * MAX_DECK : NULL, &out, questions) < 0 ||
+        if (start_at == NULL) deal(&r, &s, hakem, &fresh);
+        if (play_from(&r, &s, start_at ? start_at : &fresh, rows ? rows + h * MAX_DECK : NULL, &out,
+                      questions) < 0 ||
             memo_get(&questions[0], tally_key(out.hakem, out.played, out.opening, out.run, out.tally, r.teams),
                      &score) < 0)
             goto done;

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from hokm._checks import check_int, check_seed
 from hokm._kernel.native import NATIVE
-from hokm._kernel.native_plan import NativePlan, tally_key
+from hokm._kernel.native_plan import NativePlan, position_of, tally_key
 from hokm._seeding import rng_for
 from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got
 from hokm.playouts import CHECKPOINT_HANDS, MAX_BATCH, NO_PLAY, Playouts
@@ -136,8 +136,9 @@ class WordCheckpoints:
 
 
 def play_native(ruleset: Ruleset, seed: int | str, count: int, rng: random.Random, hakem: int | None,
-                plays: bool, native: NativePlan) -> Playouts:
-    """``play_batch`` of fresh deals in the C kernel: the same hands, the same columns."""
+                plays: bool, native: NativePlan, start: HandState | None = None) -> Playouts:
+    """``play_batch`` in the C kernel, of fresh deals or of continuations of ``start`` (whose
+    ``position_of`` must not be ``None``): the same hands, the same columns."""
     assert NATIVE is not None and not native.story
     teams = ruleset.layout.team_count
     hakems, trumps, winners = array("b", bytes(count)), array("b", bytes(count)), array("b", bytes(count))
@@ -158,11 +159,14 @@ def play_native(ruleset: Ruleset, seed: int | str, count: int, rng: random.Rando
     def play_on_of(packed: int) -> tuple[int]:
         return (int(native.play_on(tally_key(packed, teams))),)
 
+    position = None if start is None else position_of(start)
+    assert start is None or position is not None
     version, words, gauss = rng.getstate()
     after = NATIVE.play(words, count, -1 if hakem is None else hakem, native.arguments, native.capture,
                         (hakems, trumps, *tricks, winners, points, kots, labels), moves, marks,
-                        CHECKPOINT_HANDS, (score_of, complete_of, play_on_of))
+                        CHECKPOINT_HANDS, (score_of, complete_of, play_on_of), position)
     rng.setstate((version, after, gauss))
+    replay: FreshDeals | Continuations = FreshDeals(ruleset, hakem) if start is None else Continuations(start)
     return Playouts(ruleset, seed, hakems, trumps, tricks, winners, points, kots, labels, tuple(names),
-                    None if moves is None else bytes(moves), replay=FreshDeals(ruleset, hakem),
+                    None if moves is None else bytes(moves), replay=replay,
                     checkpoints=WordCheckpoints(marks, gauss))

@@ -26,16 +26,19 @@ from __future__ import annotations
 from array import array
 from typing import TYPE_CHECKING
 
+from hokm._compose.cards import NO_TRUMP
 from hokm._compose.trick_end import UNANSWERED
+from hokm._hand import kernel_io
 from hokm._kernel.plan import plan_of
 from hokm.context import Packets
 
 if TYPE_CHECKING:
     from hokm._compose.engine import Engine
     from hokm._compose.tally import TallyKey
+    from hokm._hand.state import HandState
     from hokm.outcomes import HandScore
 
-__all__ = ["MAX_SEATS", "NativePlan", "native_plan_of", "tally_key"]
+__all__ = ["MAX_SEATS", "NativePlan", "native_plan_of", "position_of", "tally_key"]
 
 MAX_SEATS = 4
 """The most seats the C kernel plays (a play is a byte: seat << 6 | card)."""
@@ -140,3 +143,38 @@ def native_plan_of(engine: Engine) -> NativePlan:
         native = plan.native = NativePlan(engine)
     assert isinstance(native, NativePlan)
     return native
+
+
+Position = tuple[int, int, int, int, int, int, int, tuple[int, ...], int, int, bytes, bytes]
+"""A hand as the C kernel takes it over (``_native.c``'s ``load_position``): Hakem, trump (-1: the
+call comes first), the trick's leader, tricks done, pile, previous winner (-1: none), whether it
+collected, tricks per team, opening team and run, each seat's cards (8 bytes each) and the plays."""
+
+
+def position_of(state: HandState) -> Position | None:
+    """The state as the C kernel takes it over, or ``None`` where it cannot: a moment other than
+    the classic call or a turn of trick play, an announcement on the turn, a trump not in force
+    from the first card (its ruleset must be native: ``NativePlan.story`` empty)."""
+    moment = kernel_io.moment(state)
+    if moment == kernel_io.CALL and kernel_io.engine_of(state).classic_call:
+        plays, hakem, done, seat, held, _, tally, pile, start, trump, since, note = kernel_io.enter(state)
+        trump = -1
+    elif moment == kernel_io.CARDS:
+        plays, hakem, done, seat, held, _, tally, pile, start, trump, since, note = kernel_io.enter(state)
+        if note or not 0 <= trump < NO_TRUMP or since != 0:
+            return None
+    else:
+        return None
+    teams = kernel_io.engine_of(state).teams
+    winners, collectors = kernel_io.tricks_of(state)
+    opening, run = (teams[winners[0]], 0) if winners else (0, 0)
+    for winner in winners:
+        if teams[winner] != opening:
+            break
+        run += 1
+    masks = b"".join((suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39).to_bytes(8, "little")
+                     for suits in held)
+    leader = plays[start] >> 6 if len(plays) > start else seat
+    collected = int(bool(collectors) and collectors[-1] is not None)
+    return (hakem, trump, leader, done, pile, winners[-1] if winners else -1, collected, tuple(tally),
+            opening, run, masks, bytes(plays))
