@@ -37,14 +37,26 @@ def normalize_seed(seed: object) -> int | str:
     return seed
 
 
-def rng_for(seed: int | str, *stream: object) -> random.Random:
-    """An independent generator for ``stream`` under ``seed``."""
+def stream_seed(seed: int | str, *stream: object) -> int:
+    """The integer that seeds ``stream``'s generator under ``seed`` (128 bits of SHA-256)."""
     import hashlib  # cached by the import system after the first call
 
     kind = "i" if isinstance(seed, int) else "s"
     text = "\x1f".join([kind, str(seed), *map(str, stream)])
     digest = hashlib.sha256(text.encode("utf-8")).digest()
-    return random.Random(int.from_bytes(digest[:16], "big"))
+    return int.from_bytes(digest[:16], "big")
+
+
+def rng_for(seed: int | str, *stream: object) -> random.Random:
+    """An independent generator for ``stream`` under ``seed``."""
+    return random.Random(stream_seed(seed, *stream))
+
+
+def seed_key(number: int) -> bytes:
+    """The key words ``random.Random(number)`` seeds Mersenne Twister with (init_by_array), as
+    bytes, 4 a word, low word first: what the C kernel seeds its own copy with."""
+    words = max(1, (number.bit_length() + 31) // 32)
+    return number.to_bytes(4 * words, "little")
 
 
 def shuffled_positions(count: int, rng: random.Random) -> list[int]:

@@ -641,14 +641,17 @@ class Ruleset:
                 ``hakem`` is not a seat, or ``plays=True`` at a table of more than four seats
                 (``ArgumentTypeError``: a value of the wrong type).
         """
-        from hokm._kernel.batch import FreshDeals, play_batch, play_native, rng_of
+        from hokm._kernel.batch import FreshDeals, check_batch, play_batch, play_native
         from hokm._kernel.native_plan import native_plan_of
+        from hokm._seeding import rng_for
 
-        rng = rng_of(self, count, seed, plays, "playouts")
+        check_batch(self, count, seed, plays)
+        assert isinstance(seed, int | str)  # (checked)
         if hakem is not None:
             hakem = self.layout.check_seat(hakem, "hakem")
         if self.native:
-            return play_native(self, seed, count, rng, hakem, plays, native_plan_of(self._engine))
+            return play_native(self, seed, count, hakem, plays, native_plan_of(self._engine), "playouts")[0]
+        rng = rng_for(seed, "playouts")
         return play_batch(self, seed, count, rng, FreshDeals(self, hakem), plays)
 
     @property

@@ -57,9 +57,9 @@ def _pure(rules: hokm.Ruleset, count: int, seed: int | str, hakem: int | None, p
 
 def _native(rules: hokm.Ruleset, count: int, seed: int | str, hakem: int | None, plays: bool) -> tuple[
         Playouts, object]:
-    rng = kernel_batch.rng_of(rules, count, seed, plays, "playouts")
-    batch = kernel_batch.play_native(rules, seed, count, rng, hakem, plays, native_plan_of(rules._engine))
-    return batch, rng.getstate()
+    batch, after = kernel_batch.play_native(rules, seed, count, hakem, plays, native_plan_of(rules._engine),
+                                            "playouts")
+    return batch, after
 
 
 def test_the_covered_rulesets_are_native() -> None:
@@ -118,25 +118,38 @@ def test_the_c_generator_is_pythons() -> None:
             assert after == rng.getstate()[1]
 
 
-def _arguments(rules: hokm.Ruleset, count: int) -> list[object]:
+def _arguments(rules: hokm.Ruleset, count: int, asks: object = None) -> list[object]:
     native = native_plan_of(rules._engine)
     teams = rules.layout.team_count
     columns = (bytearray(count), bytearray(count), *(bytearray(count) for _ in range(teams)),
                bytearray(count), array("i", [0]) * count, bytearray(count), bytearray(count))
-    return [rng_for(1, "playouts").getstate()[1], count, -1, native.arguments, native.capture, columns,
-            None, array("I", [0]) * 625 * (-(-count // CHECKPOINT_HANDS)), CHECKPOINT_HANDS,
-            (lambda key: (0, 1, 0, 0), None, None), None]
+    kernel_rules = NATIVE.make_rules(native.arguments, native.capture)  # type: ignore[union-attr]
+    return [kernel_rules, rng_for(1, "playouts").getstate()[1], count, -1, columns, None,
+            array("I", [0]) * 625 * (-(-count // CHECKPOINT_HANDS)), CHECKPOINT_HANDS,
+            asks or (lambda key: (0, 1, 0, 0), None, None), None]
 
 
 @pytest.mark.parametrize(("position", "value", "message"), [
-    (1, -1, "count"), (2, 4, "hakem"), (8, 0, "every"), (5, (), "columns"),
-    (6, bytearray(3), "plays"), (7, bytearray(10), "checkpoints"), (9, (None, None, None), "callable"),
-    (9, (), "asks")])
+    (2, -1, "count"), (3, 4, "hakem"), (7, 0, "every"), (4, (), "columns"),
+    (5, bytearray(3), "plays"), (6, bytearray(10), "checkpoints"), (8, (None, None, None), "callable"),
+    (8, (), "asks"), (1, b"123", "key"), (1, bytes(36), "key"), (1, (1, 2), "625")])
 def test_the_c_kernel_refuses_bad_arguments(position: int, value: object, message: str) -> None:
     arguments = _arguments(NATIVE_RULESETS[0], 20)
     arguments[position] = value
     with pytest.raises(ValueError, match=message):
         NATIVE.play(*arguments)  # type: ignore[union-attr]
+
+
+def test_the_c_kernel_seeds_its_generator_as_python_does() -> None:
+    from hokm._seeding import seed_key, stream_seed
+    for number in (0, 1, 2**32 - 1, 2**32, 2**96 + 5, stream_seed("x", "playouts")):
+        native = native_plan_of(NATIVE_RULESETS[0]._engine)
+        arguments = _arguments(NATIVE_RULESETS[0], 0)
+        arguments[1] = seed_key(number)
+        after, _ = NATIVE.play(*arguments)  # type: ignore[union-attr]
+        state = random.Random(number).getstate()
+        assert tuple(array("I", after)) == state[1], number
+        assert native.story == ()
 
 
 @pytest.mark.parametrize(("field", "value", "message"), [
@@ -146,31 +159,27 @@ def test_the_c_kernel_refuses_bad_arguments(position: int, value: object, messag
     (13, b"\x04" * 208, "= 4 is out of range"), (13, bytes(207), "the suit table"),
     (14, b"\x04" * 208, "trick suit"), (15, bytes(10), "power")])
 def test_the_c_kernel_checks_every_table(field: int, value: object, message: str) -> None:
-    arguments = _arguments(NATIVE_RULESETS[0], 5)
-    tables = list(arguments[3])  # type: ignore[call-overload]
+    native = native_plan_of(NATIVE_RULESETS[0]._engine)
+    tables = list(native.arguments)
     tables[field] = value
-    arguments[3] = tuple(tables)
     with pytest.raises(ValueError, match=message):
-        NATIVE.play(*arguments)  # type: ignore[union-attr]
+        NATIVE.make_rules(tuple(tables), native.capture)  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(("answer", "error"), [
     ((2, 1, 0, 0), ValueError), ((0, -1, 0, 0), ValueError), ((0, 1, 2, 0), ValueError),
     ((0, 1, 0, 256), ValueError), ("no tuple", TypeError)])
 def test_the_c_kernel_checks_each_score_it_is_given(answer: object, error: type[Exception]) -> None:
-    arguments = _arguments(NATIVE_RULESETS[0], 5)
-    arguments[9] = (lambda key: answer, None, None)
+    arguments = _arguments(NATIVE_RULESETS[0], 5, (lambda key: answer, None, None))
     with pytest.raises(error):
         NATIVE.play(*arguments)  # type: ignore[union-attr]
 
 
 def test_an_error_in_the_scoring_stops_the_batch_with_it() -> None:
-    arguments = _arguments(NATIVE_RULESETS[0], 5)
-
     def broken(key: int) -> tuple[int, int, int, int]:
         raise KeyError("scoring broke")
 
-    arguments[9] = (broken, None, None)
+    arguments = _arguments(NATIVE_RULESETS[0], 5, (broken, None, None))
     with pytest.raises(KeyError, match="scoring broke"):
         NATIVE.play(*arguments)  # type: ignore[union-attr]
 
@@ -194,15 +203,13 @@ def test_native_rollouts_are_the_pure_rollouts(rules: hokm.Ruleset, deal_seed: i
             break
         actions = state.legal_actions()
         state = state.apply(actions[rng.randrange(len(actions))])
-    native_rng = kernel_batch.rng_of(rules, count, seed, plays, "rollouts")
     native = state.rollouts(count, seed=seed, plays=plays)
     pure, pure_after = _pure_rollouts(state, count, seed, plays)
     assert native == pure
     if position_of(state) is not None:  # (the C kernel played it: the generator moved alike)
-        native_rng = kernel_batch.rng_of(rules, count, seed, plays, "rollouts")
-        kernel_batch.play_native(rules, seed, count, native_rng, None, plays, native_plan_of(rules._engine),
-                                 state)
-        assert native_rng.getstate() == pure_after
+        _, after = kernel_batch.play_native(rules, seed, count, None, plays, native_plan_of(rules._engine),
+                                            "rollouts", state)
+        assert after == pure_after
     if count:
         end = native.hand(count - 1)
         assert end.team_tricks == tuple(column[count - 1] for column in native.team_tricks)
@@ -227,7 +234,7 @@ def _position_arguments(change: int, value: object) -> list[object]:
     changed = list(position)
     changed[change] = value
     arguments = _arguments(rules, 3)
-    arguments[10] = tuple(changed)
+    arguments[9] = tuple(changed)
     return arguments
 
 

@@ -847,14 +847,17 @@ class HandState:
                 ``plays=True`` at a table of more than four seats (``ArgumentTypeError``: a value
                 of the wrong type).
         """
-        from hokm._kernel.batch import Continuations, play_batch, play_native, rng_of
+        from hokm._kernel.batch import Continuations, check_batch, play_batch, play_native
         from hokm._kernel.native_plan import native_plan_of, position_of
+        from hokm._seeding import rng_for
 
-        rng = rng_of(self.ruleset, count, seed, plays, "rollouts")
-        if self.ruleset.native and position_of(self) is not None:
-            return play_native(self.ruleset, seed, count, rng, None, plays,
-                               native_plan_of(self._setup.engine), self)
-        return play_batch(self.ruleset, seed, count, rng, Continuations(self), plays)
+        check_batch(self.ruleset, count, seed, plays)
+        assert isinstance(seed, int | str)  # (checked)
+        position = position_of(self) if self.ruleset.native else None
+        if position is not None:
+            return play_native(self.ruleset, seed, count, None, plays, native_plan_of(self._setup.engine),
+                               "rollouts", self, position)[0]
+        return play_batch(self.ruleset, seed, count, rng_for(seed, "rollouts"), Continuations(self), plays)
 
     # Results and views ----------------------------------------------------------------
 

@@ -106,6 +106,59 @@ static int load_twister(PyObject *words, twister *s) {
     return 0;
 }
 
+/* random.Random(n) for an int n: init_by_array over n's 32-bit words, low word first (as
+ * CPython's random_seed does; the key is the words of abs(n), at least one). */
+static void seed_twister(twister *s, const uint32_t *key, int length) {
+    uint32_t *mt = s->mt;
+    mt[0] = 19650218u;
+    for (int i = 1; i < MT_N; i++) mt[i] = 1812433253u * (mt[i - 1] ^ (mt[i - 1] >> 30)) + (uint32_t)i;
+    int i = 1, j = 0;
+    for (int k = MT_N > length ? MT_N : length; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525u)) + key[j] + (uint32_t)j;
+        i++;
+        j++;
+        if (i >= MT_N) {
+            mt[0] = mt[MT_N - 1];
+            i = 1;
+        }
+        if (j >= length) j = 0;
+    }
+    for (int k = MT_N - 1; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941u)) - (uint32_t)i;
+        i++;
+        if (i >= MT_N) {
+            mt[0] = mt[MT_N - 1];
+            i = 1;
+        }
+    }
+    mt[0] = 0x80000000u;
+    s->index = MT_N;
+    temper(s);
+}
+
+#define MAX_KEY_WORDS 8
+
+/* The generator from its seed's key words (bytes, 4 a word, little-endian; 1 to 8 words) or from
+ * getstate()[1] (a tuple). */
+static int start_twister(PyObject *seed, twister *s) {
+    if (PyTuple_Check(seed)) return load_twister(seed, s);
+    uint32_t key[MAX_KEY_WORDS];
+    Py_buffer view;
+    if (PyObject_GetBuffer(seed, &view, PyBUF_SIMPLE) < 0) return -1;
+    int length = (int)(view.len / 4), ok = view.len % 4 == 0 && length >= 1 && length <= MAX_KEY_WORDS;
+    const unsigned char *bytes = view.buf;
+    for (int w = 0; ok && w < length; w++)
+        key[w] = (uint32_t)bytes[4 * w] | (uint32_t)bytes[4 * w + 1] << 8 | (uint32_t)bytes[4 * w + 2] << 16 |
+                 (uint32_t)bytes[4 * w + 3] << 24;
+    PyBuffer_Release(&view);
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "a seed key must be 1 to 8 words of 4 bytes");
+        return -1;
+    }
+    seed_twister(s, key, length);
+    return 0;
+}
+
 static PyObject *dump_twister(const twister *s) {
     PyObject *words = PyTuple_New(MT_N + 1);
     if (words == NULL) return NULL;
@@ -676,45 +729,99 @@ static int writable(PyObject *object, Py_buffer *view, Py_ssize_t size, const ch
     return 0;
 }
 
+/* A ruleset's tables, checked once (make_rules), with the answers its tallies got so far. */
+typedef struct {
+    rules r;
+    memo questions[3]; /* the score, the completion rule, the play-on rule (answers kept) */
+    int busy;          /* a batch is using the memos: a batch started from one of its callbacks
+                        * (another thread's, say) gets memos of its own */
+} kernel_rules;
+
+#define RULES_NAME "hokm._kernel._native.rules"
+
+static void free_rules(PyObject *capsule) {
+    kernel_rules *k = PyCapsule_GetPointer(capsule, RULES_NAME);
+    if (k == NULL) return;
+    for (int i = 0; i < 3; i++) memo_free(&k->questions[i]);
+    PyMem_Free(k);
+}
+
+static const question *const QUESTIONS[3] = {&SCORE, &COMPLETE, &PLAY_ON};
+
+static int init_questions(memo *questions, const rules *r) {
+    for (int i = 0; i < 3; i++)
+        if (memo_init(&questions[i], 256, NULL, QUESTIONS[i], i ? QUESTIONS[i]->high[0] : r->teams - 1) < 0)
+            return -1;
+    return 0;
+}
+
+PyDoc_STRVAR(make_rules_doc,
+"make_rules(tables, capture) -> rules\n\n"
+"A ruleset's tables (hokm._kernel.native_plan.NativePlan), checked once, for play().");
+
+static PyObject *make_rules(PyObject *self, PyObject *args) {
+    PyObject *tables, *capture;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OO", &tables, &capture)) return NULL;
+    kernel_rules *k = PyMem_Calloc(1, sizeof *k);
+    if (k == NULL) return PyErr_NoMemory();
+    if (load_rules(tables, &k->r, capture) < 0 || init_questions(k->questions, &k->r) < 0) {
+        for (int i = 0; i < 3; i++) memo_free(&k->questions[i]);
+        PyMem_Free(k);
+        return NULL;
+    }
+    PyObject *capsule = PyCapsule_New(k, RULES_NAME, free_rules);
+    if (capsule == NULL) {
+        for (int i = 0; i < 3; i++) memo_free(&k->questions[i]);
+        PyMem_Free(k);
+    }
+    return capsule;
+}
+
 PyDoc_STRVAR(play_doc,
-"play(words, count, hakem, rules, capture, columns, plays, checkpoints, every, asks, position)\n"
-"-> words\n\n"
-"Play `count` hands from fresh deals (`position` None) or from `position` (a tuple, see\n"
-"load_position) into the writable `columns` (hakem, trump, one per team,\n"
-"winner, points, kot, label), the plays into `plays` (52 bytes a hand, or None), and the\n"
-"generator's words into `checkpoints` every `every` hands; returns the generator's words after.\n"
-"`asks`: (score_of, complete_of, play_on_of), each taking a packed tally key and returning a\n"
-"tuple of ints: (winner, points, kot, label), (-1 no answer, 0 goes on, 1 over), (0 stop, 1 play\n"
-"on); the last two may be None where the rules do not ask them.");
+"play(rules, seed, count, hakem, columns, plays, checkpoints, every, asks, position)\n"
+"-> (words, labels)\n\n"
+"Play `count` hands of `rules` (make_rules) from fresh deals (`position` None; `hakem` -1:\n"
+"drawn) or from `position` (a tuple, see load_position), on the generator seeded by `seed`\n"
+"(a seed's key words as bytes, or getstate()[1]), into the writable `columns` (hakem, trump,\n"
+"one per team, winner, points, kot, label), the plays into `plays` (52 bytes a hand, or\n"
+"None), and the generator's words into `checkpoints` every `every` hands. `asks`:\n"
+"(score_of, complete_of, play_on_of), each taking a packed tally key and returning a tuple\n"
+"of ints: (winner, points, kot, label), (-1 no answer, 0 goes on, 1 over), (0 stop, 1 play\n"
+"on); the last two may be None where the rules do not ask them. Returns the generator's\n"
+"625 words after the batch (as bytes, a checkpoint's layout) and the labels the batch met,\n"
+"in order (`label` indexes them).");
 
 static PyObject *play(PyObject *self, PyObject *args) {
-    PyObject *words, *rules_args, *capture, *column_objects, *plays_object, *checkpoints_object, *asks;
-    PyObject *position_object;
+    PyObject *capsule, *seed, *column_objects, *plays_object, *checkpoints_object, *asks, *position_object;
     Py_ssize_t count, every;
     int hakem;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OniOOOOOnOO", &words, &count, &hakem, &rules_args, &capture,
-                          &column_objects, &plays_object, &checkpoints_object, &every, &asks,
-                          &position_object))
+    if (!PyArg_ParseTuple(args, "OOniOOOnOO", &capsule, &seed, &count, &hakem, &column_objects,
+                          &plays_object, &checkpoints_object, &every, &asks, &position_object))
         return NULL;
-    rules r;
+    kernel_rules *k = PyCapsule_GetPointer(capsule, RULES_NAME);
+    if (k == NULL) return NULL;
+    const rules *r = &k->r;
     twister s;
-    memo questions[3]; /* the score, the completion rule, the play-on rule */
-    memset(questions, 0, sizeof questions);
+    memo own[3]; /* this batch's memos, where another batch holds the kept ones */
+    memset(own, 0, sizeof own);
+    memo *questions = k->questions;
+    int holds = 0;
     columns c;
     memset(&c, 0, sizeof c);
     PyObject *result = NULL;
-    if (load_rules(rules_args, &r, capture) < 0 || load_twister(words, &s) < 0) goto done;
-    if (!in_range(hakem, -1, r.players - 1, "hakem")) goto done;
+    if (start_twister(seed, &s) < 0) goto done;
+    if (!in_range(hakem, -1, r->players - 1, "hakem")) goto done;
     if (count < 0 || every < 1 || count > PY_SSIZE_T_MAX / MAX_DECK) {
         PyErr_SetString(PyExc_ValueError, "count or every is out of range");
         goto done;
     }
-    if (!PyTuple_Check(column_objects) || PyTuple_GET_SIZE(column_objects) != 6 + r.teams) {
+    if (!PyTuple_Check(column_objects) || PyTuple_GET_SIZE(column_objects) != 6 + r->teams) {
         PyErr_SetString(PyExc_ValueError, "columns must be a tuple of 6 + teams writable buffers");
         goto done;
     }
-    int wanted[3] = {1, r.asks_complete, r.asks_play_on};
+    int wanted[3] = {1, r->asks_complete, r->asks_play_on};
     if (!PyTuple_Check(asks) || PyTuple_GET_SIZE(asks) != 3) {
         PyErr_SetString(PyExc_ValueError, "asks must be a tuple (score_of, complete_of, play_on_of)");
         goto done;
@@ -727,9 +834,9 @@ static PyObject *play(PyObject *self, PyObject *args) {
     PyObject **col = &PyTuple_GET_ITEM(column_objects, 0);
     if (writable(col[0], &c.hakem, count, "hakem") < 0 || writable(col[1], &c.trump, count, "trump") < 0)
         goto done;
-    for (int t = 0; t < r.teams; t++)
+    for (int t = 0; t < r->teams; t++)
         if (writable(col[2 + t], &c.tricks[t], count, "tricks") < 0) goto done;
-    col += r.teams;
+    col += r->teams;
     if (writable(col[2], &c.winner, count, "winner") < 0 ||
         writable(col[3], &c.points, count * (Py_ssize_t)sizeof(int32_t), "points") < 0 ||
         writable(col[4], &c.kot, count, "kot") < 0 || writable(col[5], &c.label, count, "label") < 0)
@@ -739,15 +846,22 @@ static PyObject *play(PyObject *self, PyObject *args) {
     if (writable(checkpoints_object, &c.checkpoints, marks * (MT_N + 1) * (Py_ssize_t)sizeof(uint32_t),
                  "checkpoints") < 0)
         goto done;
-    const question *what[3] = {&SCORE, &COMPLETE, &PLAY_ON};
-    for (int i = 0; i < 3; i++)
-        if (memo_init(&questions[i], 256, PyTuple_GET_ITEM(asks, i), what[i], i ? what[i]->high[0] : r.teams - 1) < 0)
-            goto done;
     position fresh, given, *start_at = NULL;
     if (position_object != Py_None) {
-        if (load_position(&r, position_object, &given) < 0) goto done;
+        if (load_position(r, position_object, &given) < 0) goto done;
         start_at = &given;
     }
+    if (k->busy) { /* (the kept memos are in use further up this thread's stack, or another's) */
+        if (init_questions(own, r) < 0) goto done;
+        questions = own;
+    } else {
+        k->busy = holds = 1;
+    }
+    for (int i = 0; i < 3; i++) questions[i].ask = PyTuple_GET_ITEM(asks, i);
+    int batch_label[256];     /* a label's place among the labels this batch met, or -1 */
+    unsigned char met[256];   /* the labels this batch met, in order */
+    int labels_met = 0;
+    memset(batch_label, -1, sizeof batch_label);
     int8_t *hakems = c.hakem.buf, *trumps = c.trump.buf, *winners = c.winner.buf;
     int32_t *points = c.points.buf;
     uint8_t *kots = c.kot.buf, *labels = c.label.buf, *rows = c.plays.buf;
@@ -760,23 +874,36 @@ static PyObject *play(PyObject *self, PyObject *args) {
         }
         outcome out;
         answer score;
-        if (start_at == NULL) deal(&r, &s, hakem, &fresh);
-        if (play_from(&r, &s, start_at ? start_at : &fresh, rows ? rows + h * MAX_DECK : NULL, &out,
+        if (start_at == NULL) deal(r, &s, hakem, &fresh);
+        if (play_from(r, &s, start_at ? start_at : &fresh, rows ? rows + h * MAX_DECK : NULL, &out,
                       questions) < 0 ||
-            memo_get(&questions[0], tally_key(out.hakem, out.played, out.opening, out.run, out.tally, r.teams),
+            memo_get(&questions[0], tally_key(out.hakem, out.played, out.opening, out.run, out.tally, r->teams),
                      &score) < 0)
             goto done;
         hakems[h] = (int8_t)out.hakem;
         trumps[h] = (int8_t)out.trump;
-        for (int t = 0; t < r.teams; t++) ((uint8_t *)c.tricks[t].buf)[h] = (uint8_t)out.tally[t];
+        for (int t = 0; t < r->teams; t++) ((uint8_t *)c.tricks[t].buf)[h] = (uint8_t)out.tally[t];
         winners[h] = (int8_t)score.v[0];
         points[h] = score.v[1];
         kots[h] = (uint8_t)score.v[2];
-        labels[h] = (uint8_t)score.v[3];
+        int label = score.v[3]; /* (checked: 0..255) */
+        if (batch_label[label] < 0) {
+            batch_label[label] = labels_met;
+            met[labels_met++] = (unsigned char)label;
+        }
+        labels[h] = (uint8_t)batch_label[label];
     }
-    result = dump_twister(&s);
+    uint32_t words[MT_N + 1]; /* the generator after the batch, as a checkpoint holds it */
+    memcpy(words, s.mt, sizeof s.mt);
+    words[MT_N] = (uint32_t)s.index;
+    result = Py_BuildValue("(y#y#)", (const char *)words, (Py_ssize_t)sizeof words, (const char *)met,
+                           (Py_ssize_t)labels_met);
 done:
-    for (int i = 0; i < 3; i++) memo_free(&questions[i]);
+    for (int i = 0; i < 3; i++) {
+        memo_free(&own[i]);
+        if (holds) k->questions[i].ask = NULL; /* (borrowed for this batch only) */
+    }
+    if (holds) k->busy = 0;
     release_columns(&c);
     return result;
 }
@@ -815,6 +942,7 @@ static PyObject *random_values(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
+    {"make_rules", make_rules, METH_VARARGS, make_rules_doc},
     {"play", play, METH_VARARGS, play_doc},
     {"random", random_values, METH_VARARGS, random_doc},
     {NULL, NULL, 0, NULL},

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 from hokm._checks import check_int, check_seed
 from hokm._kernel.native import NATIVE
-from hokm._kernel.native_plan import NativePlan, position_of, tally_key
-from hokm._seeding import rng_for
+from hokm._kernel.native_plan import NativePlan, Position, position_of
+from hokm._seeding import rng_for, seed_key, stream_seed
 from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got
 from hokm.playouts import CHECKPOINT_HANDS, MAX_BATCH, NO_PLAY, Playouts
 
@@ -24,15 +24,23 @@ if TYPE_CHECKING:
     from hokm.rules import Ruleset
     from hokm.state import HandState
 
-__all__ = ["Continuations", "FreshDeals", "WordCheckpoints", "play_batch", "play_native", "rng_of"]
+__all__ = ["Continuations", "FreshDeals", "WordCheckpoints", "check_batch", "play_batch", "play_native",
+           "rng_of"]
 
 ANNULLED = "annulled"
 """The label of a hand annulled before its first trick (it has no score)."""
 
 
 def rng_of(ruleset: Ruleset, count: object, seed: object, plays: object, kind: str) -> random.Random:
-    """The batch's generator, its arguments checked first (typed ``object``: the compiled build
-    would refuse a wrong type with a bare ``TypeError`` before the check could name it)."""
+    """The batch's generator, its arguments checked first (``check_batch``)."""
+    check_batch(ruleset, count, seed, plays)
+    assert isinstance(seed, int | str)  # (checked)
+    return rng_for(seed, kind)
+
+
+def check_batch(ruleset: Ruleset, count: object, seed: object, plays: object) -> None:
+    """Check a batch's arguments (typed ``object``: the compiled build would refuse a wrong type
+    with a bare ``TypeError`` before the check could name it)."""
     check_int(count, "count", low=0, high=MAX_BATCH)
     check_seed(seed, optional=False)
     assert isinstance(seed, int | str)  # (checked above)
@@ -41,7 +49,6 @@ def rng_of(ruleset: Ruleset, count: object, seed: object, plays: object, kind: s
     if plays and ruleset.players > 4:
         raise InvalidArgumentError(f"plays=True keeps a play in a byte (seat << 6 | card), which holds "
                                    f"seats 0-3: this table has {ruleset.players}")
-    return rng_for(seed, kind)
 
 
 def play_batch(ruleset: Ruleset, seed: int | str, count: int, rng: random.Random,
@@ -135,10 +142,12 @@ class WordCheckpoints:
         return 3, tuple(self.words[index * _WORDS:(index + 1) * _WORDS]), self.gauss
 
 
-def play_native(ruleset: Ruleset, seed: int | str, count: int, rng: random.Random, hakem: int | None,
-                plays: bool, native: NativePlan, start: HandState | None = None) -> Playouts:
-    """``play_batch`` in the C kernel, of fresh deals or of continuations of ``start`` (whose
-    ``position_of`` must not be ``None``): the same hands, the same columns."""
+def play_native(ruleset: Ruleset, seed: int | str, count: int, hakem: int | None, plays: bool,
+                native: NativePlan, kind: str, start: HandState | None = None,
+                position: Position | None = None) -> tuple[Playouts, object]:
+    """``play_batch`` in the C kernel, of fresh deals or of continuations of ``start`` (from its
+    ``position_of``, which must not be ``None``), on the stream ``rng_for(seed, kind)``: the same
+    hands, the same columns. Also returns the generator's state after the batch (``getstate()``)."""
     assert NATIVE is not None and not native.story
     teams = ruleset.layout.team_count
     hakems, trumps, winners = array("b", bytes(count)), array("b", bytes(count)), array("b", bytes(count))
@@ -146,27 +155,15 @@ def play_native(ruleset: Ruleset, seed: int | str, count: int, rng: random.Rando
     points, kots, labels = array("i", [0]) * count, array("B", bytes(count)), array("B", bytes(count))
     moves = bytearray(52 * count) if plays else None
     marks = array("I", [0]) * (-(-count // CHECKPOINT_HANDS) * _WORDS)
-    names: dict[str, int] = {}
-
-    def score_of(packed: int) -> tuple[int, int, int, int]:  # each asked once per distinct tally
-        score = native.score(tally_key(packed, teams))
-        return score.winner, score.points, score.kot, names.setdefault(score.label, len(names))
-
-    def complete_of(packed: int) -> tuple[int]:
-        over = native.complete(tally_key(packed, teams))
-        return (-1 if over is None else int(over),)
-
-    def play_on_of(packed: int) -> tuple[int]:
-        return (int(native.play_on(tally_key(packed, teams))),)
-
-    position = None if start is None else position_of(start)
-    assert start is None or position is not None
-    version, words, gauss = rng.getstate()
-    after = NATIVE.play(words, count, -1 if hakem is None else hakem, native.arguments, native.capture,
-                        (hakems, trumps, *tricks, winners, points, kots, labels), moves, marks,
-                        CHECKPOINT_HANDS, (score_of, complete_of, play_on_of), position)
-    rng.setstate((version, after, gauss))
+    if start is not None and position is None:
+        position = position_of(start)
+    assert (start is None) == (position is None)
+    after, met = NATIVE.play(native.kernel_rules(NATIVE), seed_key(stream_seed(seed, kind)), count,
+                             -1 if hakem is None else hakem,
+                             (hakems, trumps, *tricks, winners, points, kots, labels), moves, marks,
+                             CHECKPOINT_HANDS, native.asks, position)
     replay: FreshDeals | Continuations = FreshDeals(ruleset, hakem) if start is None else Continuations(start)
-    return Playouts(ruleset, seed, hakems, trumps, tricks, winners, points, kots, labels, tuple(names),
+    names = tuple(native.labels[label] for label in met)
+    return Playouts(ruleset, seed, hakems, trumps, tricks, winners, points, kots, labels, names,
                     None if moves is None else bytes(moves), replay=replay,
-                    checkpoints=WordCheckpoints(marks, gauss))
+                    checkpoints=WordCheckpoints(marks, None)), WordCheckpoints(array("I", after), None)[0]

@@ -24,6 +24,7 @@ a scoring hook that reads the hand or the match
 from __future__ import annotations
 
 from array import array
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from hokm._compose.cards import NO_TRUMP
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from hokm._hand.state import HandState
     from hokm.outcomes import HandScore
 
-__all__ = ["MAX_SEATS", "NativePlan", "native_plan_of", "position_of", "tally_key"]
+__all__ = ["MAX_SEATS", "NativePlan", "Position", "native_plan_of", "position_of", "tally_key"]
 
 MAX_SEATS = 4
 """The most seats the C kernel plays (a play is a byte: seat << 6 | card)."""
@@ -59,15 +60,29 @@ class NativePlan:
     """A ruleset's tables as the C kernel takes them (``arguments``), or the reasons it cannot
     (``story``; empty when it can)."""
 
-    __slots__ = ("arguments", "capture", "engine", "story")
+    __slots__ = ("_kernel_rules", "_label_of", "arguments", "asks", "capture", "engine", "labels", "story",
+                 "teams")
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.story = _reasons(engine)
         self.arguments: tuple[object, ...] = ()
         self.capture = b""
+        self.teams = engine.team_count
+        self.labels: list[str] = []
+        """The outcome labels the C kernel met under these rules (its scores name them by index)."""
+        self._label_of: dict[str, int] = {}
+        self.asks = (self._score_of, self._complete_of, self._play_on_of)
+        """What the C kernel asks of the rules by tally (``_native.c``'s ``play``)."""
+        self._kernel_rules: object = None
         if not self.story:
             self._tables(engine)
+
+    def kernel_rules(self, native: ModuleType) -> object:
+        """The tables as the C kernel holds them, checked once (``make_rules``)."""
+        if self._kernel_rules is None:
+            self._kernel_rules = native.make_rules(self.arguments, self.capture)
+        return self._kernel_rules
 
     def _tables(self, engine: Engine) -> None:
         plan, table = plan_of(engine), engine.table
@@ -94,17 +109,24 @@ class NativePlan:
         """The score of a hand with this tally (the tabulated scoring chains, asked once per tally)."""
         return self.engine.scoring.hand_score(None, None, key)
 
-    def complete(self, key: TallyKey) -> bool | None:
-        """The completion rules' answer after a trick with this tally (``None``: no answer)."""
+    def _score_of(self, packed: int) -> tuple[int, int, int, int]:
+        score = self.score(tally_key(packed, self.teams))
+        label = self._label_of.get(score.label)
+        if label is None:
+            label = self._label_of[score.label] = len(self.labels)
+            self.labels.append(score.label)
+        return score.winner, score.points, score.kot, label
+
+    def _complete_of(self, packed: int) -> tuple[int]:
         answers = self.engine.ends.complete_answers
         assert answers is not None  # (a ruleset whose completion rule reads the hand is not native)
-        return answers(key)
+        over = answers(tally_key(packed, self.teams))
+        return (-1 if over is None else int(over),)
 
-    def play_on(self, key: TallyKey) -> bool:
-        """The play-on rules' answer at the stop with this tally."""
+    def _play_on_of(self, packed: int) -> tuple[int]:
         answers = self.engine.ends.play_on_answers
         assert answers is not None  # (a ruleset whose play-on rule reads the hand is not native)
-        return answers(key)
+        return (int(answers(tally_key(packed, self.teams))),)
 
     def __repr__(self) -> str:
         return f"NativePlan(story={self.story!r})"
