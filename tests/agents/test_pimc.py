@@ -203,12 +203,12 @@ def test_it_plays_whole_matches(name: str) -> None:
 def test_it_beats_the_random_agent() -> None:
     rules = hokm.Ruleset.compose()
     wins = 0
-    for seed in range(8):
+    for seed in range(40):  # (random play wins half the hands: 28 of 40 by chance is under 1%)
         hand = rules.deal(random.Random(seed), hakem=seed % 4)
-        agents: list[Agent] = [PimcAgent(samples=6, playouts=2, seed=seed), RandomAgent(seed=seed)] * 2
+        agents: list[Agent] = [PimcAgent(samples=6, playouts=16, seed=seed), RandomAgent(seed=seed)] * 2
         while not hand.is_over:
             seat = hand.to_act
             assert seat is not None
             hand = hand.apply(agents[seat].act(hand.observation(seat)))
         wins += hand.result().winner == 0
-    assert wins >= 7
+    assert wins >= 28

@@ -2,11 +2,12 @@
 
 For each decision it draws deals the observation cannot tell apart
 (``sample_deals``, exact and uniform), rebuilds the hand in each
-(``hokm.agents._rebuild``), and scores every legal action by random playouts
-(``HandState.playout``) of the hand after it. The action with the best mean
+(``hokm.agents._rebuild``), and scores every legal action by a batch of random
+playouts (``HandState.rollouts``, in the C kernel where the ruleset allows) of the
+hand after it. The action with the best mean
 score over all samples is played. Every action of one sample is played out
-with the same random numbers (common random numbers), so the comparison
-between actions is not drowned by the luck of the playouts.
+from the same seed (common random numbers), so the comparison between actions
+is not drowned by the luck of the playouts.
 
 Where a position cannot be rebuilt from a sample (a decision another seat keeps
 hidden, cards laid aside or still in a stock), the agent plays as the
@@ -71,7 +72,7 @@ class PimcAgent(BaseAgent):
         InvalidArgumentError: a parameter is out of range.
     """
 
-    def __init__(self, *, samples: int = 24, playouts: int = 8, time_budget: float | None = None,
+    def __init__(self, *, samples: int = 24, playouts: int = 64, time_budget: float | None = None,
                  seed: int | str | None = None) -> None:
         self.samples = check_int(samples, "samples", low=1, high=_MAX_SAMPLES)
         self.playouts = check_int(playouts, "playouts", low=1, high=_MAX_PLAYOUTS)
@@ -114,9 +115,9 @@ class PimcAgent(BaseAgent):
             state = rebuild(view, deal)
             if state is None:
                 return {}  # the position is beyond sampling: every sample would fail alike
-            seeds = [rng.getrandbits(64) for _ in range(self.playouts)]
+            seed = rng.getrandbits(64)  # one stream for every action: common random numbers
             for action in legal:
-                totals[action] += _score(state.apply(action), view.seat, seeds)
+                totals[action] += _score(state.apply(action), view.seat, seed, self.playouts)
             used += 1
             if self.time_budget is not None and time.perf_counter() - start >= self.time_budget:
                 break
@@ -128,18 +129,23 @@ class PimcAgent(BaseAgent):
                 f"time_budget={self.time_budget!r}, seed={self.seed!r})")
 
 
-def _score(state: HandState, seat: int, seeds: list[int]) -> float:
-    """The summed score of ``state`` played out once per seed, for ``seat``'s side."""
+def _score(state: HandState, seat: int, seed: int, playouts: int) -> float:
+    """The summed score of ``state`` played out ``playouts`` times for ``seat``'s side: one batch of
+    rollouts (``HandState.rollouts``, in the C kernel where the ruleset allows)."""
     team = state.team_of(seat)
-    rng = random.Random()
+    if state.is_over:
+        if state.is_annulled:
+            return 0.0
+        score, tricks = state.score(), state.team_tricks
+        once = (score.points if score.winner == team else -score.points) + _TRICK_WEIGHT * (
+            2 * tricks[team] - sum(tricks))
+        return once * playouts
+    batch = state.rollouts(playouts, seed=seed)
     total = 0.0
-    for seed in seeds:
-        rng.seed(seed)
-        end = state.playout(rng) if not state.is_over else state
-        if end.is_annulled:
-            continue
-        score = end.score()  # (the hand's score alone: a full result also finds the next Hakem)
-        tricks = end.team_tricks
-        margin = 2 * tricks[team] - sum(tricks)
-        total += (score.points if score.winner == team else -score.points) + _TRICK_WEIGHT * margin
+    ours = batch.team_tricks[team]
+    all_tricks = [sum(column) for column in zip(*batch.team_tricks, strict=True)]
+    for winner, points, taken, tricks in zip(batch.winner, batch.points, ours, all_tricks, strict=True):
+        if winner < 0:
+            continue  # annulled: no score
+        total += (points if winner == team else -points) + _TRICK_WEIGHT * (2 * taken - tricks)
     return total
