@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Protocol
 
 import attrs
@@ -80,6 +80,7 @@ class Playouts:
         label: each hand's outcome as an index into ``labels`` (``"win"``, ``"kot"``,
             ``"hakem-kot"``, ..., ``"annulled"``).
         labels: the outcome names ``label`` indexes, in order of first appearance.
+        tricks_played: the tricks each hand played (``HandState.tricks_played``).
         plays: with ``plays=True``, the hands' plays, 52 bytes a hand in play order, each
             ``seat << 6 | card index`` (``NO_PLAY`` past the hand's last card); else ``None``.
     """
@@ -94,6 +95,7 @@ class Playouts:
     kot: array[int]
     label: array[int]
     labels: tuple[str, ...]
+    tricks_played: array[int]
     plays: bytes | None
     _replay: Callable[[random.Random], HandState] = attrs.field(repr=False, eq=False, alias="replay")
     _checkpoints: Checkpoints = attrs.field(repr=False, eq=False, alias="checkpoints")
@@ -119,6 +121,15 @@ class Playouts:
         for _ in range(index % CHECKPOINT_HANDS):
             self._replay(rng)
         return self._replay(rng)
+
+    def hands(self) -> Iterator[HandState]:
+        """Every hand of the batch, played again in order (one pass: cheaper than ``hand(i)`` for
+        each ``i``); what ``hokm simulate --records`` writes."""
+        rng = random.Random()
+        for number in range(len(self)):
+            if number % CHECKPOINT_HANDS == 0:
+                rng.setstate(self._checkpoints[number // CHECKPOINT_HANDS])  # type: ignore[arg-type]
+            yield self._replay(rng)
 
     def win_rate(self, team: int) -> float:
         """The share of the batch's hands ``team`` won (annulled hands count as not won)."""

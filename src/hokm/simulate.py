@@ -1,13 +1,16 @@
 """Random legal playouts under a ruleset, with summary statistics.
 
 Every decision (trump call, stock draw, play-on offer, card) is chosen
-uniformly at random among the legal ones. Hands are played inside matches,
-so scoring and Hakem succession are exercised too. Work is split into chunks
-of fixed size, each with its own seed stream, so the figures are identical
-whether the chunks run in this process, on a process pool or on a Dask
+uniformly at random among the legal ones. By default the hands are standalone,
+each with a Hakem drawn at random, and played in batches
+(``Ruleset.playouts``: in the C kernel wherever the ruleset allows); with
+``matches=True`` they are played inside matches, so Hakem succession and the
+match rules are exercised too. Work is split into units of fixed size
+(``CHUNK_HANDS`` hands), each with its own seed stream, so the figures are
+identical whether the units run in this process, on a process pool or on a Dask
 cluster (``client.get_executor()``): pass any ``concurrent.futures.Executor``.
-Only a bounded window of chunks is handed to the executor at a time, so a run
-of any length needs little memory.
+Only a bounded window of units is handed to the executor at a time, so a run of
+any length needs little memory.
 
 >>> import hokm
 >>> report = hokm.simulate(hands=50, seed=1)
@@ -42,7 +45,8 @@ if TYPE_CHECKING:  # imported when a simulation runs, so ``import hokm`` stays l
 __all__ = ["CHUNK_HANDS", "MAX_HANDS", "RunInterrupted", "SimulationReport", "simulate"]
 
 CHUNK_HANDS = 250
-"""Hands per work unit; fixed so results do not depend on the number of workers."""
+"""Hands per work unit (a batch, or hands of matches); fixed so results do not depend on the number
+of workers."""
 
 MAX_HANDS = 10**12
 """The most hands one run may play (some years of CPU time; larger counts are surely typos)."""
@@ -107,7 +111,7 @@ class SimulationReport:
             set a sorted list).
         seed: the run's seed.
         hands: hands played (a hand annulled before its first trick, a redeal, is not one).
-        matches: matches completed.
+        matches: matches completed (0 unless the run played matches: ``matches=True``).
         hakem_wins: hands won by the Hakem's team.
         kots: hands the Hakem's team won with a kot.
         hakem_kots: hands the opponents won with a kot (Hakem-kot).
@@ -181,7 +185,7 @@ class SimulationReport:
             *([("options", _describe_options(self.options))] if self.options else []),
             ("seed", str(self.seed)),
             ("hands", f"{self.hands:,}"),
-            ("matches completed", f"{self.matches:,}"),
+            *([("matches completed", f"{self.matches:,}")] if self.matches else []),
             ("Hakem-team win rate", f"{self.hakem_win_rate:.1%}"),
             ("kot rate", f"{self.kot_rate:.2%}"),
             ("Hakem-kot rate", f"{self.hakem_kot_rate:.2%}"),
@@ -306,9 +310,73 @@ def run_chunk(variants: tuple[Any, ...], options: Mapping[str, Mapping[str, Any]
         labels=labels, seconds=time.perf_counter() - started)
 
 
+def run_batch(variants: tuple[Any, ...], options: Mapping[str, Mapping[str, Any]],
+              seed: int | str, chunk: int, hands: int, records: str | None = None,
+              single: bool = False) -> SimulationReport:
+    """Play ``hands`` standalone random hands in batches (a work unit; picklable for process pools).
+
+    The unit's hands are ``Ruleset.playouts(hands, seed=f"{seed}/{chunk}")``; hands annulled
+    before their first trick (a redeal) are not hands played, and are made up by further batches
+    (seeds ``f"{seed}/{chunk}/1"``, ...). With ``records`` (a directory), every hand played is
+    rebuilt (``Playouts.hand``) and written there as a hand record: one ``hand-NNNN.json`` file
+    each when ``single``, else one ``records-NNNNNN.jsonl.gz`` file for the unit.
+    """
+    rules = _composed(variants, options)
+    teams = rules.layout.teams
+    started = time.perf_counter()
+    played = hakem_wins = kots = hakem_kots = tricks = points = 0
+    labels: Counter[str] = Counter()
+    written: list[Any] = []
+    extra = 0  # (batches beyond the first, making up for annulled hands)
+    while played < hands:
+        batch = rules.playouts(hands - played, seed=f"{seed}/{chunk}" + (f"/{extra}" if extra else ""))
+        extra += 1
+        names = batch.labels
+        for hakem, winner, kot, label in zip(batch.hakem, batch.winner, batch.kot, batch.label, strict=True):
+            if winner < 0:
+                continue  # thrown in before its first trick (a redeal): no result, not a hand played
+            played += 1
+            labels[names[label]] += 1
+            if winner == teams[hakem]:
+                hakem_wins += 1
+                kots += kot
+            else:
+                hakem_kots += kot
+        if records is not None:
+            written += (hand for hand in batch.hands() if not hand.is_annulled)
+        tricks += sum(trick for trick, winner in zip(batch.tricks_played, batch.winner, strict=True)
+                      if winner >= 0)
+        points += sum(batch.points)
+    if records is not None:
+        _write_records(records, chunk, written, single, stem="records", single_stem="hand")
+    return SimulationReport(
+        ruleset=rules.describe(), seed=seed, hands=played, matches=0,
+        hakem_wins=hakem_wins, kots=kots, hakem_kots=hakem_kots, tricks=tricks, points=points,
+        labels=labels, seconds=time.perf_counter() - started)
+
+
+_COMPOSED: dict[str, Ruleset] = {}
+"""The rulesets composed by ``run_batch`` in this process, by their variants and options: a run's
+units share one (and with it the C kernel's tables and the scores it learned)."""
+
+
+def _composed(variants: tuple[Any, ...], options: Mapping[str, Mapping[str, Any]]) -> Ruleset:
+    from hokm.rules import Ruleset
+
+    if not all(isinstance(variant, str) for variant in variants):
+        return Ruleset.compose(*variants, options=options)  # (plugin objects: composed afresh)
+    key = repr((variants, sorted((name, sorted(values.items())) for name, values in options.items())))
+    rules = _COMPOSED.get(key)
+    if rules is None:
+        if len(_COMPOSED) >= 16:
+            _COMPOSED.clear()
+        rules = _COMPOSED[key] = Ruleset.compose(*variants, options=options)
+    return rules
+
+
 def _write_records(directory: str, chunk: int, matches: list[Any], single: bool,
                    metadata: Sequence[Mapping[str, Any] | None] | None = None,
-                   stem: str = "records") -> None:
+                   stem: str = "records", single_stem: str = "match") -> None:
     """Write ``matches`` as records (with ``metadata[i]`` for the i-th; the arena reuses this).
 
     Each file is written under a temporary name and renamed when complete
@@ -325,7 +393,7 @@ def _write_records(directory: str, chunk: int, matches: list[Any], single: bool,
              for match, note in zip(matches, notes, strict=True)]
     if single:
         for number, text in enumerate(texts, start=1):
-            atomic_write(os.path.join(directory, f"match-{number:04d}.json"), text + "\n")
+            atomic_write(os.path.join(directory, f"{single_stem}-{number:04d}.json"), text + "\n")
         return
     data = "".join(text + "\n" for text in texts).encode("utf-8")
     with atomic_file(os.path.join(directory, f"{stem}-{chunk:06d}.jsonl.gz")) as raw, \
@@ -333,10 +401,10 @@ def _write_records(directory: str, chunk: int, matches: list[Any], single: bool,
         packed.write(data)
 
 
-def _units(hands: int) -> Iterator[tuple[int, int]]:
-    """(chunk index, hands in the chunk), lazily: a huge run is never listed in memory."""
-    for index, start in enumerate(range(0, hands, CHUNK_HANDS)):
-        yield index, min(CHUNK_HANDS, hands - start)
+def _units(hands: int, size: int) -> Iterator[tuple[int, int]]:
+    """(unit index, hands in the unit), lazily: a huge run is never listed in memory."""
+    for index, start in enumerate(range(0, hands, size)):
+        yield index, min(size, hands - start)
 
 
 def _window(executor: Executor, max_pending: int | None) -> int:
@@ -352,7 +420,7 @@ def simulate(*variants: str | Variant, hands: int, options: Mapping[str, Mapping
              seed: int | str | None = None, executor: Executor | None = None,
              progress: Callable[[int, int], None] | None = None,
              max_pending: int | None = None,
-             records: str | os.PathLike[str] | None = None) -> SimulationReport:
+             records: str | os.PathLike[str] | None = None, matches: bool = False) -> SimulationReport:
     """Play ``hands`` random hands under ``standard + variants`` and summarise them.
 
     Args:
@@ -367,11 +435,14 @@ def simulate(*variants: str | Variant, hands: int, options: Mapping[str, Mapping
             collected at a time. By default four per worker when the executor tells its size
             (process and thread pools do), else 256. More units are submitted as results come
             in, so memory stays small however many hands are asked for.
-        records: a directory (created if need be) to write every match played as a game
-            record (``MatchState.to_record``): a ``match-NNNN.json`` file each when the run
-            is one work unit (up to ``CHUNK_HANDS`` hands), else a ``records-NNNNNN.jsonl.gz``
-            file per work unit, one record a line; a match still going when its unit ends is
-            written half-played. The files are the same whatever ran the units.
+        records: a directory (created if need be) to write every hand played as a record
+            (``HandState.to_record``; with ``matches=True`` every match, ``MatchState.to_record``):
+            a ``hand-NNNN.json`` (``match-NNNN.json``) file each when the run is one work unit,
+            else a ``records-NNNNNN.jsonl.gz`` file per work unit, one record a line; a match
+            still going when its unit ends is written half-played. The files are the same
+            whatever ran the units.
+        matches: play the hands inside matches (Hakem succession, match scoring) instead of as
+            standalone hands in batches, which is many times faster.
 
     If the run is interrupted (``KeyboardInterrupt``) or a work unit fails, the units not yet
     started are cancelled before the exception propagates; the executor itself is left to its
@@ -404,39 +475,44 @@ def simulate(*variants: str | Variant, hands: int, options: Mapping[str, Mapping
         raise ArgumentTypeError(f"progress must be a function progress(done, total) (or None), "
                                 f"got {_got(progress)}")
     records = check_records_dir(records)
+    if matches.__class__ is not bool:
+        raise ArgumentTypeError(f"matches must be True or False, got {_got(matches)}")
     rules = Ruleset.compose(*variants, options=options)  # fail fast, here
     description, used = rules.describe(), _options_used(rules, options)
     window = _window(executor, max_pending) if executor is not None else 1
     seed = normalize_seed(seed)
     started = time.perf_counter()
     totals = _Totals()
+    unit = run_chunk if matches else run_batch
     single = hands <= CHUNK_HANDS
     try:
-        _run(variants, options, seed, hands, records, single, executor, window, progress, totals)
+        _run(unit, CHUNK_HANDS, variants, options, seed, hands, records, single, executor, window, progress,
+             totals)
     except KeyboardInterrupt as interrupt:
         partial = totals.report(description, used, seed, time.perf_counter() - started)
         raise RunInterrupted(partial) from interrupt
     return totals.report(description, used, seed, time.perf_counter() - started)
 
 
-def _run(variants: tuple[Any, ...], options: Mapping[str, Mapping[str, Any]], seed: int | str, hands: int,
+def _run(unit: Callable[..., SimulationReport], size: int, variants: tuple[Any, ...],
+         options: Mapping[str, Mapping[str, Any]], seed: int | str, hands: int,
          records: str | None, single: bool, executor: Executor | None, window: int,
          progress: Callable[[int, int], None] | None, totals: _Totals) -> None:
-    """Play the work units of a run into ``totals``, here or on ``executor``."""
+    """Play the work units (``unit``, ``size`` hands each) of a run into ``totals``, here or on
+    ``executor``."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
     if executor is None:
-        for index, count in _units(hands):
-            totals.add(run_chunk(variants, options, seed, index, count, records, single))
+        for index, count in _units(hands, size):
+            totals.add(unit(variants, options, seed, index, count, records, single))
             if progress:
                 progress(totals.hands, hands)
     else:
-        units = _units(hands)
+        units = _units(hands, size)
         pending: set[Future[SimulationReport]] = set()
         try:
             for index, count in itertools.islice(units, window):
-                pending.add(executor.submit(run_chunk, variants, options, seed, index, count, records,
-                                            single))
+                pending.add(executor.submit(unit, variants, options, seed, index, count, records, single))
             while pending:
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:
@@ -444,8 +520,8 @@ def _run(variants: tuple[Any, ...], options: Mapping[str, Mapping[str, Any]], se
                     if progress:
                         progress(totals.hands, hands)
                 for index, count in itertools.islice(units, len(finished)):
-                    pending.add(executor.submit(run_chunk, variants, options, seed, index, count,
-                                                records, single))
+                    pending.add(executor.submit(unit, variants, options, seed, index, count, records,
+                                                single))
         except BaseException:  # Ctrl-C or a failed unit: drop the work not yet started
             for future in pending:
                 future.cancel()

@@ -362,8 +362,7 @@ def test_a_run_of_over_an_hour_is_refused_without_a_terminal() -> None:
                           stdin=subprocess.DEVNULL, capture_output=True, text=True, check=False, timeout=120)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("hokm: error: --hands 1,000,000,000,000 would take about ")
-    assert " years (~" in done.stderr and "hands/s measured a job, 1 job); ask for less, or add --yes " \
-                                          "to run it anyway\n" in done.stderr
+    assert "hands/s measured a job, 1 job); ask for less, or add --yes to run it anyway\n" in done.stderr
     done = subprocess.run([sys.executable, "-m", "hokm", "arena", "--agent", "random", "--agent", "heuristic",
                            "--matches", "1e9"], stdin=subprocess.DEVNULL, capture_output=True, text=True,
                           check=False, timeout=120)

@@ -134,12 +134,29 @@ def test_simulate_writes_one_file_a_match_for_a_short_run(capsys: pytest.Capture
                                                           tmp_path: Path) -> None:
     folder = tmp_path / "records"
     status, out, _ = run(capsys, "simulate", "--hands", "30", "--seed", "4", "--records", str(folder),
+                         "--no-progress", "--matches")
+    assert status == 0 and "hands " in out
+    files = sorted(folder.iterdir())
+    assert files and all(path.name.startswith("match-") and path.suffix == ".json" for path in files)
+    states = [hokm.load_record(path) for path in files]
+    assert sum(len(state.results) for state in states if isinstance(state, hokm.MatchState)) == 30
+    assert run(capsys, "replay", str(files[0]))[0] == 0
+
+
+def test_simulate_writes_one_file_a_hand_of_its_batches(capsys: pytest.CaptureFixture[str],
+                                                        tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    status, out, _ = run(capsys, "simulate", "--hands", "30", "--seed", "4", "--records", str(folder),
                          "--no-progress")
     assert status == 0 and "hands " in out
     files = sorted(folder.iterdir())
-    assert files and all(path.suffix == ".json" for path in files)
-    states = [hokm.load_record(path) for path in files]
-    assert sum(len(state.results) for state in states if isinstance(state, hokm.MatchState)) == 30
+    assert [path.name for path in files] == [f"hand-{number:04d}.json" for number in range(1, 31)]
+    batch = hokm.Ruleset.compose().playouts(30, seed="4/0")  # the run's one unit
+    for index, path in enumerate(files):  # each record rebuilds its hand of the batch
+        state = hokm.load_record(path)
+        assert isinstance(state, hokm.HandState) and state.is_over
+        assert (state.hakem, state.team_tricks, state.score().points) == (
+            batch.hakem[index], tuple(column[index] for column in batch.team_tricks), batch.points[index])
     assert run(capsys, "replay", str(files[0]))[0] == 0
 
 
@@ -157,8 +174,8 @@ def test_simulate_writes_gzip_json_lines_per_work_unit_whatever_runs_them(tmp_pa
     for name in names:
         for line in gzip.decompress((one / name).read_bytes()).decode().splitlines():
             state = hokm.load_record(line)
-            assert isinstance(state, hokm.MatchState)
-            hands += len(state.results)
+            assert isinstance(state, hokm.HandState) and state.is_over
+            hands += 1
     assert hands == 600
 
 

@@ -122,7 +122,7 @@ def _arguments(rules: hokm.Ruleset, count: int, asks: object = None) -> list[obj
     native = native_plan_of(rules._engine)
     teams = rules.layout.team_count
     columns = (bytearray(count), bytearray(count), *(bytearray(count) for _ in range(teams)),
-               bytearray(count), array("i", [0]) * count, bytearray(count), bytearray(count))
+               bytearray(count), array("i", [0]) * count, *(bytearray(count) for _ in range(3)))
     kernel_rules = NATIVE.make_rules(native.arguments, native.capture)  # type: ignore[union-attr]
     return [kernel_rules, rng_for(1, "playouts").getstate()[1], count, -1, columns, None,
             array("I", [0]) * 625 * (-(-count // CHECKPOINT_HANDS)), CHECKPOINT_HANDS,

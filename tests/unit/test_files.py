@@ -129,4 +129,4 @@ def test_ctrl_c_during_simulate_records_leaves_only_whole_files(tmp_path: Path) 
     for name in names:  # every file is whole: it decompresses, and every line is a record
         lines = gzip.decompress((records / name).read_bytes()).decode("utf-8").splitlines()
         assert lines and all(line.startswith('{"format": "hokm-record/1"') for line in lines)
-        assert isinstance(hokm.load_record(lines[-1]), hokm.MatchState)
+        assert isinstance(hokm.load_record(lines[-1]), hokm.HandState)

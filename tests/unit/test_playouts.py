@@ -24,15 +24,16 @@ RULESETS = [hokm.Ruleset.compose(), hokm.Ruleset.compose("satat", "clockwise"),
 def _outcome(batch: Playouts, index: int) -> tuple[object, ...]:
     tricks = tuple(column[index] for column in batch.team_tricks)
     return (batch.hakem[index], batch.trump[index], tricks, batch.winner[index], batch.points[index],
-            bool(batch.kot[index]), batch.labels[batch.label[index]])
+            bool(batch.kot[index]), batch.labels[batch.label[index]], batch.tricks_played[index])
 
 
 def _outcome_of(end: hokm.HandState) -> tuple[object, ...]:
     trump = -1 if end.trump is None else end.trump.index
     if end.is_annulled:
-        return end.hakem, trump, end.team_tricks, -1, 0, False, "annulled"
+        return end.hakem, trump, end.team_tricks, -1, 0, False, "annulled", end.tricks_played
     score = end.score()
-    return end.hakem, trump, end.team_tricks, score.winner, score.points, score.kot, score.label
+    return (end.hakem, trump, end.team_tricks, score.winner, score.points, score.kot, score.label,
+            end.tricks_played)
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=lambda rules: rules.describe())

@@ -17,15 +17,28 @@ from hokm.cli import main, parse_options
 from hokm.simulate import CHUNK_HANDS, DEFAULT_MAX_PENDING, MAX_HANDS, SimulationReport, _window
 
 
-def test_simulate_counts_are_consistent() -> None:
-    report = hokm.simulate(hands=300, seed=5)
+@pytest.mark.parametrize("matches", [False, True])
+def test_simulate_counts_are_consistent(matches: bool) -> None:
+    report = hokm.simulate(hands=300, seed=5, matches=matches)
     assert report.hands == 300 and sum(report.labels.values()) == 300
     assert report.kots == report.labels.get("kot", 0)
     assert report.hakem_kots == report.labels.get("hakem-kot", 0)
     assert 7 * 300 <= report.tricks <= 13 * 300
     assert 0.3 < report.hakem_win_rate < 0.7
-    assert report.matches >= 1
+    assert (report.matches >= 1) if matches else report.matches == 0
     assert report.hands_per_second > 0
+
+
+def test_standalone_hands_are_the_batches_of_their_units() -> None:
+    # Unit i of a run is Ruleset.playouts(CHUNK_HANDS, seed=f"{seed}/{i}"): the report sums them.
+    report = hokm.simulate(hands=CHUNK_HANDS + 10, seed="s")
+    rules = hokm.Ruleset.compose()
+    first, second = rules.playouts(CHUNK_HANDS, seed="s/0"), rules.playouts(10, seed="s/1")
+    assert report.points == sum(first.points) + sum(second.points)
+    assert report.tricks == sum(first.tricks_played) + sum(second.tricks_played)
+    teams = rules.layout.teams
+    assert report.hakem_wins == sum(winner == teams[hakem] for batch in (first, second)
+                                    for hakem, winner in zip(batch.hakem, batch.winner, strict=True))
 
 
 def test_simulate_is_independent_of_the_executor() -> None:
@@ -202,7 +215,7 @@ def test_a_failing_unit_cancels_the_queued_work(monkeypatch: pytest.MonkeyPatch)
     def failing(*args: Any) -> SimulationReport:
         raise RuntimeError("unit failed")
 
-    monkeypatch.setattr(module, "run_chunk", failing)
+    monkeypatch.setattr(module, "run_batch", failing)
     recorder = RecordingExecutor(workers=1)
     with recorder, pytest.raises(RuntimeError, match="unit failed"):
         hokm.simulate(hands=50 * CHUNK_HANDS, seed=1, executor=recorder, max_pending=4)
@@ -267,7 +280,7 @@ def test_simulate_skips_annulled_hands() -> None:
     from hokm._seeding import rng_for
 
     hands = 40
-    report = hokm.simulate(_AlwaysThrowIn(), hands=hands, seed=3)
+    report = hokm.simulate(_AlwaysThrowIn(), hands=hands, seed=3, matches=True)
     assert report.hands == hands and sum(report.labels.values()) == hands
     rules = hokm.Ruleset.compose(_AlwaysThrowIn())
     rng = rng_for(3, "simulate-policy", 0)
@@ -285,3 +298,14 @@ def test_simulate_skips_annulled_hands() -> None:
     assert annulled > 0
     assert report.points == sum(result.points for result in results)
     assert report.tricks == sum(result.tricks_played for result in results)
+    # Standalone hands in batches: the annulled ones are made up by further batches.
+    report = hokm.simulate(_AlwaysThrowIn(), hands=hands, seed=3)
+    assert report.hands == hands and sum(report.labels.values()) == hands
+    played = points = batches = 0
+    while played < hands:
+        batch = rules.playouts(hands - played, seed="3/0" + (f"/{batches}" if batches else ""))
+        played += sum(winner >= 0 for winner in batch.winner)
+        points += sum(batch.points)
+        batches += 1
+    assert batches > 1  # (some were annulled: further batches made them up)
+    assert report.points == points

@@ -709,13 +709,13 @@ static int load_position(const rules *r, PyObject *object, position *p) {
 /* ---- The batch ----------------------------------------------------------------------------- */
 
 typedef struct {
-    Py_buffer hakem, trump, tricks[MAX_TEAMS], winner, points, kot, label, plays, checkpoints;
+    Py_buffer hakem, trump, tricks[MAX_TEAMS], winner, points, kot, label, played, plays, checkpoints;
     int got;
 } columns;
 
 static void release_columns(columns *c) {
     Py_buffer *all[] = {&c->hakem, &c->trump, &c->tricks[0], &c->tricks[1], &c->tricks[2], &c->winner,
-                        &c->points, &c->kot, &c->label, &c->plays, &c->checkpoints};
+                        &c->points, &c->kot, &c->label, &c->played, &c->plays, &c->checkpoints};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         if (all[i]->obj != NULL) PyBuffer_Release(all[i]);
 }
@@ -784,7 +784,7 @@ PyDoc_STRVAR(play_doc,
 "Play `count` hands of `rules` (make_rules) from fresh deals (`position` None; `hakem` -1:\n"
 "drawn) or from `position` (a tuple, see load_position), on the generator seeded by `seed`\n"
 "(a seed's key words as bytes, or getstate()[1]), into the writable `columns` (hakem, trump,\n"
-"one per team, winner, points, kot, label), the plays into `plays` (52 bytes a hand, or\n"
+"one per team, winner, points, kot, label, tricks played), the plays into `plays` (52 bytes a hand, or\n"
 "None), and the generator's words into `checkpoints` every `every` hands. `asks`:\n"
 "(score_of, complete_of, play_on_of), each taking a packed tally key and returning a tuple\n"
 "of ints: (winner, points, kot, label), (-1 no answer, 0 goes on, 1 over), (0 stop, 1 play\n"
@@ -817,8 +817,8 @@ static PyObject *play(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "count or every is out of range");
         goto done;
     }
-    if (!PyTuple_Check(column_objects) || PyTuple_GET_SIZE(column_objects) != 6 + r->teams) {
-        PyErr_SetString(PyExc_ValueError, "columns must be a tuple of 6 + teams writable buffers");
+    if (!PyTuple_Check(column_objects) || PyTuple_GET_SIZE(column_objects) != 7 + r->teams) {
+        PyErr_SetString(PyExc_ValueError, "columns must be a tuple of 7 + teams writable buffers");
         goto done;
     }
     int wanted[3] = {1, r->asks_complete, r->asks_play_on};
@@ -839,7 +839,8 @@ static PyObject *play(PyObject *self, PyObject *args) {
     col += r->teams;
     if (writable(col[2], &c.winner, count, "winner") < 0 ||
         writable(col[3], &c.points, count * (Py_ssize_t)sizeof(int32_t), "points") < 0 ||
-        writable(col[4], &c.kot, count, "kot") < 0 || writable(col[5], &c.label, count, "label") < 0)
+        writable(col[4], &c.kot, count, "kot") < 0 || writable(col[5], &c.label, count, "label") < 0 ||
+        writable(col[6], &c.played, count, "tricks played") < 0)
         goto done;
     if (plays_object != Py_None && writable(plays_object, &c.plays, count * MAX_DECK, "plays") < 0) goto done;
     Py_ssize_t marks = (count + every - 1) / every;
@@ -892,6 +893,7 @@ static PyObject *play(PyObject *self, PyObject *args) {
             met[labels_met++] = (unsigned char)label;
         }
         labels[h] = (uint8_t)batch_label[label];
+        ((uint8_t *)c.played.buf)[h] = (uint8_t)out.played;
     }
     uint32_t words[MT_N + 1]; /* the generator after the batch, as a checkpoint holds it */
     memcpy(words, s.mt, sizeof s.mt);

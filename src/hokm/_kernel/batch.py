@@ -56,7 +56,7 @@ def play_batch(ruleset: Ruleset, seed: int | str, count: int, rng: random.Random
     """Play ``count`` hands with ``one`` on ``rng`` and gather their outcomes."""
     teams = ruleset.layout.team_count
     hakem, trump, winner, points = array("b"), array("b"), array("b"), array("i")
-    kot, label = array("B"), array("B")
+    kot, label, tricks_played = array("B"), array("B"), array("B")
     tricks = tuple(array("B") for _ in range(teams))
     labels: dict[str, int] = {}
     moves = bytearray() if plays else None
@@ -69,6 +69,7 @@ def play_batch(ruleset: Ruleset, seed: int | str, count: int, rng: random.Random
         trump.append(-1 if end.trump is None else end.trump.index)
         for team, taken in enumerate(end.team_tricks):
             tricks[team].append(taken)
+        tricks_played.append(end.tricks_played)
         if end.is_annulled:
             winner.append(-1)
             points.append(0)
@@ -85,7 +86,8 @@ def play_batch(ruleset: Ruleset, seed: int | str, count: int, rng: random.Random
             played = [seat << 6 | card.index for seat, card in end.plays]
             moves += bytes(played) + bytes([NO_PLAY]) * (52 - len(played))
     return Playouts(ruleset, seed, hakem, trump, tricks, winner, points, kot, label, tuple(labels),
-                    None if moves is None else bytes(moves), replay=one, checkpoints=tuple(checkpoints))
+                    tricks_played, None if moves is None else bytes(moves), replay=one,
+                    checkpoints=tuple(checkpoints))
 
 
 class FreshDeals:
@@ -153,6 +155,7 @@ def play_native(ruleset: Ruleset, seed: int | str, count: int, hakem: int | None
     hakems, trumps, winners = array("b", bytes(count)), array("b", bytes(count)), array("b", bytes(count))
     tricks = tuple(array("B", bytes(count)) for _ in range(teams))
     points, kots, labels = array("i", [0]) * count, array("B", bytes(count)), array("B", bytes(count))
+    played = array("B", bytes(count))
     moves = bytearray(52 * count) if plays else None
     marks = array("I", [0]) * (-(-count // CHECKPOINT_HANDS) * _WORDS)
     if start is not None and position is None:
@@ -160,10 +163,10 @@ def play_native(ruleset: Ruleset, seed: int | str, count: int, hakem: int | None
     assert (start is None) == (position is None)
     after, met = NATIVE.play(native.kernel_rules(NATIVE), seed_key(stream_seed(seed, kind)), count,
                              -1 if hakem is None else hakem,
-                             (hakems, trumps, *tricks, winners, points, kots, labels), moves, marks,
+                             (hakems, trumps, *tricks, winners, points, kots, labels, played), moves, marks,
                              CHECKPOINT_HANDS, native.asks, position)
     replay: FreshDeals | Continuations = FreshDeals(ruleset, hakem) if start is None else Continuations(start)
     names = tuple(native.labels[label] for label in met)
-    return Playouts(ruleset, seed, hakems, trumps, tricks, winners, points, kots, labels, names,
+    return Playouts(ruleset, seed, hakems, trumps, tricks, winners, points, kots, labels, names, played,
                     None if moves is None else bytes(moves), replay=replay,
                     checkpoints=WordCheckpoints(marks, None)), WordCheckpoints(array("I", after), None)[0]
