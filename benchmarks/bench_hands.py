@@ -10,7 +10,10 @@ actions) runs in the same process and the ratios are printed.
     python benchmarks/bench_hands.py [--seconds 1] [--rounds 5] [--clock cpu] [--only TEXT] [--json]
                                      [--paired N [--slice 0.1]]
 
-``Ruleset.playouts`` runs in batches of 100 hands (the rate counts hands, not batches).
+``Ruleset.playouts`` runs in batches of 100 hands in the pure twin and of 10,000 in the C
+kernel (where it is built: ``Ruleset.native``), ``HandState.rollouts`` in batches of 100 from
+positions 20 cards into a hand; the rates count hands, not batches. Each variant set the C
+kernel plays gets a batch driver too, and ``--paired`` then holds it to the standard one.
 
 ``--clock cpu`` counts this process's CPU time (``time.process_time``) instead of wall
 time, which a loaded shared machine disturbs less; ``--only`` keeps the drivers whose
@@ -107,13 +110,33 @@ class MidHandPlayout:
 
 class BatchPlayouts:
     """``Ruleset.playouts``: hands in batches of ``size``, into compact columns (``scale``: each
-    call plays ``size`` hands)."""
+    call plays ``size`` hands); ``pure``: in the pure twin even where the C kernel is built."""
 
-    def __init__(self, rules: hokm.Ruleset, size: int = 100) -> None:
-        self.rules, self.scale = rules, float(size)
+    def __init__(self, rules: hokm.Ruleset, size: int = 100, *, pure: bool = False) -> None:
+        self.rules, self.scale, self.pure = rules, float(size), pure
 
     def __call__(self, rng: random.Random) -> None:
-        self.rules.playouts(int(self.scale), seed=rng.getrandbits(64))
+        seed, count = rng.getrandbits(64), int(self.scale)
+        if self.pure:
+            from hokm._kernel.batch import FreshDeals, play_batch
+            from hokm._seeding import rng_for
+
+            play_batch(self.rules, seed, count, rng_for(seed, "playouts"), FreshDeals(self.rules, None), False)
+        else:
+            self.rules.playouts(count, seed=seed)
+
+
+class MidHandRollouts(MidHandPlayout):
+    """``HandState.rollouts`` in batches of ``size`` from the positions of ``MidHandPlayout``
+    (``scale``: full-hand equivalents, as there)."""
+
+    def __init__(self, rules: hokm.Ruleset, size: int = 100) -> None:
+        super().__init__(rules)
+        self.size = size
+        self.scale *= size
+
+    def __call__(self, rng: random.Random) -> None:
+        next(self._cycle).rollouts(self.size, seed=rng.getrandbits(64))
 
 
 def openspiel_bridge() -> Callable[[random.Random], None] | None:
@@ -153,15 +176,17 @@ Driver = Callable[[random.Random], None]
 
 def paired_ratio(top: Driver, bottom: Driver, pairs: int, seconds: float, rng: random.Random,
                  clock: Callable[[], float]) -> tuple[float, float, float]:
-    """``top``'s rate over ``bottom``'s from ``pairs`` back-to-back slices: median, quartiles."""
+    """``top``'s rate over ``bottom``'s from ``pairs`` back-to-back slices: median, quartiles (in
+    hands, a driver's ``scale`` counted)."""
     ratios = []
+    top_scale, bottom_scale = getattr(top, "scale", 1.0), getattr(bottom, "scale", 1.0)
     for number in range(pairs):
         if number % 2:  # alternate which goes first, so neither always follows the other
-            low = measure(bottom, seconds, rng, clock)
-            ratios.append(measure(top, seconds, rng, clock) / low)
+            low = measure(bottom, seconds, rng, clock) * bottom_scale
+            ratios.append(measure(top, seconds, rng, clock) * top_scale / low)
         else:
-            high = measure(top, seconds, rng, clock)
-            ratios.append(high / measure(bottom, seconds, rng, clock))
+            high = measure(top, seconds, rng, clock) * top_scale
+            ratios.append(high / (measure(bottom, seconds, rng, clock) * bottom_scale))
     ratios.sort()
     return ratios[len(ratios) // 2], ratios[len(ratios) // 4], ratios[(3 * len(ratios)) // 4]
 
@@ -170,17 +195,33 @@ def bar_pairs(names: list[str]) -> list[tuple[str, str, str]]:
     """The ratios the speed bars are about, among ``names``: (label, numerator, denominator) drivers."""
     reference, api = "openspiel bridge play phase (C++ via pyspiel)", "hokm standard: legal_actions/apply"
     plays, playout = "hokm standard: legal_plays/play", "hokm standard: deal + playout"
+    native, twin = NATIVE_BATCHES.format("standard"), "hokm standard: Ruleset.playouts, pure twin (batches of 100)"
+    mid, rollouts = "hokm standard: playout from mid-hand (20 cards in)", ROLLOUTS
     pairs = []
     if reference in names and playout in names:
         pairs.append(("standard deal + playout, speed vs OpenSpiel", playout, reference))
+    if native in names:
+        pairs.append(("standard Ruleset.playouts (C kernel), speed vs deal + playout", native, playout))
+        if reference in names:
+            pairs.append(("standard Ruleset.playouts (C kernel), speed vs OpenSpiel", native, reference))
+    if twin in names:
+        pairs.append(("standard Ruleset.playouts (pure twin), cost vs deal + playout", playout, twin))
+    if rollouts in names and mid in names:
+        pairs.append(("standard HandState.rollouts (C kernel), speed vs playout from the same positions",
+                      rollouts, mid))
     if plays in names:
         pairs.append(("standard legal_plays/play, cost vs legal_actions/apply", api, plays))
     for name in names:
         if name.startswith("hokm standard + "):
-            standard = playout if name.endswith("deal + playout") else api
+            standard = (native if name.endswith(NATIVE_BATCHES.format("")[len("hokm :"):])
+                        else playout if name.endswith("deal + playout") else api)
             if standard in names:
                 pairs.append((f"{name[5:]}, cost vs standard", standard, name))
     return pairs
+
+
+NATIVE_BATCHES = "hokm {}: Ruleset.playouts, C kernel (batches of 10,000)"
+ROLLOUTS = "hokm standard: HandState.rollouts from mid-hand (20 cards in, C kernel, batches of 100)"
 
 
 def maximal_compatible_sets(players: int = 4) -> list[tuple[str, ...]]:
@@ -233,8 +274,13 @@ def main(argv: list[str] | None = None) -> int:
         ("hokm standard: legal_plays/play", step_plays(standard)),
         ("hokm standard: deal + playout", playout_api(standard)),
         ("hokm standard: playout from mid-hand (20 cards in)", MidHandPlayout(standard)),
-        ("hokm standard: Ruleset.playouts (batches of 100)", BatchPlayouts(standard)),
+        ("hokm standard: Ruleset.playouts, pure twin (batches of 100)", BatchPlayouts(standard, pure=True)),
     ]
+    if standard.native:
+        drivers.append((NATIVE_BATCHES.format("standard"), BatchPlayouts(standard, 10_000)))
+        drivers.append((ROLLOUTS, MidHandRollouts(standard)))
+    else:
+        print("the C kernel is not built or is switched off: its drivers are skipped", file=sys.stderr)
     fixed = [name for name, _ in drivers]
     # The variant sets' drivers are built only where one may run (not when every --only text
     # names a fixed driver).
@@ -246,8 +292,10 @@ def main(argv: list[str] | None = None) -> int:
         composed = hokm.Ruleset.compose(*names, options={} if replaced else {"standard": all_hands})
         drivers.append((f"hokm {composed.describe()}: legal_actions/apply", step_api(composed)))
         drivers.append((f"hokm {composed.describe()}: deal + playout", playout_api(composed)))
+        if composed.native:
+            drivers.append((NATIVE_BATCHES.format(composed.describe()), BatchPlayouts(composed, 10_000)))
     always = ("openspiel bridge play phase (C++ via pyspiel)", "hokm standard: legal_actions/apply",
-              "hokm standard: deal + playout")  # the references of the ratios
+              "hokm standard: deal + playout", NATIVE_BATCHES.format("standard"))  # the ratios' references
     present = [(name, driver) for name, driver in drivers if driver is not None
                and (not args.only or name in always or any(text in name for text in args.only))]
     for name, driver in drivers:
@@ -277,7 +325,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\n{'driver':<{width}} {'hands/s':>9} {'vs OpenSpiel':>13} {'cost vs standard':>17}")
     for name, rate in rows:
         vs_os = f"{rate / reference:.2f}x" if reference else "-"
-        same_api = playout if "playout" in name else base
+        same_api = playout if "playout" in name or "rollouts" in name else base
         print(f"{name:<{width}} {rate:>9,.0f} {vs_os:>13} {same_api / rate:>16.2f}x")
     if paired:
         heading = f"paired ratio (median of {args.paired} pairs)"
