@@ -66,7 +66,18 @@ def metadata(wheel: Path) -> email.message.Message:
 
 
 def test_wheel_is_named_for_the_version(wheel: Path) -> None:
-    assert wheel.name == f"hokm-{VERSION}-py3-none-any.whl"
+    """Tagged for this interpreter and platform when it carries extension modules (the C kernel,
+    built wherever a compiler is, or the mypyc build: ``hatch_build.py``), else pure Python."""
+    with zipfile.ZipFile(wheel) as archive:
+        extensions = [name for name in archive.namelist() if name.endswith((".so", ".pyd"))]
+        purelib = "Root-Is-Purelib: true" in archive.read(f"hokm-{VERSION}.dist-info/WHEEL").decode("utf-8")
+    if extensions:
+        python = f"cp{sys.version_info.major}{sys.version_info.minor}"
+        tag = rf"{python}-{python}t?-\w+"
+        assert re.fullmatch(rf"hokm-{re.escape(VERSION)}-{tag}\.whl", wheel.name), wheel.name
+        assert not purelib
+    else:
+        assert wheel.name == f"hokm-{VERSION}-py3-none-any.whl" and purelib
 
 
 def test_core_fields(metadata: email.message.Message) -> None:
