@@ -121,7 +121,8 @@ class BatchPlayouts:
             from hokm._kernel.batch import FreshDeals, play_batch
             from hokm._seeding import rng_for
 
-            play_batch(self.rules, seed, count, rng_for(seed, "playouts"), FreshDeals(self.rules, None), False)
+            rng_of_batch = rng_for(seed, "playouts")
+            play_batch(self.rules, seed, count, rng_of_batch, FreshDeals(self.rules, None), False)
         else:
             self.rules.playouts(count, seed=seed)
 
@@ -195,7 +196,7 @@ def bar_pairs(names: list[str]) -> list[tuple[str, str, str]]:
     """The ratios the speed bars are about, among ``names``: (label, numerator, denominator) drivers."""
     reference, api = "openspiel bridge play phase (C++ via pyspiel)", "hokm standard: legal_actions/apply"
     plays, playout = "hokm standard: legal_plays/play", "hokm standard: deal + playout"
-    native, twin = NATIVE_BATCHES.format("standard"), "hokm standard: Ruleset.playouts, pure twin (batches of 100)"
+    native, twin = NATIVE_BATCHES.format("standard"), TWIN
     mid, rollouts = "hokm standard: playout from mid-hand (20 cards in)", ROLLOUTS
     pairs = []
     if reference in names and playout in names:
@@ -221,6 +222,7 @@ def bar_pairs(names: list[str]) -> list[tuple[str, str, str]]:
 
 
 NATIVE_BATCHES = "hokm {}: Ruleset.playouts, C kernel (batches of 10,000)"
+TWIN = "hokm standard: Ruleset.playouts, pure twin (batches of 100)"
 ROLLOUTS = "hokm standard: HandState.rollouts from mid-hand (20 cards in, C kernel, batches of 100)"
 
 
@@ -274,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
         ("hokm standard: legal_plays/play", step_plays(standard)),
         ("hokm standard: deal + playout", playout_api(standard)),
         ("hokm standard: playout from mid-hand (20 cards in)", MidHandPlayout(standard)),
-        ("hokm standard: Ruleset.playouts, pure twin (batches of 100)", BatchPlayouts(standard, pure=True)),
+        (TWIN, BatchPlayouts(standard, pure=True)),
     ]
     if standard.native:
         drivers.append((NATIVE_BATCHES.format("standard"), BatchPlayouts(standard, 10_000)))
