@@ -226,8 +226,9 @@ TWIN = "hokm standard: Ruleset.playouts, pure twin (batches of 100)"
 ROLLOUTS = "hokm standard: HandState.rollouts from mid-hand (20 cards in, C kernel, batches of 100)"
 
 
-def maximal_compatible_sets(players: int = 4) -> list[tuple[str, ...]]:
-    """Every largest set of installed variants that composes for ``players`` seats.
+def maximal_compatible_sets(players: int = 4, *, native: bool = False) -> list[tuple[str, ...]]:
+    """Every largest set of installed variants that composes for ``players`` seats (``native``:
+    of the variants whose rulesets the C kernel plays, and that it plays together).
 
     A conflict between two variants, or a table they make of another size, rules out every
     set holding both, so the pairs are composed first and only the sets with no such pair
@@ -235,9 +236,10 @@ def maximal_compatible_sets(players: int = 4) -> list[tuple[str, ...]]:
     """
     def composes(combo: tuple[str, ...]) -> bool:
         try:
-            return hokm.Ruleset.compose(*combo).players == players
+            rules = hokm.Ruleset.compose(*combo)
         except hokm.VariantConflictError:
             return False
+        return rules.players == players and (rules.native or not native)
 
     usable = [name for name in sorted(hokm.available_variants()) if composes((name,))]
     clashes = {pair for pair in itertools.combinations(usable, 2) if not composes(pair)}
@@ -294,8 +296,9 @@ def main(argv: list[str] | None = None) -> int:
         composed = hokm.Ruleset.compose(*names, options={} if replaced else {"standard": all_hands})
         drivers.append((f"hokm {composed.describe()}: legal_actions/apply", step_api(composed)))
         drivers.append((f"hokm {composed.describe()}: deal + playout", playout_api(composed)))
-        if composed.native:
-            drivers.append((NATIVE_BATCHES.format(composed.describe()), BatchPlayouts(composed, 10_000)))
+    for names in maximal_compatible_sets(native=True) if wanted and standard.native else []:
+        composed = hokm.Ruleset.compose(*names, options={"standard": all_hands})
+        drivers.append((NATIVE_BATCHES.format(composed.describe()), BatchPlayouts(composed, 10_000)))
     always = ("openspiel bridge play phase (C++ via pyspiel)", "hokm standard: legal_actions/apply",
               "hokm standard: deal + playout", NATIVE_BATCHES.format("standard"))  # the ratios' references
     present = [(name, driver) for name, driver in drivers if driver is not None

@@ -656,17 +656,30 @@ class Ruleset:
 
     @property
     def native(self) -> bool:
-        """Whether this ruleset's batches (``playouts``) run in the C kernel: it is built and not
-        switched off (``HOKM_NATIVE=0``), and the ruleset's hands run on its tables alone (no hook
-        asked from the deal to the score). Either way a batch is the same, hand for hand.
+        """Whether this ruleset's batches (``playouts``, ``HandState.rollouts``) run in the C
+        kernel: it is built and not switched off (``HOKM_NATIVE=0``), and the ruleset's hands
+        run on its tables (``native_reasons`` is empty). Either way a batch is the same, hand
+        for hand.
 
         >>> Ruleset.compose("troefcall").native  # its decisions read the hand
         False
         """
-        from hokm._kernel.native import NATIVE
+        return not self.native_reasons
+
+    @property
+    def native_reasons(self) -> tuple[str, ...]:
+        """Why this ruleset's batches run in the pure twin rather than the C kernel (empty: they
+        run in the C kernel): the kernel is not built or is switched off, or a rule must be asked
+        with the hand during play, each reason naming the hook and where it is asked.
+
+        >>> Ruleset.compose("redeal").native_reasons[-1]  # the throw-in is offered at the call
+        'a trump call beyond the classic one'
+        """
+        from hokm._kernel.native import NATIVE, kernel_name
         from hokm._kernel.native_plan import native_plan_of
 
-        return NATIVE is not None and not native_plan_of(self._engine).story
+        story = native_plan_of(self._engine).story
+        return story if NATIVE is not None else (f"the C kernel is not in use: {kernel_name()}", *story)
 
     def new_match(self, *, seed: int | str | None = None, deck: Sequence[Card] | None = None,
                   first_seat: int = 0) -> MatchState:

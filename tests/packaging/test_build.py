@@ -11,6 +11,7 @@ import sys
 
 import pytest
 
+import hokm
 from hokm._build import build_name, is_compiled, kernel_name, native_kernel_built
 from hokm._kernel import native
 from hokm.cli import version_text
@@ -75,3 +76,16 @@ def test_the_expected_c_kernel_is_built_and_in_use() -> None:
     assert native_kernel_built(), "hokm._kernel._native is not installed: see the build's warning"
     assert native.NATIVE is not None, native.kernel_name()
     assert not str(native.NATIVE.__file__).endswith(".py")
+
+
+def test_hokm_native_0_plays_every_batch_in_the_pure_twin_and_the_same_batch() -> None:
+    code = ("import hokm\nrules = hokm.Ruleset.compose()\nprint(rules.native)\n"
+            "print(rules.native_reasons[:1])\nprint(list(rules.playouts(300, seed=4, plays=True).plays))")
+    env = {name: value for name, value in os.environ.items() if name != native.ENVIRONMENT_VARIABLE}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env={**env, "HOKM_NATIVE": "0"})
+    is_native, reasons, plays = done.stdout.splitlines()
+    assert is_native == "False"
+    assert reasons == "('the C kernel is not in use: pure Python (HOKM_NATIVE=0)',)"
+    here = hokm.Ruleset.compose().playouts(300, seed=4, plays=True)  # (the C kernel, where built)
+    assert plays == str(list(here.plays or b""))

@@ -246,3 +246,10 @@ def _position_arguments(change: int, value: object) -> list[object]:
 def test_the_c_kernel_checks_the_position_it_starts_from(change: int, value: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         NATIVE.play(*_position_arguments(change, value))  # type: ignore[union-attr]
+
+
+def test_native_reasons_say_why_and_native_follows_them() -> None:
+    assert NATIVE_RULESETS[0].native_reasons == () and NATIVE_RULESETS[0].native
+    troefcall = hokm.Ruleset.compose("troefcall")
+    assert not troefcall.native
+    assert any(reason.startswith("hokm_pending_decision") for reason in troefcall.native_reasons)
