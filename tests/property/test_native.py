@@ -18,7 +18,8 @@ from hokm._kernel import batch as kernel_batch
 from hokm._kernel.native import NATIVE
 from hokm._kernel.native_plan import native_plan_of, position_of
 from hokm._seeding import rng_for
-from hokm.playouts import CHECKPOINT_HANDS, Playouts
+from hokm.playouts import CHECKPOINT_HANDS, NO_PLAY, Playouts
+from hokm.testing import strategies as hst
 
 pytestmark = pytest.mark.skipif(NATIVE is None, reason="the C kernel is not built or is switched off")
 
@@ -192,17 +193,13 @@ def _pure_rollouts(state: hokm.HandState, count: int, seed: int | str, plays: bo
 
 
 @settings(max_examples=60, deadline=None)
-@given(rules=st.sampled_from(NATIVE_RULESETS), deal_seed=st.integers(0, 2**32), steps=st.integers(0, 60),
-       count=st.integers(0, CHECKPOINT_HANDS + 3), seed=st.integers(0, 2**64), plays=st.booleans())
-def test_native_rollouts_are_the_pure_rollouts(rules: hokm.Ruleset, deal_seed: int, steps: int, count: int,
-                                               seed: int, plays: bool) -> None:
-    rng = random.Random(deal_seed)
-    state = rules.deal(rng)
-    for _ in range(steps):  # a position some way into the hand (stepping: any action)
-        if state.is_over:
-            break
-        actions = state.legal_actions()
-        state = state.apply(actions[rng.randrange(len(actions))])
+@given(state=hst.hand_states(ruleset=st.sampled_from(NATIVE_RULESETS), max_actions=70),
+       count=st.integers(0, CHECKPOINT_HANDS + 3), seed=hst.seeds(), plays=st.booleans())
+def test_native_rollouts_are_the_pure_rollouts(state: hokm.HandState, count: int, seed: int | str,
+                                               plays: bool) -> None:
+    # Positions from the testing kit's strategy (any moment of a hand reached by legal play).
+    rules = state.ruleset
+    plays = plays and rules.players <= 4
     native = state.rollouts(count, seed=seed, plays=plays)
     pure, pure_after = _pure_rollouts(state, count, seed, plays)
     assert native == pure
@@ -213,6 +210,36 @@ def test_native_rollouts_are_the_pure_rollouts(rules: hokm.Ruleset, deal_seed: i
     if count:
         end = native.hand(count - 1)
         assert end.team_tricks == tuple(column[count - 1] for column in native.team_tricks)
+
+
+EVERY_TRICK = [rules for rules in (
+    hokm.Ruleset.compose(options={"standard": {"play_all": True}}),
+    hokm.Ruleset.compose("obligatory-trump", "satat", options={"standard": {"play_all": True},
+                                                               "obligatory-trump": {"overtrump": True}}),
+    hokm.Ruleset.compose("double-sar", "clockwise")) if rules.native]
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=st.sampled_from(EVERY_TRICK), seed=hst.seeds(), index=st.integers(0, 39))
+def test_every_hand_the_c_kernel_plays_is_legal(rules: hokm.Ruleset, seed: int | str, index: int) -> None:
+    # Independently of the pure twin: the 52 plays name every seat's hand; dealt those hands,
+    # stepping must accept each play as legal, in turn, and end with the batch's outcome.
+    batch = rules.playouts(40, seed=seed, plays=True)
+    assert batch.plays is not None
+    row = batch.plays[52 * index:52 * (index + 1)]
+    assert NO_PLAY not in row  # every trick is played under these rules
+    held: list[list[hokm.Card]] = [[] for _ in range(rules.players)]
+    for byte in row:
+        held[byte >> 6].append(hokm.Card.from_index(byte & 63))
+    hand = rules.new_hand(held, hakem=batch.hakem[index], trump=list(hokm.Suit)[batch.trump[index]])
+    for byte in row:
+        assert hand.to_act == byte >> 6
+        hand = hand.play(hokm.Card.from_index(byte & 63))  # raises IllegalActionError if illegal
+    assert hand.is_over
+    assert hand.team_tricks == tuple(column[index] for column in batch.team_tricks)
+    score = hand.score()
+    assert (score.winner, score.points, score.label) == (
+        batch.winner[index], batch.points[index], batch.labels[batch.label[index]])
 
 
 def test_rollouts_of_a_covered_position_run_in_the_c_kernel(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -23,6 +23,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <stddef.h>
 #include <string.h>
 
 /* ---- CPython's Mersenne Twister, from and back to getstate()'s words -------------------- */
@@ -201,28 +202,29 @@ static PyObject *dump_twister(const twister *s) {
 #define BUCKET_BITS 7
 #define BUCKETS (1 << BUCKET_BITS)
 
-/* Stable: a counting sort into 128 buckets by the key's top bits, then an insertion sort, which
- * only reorders inside a bucket and keeps equal keys in position order (as Python's sorted). */
+/* Python's sorted(range(count), key=keys) for random() keys: each key packed with its position
+ * (key << 6 | position, below 2**59), so comparing the packed values orders by key and then by
+ * position, which is what a stable sort gives; a counting sort into 128 buckets by the key's top
+ * bits, then an insertion sort, which only reorders inside a bucket. */
 static void shuffle(twister *s, int count, int *order) {
-    uint64_t keys[MAX_DECK];
-    unsigned char bucket[MAX_DECK];
+    uint64_t keys[MAX_DECK], sorted[MAX_DECK];
     int starts[BUCKETS + 1] = {0};
     for (int i = 0; i < count; i++) {
-        keys[i] = next_bits(s);
-        bucket[i] = (unsigned char)(keys[i] >> (53 - BUCKET_BITS)); /* keys are below 2**53 */
-        starts[bucket[i] + 1]++;
+        keys[i] = next_bits(s) << 6 | (uint64_t)i; /* (count <= MAX_DECK < 64) */
+        starts[(keys[i] >> (59 - BUCKET_BITS)) + 1]++;
     }
     for (int b = 0; b < BUCKETS; b++) starts[b + 1] += starts[b];
-    for (int i = 0; i < count; i++) order[starts[bucket[i]]++] = i;
+    for (int i = 0; i < count; i++) sorted[starts[keys[i] >> (59 - BUCKET_BITS)]++] = keys[i];
     for (int i = 1; i < count; i++) {
-        int item = order[i], j = i - 1;
-        uint64_t key = keys[item];
-        while (j >= 0 && keys[order[j]] > key) {
-            order[j + 1] = order[j];
+        uint64_t item = sorted[i];
+        int j = i - 1;
+        while (j >= 0 && sorted[j] > item) {
+            sorted[j + 1] = sorted[j];
             j--;
         }
-        order[j + 1] = item;
+        sorted[j + 1] = item;
     }
+    for (int i = 0; i < count; i++) order[i] = (int)(sorted[i] & 63);
 }
 
 /* ---- The rules, as tables ------------------------------------------------------------------ */
@@ -534,14 +536,15 @@ typedef struct {
     int done, pile, previous, collected;
     int tally[MAX_TEAMS], opening, run;
     uint64_t held[MAX_SEATS];
-    unsigned char plays[MAX_DECK]; /* the plays so far (seat << 6 | card), the current trick's last */
-    int played;                 /* how many */
+    int played;                 /* how many plays so far */
+    unsigned char plays[MAX_DECK]; /* those plays (seat << 6 | card), the current trick's last; kept
+                                    * last, so a fresh deal clears the fields before them only */
 } position;
 
 /* A fresh deal: the Hakem (drawn if none), the shuffle, the packets by the deal table. */
 static void deal(const rules *r, twister *s, int hakem, position *p) {
     int order[MAX_DECK];
-    memset(p, 0, sizeof *p);
+    memset(p, 0, offsetof(position, plays)); /* (no plays: the rest is never read) */
     p->hakem = hakem >= 0 ? hakem : pick_below(s, r->players);
     p->trump = -1;
     p->leader = p->hakem;
@@ -898,11 +901,14 @@ static PyObject *play(PyObject *self, PyObject *args) {
     int32_t *points = c.points.buf;
     uint8_t *kots = c.kot.buf, *labels = c.label.buf, *rows = c.plays.buf;
     uint32_t *marks_at = c.checkpoints.buf;
+    Py_ssize_t until_mark = 0; /* hands until the next checkpoint (a countdown: no division a hand) */
+    uint32_t *mark = marks_at;
     for (Py_ssize_t h = 0; h < count; h++) {
-        if (h % every == 0) { /* the generator as the hand begins: Playouts.hand replays from here */
-            uint32_t *mark = marks_at + (h / every) * (MT_N + 1);
+        if (until_mark-- == 0) { /* the generator as the hand begins: Playouts.hand replays from here */
             memcpy(mark, s.mt, sizeof s.mt);
             mark[MT_N] = (uint32_t)s.index;
+            mark += MT_N + 1;
+            until_mark = every - 1;
         }
         outcome out;
         answer score;
