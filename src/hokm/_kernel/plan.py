@@ -183,7 +183,7 @@ class Plan:
         a card of another suit than printed, a legality hook's)."""
         self.events = self._event_rows(engine)
         self.dynamic = any(any(leads) or any(follows) for leads, follows in self.events) or any(
-            row is not NO_OFFERS[n] for rows in self.offers for by_done in rows for row in by_done)
+            any(row[1]) or any(row[3]) for rows in self.offers for by_done in rows for row in by_done)
         """Whether the announcements on offer, or the turns that leave the plain pick, change by trick."""
         self.facts = tuple(tuple(self._facts(hand_trump, later) for hand_trump in range(NO_TRUMP + 1))
                            for later in (False, True))
