@@ -638,7 +638,8 @@ class Ruleset:
 
         Raises:
             InvalidArgumentError: ``count`` is negative or above ``hokm.playouts.MAX_BATCH``,
-                ``hakem`` is not a seat, or ``plays=True`` at a table of more than four seats
+                ``hakem`` is not a seat, ``plays=True`` at a table of more than four seats, or
+                the batch's columns would need more memory than the machine has
                 (``ArgumentTypeError``: a value of the wrong type).
         """
         from hokm._kernel.batch import FreshDeals, check_batch, play_batch, play_native

@@ -843,9 +843,10 @@ class HandState:
         (100, 100)
 
         Raises:
-            InvalidArgumentError: ``count`` is negative or above ``hokm.playouts.MAX_BATCH``, or
-                ``plays=True`` at a table of more than four seats (``ArgumentTypeError``: a value
-                of the wrong type).
+            InvalidArgumentError: ``count`` is negative or above ``hokm.playouts.MAX_BATCH``,
+                ``plays=True`` at a table of more than four seats, or the batch's columns would
+                need more memory than the machine has (``ArgumentTypeError``: a value of the
+                wrong type).
         """
         from hokm._kernel.batch import Continuations, check_batch, play_batch, play_native
         from hokm._kernel.native_plan import native_plan_of, position_of

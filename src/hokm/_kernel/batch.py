@@ -7,6 +7,7 @@ outcome written into compact columns; the generator's state is kept every
 
 from __future__ import annotations
 
+import os
 import random
 from array import array
 from collections.abc import Callable
@@ -49,6 +50,29 @@ def check_batch(ruleset: Ruleset, count: object, seed: object, plays: object) ->
     if plays and ruleset.players > 4:
         raise InvalidArgumentError(f"plays=True keeps a play in a byte (seat << 6 | card), which holds "
                                    f"seats 0-3: this table has {ruleset.players}")
+    assert isinstance(count, int)  # (checked above)
+    needed = batch_bytes(ruleset, count, bool(plays))
+    memory = physical_memory()
+    if memory is not None and needed > memory:
+        raise InvalidArgumentError(f"a batch of {count:,} hands{' with plays' if plays else ''} needs about "
+                                   f"{needed / 2**30:,.1f} GiB for its columns, more than this machine's "
+                                   f"{memory / 2**30:,.1f} GiB of memory: play it in smaller batches")
+
+
+def batch_bytes(ruleset: Ruleset, count: int, plays: bool) -> int:
+    """The memory a batch's columns take: a byte a hand for each small column and each team's
+    tricks, four for the points, 52 for the plays, and a generator state every
+    ``CHECKPOINT_HANDS`` hands."""
+    per_hand = 7 + ruleset.layout.team_count + 4 + (52 if plays else 0)
+    return count * per_hand + -(-count // CHECKPOINT_HANDS) * 4 * _WORDS
+
+
+def physical_memory() -> int | None:
+    """The machine's memory in bytes, where the system says (else ``None``: no check)."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, OSError, ValueError):
+        return None
 
 
 def play_batch(ruleset: Ruleset, seed: int | str, count: int, rng: random.Random,
