@@ -160,15 +160,19 @@ def test_rollouts_are_playouts_of_the_position_on_the_batch_s_stream(state: hokm
     assert set(batch.hakem) <= {state.hakem}
 
 
-def test_a_batch_beyond_the_machine_s_memory_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_batch_beyond_the_machine_s_memory_is_refused() -> None:
     from hokm._kernel import batch as kernel_batch
 
     rules = hokm.Ruleset.compose()
     assert kernel_batch.batch_bytes(rules, 1000, False) == 1000 * 13 + 4 * 4 * 625
     assert kernel_batch.batch_bytes(rules, 1000, True) == 1000 * 65 + 4 * 4 * 625
-    monkeypatch.setattr(kernel_batch, "physical_memory", lambda: 1_000_000)
     with pytest.raises(hokm.InvalidArgumentError, match="smaller batches"):
-        rules.playouts(100_000, seed=1)
+        kernel_batch.check_memory(rules, 100_000, False, memory=1_000_000)
     with pytest.raises(hokm.InvalidArgumentError, match="with plays"):
-        rules.deal(random.Random(1)).rollouts(20_000, seed=1, plays=True)
-    assert len(rules.playouts(1000, seed=1)) == 1000  # (within the memory: played)
+        kernel_batch.check_memory(rules, 20_000, True, memory=1_000_000)
+    kernel_batch.check_memory(rules, 1000, True, memory=1_000_000)  # (within: no error)
+    kernel_batch.check_memory(rules, 10**9, True, memory=None)  # (memory unknown: no check)
+    memory = kernel_batch.physical_memory()
+    if memory is not None and kernel_batch.batch_bytes(rules, MAX_BATCH, True) > memory:
+        with pytest.raises(hokm.InvalidArgumentError, match="GiB of memory"):  # refused before it starts
+            rules.playouts(MAX_BATCH, seed=1, plays=True)

@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     from hokm.rules import Ruleset
     from hokm.state import HandState
 
-__all__ = ["Continuations", "FreshDeals", "WordCheckpoints", "check_batch", "play_batch", "play_native",
-           "rng_of"]
+__all__ = ["Continuations", "FreshDeals", "WordCheckpoints", "batch_bytes", "check_batch", "check_memory",
+           "physical_memory", "play_batch", "play_native", "rng_of"]
 
 ANNULLED = "annulled"
 """The label of a hand annulled before its first trick (it has no score)."""
@@ -51,8 +51,12 @@ def check_batch(ruleset: Ruleset, count: object, seed: object, plays: object) ->
         raise InvalidArgumentError(f"plays=True keeps a play in a byte (seat << 6 | card), which holds "
                                    f"seats 0-3: this table has {ruleset.players}")
     assert isinstance(count, int)  # (checked above)
-    needed = batch_bytes(ruleset, count, bool(plays))
-    memory = physical_memory()
+    check_memory(ruleset, count, bool(plays), physical_memory())
+
+
+def check_memory(ruleset: Ruleset, count: int, plays: bool, memory: int | None) -> None:
+    """Refuse a batch whose columns would need more than ``memory`` bytes (``None``: unknown)."""
+    needed = batch_bytes(ruleset, count, plays)
     if memory is not None and needed > memory:
         raise InvalidArgumentError(f"a batch of {count:,} hands{' with plays' if plays else ''} needs about "
                                    f"{needed / 2**30:,.1f} GiB for its columns, more than this machine's "
