@@ -280,3 +280,28 @@ def test_native_reasons_say_why_and_native_follows_them() -> None:
     troefcall = hokm.Ruleset.compose("troefcall")
     assert not troefcall.native
     assert any(reason.startswith("hokm_pending_decision") for reason in troefcall.native_reasons)
+
+
+def test_a_batch_started_inside_another_s_callback_gets_its_own_memos() -> None:
+    # A scoring callback that plays a batch of the same rules (another thread could, while the
+    # first waits for the GIL): the inner batch must not touch the outer one's kept answers.
+    rules = NATIVE_RULESETS[0]
+    native = native_plan_of(rules._engine)
+    inner_results: list[object] = []
+
+    def score_of(key: int) -> tuple[int, int, int, int]:
+        if not inner_results:
+            inner = _arguments(rules, 50, native.asks)
+            inner[0] = outer[0]  # the same kernel rules, busy with the outer batch
+            inner_results.append(NATIVE.play(*inner))  # type: ignore[union-attr]
+        return native.asks[0](key)
+
+    outer = _arguments(rules, 300, (score_of, None, None))
+    outer_columns = outer[4]
+    NATIVE.play(*outer)  # type: ignore[union-attr]
+    assert len(inner_results) == 1
+    # The outer batch's winners are the plain batch's (its answers were not disturbed).
+    plain = _arguments(rules, 300, native.asks)
+    plain_columns = plain[4]
+    NATIVE.play(*plain)  # type: ignore[union-attr]
+    assert outer_columns == plain_columns
