@@ -849,15 +849,16 @@ class HandState:
                 wrong type).
         """
         from hokm._kernel.batch import Continuations, check_batch, play_batch, play_native
+        from hokm._kernel.native import NATIVE
         from hokm._kernel.native_plan import native_plan_of, position_of
         from hokm._seeding import rng_for
 
         check_batch(self.ruleset, count, seed, plays)
         assert isinstance(seed, int | str)  # (checked)
-        position = position_of(self) if self.ruleset.native else None
+        native = native_plan_of(self._setup.engine)  # (Ruleset.native, without its reasons)
+        position = position_of(self) if NATIVE is not None and not native.story else None
         if position is not None:
-            return play_native(self.ruleset, seed, count, None, plays, native_plan_of(self._setup.engine),
-                               "rollouts", self, position)[0]
+            return play_native(self.ruleset, seed, count, None, plays, native, "rollouts", self, position)[0]
         return play_batch(self.ruleset, seed, count, rng_for(seed, "rollouts"), Continuations(self), plays)
 
     # Results and views ----------------------------------------------------------------

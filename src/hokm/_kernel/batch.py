@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from hokm.state import HandState
 
 __all__ = ["Continuations", "FreshDeals", "WordCheckpoints", "batch_bytes", "check_batch", "check_memory",
-           "physical_memory", "play_batch", "play_native", "rng_of"]
+           "physical_memory", "play_batch", "play_native", "rng_of", "state_of"]
 
 ANNULLED = "annulled"
 """The label of a hand annulled before its first trick (it has no score)."""
@@ -174,10 +174,11 @@ class WordCheckpoints:
 
 def play_native(ruleset: Ruleset, seed: int | str, count: int, hakem: int | None, plays: bool,
                 native: NativePlan, kind: str, start: HandState | None = None,
-                position: Position | None = None) -> tuple[Playouts, object]:
+                position: Position | None = None) -> tuple[Playouts, bytes]:
     """``play_batch`` in the C kernel, of fresh deals or of continuations of ``start`` (from its
     ``position_of``, which must not be ``None``), on the stream ``rng_for(seed, kind)``: the same
-    hands, the same columns. Also returns the generator's state after the batch (``getstate()``)."""
+    hands, the same columns. Also returns the generator's state after the batch, as its 625 words
+    (``state_of`` makes a ``getstate()`` value of them)."""
     assert NATIVE is not None and not native.story
     teams = ruleset.layout.team_count
     hakems, trumps, winners = array("b", bytes(count)), array("b", bytes(count)), array("b", bytes(count))
@@ -197,4 +198,9 @@ def play_native(ruleset: Ruleset, seed: int | str, count: int, hakem: int | None
     names = tuple(native.labels[label] for label in met)
     return Playouts(ruleset, seed, hakems, trumps, tricks, winners, points, kots, labels, names, played,
                     None if moves is None else bytes(moves), replay=replay,
-                    checkpoints=WordCheckpoints(marks, None)), WordCheckpoints(array("I", after), None)[0]
+                    checkpoints=WordCheckpoints(marks, None)), after
+
+
+def state_of(words: bytes) -> object:
+    """A generator's state words (``play_native``) as ``random.Random.getstate()`` gives them."""
+    return WordCheckpoints(array("I", words), None)[0]
