@@ -56,12 +56,14 @@ class TrickEnd:
         "cards",
         "complete_answers",
         "complete_plugins",
+        "complete_reads_tally",
         "completion",
         "decide_pauses",
         "decision_chain",
         "hand_size",
         "play_on_answers",
         "play_on_chain",
+        "play_on_reads_tally",
         "players",
         "stop_at",
         "stop_count",
@@ -96,6 +98,9 @@ class TrickEnd:
             "hand" in impl.argnames for impl in self.play_on_chain) else TallyAnswers(
             lambda key: self._play_on(None, key))
         """Where no ``hokm_play_on`` implementation reads the hand: its answers by tally."""
+        self.complete_reads_tally = any("tally" in impl.argnames for impl in self.complete_plugins)
+        self.play_on_reads_tally = any("tally" in impl.argnames for impl in self.play_on_chain)
+        """Whether a chain asked with the hand needs the tally too (else none is worked out per trick)."""
         self.stop_at: int | None = standard.stop_at(hand_size)
         # The stop rule when no hook is asked after a trick: a constant completion replaces it
         # (False: every trick is played; True: over after any trick, counted from 0 tricks).
@@ -269,26 +274,28 @@ class TrickEnd:
 
     def play_on(self, hand: HandView) -> bool:
         """Whether a ``hokm_play_on`` rule keeps a hand going that the stop rule would end."""
-        key = self.tallies.key_of(hand)
-        return self.play_on_answers(key) if self.play_on_answers is not None else self._play_on(hand, key)
+        if self.play_on_answers is not None:
+            return self.play_on_answers(self.tallies.key_of(hand))
+        return self._play_on(hand, self.tallies.key_of(hand) if self.play_on_reads_tally else None)
 
-    def _play_on(self, hand: HandView | None, key: TallyKey) -> bool:
-        answer, impl = optional_result(self.play_on_chain, hand, self.tallies.tally(key))
+    def _play_on(self, hand: HandView | None, key: TallyKey | None) -> bool:
+        tally = None if key is None else self.tallies.tally(key)
+        answer, impl = optional_result(self.play_on_chain, hand, tally)
         if answer is not None and not isinstance(answer, bool):
             raise contract_error(impl, "hokm_play_on", f"returned {answer!r}, not a bool")
         return bool(answer)
 
     def variant_completion(self, hand: HandView) -> bool | None:
         """The first variant's answer to ``hokm_hand_complete``, or ``None`` if none answers."""
-        key = self.tallies.key_of(hand)
         if self.complete_answers is not None:
-            return self.complete_answers(key)
-        return self._completion(hand, key)
+            return self.complete_answers(self.tallies.key_of(hand))
+        return self._completion(hand, self.tallies.key_of(hand) if self.complete_reads_tally else None)
 
-    def _completion(self, hand: HandView | None, key: TallyKey) -> bool | None:
+    def _completion(self, hand: HandView | None, key: TallyKey | None) -> bool | None:
+        """The completion chain's answer (``key``: the tally, ``None`` where no implementation takes it)."""
         answer: object = None
         impl = None
-        tally = self.tallies.tally(key)
+        tally = None if key is None else self.tallies.tally(key)
         try:
             for impl in self.complete_plugins:
                 answer = impl.call(hand, tally)

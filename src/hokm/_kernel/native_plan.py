@@ -11,14 +11,18 @@ batches use the pure twin. Nothing here names a variant.
 
 >>> import hokm
 >>> from hokm._kernel.native_plan import native_plan_of
->>> native_plan_of(hokm.Ruleset.compose("bavney")._engine).story
+>>> class ByTally:  # plays on while one team has won every trick: from the tally, a table
+...     @hokm.hookimpl
+...     def hokm_play_on(self, tally):
+...         return tally.first_tricks_by(tally.tricks_played) is not None
+>>> class ByHand:  # the same rule read from the hand: asked per event
+...     @hokm.hookimpl
+...     def hokm_play_on(self, hand):
+...         return hand.first_tricks_by(hand.tricks_played) is not None
+>>> native_plan_of(hokm.Ruleset.compose(ByTally())._engine).story
 ()
->>> for reason in native_plan_of(hokm.Ruleset.compose(
-...         "bavney", options={"bavney": {"decide": True}})._engine).story:
-...     print(reason)
-hokm_pending_decision: asked at pauses after tricks [7]
-hokm_play_on: asked when a team reaches 7 tricks
-a scoring hook that reads the hand or the match
+>>> native_plan_of(hokm.Ruleset.compose(ByHand())._engine).story
+('hokm_play_on: asked when a team reaches 7 tricks',)
 """
 
 from __future__ import annotations
@@ -187,16 +191,11 @@ def position_of(state: HandState) -> Position | None:
             return None
     else:
         return None
-    teams = kernel_io.engine_of(state).teams
     winners, collectors = kernel_io.tricks_of(state)
-    opening, run = (teams[winners[0]], 0) if winners else (0, 0)
-    for winner in winners:
-        if teams[winner] != opening:
-            break
-        run += 1
+    *_, opening, run = kernel_io.engine_of(state).ends.tallies.key_of(state)  # (opening -1: no trick yet)
     masks = b"".join((suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39).to_bytes(8, "little")
                      for suits in held)
     leader = plays[start] >> 6 if len(plays) > start else seat
     collected = int(bool(collectors) and collectors[-1] is not None)
     return (hakem, trump, leader, done, pile, winners[-1] if winners else -1, collected, tuple(tally),
-            opening, run, masks, bytes(plays))
+            max(opening, 0), run, masks, bytes(plays))
