@@ -30,8 +30,8 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 ENVIRONMENT_VARIABLE = "HOKM_MYPYC"
-COMPILED_PACKAGES = ("_compose", "_hand", "_kernel")
-"""The private packages compiled: the composed engine's tables, the hand and its steps, the kernel."""
+COMPILED_PACKAGES = ("_compose", "_hand", "_kernel", "_solver")
+"""The private packages compiled: the composed engine's tables, the hand and its steps, the kernel, the solver."""
 
 NATIVE_VARIABLE = "HOKM_NATIVE"
 """``0`` (or ``false``, ``no``, ``off``) at build time: no C kernel, a pure wheel."""

@@ -45,6 +45,7 @@ from hokm.errors import (
     UnknownActionError,
     UnknownAgentError,
     UnknownVariantError,
+    UnsolvableError,
     VariantConflictError,
     VariantLoadError,
     VariantOverlapWarning,
@@ -77,6 +78,7 @@ if TYPE_CHECKING:
     from hokm.records import load_record
     from hokm.rules import Ruleset
     from hokm.simulate import SimulationReport, simulate
+    from hokm.solver import Outcome, Solution, solve
     from hokm.state import HandState
     from hokm.trick import Trick
     from hokm.variant import Variant
@@ -99,6 +101,7 @@ _LAZY_MODULES: dict[str, tuple[str, ...]] = {
     "hokm.records": ("load_record",),
     "hokm.rules": ("Ruleset",),
     "hokm.simulate": ("SimulationReport", "simulate"),
+    "hokm.solver": ("Outcome", "Solution", "solve"),
     "hokm.state": ("HandState",),
     "hokm.trick": ("Trick",),
     "hokm.variant": ("Variant",),
@@ -184,6 +187,7 @@ __all__ = [
     "MissingExtraError",
     "NotationTypeError",
     "OptionTypeError",
+    "Outcome",
     "Packets",
     "PauseWindow",
     "Phase",
@@ -199,6 +203,7 @@ __all__ = [
     "RulesetInfo",
     "Seat",
     "SimulationReport",
+    "Solution",
     "SpecVersionWarning",
     "StockDraw",
     "Suit",
@@ -211,6 +216,7 @@ __all__ = [
     "UnknownActionError",
     "UnknownAgentError",
     "UnknownVariantError",
+    "UnsolvableError",
     "Variant",
     "VariantConflictError",
     "VariantInfo",
@@ -226,4 +232,5 @@ __all__ = [
     "majority",
     "parse_action",
     "simulate",
+    "solve",
 ]

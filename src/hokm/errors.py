@@ -77,6 +77,7 @@ __all__ = [
     "UnknownActionError",
     "UnknownAgentError",
     "UnknownVariantError",
+    "UnsolvableError",
     "VariantConflictError",
     "VariantLoadError",
     "VariantOverlapWarning",
@@ -184,6 +185,11 @@ class DealTypeError(InvalidDealError, ArgumentTypeError):
 
 class GameStateError(HokmError):
     """The state cannot answer yet: for example the result of a hand that is not over."""
+
+
+class UnsolvableError(GameStateError):
+    """The double-dummy solver cannot answer for this state (``hokm.solve``): the hand is not in
+    trick play with its trump in force, or its ruleset's hands do not run on its tables."""
 
 
 class RecordError(HokmError, ValueError):

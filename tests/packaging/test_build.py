@@ -25,10 +25,10 @@ def test_the_build_is_read_from_the_hot_modules() -> None:
 
 @pytest.mark.skipif(not os.environ.get("HOKM_EXPECT_COMPILED"), reason="only in the compiled CI run")
 def test_the_compiled_build_compiles_every_hot_module() -> None:
-    names = [module.name for package in ("_compose", "_hand", "_kernel")
+    names = [module.name for package in ("_compose", "_hand", "_kernel", "_solver")
              for module in pkgutil.iter_modules(importlib.import_module(f"hokm.{package}").__path__,
                                                 f"hokm.{package}.")]
-    assert len(names) >= 20  # the engine's parts, the hand and its steps, the kernel
+    assert len(names) >= 22  # the engine's parts, the hand and its steps, the kernel, the solver
     for name in names:
         module = importlib.import_module(name)
         assert not str(module.__file__).endswith(".py"), f"{name} is not compiled"

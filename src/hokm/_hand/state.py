@@ -71,6 +71,7 @@ if TYPE_CHECKING:
     from hokm.events import Event
     from hokm.playouts import Playouts
     from hokm.rules import Ruleset
+    from hokm.solver import Solution
 
 __all__ = ["HandState"]
 
@@ -860,6 +861,29 @@ class HandState:
         if position is not None:
             return play_native(self.ruleset, seed, count, None, plays, native, "rollouts", self, position)[0]
         return play_batch(self.ruleset, seed, count, rng_for(seed, "rollouts"), Continuations(self), plays)
+
+    def solve(self) -> Solution:
+        """The double-dummy outcome of this position for the seat to move, and every legal card's:
+        what each side ends with if every seat plays perfectly from here with every card face up
+        (``hokm.solver``).
+
+        >>> import random, hokm
+        >>> rng = random.Random(5)
+        >>> hand = hokm.Ruleset.compose().deal(rng, hakem=1)
+        >>> hand = hand.apply(hand.legal_actions()[0])  # the Hakem calls the trump
+        >>> while hand.tricks_left > 6:  # on to the last six tricks
+        ...     hand = hand.play(rng.choice(sorted(hand.legal_plays(), key=str)))
+        >>> solution = hand.solve()
+        >>> solution.seat == hand.to_act and solution.best <= hand.legal_plays()
+        True
+
+        Raises:
+            UnsolvableError: the hand is not in trick play with its trump in force, or its ruleset's
+                hands do not run on its tables (the message gives the reasons).
+        """
+        from hokm.solver import solution_of
+
+        return solution_of(self._setup.engine, self)
 
     # Results and views ----------------------------------------------------------------
 

@@ -84,6 +84,7 @@ class Plan:
         "players",
         "powers",
         "restricts",
+        "solver",
         "step_gates",
         "stop_at",
         "story",
@@ -192,6 +193,8 @@ class Plan:
         self.story = self._story(engine)
         self.native: object = None
         """The C kernel's plan (``hokm._kernel.native_plan``), built on its first batch."""
+        self.solver: object = None
+        """The double-dummy solver's rules (``hokm._solver.tables``), built on its first search."""
 
     def _facts(self, hand_trump: int, later: bool) -> Facts:
         trump = NO_TRUMP if later else hand_trump

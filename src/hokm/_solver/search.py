@@ -1,0 +1,343 @@
+"""The double-dummy search: alpha-beta over card plays, with a transposition table.
+
+One team (the root's) maximises the hand's value (``hokm._solver.tables.encode``), every
+other seat minimises it. What keeps it fast, as in bridge's double-dummy solvers:
+
+- touching cards of one hand are one move (``CardClasses.moves``);
+- positions at a trick's start are kept in a transposition table under a key that positions
+  playing alike share (``CardClasses.canon``), with the bounds found for them and the lead
+  that did best;
+- the tally alone bounds a position: whoever wins the tricks left, the value stays within
+  ``Rules.bounds``, so a window outside them is answered without a card played;
+- moves are tried best-first by cheap rules: the lead that did best here before, winners
+  before others; a follower beats the trick cheaply when it can and its side is not already
+  winning, and plays low otherwise;
+- the value is found by null-window searches (MTD(f)), each reusing the table.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from hokm._solver.tables import POINTS
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from hokm._solver.tables import CardClasses, Rules, TallyState
+
+__all__ = ["Search"]
+
+_INFINITY = 1 << 50
+
+
+class Search:
+    """A search of one deal, fully known: the hands as masks (changed during a search and put back)."""
+
+    __slots__ = ("classes", "hakem", "hands", "nodes", "rules", "shift", "table", "team")
+
+    def __init__(self, rules: Rules, classes: CardClasses, hands: list[int], hakem: int, team: int,
+                 *, points_only: bool = False) -> None:
+        self.rules = rules
+        self.shift = POINTS if points_only else 0
+        """What a value is shifted right by: ``POINTS`` for a search of the points alone."""
+        self.classes = classes
+        self.hands = hands
+        self.hakem = hakem
+        self.team = team
+        self.table: dict[tuple[object, ...], tuple[int, int, int]] = {}
+        self.nodes = 0
+
+    def exact(self, probe: Callable[[int, int], int], guess: int = 0) -> int:
+        """The exact value of ``probe`` (a search with a window), by null-window searches (MTD(f))."""
+        low, high, value = -_INFINITY, _INFINITY, guess
+        while low < high:
+            beta = value + 1 if value == low else value
+            value = probe(beta - 1, beta)
+            if value < beta:
+                high = value
+            else:
+                low = value
+        return value
+
+    def values(self, seats: tuple[int, ...], trick: list[int],
+               state: TallyState) -> tuple[int, dict[int, int]]:
+        """The legal cards of the seat to move (a mask) and each move's exact value (one card of each
+        run of touching cards, ``CardClasses.moves``): ``trick`` the cards played to the trick so far
+        by ``seats`` in order, ``state`` the tally at its start."""
+        classes, hands = self.classes, self.hands
+        place = len(trick)
+        seat = seats[place]
+        live = 0
+        for hand in hands:
+            live |= hand
+        for card in trick:
+            live |= 1 << card
+        led, row, best, top = -1, classes.power[0], seats[0], 0
+        if trick:
+            led, row = classes.suit_of[trick[0]], classes.power[classes.trick_suit_of[trick[0]]]
+            top = row[trick[0]]
+            for at, card in enumerate(trick[1:], 1):
+                if row[card] > top:
+                    best, top = seats[at], row[card]
+            legal = hands[seat] & classes.suit_mask[led] or self.void_plays(hands[seat], row, top)
+        else:
+            legal = hands[seat]
+        values: dict[int, int] = {}
+        guess = 0
+        hand = hands[seat]
+        for card in classes.moves(legal, live):
+            hands[seat] = hand ^ 1 << card
+            if not trick:
+                led, row = classes.suit_of[card], classes.power[classes.trick_suit_of[card]]
+                probe = partial(self._follow, 1, seats, led, row, seat, row[card], live, state)
+            else:
+                winner, high = (seat, row[card]) if row[card] > top else (best, top)
+                probe = partial(self._then, place, seats, led, row, winner, high, live, state)
+            values[card] = guess = self.exact(probe, guess)
+            hands[seat] = hand
+        return legal, values
+
+    def _then(self, place: int, seats: tuple[int, ...], led: int, row: tuple[int, ...], best: int, top: int,
+              live: int, state: TallyState, alpha: int, beta: int) -> int:
+        """The value once the trick's ``place``-th card is played (``best`` winning with ``top``)."""
+        if place < len(seats) - 1:
+            return self._follow(place + 1, seats, led, row, best, top, live, state, alpha, beta)
+        after, over = self.rules.after(state, best, self.hakem)
+        if over:
+            return self.rules.value(after, self.hakem, self.team) >> self.shift
+        return self.trick(best, after, alpha, beta)
+
+    def trick(self, leader: int, state: TallyState, alpha: int, beta: int) -> int:
+        """The value of the position at a trick's start, ``leader`` to lead, within the window."""
+        rules, hands, team = self.rules, self.hands, self.team
+        key = (self.classes.canon(hands), leader, state)
+        entry = self.table.get(key)
+        if entry is None:
+            low, high = rules.bounds(state, self.hakem, team)
+            low, high, first = low >> self.shift, high >> self.shift, -1
+            if low < high:
+                low, high = self._sure(leader, state, low, high)
+        else:
+            low, high, first = entry
+        if low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        if low == high:
+            return low
+        window_low, window_high = max(alpha, low), min(beta, high)
+        live = 0
+        for hand in hands:
+            live |= hand
+        value, best = self._lead(leader, state, live, window_low, window_high, first)
+        if value <= window_low:
+            high = min(high, value)
+        elif value >= window_high:
+            low = max(low, value)
+        else:
+            low = high = value
+        self.table[key] = (low, high, best)
+        return value
+
+    def _sure(self, leader: int, state: TallyState, low: int, high: int) -> tuple[int, int]:
+        """The bounds narrowed by the leader's sure tricks: the top cards of a suit that no other seat
+        can beat, cashed one after another before anything else (``low`` for the leader's side if it
+        maximises, ``high`` if it minimises)."""
+        sure = self.sure_tricks(leader)
+        if not sure:
+            return low, high
+        rules, hakem = self.rules, self.hakem
+        for _ in range(sure):
+            state, over = rules.after(state, leader, hakem)
+            if over:
+                least = most = rules.value(state, hakem, self.team)
+                break
+        else:
+            least, most = rules.bounds(state, hakem, self.team)
+        if rules.team_of[leader] == self.team:
+            return max(low, least >> self.shift), high
+        return low, min(high, most >> self.shift)
+
+    def sure_tricks(self, leader: int) -> int:
+        """How many tricks in a row the leader takes by leading its top cards suit by suit: in each
+        suit that is one class, its run of the suit's top live cards, each seat that may beat one from
+        outside the suit (a trump) holding it to that seat's cards of the suit."""
+        classes, hands, rules = self.classes, self.hands, self.rules
+        if not classes.exact:
+            return 0
+        hand = hands[leader]
+        live = 0
+        for other in hands:
+            live |= other
+        others = [seat for seat in range(rules.players) if seat != leader and (
+            rules.duty or rules.team_of[seat] != rules.team_of[leader])]  # (a partner ruffs only if it must)
+        total = 0
+        for index, mask in enumerate(classes.class_masks):
+            mine = hand & mask
+            if not mine or not classes.alone[index]:
+                continue
+            run = 0
+            for card in reversed(classes.order[index]):
+                if live >> card & 1:
+                    if not mine >> card & 1:
+                        break
+                    run += 1
+            if not run:
+                continue
+            suit_mask, ruffers = classes.suit_mask[classes.class_suits[index]], classes.ruffers[index]
+            for seat in others:
+                held = hands[seat]
+                if held & ruffers:
+                    run = min(run, (held & suit_mask).bit_count())
+            total += run
+        return total
+
+    def _order_leads(self, leader: int, moves: list[int], live: int) -> list[int]:
+        """Leads best-first: a suit's top card no one can trump, a low card to the partner's top card,
+        other winners, then low cards; a suit an opponent can trump last."""
+        classes, hands, team_of = self.classes, self.hands, self.rules.team_of
+        above, order, class_of = classes.above, classes.order, classes.class_of
+        side = team_of[leader]
+        scored = []
+        for card in moves:
+            index = class_of[card]
+            suit_mask, ruffers = classes.suit_mask[classes.class_suits[index]], classes.ruffers[index]
+            ruffed = partner_top = False
+            top = -1
+            for other in reversed(order[index]):
+                if live >> other & 1:
+                    top = other
+                    break
+            for seat, held in enumerate(hands):
+                if seat == leader:
+                    continue
+                if team_of[seat] != side:
+                    if not held & suit_mask and held & ruffers:
+                        ruffed = True
+                elif top >= 0 and held >> top & 1:
+                    partner_top = True
+            if ruffed:
+                score = 0
+            elif not above[card] & live:
+                score = 3
+            elif partner_top:
+                score = 2
+            else:
+                score = 1
+            scored.append((score, -classes.rank[card], card))
+        scored.sort(reverse=True)
+        return [card for *_, card in scored]
+
+    def _lead(self, leader: int, state: TallyState, live: int, alpha: int, beta: int,
+              first: int) -> tuple[int, int]:
+        """The best lead's value within the window, and that lead (``first``: try it first)."""
+        classes, hands = self.classes, self.hands
+        hand = hands[leader]
+        moves = classes.moves(hand, live)
+        if len(moves) > 1:
+            moves = self._order_leads(leader, moves, live)
+            if first >= 0 and hand >> first & 1:
+                first = classes.run_of(first, moves, live, hand)
+                if first >= 0:
+                    moves.remove(first)
+                    moves.insert(0, first)
+        seats = (leader, *self.rules.followers[leader])
+        maximising = self.rules.team_of[leader] == self.team
+        suit_of, trick_suit_of, power = classes.suit_of, classes.trick_suit_of, classes.power
+        value, best = (-_INFINITY if maximising else _INFINITY), -1
+        for card in moves:
+            self.nodes += 1
+            hands[leader] = hand ^ 1 << card
+            row = power[trick_suit_of[card]]
+            got = self._follow(1, seats, suit_of[card], row, leader, row[card], live, state, alpha, beta)
+            hands[leader] = hand
+            if maximising:
+                if got > value:
+                    value, best = got, card
+                    if got > alpha:
+                        alpha = got
+                        if alpha >= beta:
+                            break
+            elif got < value:
+                value, best = got, card
+                if got < beta:
+                    beta = got
+                    if alpha >= beta:
+                        break
+        return value, best
+
+    def void_plays(self, hand: int, row: tuple[int, ...], top: int) -> int:
+        """The cards a seat that cannot follow may play: a trump under a duty (one that beats the
+        best card, ``top`` in ``row``, under overtrump, where it holds one), else any."""
+        duty, classes = self.rules.duty, self.classes
+        if duty and (trumps := hand & classes.suit_mask[classes.trump]):
+            if duty == 2:
+                beating, rest = 0, trumps
+                while rest:
+                    low = rest & -rest
+                    if row[low.bit_length() - 1] > top:
+                        beating |= low
+                    rest ^= low
+                return beating or trumps
+            return trumps
+        return hand
+
+    def _follow(self, place: int, seats: tuple[int, ...], led: int, row: tuple[int, ...], best: int, top: int,
+                live: int, state: TallyState, alpha: int, beta: int) -> int:
+        """The value of the trick's ``place``-th card (1 the first follow) on, within the window."""
+        rules, classes, hands = self.rules, self.classes, self.hands
+        seat = seats[place]
+        hand = hands[seat]
+        legal = hand & classes.suit_mask[led] or self.void_plays(hand, row, top)
+        moves = classes.moves(legal, live)
+        team_of = rules.team_of
+        ours = team_of[seat] == team_of[best]
+        last = place == len(seats) - 1
+        if len(moves) > 1:
+            moves = _order_follows(moves, row, top, ours, last)
+        maximising = team_of[seat] == self.team
+        value = -_INFINITY if maximising else _INFINITY
+        for card in moves:
+            self.nodes += 1
+            hands[seat] = hand ^ 1 << card
+            power = row[card]
+            winner, high = (seat, power) if power > top else (best, top)
+            if last:
+                after, over = rules.after(state, winner, self.hakem)
+                if over:
+                    got = rules.value(after, self.hakem, self.team) >> self.shift
+                else:
+                    got = self.trick(winner, after, alpha, beta)
+            else:
+                got = self._follow(place + 1, seats, led, row, winner, high, live, state, alpha, beta)
+            hands[seat] = hand
+            if maximising:
+                if got > value:
+                    value = got
+                    if got > alpha:
+                        alpha = got
+                        if alpha >= beta:
+                            break
+            elif got < value:
+                value = got
+                if got < beta:
+                    beta = got
+                    if alpha >= beta:
+                        break
+        return value
+
+
+def _order_follows(moves: list[int], row: tuple[int, ...], top: int, ours: bool, last: bool) -> list[int]:
+    """Follows best-first: with the side already winning, low cards; else a card that beats the trick
+    (the lowest such when last to play, the highest before), then low cards."""
+    if ours:
+        return moves[::-1]
+    beating = [card for card in moves if row[card] > top]
+    if not beating:
+        return moves[::-1]
+    rest = [card for card in moves if row[card] <= top]
+    beating.sort(key=row.__getitem__, reverse=not last)
+    rest.reverse()
+    return beating + rest

@@ -1,0 +1,346 @@
+"""A ruleset's rules as the double-dummy search reads them: trick ends by tally, cards by class.
+
+The solver plays the rulesets the C kernel plays (``NativePlan.story`` empty): every card
+is picked by the tables, every trick end by the tables, and the rules that end a hand, play
+on and score read only the hand's tally. So a position is its hands, the trick so far and
+a *tally state*; and everything the search asks of the rules is a lookup, kept here:
+
+- ``Rules.after(state, winner)``: the tally state after a trick that ``winner`` won (the
+  opening run, who collects by the capture table, the pile), and whether the hand is over
+  (the completion rule, the stop, play-on), each worked out once;
+- ``Rules.value(state, team)``: a finished hand's value for a team (``encode``);
+- ``Rules.bounds(state, team)``: the least and the most a team can end with from a tally
+  state whoever wins the tricks left (the search cuts where no card can change its window);
+- ``Rules.under(trump)``: the card tables under a trump (``CardClasses``).
+
+Nothing here names a variant: the tables are the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from hokm._compose.trick_end import NOBODY
+from hokm._kernel.native_plan import native_plan_of
+from hokm._kernel.plan import plan_of
+
+if TYPE_CHECKING:
+    from hokm._compose.engine import Engine
+
+__all__ = ["POINTS", "CardClasses", "Rules", "TallyState", "decode", "encode", "rules_of"]
+
+TallyState = tuple[tuple[int, ...], int, int, int, int, int, int]
+"""Where a hand's tally stands at a trick's start: tricks per team, tricks done, opening team (-1:
+none yet) and its run, the pile left in the centre, the last trick's winner (-1: none) and whether
+it collected."""
+
+POINTS = 8
+"""The shift from a value (``encode``) to its points: a search for points alone reads ``value >> POINTS``."""
+_MARGIN = 128
+
+
+def encode(points: int, margin: int) -> int:
+    """A finished hand's value as one int, ordered by points, then trick margin."""
+    return points << POINTS | (margin + _MARGIN)
+
+
+def decode(value: int) -> tuple[int, int]:
+    """``encode``'s points and margin back from the int."""
+    return value >> POINTS, (value & 0xFF) - _MARGIN
+
+
+class CardClasses:
+    """The cards under one trump as the search sees them.
+
+    A card's *class* is its effective suit with its trick suit: cards of a class follow
+    alike and compete alike, their ranks alone telling them apart. Where every trick's
+    winner depends only on classes and the order within them (``exact``), two positions
+    whose classes' live cards have the same owners in the same order play alike: the
+    transposition table keys them together, and touching cards of one hand are one move.
+    """
+
+    __slots__ = (
+        "_canon",
+        "_groups",
+        "above",
+        "alone",
+        "class_masks",
+        "class_of",
+        "class_suits",
+        "exact",
+        "order",
+        "power",
+        "rank",
+        "ruffers",
+        "suit_mask",
+        "suit_of",
+        "trick_suit_of",
+        "trump",
+    )
+
+    def __init__(self, engine: Engine, trump: int) -> None:
+        plan = plan_of(engine)
+        self.trump = trump
+        self.suit_of: tuple[int, ...] = plan.suit_of[trump]
+        self.trick_suit_of: tuple[int, ...] = plan.trick_suit_of[trump]
+        self.suit_mask: tuple[int, ...] = tuple(plan.suit_masks[trump][:4])
+        self.power: tuple[tuple[int, ...], ...] = plan.powers[trump]
+        """Per led trick suit, each card's power: the highest wins (``hokm._compose.cards``)."""
+        rank_of = engine.cards.rank_of[trump]
+        classes: dict[tuple[int, int], list[int]] = {}
+        for card in range(52):
+            classes.setdefault((self.suit_of[card], self.trick_suit_of[card]), []).append(card)
+        self.order: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sorted(cards, key=lambda card: (rank_of[card], card)))
+            for _, cards in sorted(classes.items()))
+        """Each class's cards, lowest first."""
+        self.class_masks: tuple[int, ...] = tuple(sum(1 << card for card in cards) for cards in self.order)
+        class_of, rank = [0] * 52, [0] * 52
+        for index, cards in enumerate(self.order):
+            for place, card in enumerate(cards):
+                class_of[card], rank[card] = index, place
+        self.class_of: tuple[int, ...] = tuple(class_of)
+        self.rank: tuple[int, ...] = tuple(rank)
+        """Per card, its class and its place in it (0 the lowest)."""
+        above = [0] * 52
+        for cards in self.order:
+            for place, card in enumerate(cards):
+                for higher in cards[place + 1:]:
+                    above[card] |= 1 << higher
+        self.above: tuple[int, ...] = tuple(above)
+        """Per card, the cards of its class ranked above it."""
+        self.exact = _exact(self.order, self.power)
+        self.class_suits: tuple[int, ...] = tuple(self.suit_of[cards[0]] for cards in self.order)
+        self.alone: tuple[bool, ...] = tuple(self.class_suits.count(suit) == 1 for suit in self.class_suits)
+        """Per class, whether it is the only class of its effective suit (its cards are the suit's)."""
+        self.ruffers: tuple[int, ...] = tuple(
+            sum(1 << card for card in range(52) if self.suit_of[card] != self.suit_of[cards[0]]
+                and self.power[self.trick_suit_of[cards[0]]][card] > min(
+                    self.power[self.trick_suit_of[cards[0]]][own] for own in cards))
+            for cards in self.order)
+        """Per class, the cards of other suits that may beat one of its cards led (the trumps)."""
+        self._groups: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._canon: dict[tuple[int, ...], int] = {}
+
+    def moves(self, cards: int, live: int) -> list[int]:
+        """One card of each run of ``cards`` that touch among the ``live`` cards (those in hands and
+        in the trick), highest class first, highest run first within a class; each is the run's
+        lowest card. Without ``exact`` every card is its own run."""
+        moves: list[int] = []
+        if not self.exact:
+            while cards:
+                low = cards & -cards
+                moves.append(low.bit_length() - 1)
+                cards ^= low
+            moves.reverse()
+            return moves
+        groups = self._groups
+        for index, mask in enumerate(self.class_masks):
+            mine = cards & mask
+            if mine:
+                key = (index, live & mask, mine)
+                found = groups.get(key)
+                if found is None:
+                    found = groups[key] = _runs(self.order[index], live & mask, mine)
+                moves.extend(found)
+        return moves
+
+    def run_of(self, card: int, moves: Iterable[int], live: int, mine: int) -> int:
+        """The move of ``moves`` (``mine``'s runs among the ``live`` cards) standing for ``card``: the
+        lowest card of its run, or -1."""
+        above = self.above
+        for move in moves:
+            # the run named by ``move`` holds ``card`` if only ``mine`` lies between them
+            if move == card or (self.exact and above[move] >> card & 1
+                                and not above[move] & ~above[card] & live & ~mine):
+                return move
+        return -1
+
+    def canon(self, hands: list[int]) -> tuple[int, ...]:
+        """The hands as a key that positions playing alike share: per class, the owners of its live
+        cards in order (``exact``), else the hands themselves."""
+        if not self.exact:
+            return tuple(hands)
+        known = self._canon
+        key: list[int] = []
+        for index, mask in enumerate(self.class_masks):
+            parts = tuple([hand & mask for hand in hands])
+            code = known.get(parts)
+            if code is None:
+                code = known[parts] = _owners(self.order[index], parts)
+            key.append(code)
+        return tuple(key)
+
+
+def _runs(order: tuple[int, ...], live: int, mine: int) -> tuple[int, ...]:
+    """The lowest card of each run of ``mine`` in ``order`` among the ``live`` cards, highest first."""
+    runs: list[int] = []
+    inside = False
+    for card in order:
+        bit = 1 << card
+        if not live & bit:
+            continue
+        if mine & bit:
+            if not inside:
+                runs.append(card)
+                inside = True
+        else:
+            inside = False
+    runs.reverse()
+    return tuple(runs)
+
+
+def _owners(order: tuple[int, ...], parts: tuple[int, ...]) -> int:
+    """The owners of the cards in ``order`` held by ``parts`` (a hand each), as one int: seat + 1
+    per card, in base ``len(parts) + 1``."""
+    base, code = len(parts) + 1, 0
+    for card in order:
+        bit = 1 << card
+        for seat, part in enumerate(parts):
+            if part & bit:
+                code = code * base + seat + 1
+                break
+    return code
+
+
+def _exact(order: tuple[tuple[int, ...], ...], power: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether every comparison of two cards' powers depends only on their classes and, within a
+    class, on their order: then the owners of each class's cards in order decide the play."""
+    for row in power:
+        for cards in order:
+            values = [row[card] for card in cards]
+            if len(set(values)) not in (1, len(values)) or values != sorted(values):
+                return False
+        for first, cards in enumerate(order):
+            for other in order[first + 1:]:
+                signs = {(row[a] > row[b]) - (row[a] < row[b]) for a in cards for b in other}
+                if len(signs) > 1:
+                    return False
+    return True
+
+
+class Rules:
+    """A ruleset's trick ends and scores by tally state, each worked out once (see the module)."""
+
+    __slots__ = ("_after", "_bounds", "_classes", "_values", "capture", "duty", "engine", "followers",
+                 "players", "stop_at", "team_of", "teams", "tricks")
+
+    def __init__(self, engine: Engine) -> None:
+        plan = plan_of(engine)
+        self.engine = engine
+        self.players = plan.players
+        self.teams = engine.team_count
+        self.team_of: tuple[int, ...] = tuple(engine.teams)
+        self.tricks = engine.hand_size
+        self.stop_at = min(plan.stop_at, self.tricks + 1)
+        self.duty = 2 if plan.overtrump else int(plan.duty)
+        """What a seat that cannot follow must play: 0 anything, 1 a trump, 2 a trump beating the best."""
+        self.capture = None if plan.capture_identity else plan.captures
+        self.followers: tuple[tuple[int, ...], ...] = tuple(
+            tuple(seat for seat, _ in rest) for rest in plan.followers)
+        self._classes: dict[int, CardClasses] = {}
+        self._after: dict[tuple[TallyState, int, int], tuple[TallyState, bool]] = {}
+        self._values: dict[tuple[TallyState, int, int], int] = {}
+        self._bounds: dict[tuple[TallyState, int, int], tuple[int, int]] = {}
+
+    def under(self, trump: int) -> CardClasses:
+        """The card tables under ``trump`` (0-3), built on first use."""
+        found = self._classes.get(trump)
+        if found is None:
+            found = self._classes[trump] = CardClasses(self.engine, trump)
+        return found
+
+    def after(self, state: TallyState, winner: int, hakem: int) -> tuple[TallyState, bool]:
+        """The tally state after a trick ``winner`` won, and whether the hand is then over."""
+        key = (state, winner, hakem)
+        found = self._after.get(key)
+        if found is None:
+            found = self._after[key] = self._trick_end(state, winner, hakem)
+        return found
+
+    def _trick_end(self, state: TallyState, winner: int, hakem: int) -> tuple[TallyState, bool]:
+        tally, done, opening, run, pile, previous, collected = state
+        done += 1
+        team = self.team_of[winner]
+        if run == done - 1 and (done == 1 or opening == team):
+            opening, run = team, done
+        collector = winner
+        if self.capture is not None:
+            flags = 2 * collected + 1 if done > 1 else 0  # (the trump is in force from the first card)
+            collector = self.capture[winner][previous + 1 if done > 1 else 0][flags][done]
+        counts = list(tally)
+        if collector == NOBODY:
+            pile, collected = pile + 1, 0
+        else:
+            counts[self.team_of[collector]] += pile + 1
+            pile, collected = 0, 1
+        after = (tuple(counts), done, opening, run, pile, winner, collected)
+        return after, done == self.tricks or self._over(after, hakem)
+
+    def _over(self, state: TallyState, hakem: int) -> bool:
+        """Whether the hand is over after a trick that left cards (``TrickEnd.hand_over``'s rule)."""
+        ends, plan = self.engine.ends, plan_of(self.engine)
+        key = _key(state, hakem)
+        if plan.complete_hooks:
+            assert ends.complete_answers is not None  # (a rule that reads the hand is not solvable)
+            over = ends.complete_answers(key)
+            if over is not None:
+                return bool(over)
+        stop = max(state[0]) >= self.stop_at
+        if stop and plan.play_on:
+            assert ends.play_on_answers is not None
+            stop = not ends.play_on_answers(key)
+        return stop
+
+    def value(self, state: TallyState, hakem: int, team: int) -> int:
+        """A finished hand's value for ``team`` (``encode``): its points (negative where another team
+        won, 0 where the hand scores for nobody), then its trick margin."""
+        key = (state, hakem, team)
+        found = self._values.get(key)
+        if found is None:
+            score = self.engine.scoring.hand_score(None, None, _key(state, hakem))
+            tally = state[0]
+            points = 0 if score.winner < 0 else score.points if score.winner == team else -score.points
+            found = self._values[key] = encode(points, 2 * tally[team] - sum(tally))
+        return found
+
+    def bounds(self, state: TallyState, hakem: int, team: int) -> tuple[int, int]:
+        """The least and the most value ``team`` can end with from ``state``, whoever wins the tricks
+        left (each seat in turn as each trick's winner)."""
+        key = (state, hakem, team)
+        found = self._bounds.get(key)
+        if found is None:
+            low, high = 1 << 40, -(1 << 40)
+            for winner in range(self.players):
+                after, over = self.after(state, winner, hakem)
+                if over:
+                    value = self.value(after, hakem, team)
+                    low, high = min(low, value), max(high, value)
+                else:
+                    least, most = self.bounds(after, hakem, team)
+                    low, high = min(low, least), max(high, most)
+            found = self._bounds[key] = (low, high)
+        return found
+
+
+def _key(state: TallyState, hakem: int) -> tuple[int, tuple[int, ...], int, int, int]:
+    """The tally state as the rules' tally key (``hokm._compose.tally.TallyKey``)."""
+    tally, done, opening, run, _pile, _previous, _collected = state
+    return hakem, tally, done, opening if run else -1, run
+
+
+def reasons_of(engine: Engine) -> tuple[str, ...]:
+    """Why the solver cannot play the engine's hands from its tables (empty: it can)."""
+    return native_plan_of(engine).story
+
+
+def rules_of(engine: Engine) -> Rules:
+    """The engine's solver rules, built on first use and kept on its kernel plan."""
+    plan = plan_of(engine)
+    found = plan.solver
+    if found is None:
+        found = Rules(engine)
+        plan.solver = found
+    assert isinstance(found, Rules)
+    return found

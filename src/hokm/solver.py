@@ -1,0 +1,168 @@
+"""The double-dummy solver: the best outcome of a fully known hand, and every card's value.
+
+``solve(state)`` (or ``HandState.solve()``) looks at a hand in trick play as if every
+card were face up, and answers what the side to move ends with when every seat plays
+perfectly from here — under the ruleset's own scoring (the 7-trick stop, kot and
+Hakem-kot, a variant's pile or opening-run rules) — and what each legal card leads to.
+It is what bridge players call a *double-dummy* analysis; ``hokm show --analyse`` and the
+``pimc`` agent are built on it.
+
+>>> import random, hokm
+>>> rng = random.Random(3)
+>>> hand = hokm.Ruleset.compose().deal(rng, hakem=0).apply(hokm.CallTrump(hokm.Suit.SPADES))
+>>> while hand.tricks_left > 5:  # play on to the last five tricks
+...     hand = hand.play(rng.choice(sorted(hand.legal_plays(), key=str)))
+>>> solution = hokm.solve(hand)
+>>> solution.outcome == max(solution.values.values())
+True
+>>> solution.best <= hand.legal_plays()
+True
+
+The solver plays the rulesets whose hands run on their tables (``Ruleset.native_reasons``
+gives why one does not, beside the kernel's own state); a position is solvable from the
+first card of trick play, once the trump is in force.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+import attrs
+
+from hokm._solver.search import Search
+from hokm._solver.tables import decode, reasons_of, rules_of
+from hokm.cards import Card
+from hokm.errors import ArgumentTypeError, UnsolvableError
+from hokm.table import Seat, Team
+
+if TYPE_CHECKING:
+    from hokm._compose.engine import Engine
+    from hokm._solver.tables import TallyState
+    from hokm.state import HandState
+
+__all__ = ["Outcome", "Solution", "solve"]
+
+
+@attrs.frozen(order=True)
+class Outcome:
+    """How a hand ends for one side, ordered from worst to best: by points, then trick margin.
+
+    Attributes:
+        points: the points the side scores (negative: the points another side scores; 0: the
+            hand scores for nobody, or its winner scores nothing).
+        margin: the side's tricks at the hand's end less the other sides' (collected tricks, where
+            a variant piles them).
+
+    >>> Outcome(points=2, margin=7) > Outcome(points=1, margin=4)
+    True
+    >>> str(Outcome(points=-1, margin=-4))
+    'loses 1 point, trick margin -4'
+    """
+
+    points: int
+    margin: int
+
+    def __str__(self) -> str:
+        verb = "wins" if self.points > 0 else "loses" if self.points < 0 else "scores"
+        points = abs(self.points)
+        return f"{verb} {points} point{'' if points == 1 else 's'}, trick margin {self.margin:+d}"
+
+
+@attrs.frozen
+class Solution:
+    """A double-dummy answer for the seat to move (``solve``).
+
+    Attributes:
+        seat: the seat to move.
+        team: its side, for which every outcome is given.
+        outcome: what the side ends with under perfect play from here.
+        values: each legal card's outcome under perfect play after it.
+        nodes: the cards the search tried (a measure of its work).
+    """
+
+    seat: Seat
+    team: Team
+    outcome: Outcome
+    values: Mapping[Card, Outcome]
+    nodes: int = attrs.field(eq=False, default=0)
+
+    @property
+    def best(self) -> frozenset[Card]:
+        """The cards that reach ``outcome``."""
+        return frozenset(card for card, value in self.values.items() if value == self.outcome)
+
+    def cost(self, card: Card) -> Outcome:
+        """What playing ``card`` gives away against the best card: points and margin, as an ``Outcome``
+        of differences (all zero for a best card).
+
+        Raises:
+            IllegalPlayError: ``card`` is not a legal card here.
+        """
+        if card not in self.values:
+            from hokm.errors import IllegalPlayError
+
+            raise IllegalPlayError(f"{card} is not a legal card for seat {self.seat} here")
+        value = self.values[card]
+        return Outcome(self.outcome.points - value.points, self.outcome.margin - value.margin)
+
+
+def solve(state: HandState) -> Solution:
+    """The double-dummy outcome of ``state`` for the seat to move, and every legal card's
+    (``HandState.solve``).
+
+    Raises:
+        ArgumentTypeError: ``state`` is not a ``HandState``.
+        UnsolvableError: the hand is not in trick play with its trump in force, or its ruleset's
+            hands do not run on its tables (the message gives the reasons).
+    """
+    from hokm.state import HandState
+
+    if not isinstance(state, HandState):
+        raise ArgumentTypeError(f"solve() takes a HandState, not {type(state).__name__}")
+    return state.solve()
+
+
+def solution_of(engine: Engine, state: HandState) -> Solution:
+    """``HandState.solve``: the state's position read by the kernel's interface, then searched."""
+    from hokm._kernel.native_plan import position_of
+
+    reasons = reasons_of(engine)
+    if reasons:
+        raise UnsolvableError("the solver cannot play this ruleset's hands from its tables: "
+                              + "; ".join(reasons))
+    if state.is_over:
+        raise UnsolvableError("the hand is over: no card is left to solve")
+    position = position_of(state)
+    if position is None or position[1] < 0:
+        raise UnsolvableError("the solver starts in trick play with the trump in force, "
+                              f"not at {state.phase.name}")
+    hakem, trump, leader, done, pile, previous, collected, tally, opening, run, masks, plays = position
+    rules = rules_of(engine)
+    classes = rules.under(trump)
+    hands = [int.from_bytes(masks[8 * seat:8 * seat + 8], "little") for seat in range(rules.players)]
+    seat = state.to_act
+    assert seat is not None
+    team = rules.team_of[seat]
+    search = Search(rules, classes, hands, hakem, team)
+    tally_state: TallyState = (tally, done, opening if run else -1, run, pile, previous, collected)
+    trick = [play & 63 for play in plays[done * rules.players:]]
+    legal, values = search.values((leader, *rules.followers[leader]), trick, tally_state)
+    live = sum(1 << card for card in trick) | sum(hands)  # (disjoint masks)
+    by_card = {Card.from_index(card): _outcome(values[classes.run_of(card, values, live, legal)])
+               for card in _cards(legal)}
+    return Solution(Seat(seat), Team(team), max(by_card.values()), by_card, search.nodes)
+
+
+def _cards(mask: int) -> list[int]:
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return cards
+
+
+def _outcome(value: int) -> Outcome:
+    points, margin = decode(value)
+    return Outcome(points, margin)
