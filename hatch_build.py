@@ -31,7 +31,8 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 ENVIRONMENT_VARIABLE = "HOKM_MYPYC"
 COMPILED_PACKAGES = ("_compose", "_hand", "_kernel", "_solver")
-"""The private packages compiled: the composed engine's tables, the hand and its steps, the kernel, the solver."""
+"""The private packages compiled: the composed engine's tables, the hand and its steps, the kernel and
+the solver."""
 
 NATIVE_VARIABLE = "HOKM_NATIVE"
 """``0`` (or ``false``, ``no``, ``off``) at build time: no C kernel, a pure wheel."""

@@ -39,9 +39,10 @@ from hokm.table import Seat, Team
 if TYPE_CHECKING:
     from hokm._compose.engine import Engine
     from hokm._solver.tables import TallyState
+    from hokm.rules import Ruleset
     from hokm.state import HandState
 
-__all__ = ["Outcome", "Solution", "solve"]
+__all__ = ["Outcome", "Solution", "solve", "unsolvable_reasons"]
 
 
 @attrs.frozen(order=True)
@@ -121,6 +122,26 @@ def solve(state: HandState) -> Solution:
     if not isinstance(state, HandState):
         raise ArgumentTypeError(f"solve() takes a HandState, not {type(state).__name__}")
     return state.solve()
+
+
+def unsolvable_reasons(ruleset: Ruleset) -> tuple[str, ...]:
+    """Why the solver cannot play ``ruleset``'s hands (empty: it can), each reason naming the rule
+    asked with the hand during play and where.
+
+    >>> import hokm
+    >>> hokm.solver.unsolvable_reasons(hokm.Ruleset.compose("satat"))
+    ()
+    >>> hokm.solver.unsolvable_reasons(hokm.Ruleset.compose("two-player"))
+    ('a deal with a stock to draw from',)
+
+    Raises:
+        ArgumentTypeError: ``ruleset`` is not a ``Ruleset``.
+    """
+    from hokm.rules import Ruleset
+
+    if not isinstance(ruleset, Ruleset):
+        raise ArgumentTypeError(f"unsolvable_reasons() takes a Ruleset, not {type(ruleset).__name__}")
+    return reasons_of(ruleset._engine)
 
 
 def solution_of(engine: Engine, state: HandState) -> Solution:

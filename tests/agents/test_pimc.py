@@ -98,7 +98,7 @@ def test_a_hidden_decision_or_a_face_down_indicator_is_not_rebuilt() -> None:
 def test_it_is_installed_by_name_with_its_parameters() -> None:
     agent = get_agent("pimc", samples=5, playouts=2, seed=3)
     assert isinstance(agent, PimcAgent) and isinstance(agent, Agent)
-    assert repr(agent) == "PimcAgent(samples=5, playouts=2, time_budget=None, seed=3)"
+    assert repr(agent) == "PimcAgent(samples=5, playouts=2, endgame=5, time_budget=None, seed=3)"
 
 
 @pytest.mark.parametrize(("params", "error", "message"), [
@@ -106,6 +106,8 @@ def test_it_is_installed_by_name_with_its_parameters() -> None:
     ({"samples": "8"}, hokm.ArgumentTypeError, "samples must be an int"),
     ({"playouts": True}, hokm.ArgumentTypeError, "playouts must be an int"),
     ({"playouts": 1001}, hokm.InvalidArgumentError, "playouts must be an int from 1 to 1,000"),
+    ({"endgame": 27}, hokm.InvalidArgumentError, "endgame must be an int from 0 to 26"),
+    ({"endgame": 2.0}, hokm.ArgumentTypeError, "endgame must be an int"),
     ({"time_budget": 0}, hokm.InvalidArgumentError, "time_budget must be a positive, finite number"),
     ({"time_budget": "1s"}, hokm.ArgumentTypeError, "time_budget must be a number of seconds"),
     ({"seed": 1.5}, hokm.ArgumentTypeError, "a seed must be an int or a str"),
@@ -134,6 +136,34 @@ def test_it_plays_the_action_with_the_best_mean_value() -> None:
     values = PimcAgent(samples=5, playouts=2, seed=1).values(view)
     best = max(view.legal_actions, key=lambda action: values[action])
     assert PimcAgent(samples=5, playouts=2, seed=1).act(view) == best
+
+
+def _late_view(seed: int) -> tuple[hokm.HandState, hokm.HandObservation]:
+    """A seat's view with a choice of cards and at most five tricks left (standard rules)."""
+    rng = random.Random(seed)
+    state = hokm.Ruleset.compose().deal(rng).apply(hokm.CallTrump(Suit.CLUBS))
+    while not state.is_over and (state.tricks_left > 5 or len(state.legal_plays()) < 2):
+        state = state.play(rng.choice(sorted(state.legal_plays(), key=str)))
+    return state, state.observation(state.to_act or 0)
+
+
+def test_near_the_end_each_sample_is_scored_by_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With every sample solved, an action's value is its mean double-dummy score over the samples:
+    # the random playouts are never asked (they would raise), and with endgame=0 they are.
+    from hokm.agents import _pimc
+
+    _, view = next((state, view) for state, view in map(_late_view, range(40)) if not state.is_over)
+
+    def no_playouts(*args: object) -> float:
+        raise AssertionError("a playout was asked")
+
+    monkeypatch.setattr(_pimc, "_score", no_playouts)
+    values = PimcAgent(samples=6, endgame=5, seed=2).values(view)
+    assert set(values) == set(view.legal_actions)
+    for action, value in values.items():  # points plus 0.1 a trick of margin, averaged over 6 deals
+        assert -3.7 <= value <= 3.7 and round(value * 60) == pytest.approx(value * 60, abs=1e-6), action
+    with pytest.raises(AssertionError, match="a playout was asked"):
+        PimcAgent(samples=6, endgame=0, seed=2).values(view)
 
 
 def test_holding_five_top_spades_it_calls_spades() -> None:

@@ -469,3 +469,67 @@ def test_show_and_replay_write_suits_as_letters_where_the_output_cannot_take_the
                             capture_output=True, check=False, timeout=60)
     assert forced.returncode == 0 and forced.stdout.isascii()
     assert forced.stdout == done.stdout
+
+
+# hokm show --analyse ---------------------------------------------------------------------------
+
+
+def _solved_play(hand: hokm.HandState, mistaken: int | None = None) -> hokm.HandState:
+    """``hand`` played to its end, every card from 6 tricks left the solver's best (the seat
+    ``mistaken``'s first choice of a card that does worse, where it has one); before, random."""
+    rng = random.Random(5)
+    while not hand.is_over:
+        if hand.tricks_left > 6 or len(hand.legal_plays()) < 2:
+            hand = hand.apply(rng.choice(hand.legal_actions()))
+            continue
+        solution = hand.solve()
+        worse = sorted((card for card in solution.values if card not in solution.best), key=str)
+        if hand.to_act == mistaken and worse:
+            hand, mistaken = hand.play(worse[0]), None
+        else:
+            hand = hand.play(min(solution.best, key=str))
+    return hand
+
+
+def _hand_file(hand: hokm.HandState, tmp_path: Path) -> str:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(hokm.records.hand_record(hand)), encoding="utf-8")
+    return str(path)
+
+
+def test_show_analyse_marks_the_one_card_that_did_worse_than_the_best(capsys: pytest.CaptureFixture[str],
+                                                                     tmp_path: Path) -> None:
+    dealt = hokm.Ruleset.compose().deal(random.Random(21), hakem=0)
+    perfect = _solved_play(dealt)
+    status, out, _ = run(capsys, "show", _hand_file(perfect, tmp_path), "--analyse")
+    assert status == 0 and "mistake:" not in out
+    assert out.rstrip().endswith(", 0 mistakes")
+    erring = _solved_play(dealt, mistaken=2)
+    status, out, _ = run(capsys, "show", _hand_file(erring, tmp_path), "--analyse", "--color", "never")
+    mistakes = [line for line in out.splitlines() if "mistake:" in line]
+    assert status == 0 and len(mistakes) == 1 and mistakes[0].lstrip().startswith("mistake: seat 2 ")
+    assert out.rstrip().endswith(", 1 mistake")
+
+
+def test_show_analyse_counts_only_the_plays_it_was_asked_to_weigh(capsys: pytest.CaptureFixture[str]) -> None:
+    weighed = []
+    for tricks in ("2", "6", "13"):
+        status, out, _ = run(capsys, "show", str(EXAMPLE), "--hand", "2", "--analyse", tricks)
+        assert status == 0
+        weighed.append(int(out.rstrip().splitlines()[-1].split()[1]))
+    assert weighed[0] <= weighed[1] < weighed[2]
+
+
+def test_show_analyse_says_why_it_cannot_weigh_a_ruleset_or_a_seat_s_view(capsys: pytest.CaptureFixture[str],
+                                                                         tmp_path: Path) -> None:
+    hand = hokm.Ruleset.compose("troefcall").deal(random.Random(3))
+    hand = hand.playout(random.Random(4))
+    status, out, _ = run(capsys, "show", _hand_file(hand, tmp_path), "--analyse")
+    assert status == 0
+    assert out.rstrip().splitlines()[-1].startswith(
+        "analysis: none (the solver cannot play this ruleset's hands: hokm_pending_decision")
+    status, _, err = run(capsys, "show", str(EXAMPLE), "--seat", "1", "--analyse")
+    assert status == 2 and "--analyse weighs every card" in err
+    with pytest.raises(SystemExit) as exited:
+        run(capsys, "show", str(EXAMPLE), "--analyse", "0")
+    assert exited.value.code == 2 and "--analyse: expected at least 1 trick, got 0" in capsys.readouterr().err

@@ -21,6 +21,7 @@ import zlib
 from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any, TextIO
 
+from hokm._cli.analyse import DEFAULT_TRICKS, Analysis, analyse
 from hokm._cli.common import _Count, ascii_suits, can_write_suits
 from hokm._io.log import LogRecord, is_log
 from hokm._io.records import parse
@@ -394,11 +395,12 @@ def _trump_line(hand: HandState, seat: int | None, style: _Style) -> str:
 
 
 def _show_hand(hand: HandState, result: HandResult | None, title: str, out: TextIO,
-               style: _Style, seat: int | None = None) -> None:
+               style: _Style, seat: int | None = None, analysis: Analysis | None = None) -> None:
     """The hand: who holds what at the first lead, then every action, a trick a line.
 
     With ``seat``, only what that seat saw: its own cards, the others' plays and public
-    decisions (another seat's private one as ``(hidden)``), the trump as it knew it.
+    decisions (another seat's private one as ``(hidden)``), the trump as it knew it. With
+    ``analysis``, its mistakes under their tricks and a summary at the end.
     """
     from hokm.events import history
 
@@ -435,11 +437,13 @@ def _show_hand(hand: HandState, result: HandResult | None, title: str, out: Text
             trick.append((event.seat, event.card))
         elif isinstance(event, TrickWon):
             print(_trick_line(event.number, event.plays, event.winner, style), file=out)
+            _mistakes(analysis, event.number, out, style)
             trick = []
     if draws:
         _wrapped("draws: " + ", ".join(draws), out)
     if trick:
         print(_trick_line(hand.tricks_played + 1, trick, None, style), file=out)
+        _mistakes(analysis, hand.tricks_played + 1, out, style)
     if hand.is_annulled:
         print(f"annulled: the hand is dealt again (Hakem seat {hand.hakem})", file=out)
     elif result is not None:
@@ -447,6 +451,24 @@ def _show_hand(hand: HandState, result: HandResult | None, title: str, out: Text
               f"{_pair(result.team_tricks)}; next Hakem seat {result.next_hakem}", file=out)
     else:
         print(f"in progress: seat {hand.to_act} to act, tricks {_pair(hand.team_tricks)}", file=out)
+    if analysis is not None:
+        print(_summary(analysis), file=out)
+
+
+def _mistakes(analysis: Analysis | None, number: int, out: TextIO, style: _Style) -> None:
+    """The analysis' notes on trick ``number``."""
+    for mistake in () if analysis is None else analysis.mistakes:
+        if mistake.trick == number:
+            best = " or ".join(style.card(card) for card in mistake.best)
+            print(mistake.line(style.card(mistake.card), best), file=out)
+
+
+def _summary(analysis: Analysis) -> str:
+    if analysis.reason is not None:
+        return f"analysis: none ({analysis.reason})"
+    found = len(analysis.mistakes)
+    return (f"analysis: {analysis.weighed} plays solved double-dummy (a choice with at most "
+            f"{analysis.tricks} tricks left), {found} mistake{'' if found == 1 else 's'}")
 
 
 def _wrapped(text: str, out: TextIO) -> None:
@@ -500,7 +522,14 @@ def _show_command(args: argparse.Namespace) -> int:
         return 2
     if seat is not None:
         title += f" (as seat {seat} saw it{'' if args.seat is not None else '; --all shows every card'})"
-    _show_hand(shown, result, title, out, style, seat)
+    analysis = None
+    if args.analyse is not None:
+        if seat is not None:
+            print("hokm: error: --analyse weighs every card: show the whole table (--all, not --seat)",
+                  file=sys.stderr)
+            return 2
+        analysis = analyse(shown, args.analyse)
+    _show_hand(shown, result, title, out, style, seat, analysis)
     return 0
 
 
@@ -591,5 +620,10 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser],
                            "what its player saw)")
     show.add_argument("--all", action="store_true",
                       help="print every card, also of a hand in progress that hokm play saved")
+    show.add_argument("--analyse", type=_Count("tricks", 26), nargs="?", const=DEFAULT_TRICKS, default=None,
+                      metavar="TRICKS",
+                      help="solve every position double-dummy (all cards known) before each card played "
+                           f"with at most TRICKS tricks left (default {DEFAULT_TRICKS}) and mark each card "
+                           "that did worse than the best; more tricks take longer")
     show.add_argument("--ascii", action="store_true", help=ASCII_HELP)
     show.set_defaults(run=_show_command)

@@ -2,12 +2,13 @@
 
 For each decision it draws deals the observation cannot tell apart
 (``sample_deals``, exact and uniform), rebuilds the hand in each
-(``hokm.agents._rebuild``), and scores every legal action by a batch of random
-playouts (``HandState.rollouts``, in the C kernel where the ruleset allows) of the
-hand after it. The action with the best mean
-score over all samples is played. Every action of one sample is played out
-from the same seed (common random numbers), so the comparison between actions
-is not drowned by the luck of the playouts.
+(``hokm.agents._rebuild``), and scores every legal action: near the hand's end by
+the double-dummy solver (``HandState.solve``: every card's exact value with all
+cards known), before it by a batch of random playouts (``HandState.rollouts``, in
+the C kernel where the ruleset allows) of the hand after it. The action with the
+best mean score over all samples is played. Every action of one sample is played
+out from the same seed (common random numbers), so the comparison between
+actions is not drowned by the luck of the playouts.
 
 Where a position cannot be rebuilt from a sample (a decision another seat keeps
 hidden, cards laid aside or still in a stock), the agent plays as the
@@ -21,11 +22,12 @@ import time
 from typing import TYPE_CHECKING
 
 from hokm._checks import check_int, check_seconds, check_seed
-from hokm.actions import Action
+from hokm.actions import Action, PlayCard
 from hokm.agents._heuristic import HeuristicAgent
 from hokm.agents._protocol import BaseAgent, hand_observation, turn_observation
 from hokm.agents._rebuild import rebuild
 from hokm.agents._sampling import sample_deals
+from hokm.errors import UnsolvableError
 from hokm.observation import HandObservation, MatchObservation
 
 if TYPE_CHECKING:
@@ -37,18 +39,21 @@ _TRICK_WEIGHT = 0.1
 """Score per trick of margin, added to the hand's points: it ranks playouts of equal points."""
 _MAX_SAMPLES = 10_000
 _MAX_PLAYOUTS = 1_000
+_MAX_ENDGAME = 26
 
 
 class PimcAgent(BaseAgent):
     """Perfect-information Monte Carlo: scores each legal action on sampled deals by playouts.
 
     For each decision it samples ``samples`` deals consistent with its observation,
-    rebuilds the hand in each, and plays every legal action followed by ``playouts``
-    uniformly random playouts to the end of the hand. An action's score in one
-    playout is the points its side wins (negative when the other side wins), plus
-    0.1 per trick of margin; the best mean over all samples and playouts is played
-    (ties: the first in ``legal_actions`` order). A lone legal action is played at
-    once. Decisions it cannot sample (see the module notes) go to the ``heuristic``.
+    rebuilds the hand in each, and scores every legal action there: with ``endgame``
+    tricks or fewer left, by the double-dummy solver (``HandState.solve``: the outcome
+    of perfect play with every card known), else by ``playouts`` uniformly random
+    playouts to the end of the hand. An action's score is the points its side wins
+    (negative when the other side wins), plus 0.1 per trick of margin; the best mean
+    over all samples is played (ties: the first in ``legal_actions`` order). A lone
+    legal action is played at once. Decisions it cannot sample (see the module notes)
+    go to the ``heuristic``; a ruleset the solver cannot play is scored by playouts.
 
     With ``time_budget`` it stops drawing samples once a decision has used that many
     seconds (after at least one sample), so its choices then depend on the clock;
@@ -64,6 +69,7 @@ class PimcAgent(BaseAgent):
     Args:
         samples: deals sampled per decision (1 to 10,000).
         playouts: random playouts per legal action and sample (1 to 1,000).
+        endgame: tricks left (0 to 26) from which the solver scores instead of playouts; 0 never.
         time_budget: seconds a decision may take before it stops sampling, or ``None``.
         seed: an int or str for a reproducible agent; ``None`` seeds from the system.
 
@@ -72,10 +78,11 @@ class PimcAgent(BaseAgent):
         InvalidArgumentError: a parameter is out of range.
     """
 
-    def __init__(self, *, samples: int = 24, playouts: int = 64, time_budget: float | None = None,
-                 seed: int | str | None = None) -> None:
+    def __init__(self, *, samples: int = 24, playouts: int = 64, endgame: int = 5,
+                 time_budget: float | None = None, seed: int | str | None = None) -> None:
         self.samples = check_int(samples, "samples", low=1, high=_MAX_SAMPLES)
         self.playouts = check_int(playouts, "playouts", low=1, high=_MAX_PLAYOUTS)
+        self.endgame = check_int(endgame, "endgame", low=0, high=_MAX_ENDGAME)
         self.time_budget = None if time_budget is None else check_seconds(time_budget, "time_budget")
         check_seed(seed)
         self.seed = seed
@@ -111,13 +118,17 @@ class PimcAgent(BaseAgent):
         totals = dict.fromkeys(legal, 0.0)
         rng = self._rng
         used = 0
+        solving = self.endgame > 0 and all(isinstance(action, PlayCard) for action in legal)
         for deal in sample_deals(view, self.samples, rng=rng):
             state = rebuild(view, deal)
             if state is None:
                 return {}  # the position is beyond sampling: every sample would fail alike
             seed = rng.getrandbits(64)  # one stream for every action: common random numbers
+            solved = _solved(state, legal) if solving and state.tricks_left <= self.endgame else None
+            solving = solving and (solved is not None or state.tricks_left > self.endgame)
             for action in legal:
-                totals[action] += _score(state.apply(action), view.seat, seed, self.playouts)
+                totals[action] += (solved[action] * self.playouts if solved is not None
+                                   else _score(state.apply(action), view.seat, seed, self.playouts))
             used += 1
             if self.time_budget is not None and time.perf_counter() - start >= self.time_budget:
                 break
@@ -125,8 +136,19 @@ class PimcAgent(BaseAgent):
         return {action: total / runs for action, total in totals.items()}
 
     def __repr__(self) -> str:
-        return (f"PimcAgent(samples={self.samples}, playouts={self.playouts}, "
+        return (f"PimcAgent(samples={self.samples}, playouts={self.playouts}, endgame={self.endgame}, "
                 f"time_budget={self.time_budget!r}, seed={self.seed!r})")
+
+
+def _solved(state: HandState, legal: tuple[Action, ...]) -> dict[Action, float] | None:
+    """Each legal card's double-dummy score for the side to move (``None``: the solver cannot play
+    this ruleset or position)."""
+    try:
+        solution = state.solve()
+    except UnsolvableError:
+        return None
+    return {action: solution.values[action.card].points + _TRICK_WEIGHT * solution.values[action.card].margin
+            for action in legal if isinstance(action, PlayCard)}
 
 
 def _score(state: HandState, seat: int, seed: int, playouts: int) -> float:

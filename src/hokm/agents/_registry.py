@@ -61,7 +61,7 @@ def get_agent(name: str, /, **params: Any) -> Agent:
     """A new agent of the installed kind ``name``, made with ``params``.
 
     The bundled agents are ``"random"`` (parameter ``seed``), ``"heuristic"`` (none) and
-    ``"pimc"`` (``samples``, ``playouts``, ``time_budget``, ``seed``);
+    ``"pimc"`` (``samples``, ``playouts``, ``endgame``, ``time_budget``, ``seed``);
     third-party bots register under the ``hokm.agents`` entry-point group.
 
     >>> from hokm.agents import get_agent
