@@ -438,6 +438,24 @@ def test_agent_from_spec_takes_installed_names_and_refuses_an_empty_command() ->
         agent_from_spec(3)  # type: ignore[arg-type]
 
 
+def test_agent_from_spec_reads_parameters_after_the_name() -> None:
+    from hokm.agents import PimcAgent, agent_from_spec
+
+    made = agent_from_spec("pimc: samples=12 ,time_budget=0.25,endgame=0,playouts=3", seed=2)
+    assert isinstance(made, PimcAgent)
+    assert (made.samples, made.playouts, made.endgame, made.time_budget, made.seed) == (12, 3, 0, 0.25, 2)
+    assert agent_from_spec("pimc:seed=9,time_budget=none", seed=2).seed == 9  # the spec's own wins
+    assert agent_from_spec("pimc:seed=north", seed=2).seed == "north"
+    with pytest.raises(hokm.InvalidArgumentError, match="parameters are written NAME:KEY=VALUE"):
+        agent_from_spec("pimc:fast")
+    with pytest.raises(hokm.InvalidArgumentError, match="parameters are written"):
+        agent_from_spec("pimc:=3")
+    with pytest.raises(hokm.InvalidArgumentError, match="has no parameter 'speed'"):
+        agent_from_spec("pimc:speed=3")
+    with pytest.raises(hokm.InvalidArgumentError, match="samples must be an int from 1"):
+        agent_from_spec("pimc:samples=0")
+
+
 def test_an_agent_failure_says_who_where_and_why_and_pickles() -> None:
     import pickle
 

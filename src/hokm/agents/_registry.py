@@ -124,20 +124,24 @@ def _check_params(name: str, factory: Any, params: dict[str, Any]) -> None:
 
 
 def agent_from_spec(spec: str, /, **params: Any) -> Agent:
-    """An agent from a command-line spec: an installed agent's name, or ``"cmd:COMMAND"``.
+    """An agent from a command-line spec: an installed agent's name, with parameters, or
+    ``"cmd:COMMAND"``.
 
     ``"cmd:python my_bot.py"`` runs that program as a player over the stdio protocol
-    (``hokm.agents.CommandAgent``; ``params`` go to it); any other spec is
-    ``get_agent(spec, **params)``.
+    (``hokm.agents.CommandAgent``; ``params`` go to it). ``"NAME:KEY=VALUE,KEY=VALUE"`` is
+    ``get_agent(NAME, KEY=VALUE, ...)``, each value read as an int, a float, ``none`` or else
+    text; they take precedence over ``params`` of the same name (a seed given by the caller).
 
     >>> from hokm.agents import agent_from_spec
     >>> agent_from_spec("random", seed=3)
     RandomAgent(seed=3)
+    >>> agent_from_spec("pimc:time_budget=0.1,samples=12", seed=1)
+    PimcAgent(samples=12, playouts=64, endgame=5, time_budget=0.1, seed=1)
 
     Raises:
         ArgumentTypeError: ``spec`` is not a string.
-        InvalidArgumentError: ``"cmd:"`` with no command, or a command that does not split as
-            a shell would split it (an unclosed quote).
+        InvalidArgumentError: ``"cmd:"`` with no command, a command that does not split as a
+            shell would split it (an unclosed quote), or parameters not written ``KEY=VALUE``.
         UnknownAgentError, AgentLoadError: as ``get_agent``.
     """
     if not isinstance(spec, str):
@@ -157,4 +161,28 @@ def agent_from_spec(spec: str, /, **params: Any) -> Agent:
             raise InvalidArgumentError(f"agent spec {spec!r} names no command to run "
                                        "(write 'cmd:python bot.py')")
         return CommandAgent(command, **params)
-    return get_agent(spec, **params)
+    name, _, written = spec.partition(":")
+    return get_agent(name, **{**params, **_spec_params(spec, written)})
+
+
+def _spec_params(spec: str, written: str) -> dict[str, Any]:
+    """The ``KEY=VALUE,...`` parameters of a spec, each value an int, a float, ``None`` or text."""
+    params: dict[str, Any] = {}
+    for item in written.split(",") if written else ():
+        key, equals, text = (part.strip() for part in item.partition("="))
+        if not equals or not key.isidentifier():
+            raise InvalidArgumentError(f"agent spec {_shown(spec)}: parameters are written NAME:KEY=VALUE,"
+                                       f"KEY=VALUE (as 'pimc:time_budget=0.2'), got {_shown(item)}")
+        params[key] = _spec_value(text)
+    return params
+
+
+def _spec_value(text: str) -> Any:
+    if text.lower() == "none":
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
