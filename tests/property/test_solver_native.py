@@ -77,16 +77,17 @@ def test_solve_uses_the_c_search() -> None:
     hand = _ending(hokm.Ruleset.compose().deal(random.Random(4), hakem=0), 4, 5)
     assert not hand.is_over
     solution = hand.solve()
-    _, values, nodes = _native(hand)
+    _, _, nodes = _native(hand)
     assert solution.nodes == nodes
     assert max(solution.values.values()) == solution.outcome
 
 
 def _good() -> tuple[hokm.HandState, list[object]]:
-    hand = _ending(hokm.Ruleset.compose().deal(random.Random(7), hakem=0), 7, 4)
-    while hand.is_over or not hand.current_trick.plays:
-        hand = hand.play(sorted(hand.legal_plays(), key=lambda card: card.index)[0]) if not hand.is_over else \
-            _ending(hokm.Ruleset.compose().deal(random.Random(8), hakem=0), 8, 4)
+    """A position inside a trick, with its C search's arguments."""
+    hand = hokm.Ruleset.compose().deal(random.Random(7), hakem=0)
+    hand = hand.apply(hand.legal_actions()[0])
+    for _ in range(4 * 3 + 2):  # (into the fourth trick)
+        hand = hand.play(min(hand.legal_plays(), key=lambda card: card.index))
     assert NATIVE is not None
     rules, classes, masks, hakem, team, leader, trick, state = _arguments(hand)
     plan = native_plan_of(rules.engine)  # type: ignore[attr-defined]
@@ -109,20 +110,23 @@ def _replaced(arguments: list[object], at: int, value: object) -> list[object]:
 
 @pytest.mark.parametrize(("at", "value", "error"), [
     (0, "rules", ValueError),  # (not a capsule: PyCapsule_GetPointer's ValueError)
-    (1, "classes", TypeError), (1, (0, 1), TypeError), (1, (4, 1, b"\x0d" * 4, bytes(range(52)), bytes(32), b"\1" * 4), ValueError),
+    (1, "classes", TypeError), (1, (0, 1), TypeError),
+    (1, (4, 1, b"\x0d" * 4, bytes(range(52)), bytes(32), b"\1" * 4), ValueError),
     (1, (0, 1, b"\x0d" * 4, bytes(range(51)), bytes(32), b"\1" * 4), ValueError),
     (1, (0, 1, b"\x0d" * 4, bytes(range(51)) + b"\x00", bytes(32), b"\1" * 4), ValueError),
     (1, (0, 1, b"\x0d" * 3 + b"\x0e", bytes(range(52)), bytes(32), b"\1" * 4), ValueError),
     (1, (0, 1, b"\x0d" * 4, bytes(range(52)), bytes(31), b"\1" * 4), ValueError),
     (1, (0, 1, b"\x0d" * 4, bytes(range(52)), b"\xff" * 32, b"\1" * 4), ValueError),
     (1, (0, 1, b"\x0d" * 4, bytes(range(52)), bytes(32), b"\2" * 4), ValueError),
-    (1, (0, 1, b"", b"", b"", b""), ValueError), (1, (0, 1, b"\x01" * 17, bytes(range(52)), bytes(136), b"\1" * 17), ValueError),
+    (1, (0, 1, b"", b"", b"", b""), ValueError),
+    (1, (0, 1, b"\x01" * 17, bytes(range(52)), bytes(136), b"\1" * 17), ValueError),
     (1, (0, 1, b"\x0d" * 4, bytes([13, *range(1, 13), 0, *range(14, 52)]), bytes(32), b"\1" * 4),
      ValueError),  # (a class of two suits)
     (2, b"", ValueError), (2, bytes(32), ValueError), (2, b"\xff" * 32, ValueError), (2, 7, TypeError),
     (3, -1, ValueError), (3, 4, ValueError), (3, "0", TypeError), (4, 2, ValueError), (4, -1, ValueError),
     (5, 4, ValueError), (5, 2**40, OverflowError),
-    (6, bytes(range(4)), ValueError), (6, b"\x40", ValueError), (6, b"\x00\x00", ValueError), (6, None, TypeError),
+    (6, bytes(range(4)), ValueError), (6, b"\x40", ValueError), (6, b"\x00\x00", ValueError),
+    (6, None, TypeError),
     (7, None, TypeError), (7, ((0, 0), 0, -1, 0, 0, -1, 0, 1), TypeError),
     (7, ((0, 0, 0), 0, -1, 0, 0, -1, 0), ValueError), (7, ((0, 0), 13, -1, 0, 0, -1, 0), ValueError),
     (7, ((1, 0), 0, -1, 0, 0, -1, 0), ValueError), (7, (("0", 0), 0, -1, 0, 0, -1, 0), TypeError),
@@ -136,7 +140,7 @@ def test_bad_arguments_raise_instead_of_crashing(at: int, value: object, error: 
 
 
 def test_the_tally_state_is_checked_against_the_position() -> None:
-    hand, arguments = _good()
+    _, arguments = _good()
     assert NATIVE is not None
     tally, done, opening, run, pile, previous, collected = arguments[7]  # type: ignore[misc]
     for state in [(tally, done, opening, run + done + 1, pile, previous, collected),
