@@ -71,6 +71,17 @@ def test_the_c_search_gives_the_python_search_s_values(hand: hokm.HandState, see
     legal, values, nodes = _native(hand, points_only)
     assert (legal, values) == _python(hand, points_only)
     assert nodes >= 0
+    # the position's own value: the best move's (the mover's team maximises), in both searches
+    assert NATIVE is not None
+    rules, classes, masks, hakem, team, leader, trick, state = _arguments(hand)
+    plan = native_plan_of(rules.engine)  # type: ignore[attr-defined]
+    _, value, _ = NATIVE.solve(plan.kernel_rules(NATIVE), classes.native, masks, hakem, team, leader,  # type: ignore[attr-defined]
+                               bytes(trick), state, int(points_only), plan.asks, 1)
+    assert value == max(values.values())
+    hands = [int.from_bytes(masks[8 * seat:8 * seat + 8], "little")  # type: ignore[index]
+             for seat in range(rules.players)]  # type: ignore[attr-defined]
+    search = Search(rules, classes, hands, hakem, team, points_only=points_only)  # type: ignore[arg-type]
+    assert search.value((leader, *rules.followers[leader]), trick, state) == value  # type: ignore[attr-defined]
 
 
 def test_solve_uses_the_c_search() -> None:
@@ -103,7 +114,7 @@ def test_good_arguments_solve() -> None:
 
 
 def _replaced(arguments: list[object], at: int, value: object) -> list[object]:
-    changed = list(arguments)
+    changed = [*arguments, 0]  # (whole: 0)
     changed[at] = value
     return changed
 
@@ -131,6 +142,7 @@ def _replaced(arguments: list[object], at: int, value: object) -> list[object]:
     (7, ((0, 0, 0), 0, -1, 0, 0, -1, 0), ValueError), (7, ((0, 0), 13, -1, 0, 0, -1, 0), ValueError),
     (7, ((1, 0), 0, -1, 0, 0, -1, 0), ValueError), (7, (("0", 0), 0, -1, 0, 0, -1, 0), TypeError),
     (8, 2, ValueError), (9, None, ValueError), (9, (None, None, None), ValueError),
+    (10, 2, ValueError), (10, "1", TypeError),
 ])
 def test_bad_arguments_raise_instead_of_crashing(at: int, value: object, error: type[Exception]) -> None:
     _, arguments = _good()

@@ -1628,9 +1628,10 @@ static int64_t trick(search *S, int leader, const tally_state *state, int64_t al
 }
 
 /* A root move's probe (Search.values' partials): the trick's `place`-th card played, `best` winning
- * with `top`; `place` 0: a lead. */
+ * with `top`; `place` 0: a lead. With `whole`, the position itself before its `place`-th card (the
+ * trick's start where `place` is 0). */
 typedef struct {
-    int place, led, best;
+    int whole, place, led, best;
     int32_t top;
     const int32_t *row;
     unsigned char seats[MAX_SEATS];
@@ -1640,6 +1641,10 @@ typedef struct {
 
 /* The probe within a window (Search._follow after a lead, else Search._then). */
 static int64_t probe(search *S, const root_probe *p, int64_t alpha, int64_t beta, int *failed) {
+    if (p->whole)
+        return p->place ? follow(S, p->place, p->seats, p->led, p->row, p->best, p->top, p->live, &p->state, alpha,
+                                 beta, failed)
+                        : trick(S, p->seats[0], &p->state, alpha, beta, failed);
     if (p->place < S->r->players - 1)
         return follow(S, p->place + 1, p->seats, p->led, p->row, p->best, p->top, p->live, &p->state, alpha, beta,
                       failed);
@@ -1703,21 +1708,22 @@ static int load_state(const rules *r, PyObject *object, tally_state *s) {
 }
 
 PyDoc_STRVAR(solve_doc,
-"solve(rules, classes, hands, hakem, team, leader, trick, state, points_only, asks)\n"
+"solve(rules, classes, hands, hakem, team, leader, trick, state, points_only, asks, whole=0)\n"
 "-> (legal, values, nodes)\n\n"
 "hokm._solver.search.Search(...).values in C: the legal cards (a mask) of the seat to move and each\n"
 "move's exact value ({card: value}, one card of each run of touching cards), for `team`, and the\n"
 "cards the search tried. `rules`: make_rules; `classes`: CardClasses.native; `hands`: each seat's\n"
 "cards, 8 little-endian bytes each; `trick`: the cards played to the current trick by `leader` and\n"
 "its followers, a byte each; `state`: the tally state at its start (tables.TallyState); `asks`: as\n"
-"play()'s.");
+"play()'s. With `whole` 1, `values` is the position's own value (the best move's) instead,\n"
+"found by one MTD(f) (Search.exact of Search.trick at a trick's start).");
 
 static PyObject *solve(PyObject *self, PyObject *args) {
     PyObject *capsule, *classes_object, *hands_object, *trick_object, *state_object, *asks;
-    int hakem, team, leader, points_only;
+    int hakem, team, leader, points_only, whole = 0;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOiiiOOiO", &capsule, &classes_object, &hands_object, &hakem, &team, &leader,
-                          &trick_object, &state_object, &points_only, &asks))
+    if (!PyArg_ParseTuple(args, "OOOiiiOOiO|i", &capsule, &classes_object, &hands_object, &hakem, &team, &leader,
+                          &trick_object, &state_object, &points_only, &asks, &whole))
         return NULL;
     kernel_rules *k = PyCapsule_GetPointer(capsule, RULES_NAME);
     if (k == NULL) return NULL;
@@ -1733,7 +1739,8 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     PyObject *result = NULL, *values = NULL;
     if (load_classes(r, classes_object, &classes) < 0 || load_state(r, state_object, &state) < 0 ||
         !in_range(hakem, 0, n - 1, "hakem") || !in_range(team, 0, r->teams - 1, "team") ||
-        !in_range(leader, 0, n - 1, "leader") || !in_range(points_only, 0, 1, "points_only"))
+        !in_range(leader, 0, n - 1, "leader") || !in_range(points_only, 0, 1, "points_only") ||
+        !in_range(whole, 0, 1, "whole"))
         goto done;
     /* the trick so far, then the hands: distinct cards, one per trick left */
     unsigned char trick_cards[MAX_SEATS], bytes[MAX_SEATS * 8], seats[MAX_SEATS];
@@ -1828,9 +1835,16 @@ static PyObject *solve(PyObject *self, PyObject *args) {
         if (!legal) legal = void_plays(&S, hand, p.row, p.top);
     } else
         legal = hand;
-    unsigned char moves[52];
-    int count = card_moves(&classes, legal, live, moves), failed = 0;
+    int failed = 0;
     int64_t guess = 0;
+    if (whole) { /* the position's value alone */
+        p.whole = 1;
+        guess = exact_value(&S, &p, guess, &failed);
+        if (!failed) result = Py_BuildValue("(KLL)", (unsigned long long)legal, (long long)guess, S.nodes);
+        goto done;
+    }
+    unsigned char moves[52];
+    int count = card_moves(&classes, legal, live, moves);
     int led = p.led, best = p.best;
     const int32_t *row = p.row;
     int32_t top = p.top;

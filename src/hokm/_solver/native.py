@@ -17,7 +17,7 @@ from hokm._solver.search import Search
 if TYPE_CHECKING:
     from hokm._solver.tables import CardClasses, Rules, TallyState
 
-__all__ = ["search_values"]
+__all__ = ["search_value", "search_values"]
 
 
 def search_values(rules: Rules, classes: CardClasses, hands: list[int], hakem: int, team: int, leader: int,
@@ -36,3 +36,18 @@ def search_values(rules: Rules, classes: CardClasses, hands: list[int], hakem: i
     search = Search(rules, classes, hands, hakem, team, points_only=points_only)
     legal, values = search.values((leader, *rules.followers[leader]), trick, state)
     return legal, values, search.nodes
+
+
+def search_value(rules: Rules, classes: CardClasses, hands: list[int], hakem: int, team: int, leader: int,
+                 trick: list[int], state: TallyState, *, points_only: bool = False) -> tuple[int, int]:
+    """The position's own exact value for ``team`` (the best move's, as ``search_values`` would give
+    it) by one MTD(f) search, and the cards the search tried."""
+    native = kernel.NATIVE
+    if native is not None:
+        plan = native_plan_of(rules.engine)
+        _, value, nodes = native.solve(
+            plan.kernel_rules(native), classes.native, b"".join(hand.to_bytes(8, "little") for hand in hands),
+            hakem, team, leader, bytes(trick), state, int(points_only), plan.asks, 1)
+        return value, nodes
+    search = Search(rules, classes, hands, hakem, team, points_only=points_only)
+    return search.value((leader, *rules.followers[leader]), trick, state), search.nodes
