@@ -1087,6 +1087,7 @@ typedef struct {
     int hakem, team, shift;      /* shift: POINTS_SHIFT for a search of the points alone */
     const int32_t *powers;       /* power[trump]: per trick suit, each card's power */
     long long nodes;
+    int until_signals;           /* trick starts until Python's signal handlers run (Ctrl-C stops a search) */
     tt_entry *table;             /* open addressing, growing at half full */
     size_t table_size, table_used;
     bound_entry *bounds;
@@ -1616,6 +1617,13 @@ static int64_t trick(search *S, int leader, const tally_state *state, int64_t al
     if (low >= beta) return low;
     if (high <= alpha) return high;
     if (low == high) return low;
+    if (--S->until_signals <= 0) {
+        S->until_signals = 1 << 16;
+        if (PyErr_CheckSignals() < 0) {
+            *failed = 1;
+            return 0;
+        }
+    }
     int64_t window_low = alpha > low ? alpha : low, window_high = beta < high ? beta : high;
     int best;
     int64_t value = lead(S, leader, state, live, window_low, window_high, first, &best, failed);
