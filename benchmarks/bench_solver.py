@@ -1,11 +1,17 @@
 """Double-dummy solver benchmark: how long ``HandState.solve()`` takes, by tricks left.
 
     python benchmarks/bench_solver.py [--positions 200] [--left 6] [--variant NAME ...]
+    python benchmarks/bench_solver.py --deals 5 [--variant NAME ...]
 
 Positions come from hands dealt and played at random (the call included) until ``--left``
 tricks or fewer are left and a seat has a choice to make; hands that end before are skipped.
 Each is solved once (every legal card's value), CPU clock. Prints the median, the 90th
 percentile and the slowest time, and the median of the search's nodes (cards tried).
+
+``--deals N``: N fresh deals (Hakem 0, the first trump call) searched from the first lead for
+the points alone, the position's own value (one MTD(f) search, ``search_value``): the time
+and nodes of each. The search is the C one where the kernel is built, else the Python one
+(``HOKM_NATIVE=0``).
 """
 
 from __future__ import annotations
@@ -16,6 +22,11 @@ import statistics
 import time
 
 import hokm
+from hokm._hand.kernel_io import engine_of
+from hokm._kernel.native import kernel_name
+from hokm._kernel.native_plan import position_of
+from hokm._solver.native import search_value
+from hokm._solver.tables import rules_of
 
 
 def positions(rules: hokm.Ruleset, count: int, left: int, seed: int = 1) -> list[hokm.HandState]:
@@ -35,13 +46,35 @@ def positions(rules: hokm.Ruleset, count: int, left: int, seed: int = 1) -> list
     return found
 
 
+def deal_values(rules: hokm.Ruleset, count: int) -> None:
+    """Print the points-only value of ``count`` fresh deals from the first lead, with time and nodes."""
+    print(f"{rules.describe()}: {count} deals from the first lead, points only ({kernel_name()}, CPU time)")
+    for seed in range(count):
+        state = rules.deal(random.Random(seed), hakem=0)
+        state = state.apply(state.legal_actions()[0])
+        position = position_of(state)
+        assert position is not None and state.to_act is not None
+        hakem, trump, leader, done, pile, previous, collected, tally, opening, run, masks, _ = position
+        solver = rules_of(engine_of(state))
+        hands = [int.from_bytes(masks[8 * seat:8 * seat + 8], "little") for seat in range(solver.players)]
+        start = time.process_time()
+        value, nodes = search_value(solver, solver.under(trump), hands, hakem, solver.team_of[state.to_act],
+                                    leader, [], (tally, done, opening if run else -1, run, pile, previous,
+                                                 collected), points_only=True)
+        print(f"  deal {seed}: value {value:+d} points, {time.process_time() - start:.2f} s, {nodes} nodes")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--left", type=int, default=6, help="at most this many tricks left")
     parser.add_argument("--variant", action="append", default=[], help="a variant to compose (repeatable)")
+    parser.add_argument("--deals", type=int, default=0, help="full deals' values from the first lead instead")
     args = parser.parse_args()
     rules = hokm.Ruleset.compose(*args.variant)
+    if args.deals:
+        deal_values(rules, args.deals)
+        return
     states = positions(rules, args.positions, args.left)
     times, nodes = [], []
     for state in states:

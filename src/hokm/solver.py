@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from hokm._solver.search import Search
+from hokm._solver.native import search_values
 from hokm._solver.tables import decode, reasons_of, rules_of
 from hokm.cards import Card
 from hokm.errors import ArgumentTypeError, UnsolvableError
@@ -165,14 +165,13 @@ def solution_of(engine: Engine, state: HandState) -> Solution:
     seat = state.to_act
     assert seat is not None
     team = rules.team_of[seat]
-    search = Search(rules, classes, hands, hakem, team)
     tally_state: TallyState = (tally, done, opening if run else -1, run, pile, previous, collected)
     trick = [play & 63 for play in plays[done * rules.players:]]
-    legal, values = search.values((leader, *rules.followers[leader]), trick, tally_state)
+    legal, values, nodes = search_values(rules, classes, hands, hakem, team, leader, trick, tally_state)
     live = sum(1 << card for card in trick) | sum(hands)  # (disjoint masks)
     by_card = {Card.from_index(card): _outcome(values[classes.run_of(card, values, live, legal)])
                for card in _cards(legal)}
-    return Solution(Seat(seat), Team(team), max(by_card.values()), by_card, search.nodes)
+    return Solution(Seat(seat), Team(team), max(by_card.values()), by_card, nodes)
 
 
 def _cards(mask: int) -> list[int]:

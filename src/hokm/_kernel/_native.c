@@ -947,6 +947,951 @@ done:
     return result;
 }
 
+/* ---- The double-dummy search: hokm._solver.search's twin --------------------------------------
+ *
+ * solve() answers what Search.values answers, from the same tables: the legal cards of the seat to
+ * move and each move's exact value, by alpha-beta with a transposition table at trick starts, the
+ * tally's bounds, the sure tricks, the same move orderings and MTD(f) at the root. It reads the
+ * rules from make_rules' capsule and asks the scores, completion and play-on answers through its
+ * memos, as play() does; the card classes are hokm._solver.tables.CardClasses' (passed as bytes:
+ * that class stays their one definition). Every function below is named for its Python twin. */
+
+#define MAX_CLASSES 16                 /* (a class is an effective suit with a trick suit: 4 x 4) */
+#define SOLVE_INFINITY ((int64_t)1 << 50) /* search._INFINITY */
+#define BOUND_START ((int64_t)1 << 40)    /* Rules.bounds' starting values */
+#define POINTS_SHIFT 8                 /* tables.POINTS */
+#define MARGIN_OFFSET 128              /* tables._MARGIN */
+
+/* The cards under one trump (CardClasses): its order, ruffers and alone come from Python; the
+ * masks, places, `above` and suits follow from them here. */
+typedef struct {
+    int trump, exact, count;           /* the trump; whether classes decide the play; classes */
+    unsigned char start[MAX_CLASSES], size[MAX_CLASSES]; /* each class's span of `order` */
+    unsigned char order[52];           /* each class's cards, lowest first, class after class */
+    unsigned char class_of[52], rank[52]; /* per card: its class and its place in it (0 lowest) */
+    unsigned char suit[MAX_CLASSES], alone[MAX_CLASSES]; /* class_suits; alone */
+    uint64_t mask[MAX_CLASSES], ruffers[MAX_CLASSES];  /* class_masks; ruffers */
+    uint64_t above[52];                /* per card: the cards of its class ranked above it */
+} card_classes;
+
+/* A mask of 8 little-endian bytes. */
+static inline uint64_t mask_of(const unsigned char *bytes) {
+    uint64_t mask = 0;
+    for (int b = 7; b >= 0; b--) mask = mask << 8 | bytes[b];
+    return mask;
+}
+
+/* Read and check CardClasses.native (trump, exact, class sizes, order, ruffers, alone). */
+static int load_classes(const rules *r, PyObject *object, card_classes *c) {
+    PyObject *sizes, *order, *ruffers, *alone;
+    memset(c, 0, sizeof *c);
+    if (!PyTuple_Check(object)) {
+        PyErr_SetString(PyExc_TypeError, "the card classes must be a tuple");
+        return -1;
+    }
+    if (!PyArg_ParseTuple(object, "iiOOOO", &c->trump, &c->exact, &sizes, &order, &ruffers, &alone)) return -1;
+    if (!in_range(c->trump, 0, 3, "trump") || !in_range(c->exact, 0, 1, "exact")) return -1;
+    Py_buffer view;
+    if (PyObject_GetBuffer(sizes, &view, PyBUF_SIMPLE) < 0) return -1;
+    int ok = view.len >= 1 && view.len <= MAX_CLASSES;
+    if (ok) {
+        c->count = (int)view.len;
+        memcpy(c->size, view.buf, (size_t)view.len);
+    }
+    PyBuffer_Release(&view);
+    if (!ok) {
+        PyErr_Format(PyExc_ValueError, "there must be 1 to %d card classes", MAX_CLASSES);
+        return -1;
+    }
+    unsigned char flat[8 * MAX_CLASSES];
+    if (copy_exact(order, c->order, 52, "class order") < 0 ||
+        copy_exact(ruffers, flat, 8 * c->count, "ruffers") < 0 ||
+        copy_exact(alone, c->alone, c->count, "alone") < 0)
+        return -1;
+    int at = 0;
+    uint64_t seen = 0;
+    for (int index = 0; index < c->count; index++) {
+        if (!in_range(c->size[index], 1, 52 - at, "class size") || !in_range(c->alone[index], 0, 1, "alone"))
+            return -1;
+        c->ruffers[index] = mask_of(flat + 8 * index);
+        if (c->ruffers[index] >> 52) {
+            PyErr_SetString(PyExc_ValueError, "a class's ruffers must be cards");
+            return -1;
+        }
+        c->start[index] = (unsigned char)at;
+        int first = c->order[at];
+        for (int k = 0; k < c->size[index]; k++, at++) {
+            int card = c->order[at];
+            /* every card once, and a class's cards alike in both suits (CardClasses' definition) */
+            if (card >= 52 || (seen >> card & 1) ||
+                r->suit_of[c->trump][card] != r->suit_of[c->trump][first] ||
+                r->trick_suit_of[c->trump][card] != r->trick_suit_of[c->trump][first]) {
+                PyErr_SetString(PyExc_ValueError, "the classes must split the 52 cards by their suits");
+                return -1;
+            }
+            seen |= (uint64_t)1 << card;
+            c->class_of[card] = (unsigned char)index;
+            c->rank[card] = (unsigned char)k;
+            c->mask[index] |= (uint64_t)1 << card;
+        }
+        c->suit[index] = r->suit_of[c->trump][first];
+        uint64_t higher = 0;
+        for (int k = c->size[index] - 1; k >= 0; k--) {
+            int card = c->order[c->start[index] + k];
+            c->above[card] = higher;
+            higher |= (uint64_t)1 << card;
+        }
+    }
+    if (at != 52) {
+        PyErr_SetString(PyExc_ValueError, "the classes must hold the 52 cards");
+        return -1;
+    }
+    return 0;
+}
+
+/* Where a hand's tally stands at a trick's start (tables.TallyState). */
+typedef struct {
+    int tally[MAX_TEAMS];
+    int done, opening, run;  /* tricks done; the opening team (-1: none) and its run */
+    int pile, previous, collected; /* the pile in the centre; the last trick's winner (-1) and whether it
+                                    * collected */
+} tally_state;
+
+/* The state as one key: 5 bits a count, the opening team and previous winner + 1 (below bit 36). */
+static inline uint64_t state_key(const tally_state *s) {
+    uint64_t key = (uint64_t)s->done | (uint64_t)(s->opening + 1) << 5 | (uint64_t)s->run << 7 |
+                   (uint64_t)s->pile << 12 | (uint64_t)(s->previous + 1) << 17 | (uint64_t)s->collected << 20;
+    for (int t = 0; t < MAX_TEAMS; t++) key |= (uint64_t)s->tally[t] << (21 + 5 * t);
+    return key;
+}
+
+/* A position at a trick's start in the transposition table: its bounds and the lead that did best. */
+typedef struct {
+    uint64_t key[MAX_SEATS + 1]; /* the canonical hands (CardClasses.canon), then the state and leader */
+    int64_t low, high;
+    signed char best;
+    unsigned char used;
+} tt_entry;
+
+/* A tally state's bounds (Rules.bounds, for the search's team). */
+typedef struct {
+    uint64_t key;                /* state_key + 1 (0: an empty slot) */
+    int64_t low, high;
+} bound_entry;
+
+typedef struct {
+    const rules *r;
+    const card_classes *c;
+    memo *questions;             /* the score, completion and play-on answers (play()'s memos) */
+    uint64_t hands[MAX_SEATS];   /* changed during the search and put back */
+    int hakem, team, shift;      /* shift: POINTS_SHIFT for a search of the points alone */
+    const int32_t *powers;       /* power[trump]: per trick suit, each card's power */
+    long long nodes;
+    int until_signals;           /* trick starts until Python's signal handlers run (Ctrl-C stops a search) */
+    tt_entry *table;             /* open addressing, growing at half full */
+    size_t table_size, table_used;
+    bound_entry *bounds;
+    size_t bounds_size, bounds_used;
+} search;
+
+static inline uint64_t hash_words(const uint64_t *key, int words) {
+    uint64_t h = 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < words; i++) {
+        h = (h ^ key[i]) * 0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+    }
+    return h;
+}
+
+/* The slot of `key`: its entry, or the empty slot where it goes. */
+static tt_entry *tt_slot(tt_entry *table, size_t size, const uint64_t *key) {
+    size_t i = (size_t)hash_words(key, MAX_SEATS + 1) & (size - 1);
+    while (table[i].used && memcmp(table[i].key, key, sizeof table[i].key)) i = (i + 1) & (size - 1);
+    return &table[i];
+}
+
+static int tt_grow(search *S) {
+    if (S->table_size > ((size_t)PY_SSIZE_T_MAX / sizeof(tt_entry)) / 2) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    size_t size = S->table_size * 2;
+    tt_entry *bigger = PyMem_Calloc(size, sizeof *bigger);
+    if (bigger == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (size_t i = 0; i < S->table_size; i++)
+        if (S->table[i].used) *tt_slot(bigger, size, S->table[i].key) = S->table[i];
+    PyMem_Free(S->table);
+    S->table = bigger;
+    S->table_size = size;
+    return 0;
+}
+
+static int tt_store(search *S, const uint64_t *key, int64_t low, int64_t high, int best) {
+    tt_entry *slot = tt_slot(S->table, S->table_size, key);
+    if (!slot->used) {
+        memcpy(slot->key, key, sizeof slot->key);
+        slot->used = 1;
+        S->table_used++;
+    }
+    slot->low = low;
+    slot->high = high;
+    slot->best = (signed char)best;
+    return S->table_used * 2 > S->table_size ? tt_grow(S) : 0;
+}
+
+static bound_entry *bound_slot(bound_entry *table, size_t size, uint64_t key) {
+    size_t i = (size_t)hash_words(&key, 1) & (size - 1);
+    while (table[i].key && table[i].key != key + 1) i = (i + 1) & (size - 1);
+    return &table[i];
+}
+
+static int bound_store(search *S, uint64_t key, int64_t low, int64_t high) {
+    bound_entry *slot = bound_slot(S->bounds, S->bounds_size, key);
+    slot->key = key + 1;
+    slot->low = low;
+    slot->high = high;
+    if (++S->bounds_used * 2 <= S->bounds_size) return 0;
+    if (S->bounds_size > ((size_t)PY_SSIZE_T_MAX / sizeof(bound_entry)) / 2) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    size_t size = S->bounds_size * 2;
+    bound_entry *bigger = PyMem_Calloc(size, sizeof *bigger);
+    if (bigger == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (size_t i = 0; i < S->bounds_size; i++)
+        if (S->bounds[i].key) *bound_slot(bigger, size, S->bounds[i].key - 1) = S->bounds[i];
+    PyMem_Free(S->bounds);
+    S->bounds = bigger;
+    S->bounds_size = size;
+    return 0;
+}
+
+/* A value shifted right by the search's shift, as Python's >> (towards minus infinity). */
+static inline int64_t shifted(const search *S, int64_t value) {
+    if (!S->shift) return value;
+    return value >= 0 ? value >> S->shift : -((-value - 1) >> S->shift) - 1;
+}
+
+/* The tally's key for the rules' questions (as hokm._solver.tables._key: no opening team without a run). */
+static inline uint64_t question_key(const search *S, const tally_state *s) {
+    return tally_key(S->hakem, s->done, s->run ? s->opening : 0, s->run, s->tally, S->r->teams);
+}
+
+/* Rules._trick_end: the state after a trick `winner` won, and whether the hand is then over (-1:
+ * an error from the Python side). */
+static int trick_end(search *S, const tally_state *s, int winner, tally_state *after) {
+    const rules *r = S->r;
+    *after = *s;
+    int done = ++after->done;
+    int team = r->team_of[winner];
+    if (s->run == done - 1 && (done == 1 || s->opening == team)) {
+        after->opening = team;
+        after->run = done;
+    }
+    int collector = winner;
+    if (r->captures) {
+        int flags = done > 1 ? 2 * s->collected + 1 : 0; /* (the trump is in force from the first card) */
+        int previous_index = done > 1 ? s->previous + 1 : 0;
+        collector = r->capture[((winner * (r->players + 1) + previous_index) * 4 + flags) * (r->tricks + 1) + done];
+    }
+    if (collector == NOBODY) {
+        after->pile++;
+        after->collected = 0;
+    } else {
+        after->tally[r->team_of[collector]] += s->pile + 1;
+        after->pile = 0;
+        after->collected = 1;
+    }
+    after->previous = winner;
+    if (done == r->tricks) return 1;
+    outcome out = {S->hakem, S->c->trump, done, {0}, after->run ? after->opening : 0, after->run};
+    memcpy(out.tally, after->tally, sizeof out.tally);
+    return hand_over(r, &out, S->questions); /* (Rules._over) */
+}
+
+/* Rules.value: a finished hand's value for the search's team (encode; unshifted). */
+static int final_value(search *S, const tally_state *s, int64_t *value) {
+    answer score;
+    if (memo_get(&S->questions[0], question_key(S, s), &score) < 0) return -1;
+    int total = 0;
+    for (int t = 0; t < S->r->teams; t++) total += s->tally[t];
+    int64_t points = score.v[0] < 0 ? 0 : score.v[0] == S->team ? score.v[1] : -(int64_t)score.v[1];
+    *value = points * (1 << POINTS_SHIFT) + 2 * s->tally[S->team] - total + MARGIN_OFFSET;
+    return 0;
+}
+
+/* Rules.bounds: the least and the most value the team can end with from `s` (unshifted). */
+static int tally_bounds(search *S, const tally_state *s, int64_t *low, int64_t *high) {
+    uint64_t key = state_key(s);
+    const bound_entry *found = bound_slot(S->bounds, S->bounds_size, key);
+    if (found->key) {
+        *low = found->low;
+        *high = found->high;
+        return 0;
+    }
+    int64_t least = BOUND_START, most = -BOUND_START, a, b;
+    int failed = 0;
+    for (int winner = 0; winner < S->r->players && !failed; winner++) {
+        tally_state after;
+        int over = trick_end(S, s, winner, &after);
+        if (over < 0) failed = 1;
+        else if (over) {
+            failed = final_value(S, &after, &a) < 0;
+            b = a;
+        } else
+            failed = tally_bounds(S, &after, &a, &b) < 0;
+        if (!failed) {
+            least = a < least ? a : least;
+            most = b > most ? b : most;
+        }
+    }
+    if (failed || bound_store(S, key, least, most) < 0) return -1;
+    *low = least;
+    *high = most;
+    return 0;
+}
+
+/* CardClasses.moves: one card of each run of `cards` touching among the `live` cards, each the run's
+ * lowest card: classes in order, the highest run first within a class (every card alone, highest
+ * first, without `exact`). */
+static int card_moves(const card_classes *c, uint64_t cards, uint64_t live, unsigned char *moves) {
+    int count = 0;
+    if (!c->exact) {
+        for (int card = 51; card >= 0; card--)
+            if (cards >> card & 1) moves[count++] = (unsigned char)card;
+        return count;
+    }
+    for (int index = 0; index < c->count; index++) {
+        uint64_t mine = cards & c->mask[index];
+        if (!mine) continue;
+        int from = count, inside = 0;
+        for (int k = c->start[index]; k < c->start[index] + c->size[index]; k++) {
+            int card = c->order[k];
+            if (!(live >> card & 1)) continue;
+            if (mine >> card & 1) {
+                if (!inside) moves[count++] = (unsigned char)card;
+                inside = 1;
+            } else
+                inside = 0;
+        }
+        for (int i = from, j = count - 1; i < j; i++, j--) { /* highest run first */
+            unsigned char swap = moves[i];
+            moves[i] = moves[j];
+            moves[j] = swap;
+        }
+    }
+    return count;
+}
+
+/* CardClasses.run_of: the move standing for `card` (the lowest card of its run), or -1. */
+static int run_of(const card_classes *c, int card, const unsigned char *moves, int count, uint64_t live,
+                  uint64_t mine) {
+    for (int i = 0; i < count; i++) {
+        int move = moves[i];
+        if (move == card || (c->exact && (c->above[move] >> card & 1) &&
+                             !(c->above[move] & ~c->above[card] & live & ~mine)))
+            return move;
+    }
+    return -1;
+}
+
+/* CardClasses.canon: per class, the owners of its live cards in order, as a mask per seat of the
+ * class's places (the k-th live card of a class at its k-th place); without `exact` the hands. */
+static void canon(const search *S, uint64_t live, uint64_t *key) {
+    const card_classes *c = S->c;
+    int players = S->r->players;
+    memset(key, 0, MAX_SEATS * sizeof *key);
+    if (!c->exact) {
+        memcpy(key, S->hands, (size_t)players * sizeof *key);
+        return;
+    }
+    for (int index = 0; index < c->count; index++) {
+        if (!(live & c->mask[index])) continue;
+        int place = c->start[index];
+        for (int k = c->start[index]; k < c->start[index] + c->size[index]; k++) {
+            uint64_t bit = (uint64_t)1 << c->order[k];
+            if (!(live & bit)) continue;
+            for (int seat = 0; seat < players; seat++)
+                if (S->hands[seat] & bit) {
+                    key[seat] |= (uint64_t)1 << place;
+                    break;
+                }
+            place++;
+        }
+    }
+}
+
+/* Search.void_plays: what a seat that cannot follow may play. */
+static inline uint64_t void_plays(const search *S, uint64_t hand, const int32_t *row, int32_t top) {
+    uint64_t trumps = hand & S->r->suit_mask[S->c->trump][S->c->trump];
+    if (!S->r->duty || !trumps) return hand;
+    if (S->r->duty == 2) {
+        uint64_t beating = 0;
+        for (uint64_t rest = trumps; rest; rest &= rest - 1) {
+            int card = __builtin_ctzll(rest);
+            if (row[card] > top) beating |= (uint64_t)1 << card;
+        }
+        return beating ? beating : trumps;
+    }
+    return trumps;
+}
+
+/* Search.sure_tricks: the tricks in a row the leader takes cashing its top cards suit by suit. */
+static int sure_tricks(const search *S, int leader) {
+    const card_classes *c = S->c;
+    const rules *r = S->r;
+    if (!c->exact) return 0;
+    uint64_t hand = S->hands[leader], live = 0;
+    for (int seat = 0; seat < r->players; seat++) live |= S->hands[seat];
+    int total = 0;
+    for (int index = 0; index < c->count; index++) {
+        uint64_t mine = hand & c->mask[index];
+        if (!mine || !c->alone[index]) continue;
+        int run = 0;
+        for (int k = c->start[index] + c->size[index] - 1; k >= c->start[index]; k--) {
+            int card = c->order[k];
+            if (live >> card & 1) {
+                if (!(mine >> card & 1)) break;
+                run++;
+            }
+        }
+        if (!run) continue;
+        uint64_t suit_mask = r->suit_mask[c->trump][c->suit[index]];
+        for (int seat = 0; seat < r->players; seat++) {
+            if (seat == leader || (!r->duty && r->team_of[seat] == r->team_of[leader]))
+                continue; /* (a partner ruffs only if it must) */
+            uint64_t held = S->hands[seat];
+            if (held & c->ruffers[index]) {
+                int length = count_cards(held & suit_mask);
+                run = length < run ? length : run;
+            }
+        }
+        total += run;
+    }
+    return total;
+}
+
+/* Search._sure: the bounds narrowed by the leader's sure tricks. */
+static int sure_bounds(search *S, int leader, const tally_state *state, int64_t *low, int64_t *high) {
+    int sure = sure_tricks(S, leader);
+    if (!sure) return 0;
+    tally_state now = *state, after;
+    int64_t least, most;
+    int over = 0;
+    for (int i = 0; i < sure && !over; i++) {
+        over = trick_end(S, &now, leader, &after);
+        if (over < 0) return -1;
+        now = after;
+    }
+    if (over) {
+        if (final_value(S, &now, &least) < 0) return -1;
+        most = least;
+    } else if (tally_bounds(S, &now, &least, &most) < 0)
+        return -1;
+    if (S->r->team_of[leader] == S->team) {
+        int64_t raised = shifted(S, least);
+        *low = raised > *low ? raised : *low;
+    } else {
+        int64_t lowered = shifted(S, most);
+        *high = lowered < *high ? lowered : *high;
+    }
+    return 0;
+}
+
+/* Search._order_leads: a suit's top card no one can trump, a low card to the partner's top card,
+ * other winners, then low cards; a suit an opponent can trump last (by score, then the lower card). */
+static void order_leads(const search *S, int leader, unsigned char *moves, int count, uint64_t live) {
+    const card_classes *c = S->c;
+    const rules *r = S->r;
+    int side = r->team_of[leader], keys[52];
+    for (int i = 0; i < count; i++) {
+        int card = moves[i], index = c->class_of[card], top = -1, ruffed = 0, partner_top = 0;
+        uint64_t suit_mask = r->suit_mask[c->trump][c->suit[index]], ruffers = c->ruffers[index];
+        for (int k = c->start[index] + c->size[index] - 1; k >= c->start[index]; k--)
+            if (live >> c->order[k] & 1) {
+                top = c->order[k];
+                break;
+            }
+        for (int seat = 0; seat < r->players; seat++) {
+            if (seat == leader) continue;
+            uint64_t held = S->hands[seat];
+            if (r->team_of[seat] != side) {
+                if (!(held & suit_mask) && (held & ruffers)) ruffed = 1;
+            } else if (top >= 0 && (held >> top & 1))
+                partner_top = 1;
+        }
+        int score = ruffed ? 0 : !(c->above[card] & live) ? 3 : partner_top ? 2 : 1;
+        keys[i] = (score * 64 + 63 - c->rank[card]) * 64 + card; /* (score, -rank, card) */
+    }
+    for (int i = 1; i < count; i++) { /* descending by key */
+        int key = keys[i];
+        unsigned char card = moves[i];
+        int j = i - 1;
+        while (j >= 0 && keys[j] < key) {
+            keys[j + 1] = keys[j];
+            moves[j + 1] = moves[j];
+            j--;
+        }
+        keys[j + 1] = key;
+        moves[j + 1] = card;
+    }
+}
+
+/* _order_follows: with the side already winning, low cards; else the cards that beat the trick (the
+ * lowest first when last to play, the highest first before; ties in move order), then low cards. */
+static void order_follows(unsigned char *moves, int count, const int32_t *row, int32_t top, int ours, int last) {
+    unsigned char beating[52], rest[52];
+    int beats = 0, others = 0;
+    if (!ours)
+        for (int i = 0; i < count; i++) {
+            if (row[moves[i]] > top) beating[beats++] = moves[i];
+            else rest[others++] = moves[i];
+        }
+    if (!beats) {
+        for (int i = 0, j = count - 1; i < j; i++, j--) {
+            unsigned char swap = moves[i];
+            moves[i] = moves[j];
+            moves[j] = swap;
+        }
+        return;
+    }
+    for (int i = 1; i < beats; i++) { /* a stable insertion sort by power */
+        unsigned char card = beating[i];
+        int j = i - 1;
+        while (j >= 0 && (last ? row[beating[j]] > row[card] : row[beating[j]] < row[card])) {
+            beating[j + 1] = beating[j];
+            j--;
+        }
+        beating[j + 1] = card;
+    }
+    memcpy(moves, beating, (size_t)beats);
+    for (int i = 0; i < others; i++) moves[beats + i] = rest[others - 1 - i];
+}
+
+/* In the recursion below, a Python error (a callback's, or no memory) is returned as *failed set: each
+ * caller puts its hands back and returns at once. */
+static int64_t trick(search *S, int leader, const tally_state *state, int64_t alpha, int64_t beta, int *failed);
+
+/* Search._follow: the value of the trick's `place`-th card (1 the first follow) on, within the window. */
+static int64_t follow(search *S, int place, const unsigned char *seats, int led, const int32_t *row, int best,
+                      int32_t top, uint64_t live, const tally_state *state, int64_t alpha, int64_t beta,
+                      int *failed) {
+    const rules *r = S->r;
+    int seat = seats[place];
+    uint64_t hand = S->hands[seat];
+    uint64_t legal = hand & r->suit_mask[S->c->trump][led];
+    if (!legal) legal = void_plays(S, hand, row, top);
+    unsigned char moves[52];
+    int count = card_moves(S->c, legal, live, moves);
+    int last = place == r->players - 1;
+    if (count > 1) order_follows(moves, count, row, top, r->team_of[seat] == r->team_of[best], last);
+    int maximising = r->team_of[seat] == S->team;
+    int64_t value = maximising ? -SOLVE_INFINITY : SOLVE_INFINITY, got;
+    for (int i = 0; i < count; i++) {
+        int card = moves[i];
+        S->nodes++;
+        S->hands[seat] = hand ^ (uint64_t)1 << card;
+        int winner = row[card] > top ? seat : best;
+        int32_t high = row[card] > top ? row[card] : top;
+        if (last) {
+            tally_state after;
+            int over = trick_end(S, state, winner, &after);
+            if (over < 0) *failed = 1;
+            else if (over) {
+                *failed = final_value(S, &after, &got) < 0;
+                got = shifted(S, got);
+            } else got = trick(S, winner, &after, alpha, beta, failed);
+        } else
+            got = follow(S, place + 1, seats, led, row, winner, high, live, state, alpha, beta, failed);
+        S->hands[seat] = hand;
+        if (*failed) return 0;
+        if (maximising) {
+            if (got > value) {
+                value = got;
+                if (got > alpha) {
+                    alpha = got;
+                    if (alpha >= beta) break;
+                }
+            }
+        } else if (got < value) {
+            value = got;
+            if (got < beta) {
+                beta = got;
+                if (alpha >= beta) break;
+            }
+        }
+    }
+    return value;
+}
+
+/* The trick's seats in order from `leader`. */
+static inline void seats_from(const rules *r, int leader, unsigned char *seats) {
+    seats[0] = (unsigned char)leader;
+    memcpy(seats + 1, r->followers[leader], (size_t)r->players - 1);
+}
+
+/* Search._lead: the best lead's value within the window, and that lead (`first`: try it first). */
+static int64_t lead(search *S, int leader, const tally_state *state, uint64_t live, int64_t alpha, int64_t beta,
+                    int first, int *best, int *failed) {
+    const card_classes *c = S->c;
+    uint64_t hand = S->hands[leader];
+    unsigned char moves[52], seats[MAX_SEATS];
+    int count = card_moves(c, hand, live, moves);
+    if (count > 1) {
+        order_leads(S, leader, moves, count, live);
+        if (first >= 0 && (hand >> first & 1)) {
+            first = run_of(c, first, moves, count, live, hand);
+            if (first >= 0) { /* to the front */
+                int at = 0;
+                while (moves[at] != first) at++;
+                memmove(moves + 1, moves, (size_t)at);
+                moves[0] = (unsigned char)first;
+            }
+        }
+    }
+    seats_from(S->r, leader, seats);
+    int maximising = S->r->team_of[leader] == S->team;
+    int64_t value = maximising ? -SOLVE_INFINITY : SOLVE_INFINITY;
+    *best = -1;
+    for (int i = 0; i < count; i++) {
+        int card = moves[i];
+        S->nodes++;
+        S->hands[leader] = hand ^ (uint64_t)1 << card;
+        const int32_t *row = S->powers + 52 * S->r->trick_suit_of[c->trump][card];
+        int64_t got = follow(S, 1, seats, S->r->suit_of[c->trump][card], row, leader, row[card], live, state,
+                             alpha, beta, failed);
+        S->hands[leader] = hand;
+        if (*failed) return 0;
+        if (maximising) {
+            if (got > value) {
+                value = got;
+                *best = card;
+                if (got > alpha) {
+                    alpha = got;
+                    if (alpha >= beta) break;
+                }
+            }
+        } else if (got < value) {
+            value = got;
+            *best = card;
+            if (got < beta) {
+                beta = got;
+                if (alpha >= beta) break;
+            }
+        }
+    }
+    return value;
+}
+
+/* Search.trick: the value of the position at a trick's start, `leader` to lead, within the window. */
+static int64_t trick(search *S, int leader, const tally_state *state, int64_t alpha, int64_t beta, int *failed) {
+    uint64_t key[MAX_SEATS + 1], live = 0;
+    for (int seat = 0; seat < S->r->players; seat++) live |= S->hands[seat];
+    canon(S, live, key);
+    key[MAX_SEATS] = state_key(state) | (uint64_t)leader << 36;
+    int64_t low, high;
+    int first = -1;
+    const tt_entry *entry = tt_slot(S->table, S->table_size, key);
+    if (entry->used) {
+        low = entry->low;
+        high = entry->high;
+        first = entry->best;
+    } else {
+        if (tally_bounds(S, state, &low, &high) < 0) {
+            *failed = 1;
+            return 0;
+        }
+        low = shifted(S, low);
+        high = shifted(S, high);
+        if (low < high && sure_bounds(S, leader, state, &low, &high) < 0) {
+            *failed = 1;
+            return 0;
+        }
+    }
+    if (low >= beta) return low;
+    if (high <= alpha) return high;
+    if (low == high) return low;
+    if (--S->until_signals <= 0) {
+        S->until_signals = 1 << 16;
+        if (PyErr_CheckSignals() < 0) {
+            *failed = 1;
+            return 0;
+        }
+    }
+    int64_t window_low = alpha > low ? alpha : low, window_high = beta < high ? beta : high;
+    int best;
+    int64_t value = lead(S, leader, state, live, window_low, window_high, first, &best, failed);
+    if (*failed) return 0;
+    if (value <= window_low) high = value < high ? value : high;
+    else if (value >= window_high) low = value > low ? value : low;
+    else low = high = value;
+    if (tt_store(S, key, low, high, best) < 0) *failed = 1; /* (the table may have moved: stored anew) */
+    return value;
+}
+
+/* A root move's probe (Search.values' partials): the trick's `place`-th card played, `best` winning
+ * with `top`; `place` 0: a lead. With `whole`, the position itself before its `place`-th card (the
+ * trick's start where `place` is 0). */
+typedef struct {
+    int whole, place, led, best;
+    int32_t top;
+    const int32_t *row;
+    unsigned char seats[MAX_SEATS];
+    uint64_t live;
+    tally_state state;
+} root_probe;
+
+/* The probe within a window (Search._follow after a lead, else Search._then). */
+static int64_t probe(search *S, const root_probe *p, int64_t alpha, int64_t beta, int *failed) {
+    if (p->whole)
+        return p->place ? follow(S, p->place, p->seats, p->led, p->row, p->best, p->top, p->live, &p->state, alpha,
+                                 beta, failed)
+                        : trick(S, p->seats[0], &p->state, alpha, beta, failed);
+    if (p->place < S->r->players - 1)
+        return follow(S, p->place + 1, p->seats, p->led, p->row, p->best, p->top, p->live, &p->state, alpha, beta,
+                      failed);
+    tally_state after;
+    int64_t value = 0;
+    int over = trick_end(S, &p->state, p->best, &after);
+    if (over < 0) *failed = 1;
+    else if (over) {
+        *failed = final_value(S, &after, &value) < 0;
+        value = shifted(S, value);
+    } else value = trick(S, p->best, &after, alpha, beta, failed);
+    return value;
+}
+
+/* Search.exact: the probe's exact value by null-window searches (MTD(f)). */
+static int64_t exact_value(search *S, const root_probe *p, int64_t guess, int *failed) {
+    int64_t low = -SOLVE_INFINITY, high = SOLVE_INFINITY, value = guess;
+    while (low < high) {
+        int64_t beta = value == low ? value + 1 : value;
+        value = probe(S, p, beta - 1, beta, failed);
+        if (*failed) return 0;
+        if (value < beta) high = value;
+        else low = value;
+    }
+    return value;
+}
+
+/* Read and check a tally state (tables.TallyState). */
+static int load_state(const rules *r, PyObject *object, tally_state *s) {
+    PyObject *tally;
+    memset(s, 0, sizeof *s);
+    if (!PyTuple_Check(object)) {
+        PyErr_SetString(PyExc_TypeError, "the tally state must be a tuple");
+        return -1;
+    }
+    if (!PyArg_ParseTuple(object, "Oiiiiii", &tally, &s->done, &s->opening, &s->run, &s->pile, &s->previous,
+                          &s->collected))
+        return -1;
+    if (!in_range(s->done, 0, r->tricks - 1, "tricks done") || !in_range(s->run, 0, s->done, "opening run") ||
+        !in_range(s->opening, s->run ? 0 : -1, r->teams - 1, "opening team") ||
+        !in_range(s->pile, 0, s->done, "pile") ||
+        !in_range(s->previous, s->done ? 0 : -1, s->done ? r->players - 1 : -1, "previous winner") ||
+        !in_range(s->collected, 0, 1, "collected"))
+        return -1;
+    if (!PyTuple_Check(tally) || PyTuple_GET_SIZE(tally) != r->teams) {
+        PyErr_SetString(PyExc_ValueError, "the tally must be a tuple, a count per team");
+        return -1;
+    }
+    int sum = s->pile;
+    for (int t = 0; t < r->teams; t++) {
+        long count = PyLong_AsLong(PyTuple_GET_ITEM(tally, t));
+        if ((count == -1 && PyErr_Occurred()) || !in_range(count, 0, s->done, "a team's tricks")) return -1;
+        s->tally[t] = (int)count;
+        sum += (int)count;
+    }
+    if (sum != s->done) {
+        PyErr_SetString(PyExc_ValueError, "the teams' tricks and the pile must add up to the tricks done");
+        return -1;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(solve_doc,
+"solve(rules, classes, hands, hakem, team, leader, trick, state, points_only, asks, whole=0)\n"
+"-> (legal, values, nodes)\n\n"
+"hokm._solver.search.Search(...).values in C: the legal cards (a mask) of the seat to move and each\n"
+"move's exact value ({card: value}, one card of each run of touching cards), for `team`, and the\n"
+"cards the search tried. `rules`: make_rules; `classes`: CardClasses.native; `hands`: each seat's\n"
+"cards, 8 little-endian bytes each; `trick`: the cards played to the current trick by `leader` and\n"
+"its followers, a byte each; `state`: the tally state at its start (tables.TallyState); `asks`: as\n"
+"play()'s. With `whole` 1, `values` is the position's own value (the best move's) instead,\n"
+"found by one MTD(f) (Search.exact of Search.trick at a trick's start).");
+
+static PyObject *solve(PyObject *self, PyObject *args) {
+    PyObject *capsule, *classes_object, *hands_object, *trick_object, *state_object, *asks;
+    int hakem, team, leader, points_only, whole = 0;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOiiiOOiO|i", &capsule, &classes_object, &hands_object, &hakem, &team, &leader,
+                          &trick_object, &state_object, &points_only, &asks, &whole))
+        return NULL;
+    kernel_rules *k = PyCapsule_GetPointer(capsule, RULES_NAME);
+    if (k == NULL) return NULL;
+    const rules *r = &k->r;
+    int n = r->players;
+    card_classes classes;
+    tally_state state;
+    search S;
+    memset(&S, 0, sizeof S);
+    memo own[3]; /* this search's memos, where a batch or another search holds the kept ones */
+    memset(own, 0, sizeof own);
+    int holds = 0;
+    PyObject *result = NULL, *values = NULL;
+    if (load_classes(r, classes_object, &classes) < 0 || load_state(r, state_object, &state) < 0 ||
+        !in_range(hakem, 0, n - 1, "hakem") || !in_range(team, 0, r->teams - 1, "team") ||
+        !in_range(leader, 0, n - 1, "leader") || !in_range(points_only, 0, 1, "points_only") ||
+        !in_range(whole, 0, 1, "whole"))
+        goto done;
+    /* the trick so far, then the hands: distinct cards, one per trick left */
+    unsigned char trick_cards[MAX_SEATS], bytes[MAX_SEATS * 8], seats[MAX_SEATS];
+    Py_buffer view;
+    if (PyObject_GetBuffer(trick_object, &view, PyBUF_SIMPLE) < 0) goto done;
+    int in_trick = (int)view.len, ok = view.len < n;
+    if (ok) memcpy(trick_cards, view.buf, (size_t)view.len);
+    PyBuffer_Release(&view);
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "the trick holds fewer cards than there are seats");
+        goto done;
+    }
+    uint64_t seen = 0;
+    for (int i = 0; i < in_trick; i++) {
+        if (trick_cards[i] >= 52 || (seen >> trick_cards[i] & 1)) {
+            PyErr_SetString(PyExc_ValueError, "the trick's cards must be distinct cards");
+            goto done;
+        }
+        seen |= (uint64_t)1 << trick_cards[i];
+    }
+    if (copy_exact(hands_object, bytes, n * 8, "hands") < 0) goto done;
+    seats_from(r, leader, seats);
+    for (int seat = 0; seat < n; seat++) {
+        uint64_t mask = mask_of(bytes + 8 * seat);
+        int played = 0;
+        for (int i = 0; i < in_trick; i++) played |= seats[i] == seat;
+        if ((mask >> 52) || (mask & seen) || count_cards(mask) != r->tricks - state.done - played) {
+            PyErr_SetString(PyExc_ValueError, "each seat must hold one card per trick left, none played");
+            goto done;
+        }
+        seen |= mask;
+        S.hands[seat] = mask;
+    }
+    /* the memos, as play() takes them */
+    int wanted[3] = {1, r->asks_complete, r->asks_play_on};
+    if (!PyTuple_Check(asks) || PyTuple_GET_SIZE(asks) != 3) {
+        PyErr_SetString(PyExc_ValueError, "asks must be a tuple (score_of, complete_of, play_on_of)");
+        goto done;
+    }
+    for (int i = 0; i < 3; i++)
+        if (wanted[i] && !PyCallable_Check(PyTuple_GET_ITEM(asks, i))) {
+            PyErr_SetString(PyExc_ValueError, "each question the rules ask needs a callable in asks");
+            goto done;
+        }
+    S.questions = k->questions;
+    if (k->busy) {
+        if (init_questions(own, r) < 0) goto done;
+        S.questions = own;
+    } else {
+        k->busy = holds = 1;
+    }
+    for (int i = 0; i < 3; i++) S.questions[i].ask = PyTuple_GET_ITEM(asks, i);
+    S.r = r;
+    S.c = &classes;
+    S.hakem = hakem;
+    S.team = team;
+    S.shift = points_only ? POINTS_SHIFT : 0;
+    S.powers = &r->power[classes.trump][0][0];
+    S.table_size = 1 << 12;
+    S.bounds_size = 1 << 8;
+    S.table = PyMem_Calloc(S.table_size, sizeof *S.table);
+    S.bounds = PyMem_Calloc(S.bounds_size, sizeof *S.bounds);
+    values = PyDict_New();
+    if (S.table == NULL || S.bounds == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (values == NULL) goto done;
+    /* Search.values: the legal cards, then each move's value by MTD(f), the last value the next guess */
+    int seat = seats[in_trick];
+    uint64_t live = 0, legal, hand = S.hands[seat];
+    for (int s = 0; s < n; s++) live |= S.hands[s];
+    for (int i = 0; i < in_trick; i++) live |= (uint64_t)1 << trick_cards[i];
+    root_probe p;
+    memset(&p, 0, sizeof p);
+    memcpy(p.seats, seats, sizeof seats);
+    p.live = live;
+    p.state = state;
+    p.place = in_trick;
+    if (in_trick) {
+        int first = trick_cards[0];
+        p.led = r->suit_of[classes.trump][first];
+        p.row = S.powers + 52 * r->trick_suit_of[classes.trump][first];
+        p.best = leader;
+        p.top = p.row[first];
+        for (int i = 1; i < in_trick; i++)
+            if (p.row[trick_cards[i]] > p.top) {
+                p.best = seats[i];
+                p.top = p.row[trick_cards[i]];
+            }
+        legal = hand & r->suit_mask[classes.trump][p.led];
+        if (!legal) legal = void_plays(&S, hand, p.row, p.top);
+    } else
+        legal = hand;
+    int failed = 0;
+    int64_t guess = 0;
+    if (whole) { /* the position's value alone */
+        p.whole = 1;
+        guess = exact_value(&S, &p, guess, &failed);
+        if (!failed) result = Py_BuildValue("(KLL)", (unsigned long long)legal, (long long)guess, S.nodes);
+        goto done;
+    }
+    unsigned char moves[52];
+    int count = card_moves(&classes, legal, live, moves);
+    int led = p.led, best = p.best;
+    const int32_t *row = p.row;
+    int32_t top = p.top;
+    for (int i = 0; i < count; i++) {
+        int card = moves[i];
+        S.hands[seat] = hand ^ (uint64_t)1 << card;
+        if (!in_trick) {
+            p.led = r->suit_of[classes.trump][card];
+            p.row = S.powers + 52 * r->trick_suit_of[classes.trump][card];
+            p.best = seat;
+            p.top = p.row[card];
+        } else {
+            p.led = led;
+            p.row = row;
+            p.best = row[card] > top ? seat : best;
+            p.top = row[card] > top ? row[card] : top;
+        }
+        guess = exact_value(&S, &p, guess, &failed);
+        S.hands[seat] = hand;
+        if (failed) goto done;
+        PyObject *key = PyLong_FromLong(card), *value = PyLong_FromLongLong(guess);
+        int stored = key != NULL && value != NULL ? PyDict_SetItem(values, key, value) : -1;
+        Py_XDECREF(key);
+        Py_XDECREF(value);
+        if (stored < 0) goto done;
+    }
+    result = Py_BuildValue("(KOL)", (unsigned long long)legal, values, S.nodes);
+done:
+    Py_XDECREF(values);
+    PyMem_Free(S.table);
+    PyMem_Free(S.bounds);
+    for (int i = 0; i < 3; i++) {
+        memo_free(&own[i]);
+        if (holds) k->questions[i].ask = NULL; /* (borrowed for this search only) */
+    }
+    if (holds) k->busy = 0;
+    return result;
+}
+
 PyDoc_STRVAR(random_doc,
 "random(words, count) -> (values, words)\n\n"
 "`count` random() values from the generator's words, and its words after (for the tests).");
@@ -984,6 +1929,7 @@ static PyMethodDef methods[] = {
     {"make_rules", make_rules, METH_VARARGS, make_rules_doc},
     {"play", play, METH_VARARGS, play_doc},
     {"random", random_values, METH_VARARGS, random_doc},
+    {"solve", solve, METH_VARARGS, solve_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -99,6 +99,21 @@ class Search:
             hands[seat] = hand
         return legal, values
 
+    def value(self, seats: tuple[int, ...], trick: list[int], state: TallyState) -> int:
+        """The position's own exact value (the best move's, as ``values`` gives it) by one MTD(f) search:
+        ``trick`` the cards played to the trick so far by ``seats`` in order, ``state`` the tally."""
+        if not trick:
+            return self.exact(partial(self.trick, seats[0], state))
+        classes = self.classes
+        row = classes.power[classes.trick_suit_of[trick[0]]]
+        best, top = seats[0], row[trick[0]]
+        for at, card in enumerate(trick[1:], 1):
+            if row[card] > top:
+                best, top = seats[at], row[card]
+        live = sum(1 << card for card in trick) | sum(self.hands)  # (disjoint masks)
+        return self.exact(partial(self._follow, len(trick), seats, classes.suit_of[trick[0]], row, best, top,
+                                  live, state))
+
     def _then(self, place: int, seats: tuple[int, ...], led: int, row: tuple[int, ...], best: int, top: int,
               live: int, state: TallyState, alpha: int, beta: int) -> int:
         """The value once the trick's ``place``-th card is played (``best`` winning with ``top``)."""

@@ -69,6 +69,7 @@ class CardClasses:
         "class_of",
         "class_suits",
         "exact",
+        "native",
         "order",
         "power",
         "rank",
@@ -122,6 +123,12 @@ class CardClasses:
         """Per class, the cards of other suits that may beat one of its cards led (the trumps)."""
         self._groups: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self._canon: dict[tuple[int, ...], int] = {}
+        self.native: tuple[int, int, bytes, bytes, bytes, bytes] = (
+            trump, int(self.exact), bytes(len(cards) for cards in self.order),
+            bytes(card for cards in self.order for card in cards),
+            b"".join(mask.to_bytes(8, "little") for mask in self.ruffers), bytes(self.alone))
+        """The tables as the C search takes them (``_native.c``'s ``load_classes``): the trump, ``exact``,
+        each class's size, the classes' cards in ``order``, ``ruffers`` (8 bytes each) and ``alone``."""
 
     def moves(self, cards: int, live: int) -> list[int]:
         """One card of each run of ``cards`` that touch among the ``live`` cards (those in hands and

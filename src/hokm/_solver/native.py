@@ -1,0 +1,53 @@
+"""The double-dummy search in the C kernel where it is built, else in Python.
+
+``search_values`` answers what ``Search.values`` answers, with the search's node count: in
+``_native.c``'s ``solve`` (the same search, rule for rule, on the kernel's tables and its
+memos of the rules' answers by tally) where ``hokm._kernel.native.NATIVE`` is loaded, else by
+``hokm._solver.search.Search``. ``HOKM_NATIVE=0`` switches the C search off with the batches.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hokm._kernel import native as kernel
+from hokm._kernel.native_plan import native_plan_of
+from hokm._solver.search import Search
+
+if TYPE_CHECKING:
+    from hokm._solver.tables import CardClasses, Rules, TallyState
+
+__all__ = ["search_value", "search_values"]
+
+
+def search_values(rules: Rules, classes: CardClasses, hands: list[int], hakem: int, team: int, leader: int,
+                  trick: list[int], state: TallyState, *, points_only: bool = False) -> tuple[
+                      int, dict[int, int], int]:
+    """``Search(rules, classes, hands, hakem, team).values(seats, trick, state)`` (``seats`` from
+    ``leader``) and the cards the search tried: the legal cards of the seat to move (a mask) and each
+    move's exact value (``CardClasses.moves``), for ``team``."""
+    native = kernel.NATIVE
+    if native is not None:
+        plan = native_plan_of(rules.engine)
+        legal, values, nodes = native.solve(
+            plan.kernel_rules(native), classes.native, b"".join(hand.to_bytes(8, "little") for hand in hands),
+            hakem, team, leader, bytes(trick), state, int(points_only), plan.asks)
+        return legal, values, nodes
+    search = Search(rules, classes, hands, hakem, team, points_only=points_only)
+    legal, values = search.values((leader, *rules.followers[leader]), trick, state)
+    return legal, values, search.nodes
+
+
+def search_value(rules: Rules, classes: CardClasses, hands: list[int], hakem: int, team: int, leader: int,
+                 trick: list[int], state: TallyState, *, points_only: bool = False) -> tuple[int, int]:
+    """The position's own exact value for ``team`` (the best move's, as ``search_values`` would give
+    it) by one MTD(f) search, and the cards the search tried."""
+    native = kernel.NATIVE
+    if native is not None:
+        plan = native_plan_of(rules.engine)
+        _, value, nodes = native.solve(
+            plan.kernel_rules(native), classes.native, b"".join(hand.to_bytes(8, "little") for hand in hands),
+            hakem, team, leader, bytes(trick), state, int(points_only), plan.asks, 1)
+        return value, nodes
+    search = Search(rules, classes, hands, hakem, team, points_only=points_only)
+    return search.value((leader, *rules.followers[leader]), trick, state), search.nodes
