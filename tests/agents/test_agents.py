@@ -444,8 +444,10 @@ def test_agent_from_spec_reads_parameters_after_the_name() -> None:
     made = agent_from_spec("pimc: samples=12 ,time_budget=0.25,endgame=0,playouts=3", seed=2)
     assert isinstance(made, PimcAgent)
     assert (made.samples, made.playouts, made.endgame, made.time_budget, made.seed) == (12, 3, 0, 0.25, 2)
-    assert agent_from_spec("pimc:seed=9,time_budget=none", seed=2).seed == 9  # the spec's own wins
-    assert agent_from_spec("pimc:seed=north", seed=2).seed == "north"
+    own = agent_from_spec("pimc:seed=9,time_budget=none", seed=2)  # the spec's own seed wins
+    named = agent_from_spec("pimc:seed=north", seed=2)
+    assert isinstance(own, PimcAgent) and isinstance(named, PimcAgent)
+    assert (own.seed, own.time_budget, named.seed) == (9, None, "north")
     with pytest.raises(hokm.InvalidArgumentError, match="parameters are written NAME:KEY=VALUE"):
         agent_from_spec("pimc:fast")
     with pytest.raises(hokm.InvalidArgumentError, match="parameters are written"):

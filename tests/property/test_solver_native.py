@@ -9,6 +9,7 @@ rules callback's exception passed on.
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 import pytest
 from hypothesis import given, settings
@@ -19,7 +20,7 @@ from hokm._hand.kernel_io import engine_of
 from hokm._kernel.native import NATIVE
 from hokm._kernel.native_plan import native_plan_of, position_of
 from hokm._solver.search import Search
-from hokm._solver.tables import rules_of
+from hokm._solver.tables import CardClasses, Rules, TallyState, rules_of
 from hokm.testing import strategies as hst
 
 from .test_solver import SOLVABLE, _ending
@@ -27,36 +28,58 @@ from .test_solver import SOLVABLE, _ending
 pytestmark = pytest.mark.skipif(NATIVE is None, reason="the C kernel is not built or is switched off")
 
 
-def _arguments(hand: hokm.HandState) -> tuple[object, ...]:
-    """The C search's arguments for ``hand`` (as ``hokm._solver.native.search_values`` builds them),
-    with the Python search's."""
+class _Call(NamedTuple):
+    """A position as both searches take it (as ``hokm._solver.native.search_values`` builds it)."""
+
+    rules: Rules
+    classes: CardClasses
+    masks: bytes
+    hakem: int
+    team: int
+    leader: int
+    trick: list[int]
+    state: TallyState
+
+    def native(self, *, points_only: bool = False, kernel_rules: object = None,
+               asks: tuple[object, ...] | None = None, whole: int = 0) -> list[object]:
+        """The C search's arguments (the ruleset's own kernel rules and answers unless given)."""
+        assert NATIVE is not None
+        plan = native_plan_of(self.rules.engine)
+        return [plan.kernel_rules(NATIVE) if kernel_rules is None else kernel_rules, self.classes.native,
+                self.masks, self.hakem, self.team, self.leader, bytes(self.trick), self.state,
+                int(points_only), plan.asks if asks is None else asks, whole]
+
+    def python(self, *, points_only: bool = False) -> Search:
+        hands = [int.from_bytes(self.masks[8 * seat:8 * seat + 8], "little")
+                 for seat in range(self.rules.players)]
+        return Search(self.rules, self.classes, hands, self.hakem, self.team, points_only=points_only)
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return (self.leader, *self.rules.followers[self.leader])
+
+
+def _call(hand: hokm.HandState) -> _Call:
     engine = engine_of(hand)
     position = position_of(hand)
     assert position is not None and position[1] >= 0
     hakem, trump, leader, done, pile, previous, collected, tally, opening, run, masks, plays = position
     rules = rules_of(engine)
-    classes = rules.under(trump)
-    state = (tally, done, opening if run else -1, run, pile, previous, collected)
     trick = [play & 63 for play in plays[done * rules.players:]]
     assert hand.to_act is not None
-    team = rules.team_of[hand.to_act]
-    return rules, classes, masks, hakem, team, leader, trick, state
+    return _Call(rules, rules.under(trump), masks, hakem, rules.team_of[hand.to_act], leader, trick,
+                 (tally, done, opening if run else -1, run, pile, previous, collected))
 
 
 def _native(hand: hokm.HandState, points_only: bool = False) -> tuple[int, dict[int, int], int]:
     assert NATIVE is not None
-    rules, classes, masks, hakem, team, leader, trick, state = _arguments(hand)
-    plan = native_plan_of(rules.engine)  # type: ignore[attr-defined]
-    return NATIVE.solve(plan.kernel_rules(NATIVE), classes.native, masks, hakem, team, leader,  # type: ignore[attr-defined]
-                        bytes(trick), state, int(points_only), plan.asks)
+    legal, values, nodes = NATIVE.solve(*_call(hand).native(points_only=points_only))
+    return int(legal), dict(values), int(nodes)
 
 
 def _python(hand: hokm.HandState, points_only: bool = False) -> tuple[int, dict[int, int]]:
-    rules, classes, masks, hakem, team, leader, trick, state = _arguments(hand)
-    hands = [int.from_bytes(masks[8 * seat:8 * seat + 8], "little")  # type: ignore[index]
-             for seat in range(rules.players)]  # type: ignore[attr-defined]
-    search = Search(rules, classes, hands, hakem, team, points_only=points_only)  # type: ignore[arg-type]
-    return search.values((leader, *rules.followers[leader]), trick, state)  # type: ignore[attr-defined]
+    call = _call(hand)
+    return call.python(points_only=points_only).values(call.seats, call.trick, call.state)
 
 
 @settings(max_examples=300, deadline=None)
@@ -73,15 +96,10 @@ def test_the_c_search_gives_the_python_search_s_values(hand: hokm.HandState, see
     assert nodes >= 0
     # the position's own value: the best move's (the mover's team maximises), in both searches
     assert NATIVE is not None
-    rules, classes, masks, hakem, team, leader, trick, state = _arguments(hand)
-    plan = native_plan_of(rules.engine)  # type: ignore[attr-defined]
-    _, value, _ = NATIVE.solve(plan.kernel_rules(NATIVE), classes.native, masks, hakem, team, leader,  # type: ignore[attr-defined]
-                               bytes(trick), state, int(points_only), plan.asks, 1)
+    call = _call(hand)
+    _, value, _ = NATIVE.solve(*call.native(points_only=points_only, whole=1))
     assert value == max(values.values())
-    hands = [int.from_bytes(masks[8 * seat:8 * seat + 8], "little")  # type: ignore[index]
-             for seat in range(rules.players)]  # type: ignore[attr-defined]
-    search = Search(rules, classes, hands, hakem, team, points_only=points_only)  # type: ignore[arg-type]
-    assert search.value((leader, *rules.followers[leader]), trick, state) == value  # type: ignore[attr-defined]
+    assert call.python(points_only=points_only).value(call.seats, call.trick, call.state) == value
 
 
 def test_solve_uses_the_c_search() -> None:
@@ -99,11 +117,7 @@ def _good() -> tuple[hokm.HandState, list[object]]:
     hand = hand.apply(hand.legal_actions()[0])
     for _ in range(4 * 3 + 2):  # (into the fourth trick)
         hand = hand.play(min(hand.legal_plays(), key=lambda card: card.index))
-    assert NATIVE is not None
-    rules, classes, masks, hakem, team, leader, trick, state = _arguments(hand)
-    plan = native_plan_of(rules.engine)  # type: ignore[attr-defined]
-    return hand, [plan.kernel_rules(NATIVE), classes.native, masks, hakem, team, leader,  # type: ignore[attr-defined]
-                  bytes(trick), state, 0, plan.asks]  # type: ignore[arg-type]
+    return hand, _call(hand).native()[:-1]  # (whole: added by _replaced)
 
 
 def test_good_arguments_solve() -> None:
@@ -154,7 +168,9 @@ def test_bad_arguments_raise_instead_of_crashing(at: int, value: object, error: 
 def test_the_tally_state_is_checked_against_the_position() -> None:
     _, arguments = _good()
     assert NATIVE is not None
-    tally, done, opening, run, pile, previous, collected = arguments[7]  # type: ignore[misc]
+    state = arguments[7]
+    assert isinstance(state, tuple)
+    tally, done, opening, run, pile, previous, collected = state
     for state in [(tally, done, opening, run + done + 1, pile, previous, collected),
                   (tally, done, 5, run, pile, previous, collected),
                   (tally, done, opening, run, pile + 1, previous, collected),
@@ -176,37 +192,33 @@ def test_a_callback_s_exception_is_passed_on() -> None:
     hand = _ending(hokm.Ruleset.compose("court-piece").deal(random.Random(3), hakem=0), 3, 3)
     assert not hand.is_over
     # fresh kernel rules: their memos hold no answers yet, so the search asks
-    rules, classes, masks, hakem, team, leader, trick, state = _arguments(hand)
-    plan = native_plan_of(rules.engine)  # type: ignore[attr-defined]
+    call = _call(hand)
+    plan = native_plan_of(call.rules.engine)
     assert NATIVE is not None
     fresh = NATIVE.make_rules(plan.arguments, plan.capture)
     with pytest.raises(Refused):
-        NATIVE.solve(fresh, classes.native, masks, hakem, team, leader, bytes(trick), state, 0,  # type: ignore[attr-defined]
-                     (refuse, plan.asks[1], plan.asks[2]))
+        NATIVE.solve(*call.native(kernel_rules=fresh, asks=(refuse, plan.asks[1], plan.asks[2])))
     with pytest.raises(TypeError, match="tuple of 4 ints"):
-        NATIVE.solve(fresh, classes.native, masks, hakem, team, leader, bytes(trick), state, 0,  # type: ignore[attr-defined]
-                     (lambda key: (0, 1), plan.asks[1], plan.asks[2]))
+        NATIVE.solve(*call.native(kernel_rules=fresh, asks=(lambda key: (0, 1), plan.asks[1], plan.asks[2])))
     # the memos are free again, and still empty of wrong answers: the right callbacks give the values
-    legal, values, _ = NATIVE.solve(fresh, classes.native, masks, hakem, team, leader, bytes(trick),  # type: ignore[attr-defined]
-                                    state, 0, plan.asks)
+    legal, values, _ = NATIVE.solve(*call.native(kernel_rules=fresh))
     assert (legal, values) == _python(hand)
 
 
 def test_a_search_started_from_a_callback_keeps_to_its_own_memos() -> None:
     hand = _ending(hokm.Ruleset.compose().deal(random.Random(5), hakem=0), 5, 4)
     assert not hand.is_over
-    rules, classes, masks, hakem, team, leader, trick, state = _arguments(hand)
-    plan = native_plan_of(rules.engine)  # type: ignore[attr-defined]
+    call = _call(hand)
+    plan = native_plan_of(call.rules.engine)
     assert NATIVE is not None
-    fresh = NATIVE.make_rules(plan.arguments, plan.capture)
-    inner: list[object] = []
+    native = NATIVE
+    fresh = native.make_rules(plan.arguments, plan.capture)
+    inner: list[tuple[int, dict[int, int], int]] = []
 
     def score_of(key: int) -> tuple[int, int, int, int]:
         if not inner:
-            inner.append(NATIVE.solve(fresh, classes.native, masks, hakem, team, leader,  # type: ignore[union-attr]
-                                      bytes(trick), state, 0, plan.asks))
-        return plan.asks[0](key)  # type: ignore[no-any-return]
+            inner.append(native.solve(*call.native(kernel_rules=fresh)))
+        return plan.asks[0](key)
 
-    outer = NATIVE.solve(fresh, classes.native, masks, hakem, team, leader, bytes(trick), state, 0,  # type: ignore[attr-defined]
-                         (score_of, plan.asks[1], plan.asks[2]))
-    assert inner and inner[0][:2] == outer[:2] == _python(hand)  # type: ignore[index]
+    outer = native.solve(*call.native(kernel_rules=fresh, asks=(score_of, plan.asks[1], plan.asks[2])))
+    assert inner and inner[0][:2] == outer[:2] == _python(hand)
