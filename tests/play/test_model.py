@@ -200,6 +200,18 @@ def test_the_hint_is_a_legal_action() -> None:
     assert model.hint() in model.match.legal_actions()
 
 
+def test_the_hint_says_why_from_the_search_bot_s_numbers() -> None:
+    from hokm.agents import PimcAgent
+
+    model = to_my_play(new_model(4, practice=True))
+    action, why = model.advice()
+    values = PimcAgent(endgame=8, seed=f"{model.match.seed}/hint/{model.match.hand_number}/"
+                                        f"{len(model.match.hand.plays)}").values(model.observation)
+    assert action == max(model.match.legal_actions(), key=lambda legal: values[legal])
+    assert why.startswith(f"{values[action]:+.2f} over 24 deals fitting your view; next ")
+    assert model.advice() == (action, why)  # the same position, the same advice
+
+
 def test_save_and_resume_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "saves" / "match.json"
     model = to_my_play(new_model(5, seat=2, save_path=path))

@@ -446,7 +446,7 @@ class TableScreen(Screen[None]):
             self.say("hints are for practice mode: start with hokm play --practice")
             return
         try:
-            hint = self.model.hint()
+            hint, why = self.model.advice()
         except HokmError as error:
             self.say(str(error))
             return
@@ -455,7 +455,7 @@ class TableScreen(Screen[None]):
             self.row, self.card_cursor = "cards", hint.card
         else:
             self.row, self.choice_cursor = "choices", self.model.choices.index(hint)
-        self.say(f"hint: {action_label(hint, self.model.hand)} (the heuristic bot's choice)")
+        self.say(f"hint: {action_label(hint, self.model.hand)}: {why}")
 
     def _undo(self) -> None:
         try:

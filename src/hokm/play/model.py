@@ -421,15 +421,36 @@ class TableModel:
         self._apply(action)
 
     def hint(self) -> Action:
-        """What the heuristic bot would do in your place (practice mode's hint).
+        """What the search bot would do in your place (practice mode's hint; ``advice`` says why).
 
         Raises:
             IllegalActionError: it is not your turn.
         """
-        from hokm.agents import HeuristicAgent
+        return self.advice()[0]
+
+    def advice(self) -> tuple[Action, str]:
+        """Practice mode's hint and why: the action the ``pimc`` bot rates best from what you have
+        seen (deals that fit your view, the last tricks solved exactly), with its mean score and the
+        next best one's; where the bot cannot sample your position, the heuristic bot's choice.
+
+        Raises:
+            IllegalActionError: it is not your turn.
+        """
+        from hokm.agents import HeuristicAgent, PimcAgent
 
         self._check_turn()
-        return HeuristicAgent().act(self.observation)
+        view = self.observation
+        agent = PimcAgent(endgame=8, seed=f"{self.match.seed}/hint/{self.match.hand_number}/"
+                                          f"{len(self.match.hand.plays)}")
+        values = agent.values(view)
+        if not values:
+            return HeuristicAgent().act(view), "the heuristic bot's choice"
+        ranked = sorted(self.hand.legal_actions, key=lambda action: -values[action])  # (stable: act's order)
+        best = ranked[0]
+        why = f"{values[best]:+.2f} over {agent.samples} deals fitting your view"  # (points a deal)
+        if len(ranked) > 1:
+            why += f"; next {action_label(ranked[1], self.hand)} {values[ranked[1]]:+.2f}"
+        return best, why
 
     def undo(self) -> None:
         """Take back your last card of this hand and everything after it (practice mode's undo).
