@@ -98,7 +98,7 @@ def test_a_hidden_decision_or_a_face_down_indicator_is_not_rebuilt() -> None:
 def test_it_is_installed_by_name_with_its_parameters() -> None:
     agent = get_agent("pimc", samples=5, playouts=2, seed=3)
     assert isinstance(agent, PimcAgent) and isinstance(agent, Agent)
-    assert repr(agent) == "PimcAgent(samples=5, playouts=2, endgame=5, time_budget=None, seed=3)"
+    assert repr(agent) == "PimcAgent(samples=5, playouts=2, endgame=8, time_budget=None, seed=3)"
 
 
 @pytest.mark.parametrize(("params", "error", "message"), [

@@ -440,8 +440,8 @@ class TableModel:
 
         self._check_turn()
         view = self.observation
-        agent = PimcAgent(endgame=8, seed=f"{self.match.seed}/hint/{self.match.hand_number}/"
-                                          f"{len(self.match.hand.plays)}")
+        match = self.match
+        agent = PimcAgent(seed=f"{match.seed}/hint/{match.hand_number}/{len(match.hand.plays)}")
         values = agent.values(view)
         if not values:
             return HeuristicAgent().act(view), "the heuristic bot's choice"
