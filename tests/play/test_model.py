@@ -208,7 +208,7 @@ def test_the_hint_says_why_from_the_search_bot_s_numbers() -> None:
     seed = f"{model.match.seed}/hint/{model.match.hand_number}/{len(model.match.hand.plays)}"
     values = PimcAgent(seed=seed).values(model.observation)
     assert action == max(model.match.legal_actions(), key=lambda legal: values[legal])
-    assert why.startswith(f"{values[action]:+.2f} over 24 deals fitting your view; next ")
+    assert why.startswith(f"{values[action]:+.2f} over 64 deals fitting your view; next ")
     assert model.advice() == (action, why)  # the same position, the same advice
 
 

@@ -79,9 +79,9 @@ def add_arena_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
     parser = commands.add_parser(
         "arena", parents=[common], help="rank bots: play them against each other with duplicate deals")
     parser.add_argument("--agent", action="append", required=True, metavar="NAME_OR_COMMAND",
-                        help="an installed agent's name (heuristic, random, pimc, ...), with its parameters "
-                             "as NAME:KEY=VALUE,... (pimc:endgame=6), or cmd:COMMAND for an external program; "
-                             "at least two (repeat the flag)")
+                        help="an installed agent's name (heuristic, random, pimc, ...), with its "
+                             "parameters as NAME:KEY=VALUE,... (pimc:endgame=6), or cmd:COMMAND for an "
+                             "external program; at least two (repeat the flag)")
     parser.add_argument("--variant", action="append", default=[], metavar="NAME",
                         help="add a variant (repeatable), e.g. --variant satat")
     parser.add_argument("--option", action="append", default=[], metavar="NAME.KEY=VALUE",

@@ -78,7 +78,7 @@ class PimcAgent(BaseAgent):
         InvalidArgumentError: a parameter is out of range.
     """
 
-    def __init__(self, *, samples: int = 24, playouts: int = 64, endgame: int = 8,
+    def __init__(self, *, samples: int = 64, playouts: int = 64, endgame: int = 8,
                  time_budget: float | None = None, seed: int | str | None = None) -> None:
         self.samples = check_int(samples, "samples", low=1, high=_MAX_SAMPLES)
         self.playouts = check_int(playouts, "playouts", low=1, high=_MAX_PLAYOUTS)
