@@ -8,6 +8,7 @@ memos of the rules' answers by tally) where ``hokm._kernel.native.NATIVE`` is lo
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from hokm._kernel import native as kernel
@@ -28,10 +29,8 @@ def search_values(rules: Rules, classes: CardClasses, hands: list[int], hakem: i
     move's exact value (``CardClasses.moves``), for ``team``."""
     native = kernel.NATIVE
     if native is not None:
-        plan = native_plan_of(rules.engine)
-        legal, values, nodes = native.solve(
-            plan.kernel_rules(native), classes.native, b"".join(hand.to_bytes(8, "little") for hand in hands),
-            hakem, team, leader, bytes(trick), state, int(points_only), plan.asks)
+        legal, values, nodes = native.solve(*_arguments(native, rules, classes, hands, hakem, team, leader,
+                                                        trick, state, points_only), 0)
         return legal, values, nodes
     search = Search(rules, classes, hands, hakem, team, points_only=points_only)
     legal, values = search.values((leader, *rules.followers[leader]), trick, state)
@@ -44,10 +43,17 @@ def search_value(rules: Rules, classes: CardClasses, hands: list[int], hakem: in
     it) by one MTD(f) search, and the cards the search tried."""
     native = kernel.NATIVE
     if native is not None:
-        plan = native_plan_of(rules.engine)
-        _, value, nodes = native.solve(
-            plan.kernel_rules(native), classes.native, b"".join(hand.to_bytes(8, "little") for hand in hands),
-            hakem, team, leader, bytes(trick), state, int(points_only), plan.asks, 1)
+        _, value, nodes = native.solve(*_arguments(native, rules, classes, hands, hakem, team, leader, trick,
+                                                   state, points_only), 1)
         return value, nodes
     search = Search(rules, classes, hands, hakem, team, points_only=points_only)
     return search.value((leader, *rules.followers[leader]), trick, state), search.nodes
+
+
+def _arguments(native: ModuleType, rules: Rules, classes: CardClasses, hands: list[int], hakem: int,
+               team: int, leader: int, trick: list[int], state: TallyState,
+               points_only: bool) -> tuple[object, ...]:
+    """``_native.c``'s ``solve`` arguments but the last (``whole``: the position's own value)."""
+    plan = native_plan_of(rules.engine)
+    return (plan.kernel_rules(native), classes.native, b"".join(hand.to_bytes(8, "little") for hand in hands),
+            hakem, team, leader, bytes(trick), state, int(points_only), plan.asks)
