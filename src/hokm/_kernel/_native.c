@@ -1478,6 +1478,17 @@ static void order_follows(unsigned char *moves, int count, const int32_t *row, i
  * caller puts its hands back and returns at once. */
 static int64_t trick(search *S, int leader, const tally_state *state, int64_t alpha, int64_t beta, int *failed);
 
+/* One move's value `got` taken in: whether it is the best so far for the side to move (the
+ * maximiser's highest, the minimiser's lowest), the window narrowed by it; the caller cuts off
+ * once alpha >= beta. */
+static inline int better(int maximising, int64_t got, int64_t *value, int64_t *alpha, int64_t *beta) {
+    if (maximising ? got <= *value : got >= *value) return 0;
+    *value = got;
+    if (maximising && got > *alpha) *alpha = got;
+    if (!maximising && got < *beta) *beta = got;
+    return 1;
+}
+
 /* Search._follow: the value of the trick's `place`-th card (1 the first follow) on, within the window. */
 static int64_t follow(search *S, int place, const unsigned char *seats, int led, const int32_t *row, int best,
                       int32_t top, uint64_t live, const tally_state *state, int64_t alpha, int64_t beta,
@@ -1511,21 +1522,7 @@ static int64_t follow(search *S, int place, const unsigned char *seats, int led,
             got = follow(S, place + 1, seats, led, row, winner, high, live, state, alpha, beta, failed);
         S->hands[seat] = hand;
         if (*failed) return 0;
-        if (maximising) {
-            if (got > value) {
-                value = got;
-                if (got > alpha) {
-                    alpha = got;
-                    if (alpha >= beta) break;
-                }
-            }
-        } else if (got < value) {
-            value = got;
-            if (got < beta) {
-                beta = got;
-                if (alpha >= beta) break;
-            }
-        }
+        if (better(maximising, got, &value, &alpha, &beta) && alpha >= beta) break;
     }
     return value;
 }
@@ -1568,22 +1565,9 @@ static int64_t lead(search *S, int leader, const tally_state *state, uint64_t li
                              alpha, beta, failed);
         S->hands[leader] = hand;
         if (*failed) return 0;
-        if (maximising) {
-            if (got > value) {
-                value = got;
-                *best = card;
-                if (got > alpha) {
-                    alpha = got;
-                    if (alpha >= beta) break;
-                }
-            }
-        } else if (got < value) {
-            value = got;
+        if (better(maximising, got, &value, &alpha, &beta)) {
             *best = card;
-            if (got < beta) {
-                beta = got;
-                if (alpha >= beta) break;
-            }
+            if (alpha >= beta) break;
         }
     }
     return value;
