@@ -664,6 +664,27 @@ static int play_from(const rules *r, twister *s, const position *start, unsigned
     return 0;
 }
 
+/* Read and check a tally: a tuple of a count per team, each at most `done`, adding up with the
+ * pile to the tricks done. */
+static int load_tally(const rules *r, PyObject *tally, int pile, int done, int *into) {
+    if (!PyTuple_Check(tally) || PyTuple_GET_SIZE(tally) != r->teams) {
+        PyErr_SetString(PyExc_ValueError, "the tally must be a tuple, a count per team");
+        return -1;
+    }
+    int sum = pile;
+    for (int t = 0; t < r->teams; t++) {
+        long count = PyLong_AsLong(PyTuple_GET_ITEM(tally, t));
+        if ((count == -1 && PyErr_Occurred()) || !in_range(count, 0, done, "a team's tricks")) return -1;
+        into[t] = (int)count;
+        sum += (int)count;
+    }
+    if (sum != done) {
+        PyErr_SetString(PyExc_ValueError, "the teams' tricks and the pile must add up to the tricks done");
+        return -1;
+    }
+    return 0;
+}
+
 /* Read and check a position of trick play (hokm._kernel.native_plan.position_of builds it):
  * (hakem, trump, leader, done, pile, previous, collected, tally, opening, run, held, plays), with
  * `held` each seat's cards as 8 little-endian bytes and `plays` the plays so far, a byte each. */
@@ -685,21 +706,7 @@ static int load_position(const rules *r, PyObject *object, position *p) {
         !in_range(p->collected, 0, 1, "collected") || !in_range(p->opening, 0, r->teams - 1, "opening team") ||
         !in_range(p->run, 0, p->done, "opening run"))
         return -1;
-    if (!PyTuple_Check(tally) || PyTuple_GET_SIZE(tally) != r->teams) {
-        PyErr_SetString(PyExc_ValueError, "the position's tally must be a tuple, a count per team");
-        return -1;
-    }
-    int sum = p->pile;
-    for (int t = 0; t < r->teams; t++) {
-        long count = PyLong_AsLong(PyTuple_GET_ITEM(tally, t));
-        if ((count == -1 && PyErr_Occurred()) || !in_range(count, 0, p->done, "a team's tricks")) return -1;
-        p->tally[t] = (int)count;
-        sum += (int)count;
-    }
-    if (sum != p->done) {
-        PyErr_SetString(PyExc_ValueError, "the teams' tricks and the pile must add up to the tricks done");
-        return -1;
-    }
+    if (load_tally(r, tally, p->pile, p->done, p->tally) < 0) return -1;
     unsigned char bytes[MAX_SEATS * 8];
     if (copy_exact(held, bytes, n * 8, "held") < 0) return -1;
     Py_buffer view;
@@ -1681,21 +1688,7 @@ static int load_state(const rules *r, PyObject *object, tally_state *s) {
         !in_range(s->previous, s->done ? 0 : -1, s->done ? r->players - 1 : -1, "previous winner") ||
         !in_range(s->collected, 0, 1, "collected"))
         return -1;
-    if (!PyTuple_Check(tally) || PyTuple_GET_SIZE(tally) != r->teams) {
-        PyErr_SetString(PyExc_ValueError, "the tally must be a tuple, a count per team");
-        return -1;
-    }
-    int sum = s->pile;
-    for (int t = 0; t < r->teams; t++) {
-        long count = PyLong_AsLong(PyTuple_GET_ITEM(tally, t));
-        if ((count == -1 && PyErr_Occurred()) || !in_range(count, 0, s->done, "a team's tricks")) return -1;
-        s->tally[t] = (int)count;
-        sum += (int)count;
-    }
-    if (sum != s->done) {
-        PyErr_SetString(PyExc_ValueError, "the teams' tricks and the pile must add up to the tricks done");
-        return -1;
-    }
+    if (load_tally(r, tally, s->pile, s->done, s->tally) < 0) return -1;
     return 0;
 }
 
