@@ -18,9 +18,10 @@ True
 >>> solution.best <= hand.legal_plays()
 True
 
-The solver plays the rulesets whose hands run on their tables (``Ruleset.native_reasons``
-gives why one does not, beside the kernel's own state); a position is solvable from the
-first card of trick play, once the trump is in force.
+The solver plays the rulesets whose hands run on their tables (``unsolvable_reasons``
+gives why one does not); a position is solvable from the first card of trick play, once the
+trump is in force. The search runs in the C kernel where it is built (``HOKM_NATIVE=0``: in
+Python, with the same answers).
 """
 
 from __future__ import annotations
