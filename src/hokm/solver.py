@@ -130,10 +130,14 @@ def unsolvable_reasons(ruleset: Ruleset) -> tuple[str, ...]:
     asked with the hand during play and where.
 
     >>> import hokm
-    >>> hokm.solver.unsolvable_reasons(hokm.Ruleset.compose("satat"))
+    >>> hokm.solver.unsolvable_reasons(hokm.Ruleset.compose())
     ()
-    >>> hokm.solver.unsolvable_reasons(hokm.Ruleset.compose("two-player"))
-    ('a deal with a stock to draw from',)
+    >>> class ByHand:  # plays on while one team has won every trick, read from the hand
+    ...     @hokm.hookimpl
+    ...     def hokm_play_on(self, hand):
+    ...         return hand.first_tricks_by(hand.tricks_played) is not None
+    >>> hokm.solver.unsolvable_reasons(hokm.Ruleset.compose(ByHand()))
+    ('hokm_play_on: asked when a team reaches 7 tricks',)
 
     Raises:
         ArgumentTypeError: ``ruleset`` is not a ``Ruleset``.

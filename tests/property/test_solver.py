@@ -18,26 +18,10 @@ import hokm
 from hokm.solver import Outcome
 from hokm.testing import strategies as hst
 
-SOLVABLE = [
-    hokm.Ruleset.compose(),
-    hokm.Ruleset.compose(options={"standard": {"play_all": True}}),
-    hokm.Ruleset.compose(options={"standard": {"kot_points": 4, "hakem_kot_points": 6}}),
-    hokm.Ruleset.compose("clockwise"),
-    hokm.Ruleset.compose("obligatory-trump"),
-    hokm.Ruleset.compose("obligatory-trump", options={"obligatory-trump": {"overtrump": True}}),
-    hokm.Ruleset.compose("double-sar"),
-    hokm.Ruleset.compose("double-sar", options={"double-sar": {"chain": "player"}}),
-    hokm.Ruleset.compose("double-sar", "obligatory-trump", "clockwise"),
-    hokm.Ruleset.compose("satat"),
-    hokm.Ruleset.compose("satat", "obligatory-trump", options={"obligatory-trump": {"overtrump": True}}),
-    hokm.Ruleset.compose("two-player", options={"two-player": {"mode": "dead-half"}}),
-    hokm.Ruleset.compose("bavney"),
-    hokm.Ruleset.compose("court-piece"),
-    hokm.Ruleset.compose("court-piece", options={"court-piece": {"scoring": "courts"}}),
-    hokm.Ruleset.compose("three-player"),
-    hokm.Ruleset.compose("three-player", options={"three-player": {"tie_winner": "hakem"}}),
-    hokm.Ruleset.compose("bavney", "satat", "obligatory-trump"),
-]
+from .test_native import CANDIDATES
+
+SOLVABLE = CANDIDATES
+"""The rulesets the solver plays: the ones the C kernel plays (``test_native`` holds them to it)."""
 
 
 def _ending(hand: hokm.HandState, seed: int, tricks: int) -> hokm.HandState:

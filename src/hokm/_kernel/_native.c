@@ -1117,17 +1117,18 @@ static tt_entry *tt_slot(tt_entry *table, size_t size, const uint64_t *key) {
     return &table[i];
 }
 
+/* A zeroed table of `count` entries of `entry` bytes each, or NULL with MemoryError set (also
+ * where the size would not fit a Py_ssize_t: the tables double as they fill). */
+static void *new_table(size_t count, size_t entry) {
+    void *table = count <= (size_t)PY_SSIZE_T_MAX / entry ? PyMem_Calloc(count, entry) : NULL;
+    if (table == NULL) PyErr_NoMemory();
+    return table;
+}
+
 static int tt_grow(search *S) {
-    if (S->table_size > ((size_t)PY_SSIZE_T_MAX / sizeof(tt_entry)) / 2) {
-        PyErr_NoMemory();
-        return -1;
-    }
     size_t size = S->table_size * 2;
-    tt_entry *bigger = PyMem_Calloc(size, sizeof *bigger);
-    if (bigger == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
+    tt_entry *bigger = new_table(size, sizeof *bigger);
+    if (bigger == NULL) return -1;
     for (size_t i = 0; i < S->table_size; i++)
         if (S->table[i].used) *tt_slot(bigger, size, S->table[i].key) = S->table[i];
     PyMem_Free(S->table);
@@ -1161,16 +1162,9 @@ static int bound_store(search *S, uint64_t key, int64_t low, int64_t high) {
     slot->low = low;
     slot->high = high;
     if (++S->bounds_used * 2 <= S->bounds_size) return 0;
-    if (S->bounds_size > ((size_t)PY_SSIZE_T_MAX / sizeof(bound_entry)) / 2) {
-        PyErr_NoMemory();
-        return -1;
-    }
     size_t size = S->bounds_size * 2;
-    bound_entry *bigger = PyMem_Calloc(size, sizeof *bigger);
-    if (bigger == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
+    bound_entry *bigger = new_table(size, sizeof *bigger);
+    if (bigger == NULL) return -1;
     for (size_t i = 0; i < S->bounds_size; i++)
         if (S->bounds[i].key) *bound_slot(bigger, size, S->bounds[i].key - 1) = S->bounds[i];
     PyMem_Free(S->bounds);
@@ -1786,14 +1780,9 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     S.powers = &r->power[classes.trump][0][0];
     S.table_size = 1 << 12;
     S.bounds_size = 1 << 8;
-    S.table = PyMem_Calloc(S.table_size, sizeof *S.table);
-    S.bounds = PyMem_Calloc(S.bounds_size, sizeof *S.bounds);
-    values = PyDict_New();
-    if (S.table == NULL || S.bounds == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    if (values == NULL) goto done;
+    S.table = new_table(S.table_size, sizeof *S.table);
+    S.bounds = S.table == NULL ? NULL : new_table(S.bounds_size, sizeof *S.bounds);
+    if (S.bounds == NULL || (values = PyDict_New()) == NULL) goto done;
     /* Search.values: the legal cards, then each move's value by MTD(f), the last value the next guess */
     int seat = seats[in_trick];
     uint64_t live = 0, legal, hand = S.hands[seat];

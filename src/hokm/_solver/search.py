@@ -186,8 +186,6 @@ class Search:
         live = 0
         for other in hands:
             live |= other
-        others = [seat for seat in range(rules.players) if seat != leader and (
-            rules.duty or rules.team_of[seat] != rules.team_of[leader])]  # (a partner ruffs only if it must)
         total = 0
         for index, mask in enumerate(classes.class_masks):
             mine = hand & mask
@@ -202,7 +200,7 @@ class Search:
             if not run:
                 continue
             suit_mask, ruffers = classes.suit_mask[classes.class_suits[index]], classes.ruffers[index]
-            for seat in others:
+            for seat in rules.rivals[leader]:
                 held = hands[seat]
                 if held & ruffers:
                     run = min(run, (held & suit_mask).bit_count())

@@ -231,7 +231,7 @@ class Rules:
     """A ruleset's trick ends and scores by tally state, each worked out once (see the module)."""
 
     __slots__ = ("_after", "_bounds", "_classes", "_values", "capture", "duty", "engine", "followers",
-                 "players", "stop_at", "team_of", "teams", "tricks")
+                 "players", "rivals", "stop_at", "team_of", "teams", "tricks")
 
     def __init__(self, engine: Engine) -> None:
         plan = plan_of(engine)
@@ -246,6 +246,12 @@ class Rules:
         self.capture = None if plan.capture_identity else plan.captures
         self.followers: tuple[tuple[int, ...], ...] = tuple(
             tuple(seat for seat, _ in rest) for rest in plan.followers)
+        self.rivals: tuple[tuple[int, ...], ...] = tuple(
+            tuple(seat for seat in range(self.players) if seat != leader and (
+                self.duty or self.team_of[seat] != self.team_of[leader]))
+            for leader in range(self.players))
+        """Per leader, the seats that may beat its sure tricks from outside the suit: the other
+        sides, and its partners too where a void duty makes them trump."""
         self._classes: dict[int, CardClasses] = {}
         self._after: dict[tuple[TallyState, int, int], tuple[TallyState, bool]] = {}
         self._values: dict[tuple[TallyState, int, int], int] = {}
