@@ -796,6 +796,41 @@ static int init_questions(memo *questions, const rules *r) {
     return 0;
 }
 
+/* The memos a call asks the rules through, `asks` (score_of, complete_of, play_on_of) checked and
+ * lent to them: the kept ones, marked busy (*holds = 1), or where they are in use further up this
+ * thread's stack (or another's) fresh ones in `own`. NULL on an error. */
+static memo *lend_questions(kernel_rules *k, PyObject *asks, memo *own, int *holds) {
+    const rules *r = &k->r;
+    int wanted[3] = {1, r->asks_complete, r->asks_play_on};
+    if (!PyTuple_Check(asks) || PyTuple_GET_SIZE(asks) != 3) {
+        PyErr_SetString(PyExc_ValueError, "asks must be a tuple (score_of, complete_of, play_on_of)");
+        return NULL;
+    }
+    for (int i = 0; i < 3; i++)
+        if (wanted[i] && !PyCallable_Check(PyTuple_GET_ITEM(asks, i))) {
+            PyErr_SetString(PyExc_ValueError, "each question the rules ask needs a callable in asks");
+            return NULL;
+        }
+    memo *questions = k->questions;
+    if (k->busy) {
+        if (init_questions(own, r) < 0) return NULL;
+        questions = own;
+    } else {
+        k->busy = *holds = 1;
+    }
+    for (int i = 0; i < 3; i++) questions[i].ask = PyTuple_GET_ITEM(asks, i);
+    return questions;
+}
+
+/* Undo lend_questions (also after its failure): free `own`, give the kept memos back. */
+static void return_questions(kernel_rules *k, memo *own, int holds) {
+    for (int i = 0; i < 3; i++) {
+        memo_free(&own[i]);
+        if (holds) k->questions[i].ask = NULL; /* (borrowed for this call only) */
+    }
+    if (holds) k->busy = 0;
+}
+
 PyDoc_STRVAR(make_rules_doc,
 "make_rules(tables, capture) -> rules\n\n"
 "A ruleset's tables (hokm._kernel.native_plan.NativePlan), checked once, for play().");
@@ -847,7 +882,6 @@ static PyObject *play(PyObject *self, PyObject *args) {
     twister s;
     memo own[3]; /* this batch's memos, where another batch holds the kept ones */
     memset(own, 0, sizeof own);
-    memo *questions = k->questions;
     int holds = 0;
     columns c;
     memset(&c, 0, sizeof c);
@@ -862,16 +896,6 @@ static PyObject *play(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "columns must be a tuple of 7 + teams writable buffers");
         goto done;
     }
-    int wanted[3] = {1, r->asks_complete, r->asks_play_on};
-    if (!PyTuple_Check(asks) || PyTuple_GET_SIZE(asks) != 3) {
-        PyErr_SetString(PyExc_ValueError, "asks must be a tuple (score_of, complete_of, play_on_of)");
-        goto done;
-    }
-    for (int i = 0; i < 3; i++)
-        if (wanted[i] && !PyCallable_Check(PyTuple_GET_ITEM(asks, i))) {
-            PyErr_SetString(PyExc_ValueError, "each question the rules ask needs a callable in asks");
-            goto done;
-        }
     PyObject **col = &PyTuple_GET_ITEM(column_objects, 0);
     if (writable(col[0], &c.hakem, count, "hakem") < 0 || writable(col[1], &c.trump, count, "trump") < 0)
         goto done;
@@ -893,13 +917,8 @@ static PyObject *play(PyObject *self, PyObject *args) {
         if (load_position(r, position_object, &given) < 0) goto done;
         start_at = &given;
     }
-    if (k->busy) { /* (the kept memos are in use further up this thread's stack, or another's) */
-        if (init_questions(own, r) < 0) goto done;
-        questions = own;
-    } else {
-        k->busy = holds = 1;
-    }
-    for (int i = 0; i < 3; i++) questions[i].ask = PyTuple_GET_ITEM(asks, i);
+    memo *questions = lend_questions(k, asks, own, &holds);
+    if (questions == NULL) goto done;
     int batch_label[256];     /* a label's place among the labels this batch met, or -1 */
     unsigned char met[256];   /* the labels this batch met, in order */
     int labels_met = 0;
@@ -945,11 +964,7 @@ static PyObject *play(PyObject *self, PyObject *args) {
     result = Py_BuildValue("(y#y#)", (const char *)words, (Py_ssize_t)sizeof words, (const char *)met,
                            (Py_ssize_t)labels_met);
 done:
-    for (int i = 0; i < 3; i++) {
-        memo_free(&own[i]);
-        if (holds) k->questions[i].ask = NULL; /* (borrowed for this batch only) */
-    }
-    if (holds) k->busy = 0;
+    return_questions(k, own, holds);
     release_columns(&c);
     return result;
 }
@@ -1754,24 +1769,8 @@ static PyObject *solve(PyObject *self, PyObject *args) {
         S.hands[seat] = mask;
     }
     /* the memos, as play() takes them */
-    int wanted[3] = {1, r->asks_complete, r->asks_play_on};
-    if (!PyTuple_Check(asks) || PyTuple_GET_SIZE(asks) != 3) {
-        PyErr_SetString(PyExc_ValueError, "asks must be a tuple (score_of, complete_of, play_on_of)");
-        goto done;
-    }
-    for (int i = 0; i < 3; i++)
-        if (wanted[i] && !PyCallable_Check(PyTuple_GET_ITEM(asks, i))) {
-            PyErr_SetString(PyExc_ValueError, "each question the rules ask needs a callable in asks");
-            goto done;
-        }
-    S.questions = k->questions;
-    if (k->busy) {
-        if (init_questions(own, r) < 0) goto done;
-        S.questions = own;
-    } else {
-        k->busy = holds = 1;
-    }
-    for (int i = 0; i < 3; i++) S.questions[i].ask = PyTuple_GET_ITEM(asks, i);
+    S.questions = lend_questions(k, asks, own, &holds);
+    if (S.questions == NULL) goto done;
     S.r = r;
     S.c = &classes;
     S.hakem = hakem;
@@ -1850,11 +1849,7 @@ done:
     Py_XDECREF(values);
     PyMem_Free(S.table);
     PyMem_Free(S.bounds);
-    for (int i = 0; i < 3; i++) {
-        memo_free(&own[i]);
-        if (holds) k->questions[i].ask = NULL; /* (borrowed for this search only) */
-    }
-    if (holds) k->busy = 0;
+    return_questions(k, own, holds);
     return result;
 }
 
