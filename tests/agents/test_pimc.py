@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import hokm
-from hokm import Card, PlayCard, Suit
+from hokm import Action, Card, PlayCard, Suit
 from hokm.agents import Agent, HeuristicAgent, PimcAgent, RandomAgent, get_agent, play_match, sample_deals
 from hokm.agents._rebuild import history, rebuild
 from hokm.testing import strategies as hst
@@ -98,7 +98,8 @@ def test_a_hidden_decision_or_a_face_down_indicator_is_not_rebuilt() -> None:
 def test_it_is_installed_by_name_with_its_parameters() -> None:
     agent = get_agent("pimc", samples=5, playouts=2, seed=3)
     assert isinstance(agent, PimcAgent) and isinstance(agent, Agent)
-    assert repr(agent) == "PimcAgent(samples=5, playouts=2, endgame=8, time_budget=None, seed=3)"
+    assert repr(agent) == ("PimcAgent(samples=5, playouts=2, endgame=8, policy='greedy', time_budget=None, "
+                           "seed=3)")
 
 
 @pytest.mark.parametrize(("params", "error", "message"), [
@@ -108,6 +109,8 @@ def test_it_is_installed_by_name_with_its_parameters() -> None:
     ({"playouts": 1001}, hokm.InvalidArgumentError, "playouts must be an int from 1 to 1,000"),
     ({"endgame": 27}, hokm.InvalidArgumentError, "endgame must be an int from 0 to 26"),
     ({"endgame": 2.0}, hokm.ArgumentTypeError, "endgame must be an int"),
+    ({"policy": "smart"}, hokm.InvalidArgumentError, "policy must be one of 'greedy', 'random'"),
+    ({"policy": 1}, hokm.ArgumentTypeError, "policy must be one of"),
     ({"time_budget": 0}, hokm.InvalidArgumentError, "time_budget must be a positive, finite number"),
     ({"time_budget": "1s"}, hokm.ArgumentTypeError, "time_budget must be a number of seconds"),
     ({"seed": 1.5}, hokm.ArgumentTypeError, "a seed must be an int or a str"),
@@ -163,7 +166,32 @@ def test_near_the_end_each_sample_is_scored_by_the_solver(monkeypatch: pytest.Mo
     for action, value in values.items():  # points plus 0.1 a trick of margin, averaged over 6 deals
         assert -3.7 <= value <= 3.7 and round(value * 60) == pytest.approx(value * 60, abs=1e-6), action
     with pytest.raises(AssertionError, match="a playout was asked"):
-        PimcAgent(samples=6, endgame=0, seed=2).values(view)
+        PimcAgent(samples=6, endgame=0, policy="random", seed=2).values(view)
+
+
+def test_before_the_endgame_the_greedy_policy_scores_each_sample(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Before the solver's reach, the default policy scores cards by hokm.solver.playout_values (the
+    # uniformly random playouts are not asked); policy="random" asks them.
+    from hokm.agents import _pimc
+
+    rules = hokm.Ruleset.compose()
+    state = rules.deal(random.Random(12)).apply(hokm.CallTrump(Suit.SPADES))
+    view = state.observation(state.to_act or 0)
+    asked: list[int] = []
+
+    def estimated(state: hokm.HandState, legal: tuple[Action, ...], playouts: int,
+                  seed: int) -> dict[Action, float] | None:
+        asked.append(playouts)
+        return {action: 1.0 if action == legal[-1] else 0.0 for action in legal}
+
+    monkeypatch.setattr(_pimc, "_estimated", estimated)
+    monkeypatch.setattr(_pimc, "_score", lambda *args: pytest.fail("a random playout was asked"))
+    agent = PimcAgent(samples=3, playouts=5, seed=2)
+    assert agent.act(view) == view.legal_actions[-1]
+    assert asked == [5, 5, 5]  # once a sample, with the agent's playouts
+    monkeypatch.undo()
+    random_values = PimcAgent(samples=3, playouts=5, policy="random", seed=2).values(view)
+    assert random_values != PimcAgent(samples=3, playouts=5, seed=2).values(view)
 
 
 def test_holding_five_top_spades_it_calls_spades() -> None:

@@ -994,6 +994,7 @@ typedef struct {
     unsigned char suit[MAX_CLASSES], alone[MAX_CLASSES]; /* class_suits; alone */
     uint64_t mask[MAX_CLASSES], ruffers[MAX_CLASSES];  /* class_masks; ruffers */
     uint64_t above[52];                /* per card: the cards of its class ranked above it */
+    uint16_t cheap[52];                /* per card: how dear it is to give up (CardClasses.cheap) */
 } card_classes;
 
 /* A mask of 8 little-endian bytes. */
@@ -1068,6 +1069,10 @@ static int load_classes(const rules *r, PyObject *object, card_classes *c) {
         PyErr_SetString(PyExc_ValueError, "the classes must hold the 52 cards");
         return -1;
     }
+    uint64_t trumps = 0;
+    for (int index = 0; index < c->count; index++) trumps |= c->ruffers[index];
+    for (int card = 0; card < 52; card++)
+        c->cheap[card] = (uint16_t)((trumps >> card & 1) << 12 | (uint64_t)c->rank[card] << 6 | (uint64_t)card);
     return 0;
 }
 
@@ -1701,6 +1706,91 @@ static int load_state(const rules *r, PyObject *object, tally_state *s) {
     return 0;
 }
 
+/* A position as solve() and policy_values() take it, read and checked by load_root: the card
+ * classes, the tally state at the trick's start, the trick so far (its cards, and the seats in
+ * play order from its leader), and the seat to move with its legal cards and the trick's standing
+ * (led suit, power row, best seat and power; a lead: none yet). */
+typedef struct {
+    card_classes classes;
+    tally_state state;
+    unsigned char trick[MAX_SEATS], seats[MAX_SEATS];
+    int in_trick, seat, led, best;
+    int32_t top;
+    const int32_t *row;
+    uint64_t live, legal;
+} root_position;
+
+/* Read and check a position (the trick's distinct cards, then the hands: distinct cards, one per
+ * trick left) into `p`, and point the search at it: its rules, classes, hands, Hakem and team. */
+static int load_root(search *S, const rules *r, PyObject *classes_object, PyObject *hands_object, int hakem,
+                     int team, int leader, PyObject *trick_object, PyObject *state_object, root_position *p) {
+    int n = r->players;
+    memset(p, 0, sizeof *p);
+    if (load_classes(r, classes_object, &p->classes) < 0 || load_state(r, state_object, &p->state) < 0 ||
+        !in_range(hakem, 0, n - 1, "hakem") || !in_range(team, 0, r->teams - 1, "team") ||
+        !in_range(leader, 0, n - 1, "leader"))
+        return -1;
+    unsigned char bytes[MAX_SEATS * 8];
+    Py_buffer view;
+    if (PyObject_GetBuffer(trick_object, &view, PyBUF_SIMPLE) < 0) return -1;
+    int ok = view.len < n;
+    if (ok) {
+        p->in_trick = (int)view.len;
+        memcpy(p->trick, view.buf, (size_t)view.len);
+    }
+    PyBuffer_Release(&view);
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "the trick holds fewer cards than there are seats");
+        return -1;
+    }
+    uint64_t seen = 0;
+    for (int i = 0; i < p->in_trick; i++) {
+        if (p->trick[i] >= 52 || (seen >> p->trick[i] & 1)) {
+            PyErr_SetString(PyExc_ValueError, "the trick's cards must be distinct cards");
+            return -1;
+        }
+        seen |= (uint64_t)1 << p->trick[i];
+    }
+    if (copy_exact(hands_object, bytes, n * 8, "hands") < 0) return -1;
+    seats_from(r, leader, p->seats);
+    for (int seat = 0; seat < n; seat++) {
+        uint64_t mask = mask_of(bytes + 8 * seat);
+        int played = 0;
+        for (int i = 0; i < p->in_trick; i++) played |= p->seats[i] == seat;
+        if ((mask >> 52) || (mask & seen) || count_cards(mask) != r->tricks - p->state.done - played) {
+            PyErr_SetString(PyExc_ValueError, "each seat must hold one card per trick left, none played");
+            return -1;
+        }
+        seen |= mask;
+        S->hands[seat] = mask;
+    }
+    S->r = r;
+    S->c = &p->classes;
+    S->hakem = hakem;
+    S->team = team;
+    S->powers = &r->power[p->classes.trump][0][0];
+    /* the seat to move: its legal cards (Search.values), and the trick's standing */
+    p->seat = p->seats[p->in_trick];
+    p->live = seen;
+    p->best = leader;
+    uint64_t hand = S->hands[p->seat];
+    p->legal = hand;
+    if (p->in_trick) {
+        int first = p->trick[0];
+        p->led = r->suit_of[p->classes.trump][first];
+        p->row = S->powers + 52 * r->trick_suit_of[p->classes.trump][first];
+        p->top = p->row[first];
+        for (int i = 1; i < p->in_trick; i++)
+            if (p->row[p->trick[i]] > p->top) {
+                p->best = p->seats[i];
+                p->top = p->row[p->trick[i]];
+            }
+        p->legal = hand & r->suit_mask[p->classes.trump][p->led];
+        if (!p->legal) p->legal = void_plays(S, hand, p->row, p->top);
+    }
+    return 0;
+}
+
 PyDoc_STRVAR(solve_doc,
 "solve(rules, classes, hands, hakem, team, leader, trick, state, points_only, asks, whole=0)\n"
 "-> (legal, values, nodes)\n\n"
@@ -1722,92 +1812,38 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     kernel_rules *k = PyCapsule_GetPointer(capsule, RULES_NAME);
     if (k == NULL) return NULL;
     const rules *r = &k->r;
-    int n = r->players;
-    card_classes classes;
-    tally_state state;
+    root_position root;
     search S;
     memset(&S, 0, sizeof S);
     memo own[3]; /* this search's memos, where a batch or another search holds the kept ones */
     memset(own, 0, sizeof own);
     int holds = 0;
     PyObject *result = NULL, *values = NULL;
-    if (load_classes(r, classes_object, &classes) < 0 || load_state(r, state_object, &state) < 0 ||
-        !in_range(hakem, 0, n - 1, "hakem") || !in_range(team, 0, r->teams - 1, "team") ||
-        !in_range(leader, 0, n - 1, "leader") || !in_range(points_only, 0, 1, "points_only") ||
-        !in_range(whole, 0, 1, "whole"))
+    if (load_root(&S, r, classes_object, hands_object, hakem, team, leader, trick_object, state_object, &root) < 0 ||
+        !in_range(points_only, 0, 1, "points_only") || !in_range(whole, 0, 1, "whole"))
         goto done;
-    /* the trick so far, then the hands: distinct cards, one per trick left */
-    unsigned char trick_cards[MAX_SEATS], bytes[MAX_SEATS * 8], seats[MAX_SEATS];
-    Py_buffer view;
-    if (PyObject_GetBuffer(trick_object, &view, PyBUF_SIMPLE) < 0) goto done;
-    int in_trick = (int)view.len, ok = view.len < n;
-    if (ok) memcpy(trick_cards, view.buf, (size_t)view.len);
-    PyBuffer_Release(&view);
-    if (!ok) {
-        PyErr_SetString(PyExc_ValueError, "the trick holds fewer cards than there are seats");
-        goto done;
-    }
-    uint64_t seen = 0;
-    for (int i = 0; i < in_trick; i++) {
-        if (trick_cards[i] >= 52 || (seen >> trick_cards[i] & 1)) {
-            PyErr_SetString(PyExc_ValueError, "the trick's cards must be distinct cards");
-            goto done;
-        }
-        seen |= (uint64_t)1 << trick_cards[i];
-    }
-    if (copy_exact(hands_object, bytes, n * 8, "hands") < 0) goto done;
-    seats_from(r, leader, seats);
-    for (int seat = 0; seat < n; seat++) {
-        uint64_t mask = mask_of(bytes + 8 * seat);
-        int played = 0;
-        for (int i = 0; i < in_trick; i++) played |= seats[i] == seat;
-        if ((mask >> 52) || (mask & seen) || count_cards(mask) != r->tricks - state.done - played) {
-            PyErr_SetString(PyExc_ValueError, "each seat must hold one card per trick left, none played");
-            goto done;
-        }
-        seen |= mask;
-        S.hands[seat] = mask;
-    }
     /* the memos, as play() takes them */
     S.questions = lend_questions(k, asks, own, &holds);
     if (S.questions == NULL) goto done;
-    S.r = r;
-    S.c = &classes;
-    S.hakem = hakem;
-    S.team = team;
     S.shift = points_only ? POINTS_SHIFT : 0;
-    S.powers = &r->power[classes.trump][0][0];
     S.table_size = 1 << 12;
     S.bounds_size = 1 << 8;
     S.table = new_table(S.table_size, sizeof *S.table);
     S.bounds = S.table == NULL ? NULL : new_table(S.bounds_size, sizeof *S.bounds);
     if (S.bounds == NULL || (values = PyDict_New()) == NULL) goto done;
-    /* Search.values: the legal cards, then each move's value by MTD(f), the last value the next guess */
-    int seat = seats[in_trick];
-    uint64_t live = 0, legal, hand = S.hands[seat];
-    for (int s = 0; s < n; s++) live |= S.hands[s];
-    for (int i = 0; i < in_trick; i++) live |= (uint64_t)1 << trick_cards[i];
+    /* Search.values: each move's value by MTD(f), the last value the next guess */
+    int seat = root.seat, in_trick = root.in_trick, trump = root.classes.trump;
+    uint64_t legal = root.legal, hand = S.hands[seat];
     root_probe p;
     memset(&p, 0, sizeof p);
-    memcpy(p.seats, seats, sizeof seats);
-    p.live = live;
-    p.state = state;
+    memcpy(p.seats, root.seats, sizeof p.seats);
+    p.live = root.live;
+    p.state = root.state;
     p.place = in_trick;
-    if (in_trick) {
-        int first = trick_cards[0];
-        p.led = r->suit_of[classes.trump][first];
-        p.row = S.powers + 52 * r->trick_suit_of[classes.trump][first];
-        p.best = leader;
-        p.top = p.row[first];
-        for (int i = 1; i < in_trick; i++)
-            if (p.row[trick_cards[i]] > p.top) {
-                p.best = seats[i];
-                p.top = p.row[trick_cards[i]];
-            }
-        legal = hand & r->suit_mask[classes.trump][p.led];
-        if (!legal) legal = void_plays(&S, hand, p.row, p.top);
-    } else
-        legal = hand;
+    p.led = root.led;
+    p.row = root.row;
+    p.best = root.best;
+    p.top = root.top;
     int failed = 0;
     int64_t guess = 0;
     if (whole) { /* the position's value alone */
@@ -1817,23 +1853,18 @@ static PyObject *solve(PyObject *self, PyObject *args) {
         goto done;
     }
     unsigned char moves[52];
-    int count = card_moves(&classes, legal, live, moves);
-    int led = p.led, best = p.best;
-    const int32_t *row = p.row;
-    int32_t top = p.top;
+    int count = card_moves(&root.classes, legal, root.live, moves);
     for (int i = 0; i < count; i++) {
         int card = moves[i];
         S.hands[seat] = hand ^ (uint64_t)1 << card;
         if (!in_trick) {
-            p.led = r->suit_of[classes.trump][card];
-            p.row = S.powers + 52 * r->trick_suit_of[classes.trump][card];
+            p.led = r->suit_of[trump][card];
+            p.row = S.powers + 52 * r->trick_suit_of[trump][card];
             p.best = seat;
             p.top = p.row[card];
         } else {
-            p.led = led;
-            p.row = row;
-            p.best = row[card] > top ? seat : best;
-            p.top = row[card] > top ? row[card] : top;
+            p.best = root.row[card] > root.top ? seat : root.best;
+            p.top = root.row[card] > root.top ? root.row[card] : root.top;
         }
         guess = exact_value(&S, &p, guess, &failed);
         S.hands[seat] = hand;
@@ -1849,6 +1880,145 @@ done:
     Py_XDECREF(values);
     PyMem_Free(S.table);
     PyMem_Free(S.bounds);
+    return_questions(k, own, holds);
+    return result;
+}
+
+/* ---- Policy playouts (hokm._solver.playouts): a random lead, each follower by rule ------------ */
+
+/* playouts._choose: a follower's card; its cheapest when its side is `winning`, else the cheapest
+ * that beats `top` (the lowest power, then the cheapest), else its cheapest. */
+static int policy_card(const card_classes *c, uint64_t legal, const int32_t *row, int32_t top, int winning) {
+    int pick = -1;
+    if (!winning)
+        for (uint64_t rest = legal; rest; rest &= rest - 1) {
+            int card = __builtin_ctzll(rest);
+            if (row[card] > top &&
+                (pick < 0 || row[card] < row[pick] || (row[card] == row[pick] && c->cheap[card] < c->cheap[pick])))
+                pick = card;
+        }
+    if (pick >= 0) return pick;
+    for (uint64_t rest = legal; rest; rest &= rest - 1) {
+        int card = __builtin_ctzll(rest);
+        if (pick < 0 || c->cheap[card] < c->cheap[pick]) pick = card;
+    }
+    return pick;
+}
+
+/* playouts._playout: one playout from the trick `leader` leads (`trick`: its first `in_trick` cards,
+ * perhaps all of them) to the hand's end; its value for the search's team (encode) in `value`.
+ * `held` is changed in place. -1: an error from the Python side. */
+static int policy_playout(search *S, twister *s, uint64_t *held, int leader, const unsigned char *trick,
+                          int in_trick, tally_state state, int64_t *value) {
+    const rules *r = S->r;
+    const card_classes *c = S->c;
+    int trump = c->trump, n = r->players;
+    for (;;) {
+        unsigned char seats[MAX_SEATS];
+        seats_from(r, leader, seats);
+        int first, place = in_trick;
+        if (in_trick) first = trick[0];
+        else { /* the lead: any card, uniformly, in index order */
+            first = nth_card(held[leader], pick_below(s, count_cards(held[leader])));
+            held[leader] &= ~((uint64_t)1 << first);
+            place = 1;
+        }
+        int led = r->suit_of[trump][first], best = leader;
+        const int32_t *row = S->powers + 52 * r->trick_suit_of[trump][first];
+        int32_t top = row[first];
+        for (int i = 1; i < in_trick; i++)
+            if (row[trick[i]] > top) {
+                best = seats[i];
+                top = row[trick[i]];
+            }
+        in_trick = 0;
+        for (int k = place; k < n; k++) {
+            int seat = seats[k];
+            uint64_t hand = held[seat], legal = hand & r->suit_mask[trump][led];
+            if (!legal) legal = void_plays(S, hand, row, top);
+            int card = policy_card(c, legal, row, top, r->team_of[seat] == r->team_of[best]);
+            held[seat] = hand & ~((uint64_t)1 << card);
+            if (row[card] > top) {
+                best = seat;
+                top = row[card];
+            }
+        }
+        tally_state after;
+        int over = trick_end(S, &state, best, &after);
+        if (over < 0) return -1;
+        state = after;
+        if (over) return final_value(S, &state, value);
+        leader = best;
+    }
+}
+
+#define MAX_POLICY_PLAYOUTS 100000 /* hokm.solver.MAX_PLAYOUTS */
+
+PyDoc_STRVAR(policy_values_doc,
+"policy_values(rules, classes, hands, hakem, team, leader, trick, state, asks, count, seed)\n"
+"-> (legal, {card: (points, margin)})\n\n"
+"hokm._solver.playouts.policy_values in C: the legal cards (a mask) of the seat to move and, for\n"
+"each, `team`'s points and trick margin summed over `count` policy playouts after it, every card's\n"
+"from the generator seeded by `seed` (a seed key: hokm._seeding.seed_key) afresh. The position's\n"
+"arguments are solve()'s.");
+
+static PyObject *policy_values(PyObject *self, PyObject *args) {
+    PyObject *capsule, *classes_object, *hands_object, *trick_object, *state_object, *asks, *seed;
+    int hakem, team, leader, count;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOiiiOOOiO", &capsule, &classes_object, &hands_object, &hakem, &team, &leader,
+                          &trick_object, &state_object, &asks, &count, &seed))
+        return NULL;
+    kernel_rules *k = PyCapsule_GetPointer(capsule, RULES_NAME);
+    if (k == NULL) return NULL;
+    const rules *r = &k->r;
+    root_position root;
+    search S;
+    memset(&S, 0, sizeof S);
+    twister start, s;
+    memo own[3];
+    memset(own, 0, sizeof own);
+    int holds = 0;
+    PyObject *result = NULL, *values = NULL;
+    if (load_root(&S, r, classes_object, hands_object, hakem, team, leader, trick_object, state_object, &root) < 0 ||
+        !in_range(count, 1, MAX_POLICY_PLAYOUTS, "count") || start_twister(seed, &start) < 0)
+        goto done;
+    S.questions = lend_questions(k, asks, own, &holds);
+    if (S.questions == NULL || (values = PyDict_New()) == NULL) goto done;
+    unsigned char trick[MAX_SEATS];
+    memcpy(trick, root.trick, sizeof trick);
+    int until_signals = 4096;
+    for (uint64_t rest = root.legal; rest; rest &= rest - 1) {
+        int card = __builtin_ctzll(rest);
+        uint64_t after[MAX_SEATS], held[MAX_SEATS];
+        memcpy(after, S.hands, sizeof after);
+        after[root.seat] &= ~((uint64_t)1 << card);
+        trick[root.in_trick] = (unsigned char)card;
+        s = start; /* every card on the same random numbers */
+        long long points = 0, margin = 0;
+        for (int i = 0; i < count; i++) {
+            if (--until_signals == 0) { /* Ctrl-C stops a long batch */
+                until_signals = 4096;
+                if (PyErr_CheckSignals() < 0) goto done;
+            }
+            int64_t value;
+            memcpy(held, after, sizeof held);
+            if (policy_playout(&S, &s, held, root.seats[0], trick, root.in_trick + 1, root.state, &value) < 0)
+                goto done;
+            /* tables.decode: the points by floor division, the margin from the low byte */
+            int64_t got = value >= 0 ? value >> POINTS_SHIFT : -((-value - 1) >> POINTS_SHIFT) - 1;
+            points += got;
+            margin += value - got * (1 << POINTS_SHIFT) - MARGIN_OFFSET;
+        }
+        PyObject *key = PyLong_FromLong(card), *total = Py_BuildValue("(LL)", points, margin);
+        int stored = key != NULL && total != NULL ? PyDict_SetItem(values, key, total) : -1;
+        Py_XDECREF(key);
+        Py_XDECREF(total);
+        if (stored < 0) goto done;
+    }
+    result = Py_BuildValue("(KO)", (unsigned long long)root.legal, values);
+done:
+    Py_XDECREF(values);
     return_questions(k, own, holds);
     return result;
 }
@@ -1889,6 +2059,7 @@ static PyObject *random_values(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"make_rules", make_rules, METH_VARARGS, make_rules_doc},
     {"play", play, METH_VARARGS, play_doc},
+    {"policy_values", policy_values, METH_VARARGS, policy_values_doc},
     {"random", random_values, METH_VARARGS, random_doc},
     {"solve", solve, METH_VARARGS, solve_doc},
     {NULL, NULL, 0, NULL},

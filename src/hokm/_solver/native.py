@@ -13,12 +13,15 @@ from typing import TYPE_CHECKING
 
 from hokm._kernel import native as kernel
 from hokm._kernel.native_plan import native_plan_of
+from hokm._seeding import seed_key
+from hokm._solver import playouts
 from hokm._solver.search import Search
 
 if TYPE_CHECKING:
+    from hokm._solver.playouts import Totals
     from hokm._solver.tables import CardClasses, Rules, TallyState
 
-__all__ = ["search_value", "search_values"]
+__all__ = ["policy_values", "search_value", "search_values"]
 
 
 def search_values(rules: Rules, classes: CardClasses, hands: list[int], hakem: int, team: int, leader: int,
@@ -50,10 +53,27 @@ def search_value(rules: Rules, classes: CardClasses, hands: list[int], hakem: in
     return search.value((leader, *rules.followers[leader]), trick, state), search.nodes
 
 
+def policy_values(rules: Rules, classes: CardClasses, hands: list[int], hakem: int, team: int, leader: int,
+                  trick: list[int], state: TallyState, count: int, seed: int) -> tuple[int, Totals]:
+    """``hokm._solver.playouts.policy_values``: in the C kernel where it is loaded, else in Python."""
+    native = kernel.NATIVE
+    if native is None:
+        return playouts.policy_values(rules, classes, hands, hakem, team, leader, trick, state, count, seed)
+    plan = native_plan_of(rules.engine)
+    legal, totals = native.policy_values(plan.kernel_rules(native), classes.native, _masks(hands), hakem,
+                                         team, leader, bytes(trick), state, plan.asks, count, seed_key(seed))
+    return legal, totals
+
+
 def _arguments(native: ModuleType, rules: Rules, classes: CardClasses, hands: list[int], hakem: int,
                team: int, leader: int, trick: list[int], state: TallyState,
                points_only: bool) -> tuple[object, ...]:
     """``_native.c``'s ``solve`` arguments but the last (``whole``: the position's own value)."""
     plan = native_plan_of(rules.engine)
-    return (plan.kernel_rules(native), classes.native, b"".join(hand.to_bytes(8, "little") for hand in hands),
+    return (plan.kernel_rules(native), classes.native, _masks(hands),
             hakem, team, leader, bytes(trick), state, int(points_only), plan.asks)
+
+
+def _masks(hands: list[int]) -> bytes:
+    """The hands as the C kernel takes them: 8 little-endian bytes a seat."""
+    return b"".join(hand.to_bytes(8, "little") for hand in hands)

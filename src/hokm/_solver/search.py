@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from hokm._solver.tables import POINTS
+from hokm._solver.tables import POINTS, void_plays
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -81,7 +81,8 @@ class Search:
             for at, card in enumerate(trick[1:], 1):
                 if row[card] > top:
                     best, top = seats[at], row[card]
-            legal = hands[seat] & classes.suit_mask[led] or self.void_plays(hands[seat], row, top)
+            held = hands[seat]
+            legal = held & classes.suit_mask[led] or void_plays(self.rules.duty, classes, held, row, top)
         else:
             legal = hands[seat]
         values: dict[int, int] = {}
@@ -281,29 +282,13 @@ class Search:
                         break
         return value, best
 
-    def void_plays(self, hand: int, row: tuple[int, ...], top: int) -> int:
-        """The cards a seat that cannot follow may play: a trump under a duty (one that beats the
-        best card, ``top`` in ``row``, under overtrump, where it holds one), else any."""
-        duty, classes = self.rules.duty, self.classes
-        if duty and (trumps := hand & classes.suit_mask[classes.trump]):
-            if duty == 2:
-                beating, rest = 0, trumps
-                while rest:
-                    low = rest & -rest
-                    if row[low.bit_length() - 1] > top:
-                        beating |= low
-                    rest ^= low
-                return beating or trumps
-            return trumps
-        return hand
-
     def _follow(self, place: int, seats: tuple[int, ...], led: int, row: tuple[int, ...], best: int, top: int,
                 live: int, state: TallyState, alpha: int, beta: int) -> int:
         """The value of the trick's ``place``-th card (1 the first follow) on, within the window."""
         rules, classes, hands = self.rules, self.classes, self.hands
         seat = seats[place]
         hand = hands[seat]
-        legal = hand & classes.suit_mask[led] or self.void_plays(hand, row, top)
+        legal = hand & classes.suit_mask[led] or void_plays(rules.duty, classes, hand, row, top)
         moves = classes.moves(legal, live)
         team_of = rules.team_of
         ours = team_of[seat] == team_of[best]

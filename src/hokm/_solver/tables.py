@@ -28,7 +28,7 @@ from hokm._kernel.plan import plan_of
 if TYPE_CHECKING:
     from hokm._compose.engine import Engine
 
-__all__ = ["POINTS", "CardClasses", "Rules", "TallyState", "decode", "encode", "rules_of"]
+__all__ = ["POINTS", "CardClasses", "Rules", "TallyState", "decode", "encode", "rules_of", "void_plays"]
 
 TallyState = tuple[tuple[int, ...], int, int, int, int, int, int]
 """Where a hand's tally stands at a trick's start: tricks per team, tricks done, opening team (-1:
@@ -65,6 +65,7 @@ class CardClasses:
         "_groups",
         "above",
         "alone",
+        "cheap",
         "class_masks",
         "class_of",
         "class_suits",
@@ -121,6 +122,13 @@ class CardClasses:
                     self.power[self.trick_suit_of[cards[0]]][own] for own in cards))
             for cards in self.order)
         """Per class, the cards of other suits that may beat one of its cards led (the trumps)."""
+        trumps = 0
+        for mask in self.ruffers:
+            trumps |= mask
+        self.cheap: tuple[int, ...] = tuple((trumps >> card & 1) << 12 | rank[card] << 6 | card
+                                            for card in range(52))
+        """Per card, how dear it is to give up (the least first): cards that may beat another suit's lead
+        (the trumps) after the rest, then by place in the class, then by index (``hokm._solver.playouts``)."""
         self._groups: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self._canon: dict[tuple[int, ...], int] = {}
         self.native: tuple[int, int, bytes, bytes, bytes, bytes] = (
@@ -178,6 +186,23 @@ class CardClasses:
                 code = known[parts] = _owners(self.order[index], parts)
             key.append(code)
         return tuple(key)
+
+
+def void_plays(duty: int, classes: CardClasses, hand: int, row: tuple[int, ...], top: int) -> int:
+    """The cards a seat that cannot follow may play (``duty`` as ``Rules.duty``): a trump under a
+    duty (one that beats the best card, ``top`` in ``row``, under overtrump, where it holds one),
+    else any."""
+    if duty and (trumps := hand & classes.suit_mask[classes.trump]):
+        if duty == 2:
+            beating, rest = 0, trumps
+            while rest:
+                low = rest & -rest
+                if row[low.bit_length() - 1] > top:
+                    beating |= low
+                rest ^= low
+            return beating or trumps
+        return trumps
+    return hand
 
 
 def _runs(order: tuple[int, ...], live: int, mine: int) -> tuple[int, ...]:

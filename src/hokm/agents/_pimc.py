@@ -4,9 +4,10 @@ For each decision it draws deals the observation cannot tell apart
 (``sample_deals``, exact and uniform), rebuilds the hand in each
 (``hokm.agents._rebuild``), and scores every legal action: near the hand's end by
 the double-dummy solver (``HandState.solve``: every card's exact value with all
-cards known), before it by a batch of random playouts (``HandState.rollouts``, in
-the C kernel where the ruleset allows) of the hand after it. The action with the
-best mean score over all samples is played. Every action of one sample is played
+cards known), before it by a batch of playouts of the hand after it in which
+followers play by rule (``hokm.solver.playout_values``; the trump call and rulesets
+the solver does not play: uniformly random playouts, ``HandState.rollouts``). The
+action with the best mean score over all samples is played. Every action of one sample is played
 out from the same seed (common random numbers), so the comparison between
 actions is not drowned by the luck of the playouts.
 
@@ -27,8 +28,9 @@ from hokm.agents._heuristic import HeuristicAgent
 from hokm.agents._protocol import BaseAgent, hand_observation, turn_observation
 from hokm.agents._rebuild import rebuild
 from hokm.agents._sampling import sample_deals
-from hokm.errors import UnsolvableError
+from hokm.errors import ArgumentTypeError, InvalidArgumentError, UnsolvableError
 from hokm.observation import HandObservation, MatchObservation
+from hokm.solver import playout_values
 
 if TYPE_CHECKING:
     from hokm.state import HandState
@@ -40,6 +42,7 @@ _TRICK_WEIGHT = 0.1
 _MAX_SAMPLES = 10_000
 _MAX_PLAYOUTS = 1_000
 _MAX_ENDGAME = 26
+_POLICIES = ("greedy", "random")
 
 
 class PimcAgent(BaseAgent):
@@ -48,12 +51,15 @@ class PimcAgent(BaseAgent):
     For each decision it samples ``samples`` deals consistent with its observation,
     rebuilds the hand in each, and scores every legal action there: with ``endgame``
     tricks or fewer left, by the double-dummy solver (``HandState.solve``: the outcome
-    of perfect play with every card known), else by ``playouts`` uniformly random
-    playouts to the end of the hand. An action's score is the points its side wins
-    (negative when the other side wins), plus 0.1 per trick of margin; the best mean
-    over all samples is played (ties: the first in ``legal_actions`` order). A lone
-    legal action is played at once. Decisions it cannot sample (see the module notes)
-    go to the ``heuristic``; a ruleset the solver cannot play is scored by playouts.
+    of perfect play with every card known), else by ``playouts`` playouts to the end of
+    the hand: under the ``"greedy"`` policy, ``hokm.solver.playout_values`` (random leads,
+    followers that play low under their side's winning card and else beat the trick
+    cheaply), under ``"random"`` uniformly random ones (``HandState.rollouts``). An
+    action's score is the points its side wins (negative when the other side wins), plus
+    0.1 per trick of margin; the best mean over all samples is played (ties: the first
+    in ``legal_actions`` order). A lone legal action is played at once. Decisions it
+    cannot sample (see the module notes) go to the ``heuristic``; the trump call, and
+    positions the solver cannot play, are scored by uniformly random playouts.
 
     With ``time_budget`` it stops drawing samples once a decision has used that many
     seconds (after at least one sample), so its choices then depend on the clock;
@@ -68,8 +74,9 @@ class PimcAgent(BaseAgent):
 
     Args:
         samples: deals sampled per decision (1 to 10,000).
-        playouts: random playouts per legal action and sample (1 to 1,000).
+        playouts: playouts per legal action and sample (1 to 1,000).
         endgame: tricks left (0 to 26) from which the solver scores instead of playouts; 0 never.
+        policy: how the playouts play, ``"greedy"`` (followers by rule) or ``"random"``.
         time_budget: seconds a decision may take before it stops sampling, or ``None``.
         seed: an int or str for a reproducible agent; ``None`` seeds from the system.
 
@@ -78,9 +85,13 @@ class PimcAgent(BaseAgent):
         InvalidArgumentError: a parameter is out of range.
     """
 
-    def __init__(self, *, samples: int = 64, playouts: int = 64, endgame: int = 8,
+    def __init__(self, *, samples: int = 64, playouts: int = 64, endgame: int = 8, policy: str = "greedy",
                  time_budget: float | None = None, seed: int | str | None = None) -> None:
         self.samples = check_int(samples, "samples", low=1, high=_MAX_SAMPLES)
+        if policy not in _POLICIES:
+            raise (InvalidArgumentError if isinstance(policy, str) else ArgumentTypeError)(
+                f"policy must be one of {', '.join(map(repr, _POLICIES))}, got {policy!r}")
+        self.policy = policy
         self.playouts = check_int(playouts, "playouts", low=1, high=_MAX_PLAYOUTS)
         self.endgame = check_int(endgame, "endgame", low=0, high=_MAX_ENDGAME)
         self.time_budget = None if time_budget is None else check_seconds(time_budget, "time_budget")
@@ -118,14 +129,19 @@ class PimcAgent(BaseAgent):
         totals = dict.fromkeys(legal, 0.0)
         rng = self._rng
         used = 0
-        solving = self.endgame > 0 and all(isinstance(action, PlayCard) for action in legal)
+        cards = all(isinstance(action, PlayCard) for action in legal)  # (the tables' scores are for cards)
         for deal in sample_deals(view, self.samples, rng=rng):
             state = rebuild(view, deal)
             if state is None:
                 return {}  # the position is beyond sampling: every sample would fail alike
             seed = rng.getrandbits(64)  # one stream for every action: common random numbers
-            solved = _solved(state, legal) if solving and state.tricks_left <= self.endgame else None
-            solving = solving and (solved is not None or state.tricks_left > self.endgame)
+            solved = None
+            if cards:
+                if state.tricks_left <= self.endgame:
+                    solved = _solved(state, legal)
+                elif self.policy == "greedy":
+                    solved = _estimated(state, legal, self.playouts, seed)
+                cards = solved is not None or (self.policy == "random" and state.tricks_left > self.endgame)
             for action in legal:
                 totals[action] += (solved[action] * self.playouts if solved is not None
                                    else _score(state.apply(action), view.seat, seed, self.playouts))
@@ -137,7 +153,7 @@ class PimcAgent(BaseAgent):
 
     def __repr__(self) -> str:
         return (f"PimcAgent(samples={self.samples}, playouts={self.playouts}, endgame={self.endgame}, "
-                f"time_budget={self.time_budget!r}, seed={self.seed!r})")
+                f"policy={self.policy!r}, time_budget={self.time_budget!r}, seed={self.seed!r})")
 
 
 def _solved(state: HandState, legal: tuple[Action, ...]) -> dict[Action, float] | None:
@@ -148,6 +164,18 @@ def _solved(state: HandState, legal: tuple[Action, ...]) -> dict[Action, float] 
     except UnsolvableError:
         return None
     return {action: solution.values[action.card].points + _TRICK_WEIGHT * solution.values[action.card].margin
+            for action in legal if isinstance(action, PlayCard)}
+
+
+def _estimated(state: HandState, legal: tuple[Action, ...], playouts: int,
+               seed: int) -> dict[Action, float] | None:
+    """Each legal card's mean score over quick playouts (``hokm.solver.playout_values``), or ``None``
+    where the solver's tables cannot play the position."""
+    try:
+        values = playout_values(state, playouts, seed=seed)
+    except UnsolvableError:
+        return None
+    return {action: values[action.card].points + _TRICK_WEIGHT * values[action.card].margin
             for action in legal if isinstance(action, PlayCard)}
 
 
