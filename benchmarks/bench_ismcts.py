@@ -31,6 +31,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import hokm
 from hokm.adapters.openspiel import load_game
+from hokm.agents import agent_from_spec
 from hokm.encoding import ActionSpace
 
 
@@ -56,7 +57,7 @@ def play_deal(deal: int, seed: int, agent_spec: str, simulations: int,
     space = ActionSpace(game.ruleset)
     results = []
     for agent_team in range(hands):
-        agent = hokm.agent_from_spec(agent_spec, seed=f"{seed}/{deal}/{agent_team}")
+        agent = agent_from_spec(agent_spec, seed=f"{seed}/{deal}/{agent_team}")
         bot = _bot(game, simulations, deal * 2 + agent_team)
         state = game.new_initial_state()
         for index in order:

@@ -194,6 +194,36 @@ def test_before_the_endgame_the_greedy_policy_scores_each_sample(monkeypatch: py
     assert random_values != PimcAgent(samples=3, playouts=5, seed=2).values(view)
 
 
+def test_the_trump_call_is_scored_by_policy_playouts_from_each_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each call's value is the position after it estimated by hokm.solver.playout_values, for the
+    # caller's side; uniformly random playouts are asked only with policy="random".
+    from hokm.agents import _pimc
+
+    state = hokm.Ruleset.compose().deal(random.Random(9))
+    view = state.observation(state.to_act or 0)
+    monkeypatch.setattr(_pimc, "_score", lambda *args: pytest.fail("a random playout was asked"))
+    values = PimcAgent(samples=4, playouts=8, seed=1).values(view)
+    assert set(values) == set(view.legal_actions) and len(set(values.values())) > 1
+    monkeypatch.undo()
+    spied: list[tuple[int, int]] = []
+    estimate = _pimc._position_estimate
+
+    def spy(after: hokm.HandState, seat: int, playouts: int, seed: int) -> float | None:
+        spied.append((after.to_act or 0, seat))
+        return estimate(after, seat, playouts, seed)
+
+    monkeypatch.setattr(_pimc, "_position_estimate", spy)
+    assert PimcAgent(samples=4, playouts=8, seed=1).values(view) == values
+    assert len(spied) == 4 * len(view.legal_actions)  # every call in every sample
+    # the estimate is the mean over the leader's cards of their playout values, for the caller's side
+    after = state.apply(view.legal_actions[0])
+    from hokm.solver import playout_values
+    cards = playout_values(after, 2, seed=5)
+    mean = sum(value.points + 0.1 * value.margin for value in cards.values()) / len(cards)
+    assert estimate(after, view.seat, 8, 5) == pytest.approx(mean)
+    assert estimate(after, (view.seat + 1) % 4, 8, 5) == pytest.approx(-mean)
+
+
 def test_holding_five_top_spades_it_calls_spades() -> None:
     top = cards("A♠ K♠ Q♠ J♠ 10♠")
     deck = top + [card for card in hokm.full_deck() if card not in top]

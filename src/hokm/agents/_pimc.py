@@ -5,9 +5,10 @@ For each decision it draws deals the observation cannot tell apart
 (``hokm.agents._rebuild``), and scores every legal action: near the hand's end by
 the double-dummy solver (``HandState.solve``: every card's exact value with all
 cards known), before it by a batch of playouts of the hand after it in which
-followers play by rule (``hokm.solver.playout_values``; the trump call and rulesets
-the solver does not play: uniformly random playouts, ``HandState.rollouts``). The
-action with the best mean score over all samples is played. Every action of one sample is played
+followers play by rule (``hokm.solver.playout_values``; a trump call by such playouts
+from the position after it; rulesets the solver does not play: uniformly random
+playouts, ``HandState.rollouts``). The action with the best mean score over all
+samples is played. Every action of one sample is played
 out from the same seed (common random numbers), so the comparison between
 actions is not drowned by the luck of the playouts.
 
@@ -54,12 +55,14 @@ class PimcAgent(BaseAgent):
     of perfect play with every card known), else by ``playouts`` playouts to the end of
     the hand: under the ``"greedy"`` policy, ``hokm.solver.playout_values`` (random leads,
     followers that play low under their side's winning card and else beat the trick
-    cheaply), under ``"random"`` uniformly random ones (``HandState.rollouts``). An
-    action's score is the points its side wins (negative when the other side wins), plus
-    0.1 per trick of margin; the best mean over all samples is played (ties: the first
-    in ``legal_actions`` order). A lone legal action is played at once. Decisions it
-    cannot sample (see the module notes) go to the ``heuristic``; the trump call, and
-    positions the solver cannot play, are scored by uniformly random playouts.
+    cheaply; a decision before trick play, such as the trump call, by those playouts from
+    the position it leads to), under ``"random"`` uniformly random ones
+    (``HandState.rollouts``). An action's score is the points its side wins (negative
+    when the other side wins), plus 0.1 per trick of margin; the best mean over all
+    samples is played (ties: the first in ``legal_actions`` order). A lone legal action
+    is played at once. Decisions it cannot sample (see the module notes) go to the
+    ``heuristic``; positions the solver cannot play are scored by uniformly random
+    playouts.
 
     With ``time_budget`` it stops drawing samples once a decision has used that many
     seconds (after at least one sample), so its choices then depend on the clock;
@@ -143,8 +146,14 @@ class PimcAgent(BaseAgent):
                     solved = _estimated(state, legal, self.playouts, seed)
                 cards = solved is not None or (self.policy == "random" and state.tricks_left > self.endgame)
             for action in legal:
-                totals[action] += (solved[action] * self.playouts if solved is not None
-                                   else _score(state.apply(action), view.seat, seed, self.playouts))
+                if solved is not None:
+                    totals[action] += solved[action] * self.playouts
+                    continue
+                after = state.apply(action)
+                estimate = (_position_estimate(after, view.seat, self.playouts, seed)
+                            if self.policy == "greedy" and not after.is_over else None)
+                totals[action] += (estimate * self.playouts if estimate is not None
+                                   else _score(after, view.seat, seed, self.playouts))
             used += 1
             if self.time_budget is not None and time.perf_counter() - start >= self.time_budget:
                 break
@@ -177,6 +186,21 @@ def _estimated(state: HandState, legal: tuple[Action, ...], playouts: int,
         return None
     return {action: values[action.card].points + _TRICK_WEIGHT * values[action.card].margin
             for action in legal if isinstance(action, PlayCard)}
+
+
+def _position_estimate(state: HandState, seat: int, playouts: int, seed: int) -> float | None:
+    """A position's mean score for ``seat``'s side over quick playouts from it (the seat to move leading
+    any of its legal cards alike, a quarter of ``playouts`` each), or ``None`` where the solver's tables
+    cannot play it (a decision before trick play: the trump call's outcomes are scored this way)."""
+    mover = state.to_act
+    if mover is None:
+        return None
+    try:
+        values = playout_values(state, max(1, playouts // 4), seed=seed)
+    except UnsolvableError:
+        return None
+    mean = sum(value.points + _TRICK_WEIGHT * value.margin for value in values.values()) / len(values)
+    return mean if state.team_of(mover) == state.team_of(seat) else -mean
 
 
 def _score(state: HandState, seat: int, seed: int, playouts: int) -> float:
