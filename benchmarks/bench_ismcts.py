@@ -19,20 +19,22 @@ equality can be checked. Needs the ``openspiel`` extra. Prints hands won with a 
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-import numpy as np
-import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
-
 import hokm
-from hokm.adapters.openspiel import load_game
+from hokm.adapters import openspiel as hos
 from hokm.agents import agent_from_spec
 from hokm.encoding import ActionSpace
+
+pyspiel: Any = hos.pyspiel
+np: Any = hos.np
+ismcts: Any = importlib.import_module("open_spiel.python.algorithms.ismcts")
+mcts: Any = importlib.import_module("open_spiel.python.algorithms.mcts")
 
 
 def _bot(game: Any, simulations: int, seed: int) -> Any:
@@ -53,7 +55,7 @@ def play_deal(deal: int, seed: int, agent_spec: str, simulations: int,
     order = [card.index for card in hokm.full_deck()]
     rng.shuffle(order)
     hakem = deal % 4
-    game = load_game(hakem=hakem)
+    game = hos.load_game(hakem=hakem)
     space = ActionSpace(game.ruleset)
     results = []
     for agent_team in range(hands):
@@ -71,7 +73,9 @@ def play_deal(deal: int, seed: int, agent_spec: str, simulations: int,
             ours = int(game.ruleset.team_of(seat)) == agent_team
             start = time.process_time()
             if ours:
-                action = space.id_of(agent.act(state.hand.observation(seat)))
+                hand = state.hand
+                assert hand is not None  # (dealt)
+                action = space.id_of(agent.act(hand.observation(seat)))
             else:
                 action = bot.step(state)
             spent[ours] += time.process_time() - start
@@ -89,7 +93,8 @@ def _calibrate(seed: int, agent_spec: str) -> tuple[float, float]:
     probe = 20
     agent_time = agent_decisions = bot_time = bot_decisions = 0.0
     for deal in range(3):
-        for _, mine, mine_count, theirs, theirs_count in play_deal(10_000 + deal, seed, agent_spec, probe, hands=1):
+        hands = play_deal(10_000 + deal, seed, agent_spec, probe, hands=1)
+        for _, mine, mine_count, theirs, theirs_count in hands:
             agent_time, agent_decisions = agent_time + mine, agent_decisions + mine_count
             bot_time, bot_decisions = bot_time + theirs, bot_decisions + theirs_count
     return agent_time / agent_decisions, bot_time / bot_decisions / probe
@@ -104,7 +109,8 @@ def _wilson(wins: int, total: int) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=100, help="duplicate deals (each played twice)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--seed", type=int, default=0, help="the deals' seed")
@@ -120,7 +126,8 @@ def main() -> None:
               f"{per_simulation * 1000:.2f} ms a simulation -> {simulations} simulations a decision")
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
-        futures = [pool.submit(play_deal, deal, args.seed, args.agent, simulations) for deal in range(args.deals)]
+        futures = [pool.submit(play_deal, deal, args.seed, args.agent, simulations)
+                   for deal in range(args.deals)]
         hands = [hand for future in futures for hand in future.result()]
     wins = sum(won for won, *_ in hands)
     low, high = _wilson(wins, len(hands))

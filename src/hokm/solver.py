@@ -35,7 +35,7 @@ from hokm._checks import check_int, check_seed
 from hokm._seeding import stream_seed
 from hokm._solver.native import policy_values, search_values
 from hokm._solver.position import Searchable, searchable
-from hokm._solver.tables import decode, reasons_of
+from hokm._solver.tables import cards_in, decode, reasons_of
 from hokm.cards import Card
 from hokm.errors import ArgumentTypeError, UnsolvableError
 from hokm.table import Seat, Team
@@ -218,7 +218,7 @@ def solution_of(engine: Engine, state: HandState) -> Solution:
     legal, values, nodes = search_values(rules, classes, hands, hakem, team, leader, trick, tally_state)
     live = sum(1 << card for card in trick) | sum(hands)  # (disjoint masks)
     by_card = {Card.from_index(card): _outcome(values[classes.run_of(card, values, live, legal)])
-               for card in _cards(legal)}
+               for card in cards_in(legal)}
     return Solution(Seat(seat), Team(team), max(by_card.values()), by_card, nodes)
 
 
@@ -235,15 +235,6 @@ def _searchable(engine: Engine, state: HandState) -> Searchable:
         raise UnsolvableError("the solver starts in trick play with the trump in force, "
                               f"not at {state.phase.name}")
     return position
-
-
-def _cards(mask: int) -> list[int]:
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    return cards
 
 
 def _outcome(value: int) -> Outcome:

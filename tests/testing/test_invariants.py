@@ -279,6 +279,23 @@ def test_cards_shown_to_everyone_are_no_secret() -> None:
     assert checker.match.last_hand is not None and checker.match.last_hand.is_annulled
 
 
+def test_the_stock_card_on_offer_is_no_secret_from_its_drawer() -> None:
+    # The two-player draw shows the stock's top card to the drawer: a swap with it is seen, so the
+    # leak check's owners leave it out (and keep the rest of the stock, which nobody has seen).
+    from hokm.testing.invariants import _owners
+
+    rules = hokm.Ruleset.compose("two-player")
+    deck = list(rules.deck)
+    random.Random(208).shuffle(deck)
+    start = rules.deal(deck, hakem=1)
+    end = start.apply(start.legal_actions()[0])  # the trump call: the draw begins
+    assert end.offered_card is not None
+    owners = _owners(start, end, deck)
+    assert owners is not None and end.offered_card not in owners
+    stock = set(deck[len(deck) - end.stock_left:]) - {end.offered_card}
+    assert stock and all(owners[card] == -1 for card in stock)
+
+
 @attrs.frozen(eq=False)
 class OneHandDraw(hokm.Variant):
     info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="one-hand-draw", summary="tests only")

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from hokm._solver.tables import decode, void_plays
+from hokm._solver.tables import cards_in, decode, void_plays
 
 if TYPE_CHECKING:
     from hokm._solver.tables import CardClasses, Rules, TallyState
@@ -48,7 +48,7 @@ def policy_values(rules: Rules, classes: CardClasses, hands: list[int], hakem: i
     else:
         legal = hand
     values: Totals = {}
-    for card in _cards(legal):
+    for card in cards_in(legal):
         rng = random.Random(seed)
         after = list(hands)
         after[seat] = hand ^ 1 << card
@@ -98,21 +98,12 @@ def _playout(rules: Rules, classes: CardClasses, held: list[int], hakem: int, te
 def _choose(legal: int, row: tuple[int, ...], top: int, winning: bool, cheap: tuple[int, ...]) -> int:
     """A follower's card: its cheapest when its side is ``winning``, else the cheapest that beats ``top``
     (the lowest power, then the cheapest), else its cheapest."""
-    cards = _cards(legal)
+    cards = cards_in(legal)
     if not winning:
         beating = [card for card in cards if row[card] > top]
         if beating:
             return min(beating, key=lambda card: (row[card], cheap[card]))
     return min(cards, key=cheap.__getitem__)
-
-
-def _cards(mask: int) -> list[int]:
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    return cards
 
 
 def _nth(mask: int, k: int) -> int:

@@ -28,7 +28,8 @@ from hokm._kernel.plan import plan_of
 if TYPE_CHECKING:
     from hokm._compose.engine import Engine
 
-__all__ = ["POINTS", "CardClasses", "Rules", "TallyState", "decode", "encode", "rules_of", "void_plays"]
+__all__ = ["POINTS", "CardClasses", "Rules", "TallyState", "cards_in", "decode", "encode", "rules_of",
+           "void_plays"]
 
 TallyState = tuple[tuple[int, ...], int, int, int, int, int, int]
 """Where a hand's tally stands at a trick's start: tricks per team, tricks done, opening team (-1:
@@ -186,6 +187,16 @@ class CardClasses:
                 code = known[parts] = _owners(self.order[index], parts)
             key.append(code)
         return tuple(key)
+
+
+def cards_in(mask: int) -> list[int]:
+    """The cards of a mask, lowest index first."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return cards
 
 
 def void_plays(duty: int, classes: CardClasses, hand: int, row: tuple[int, ...], top: int) -> int:

@@ -31,7 +31,6 @@ from hokm.agents._rebuild import rebuild
 from hokm.agents._sampling import sample_deals
 from hokm.errors import ArgumentTypeError, InvalidArgumentError, UnsolvableError
 from hokm.observation import HandObservation, MatchObservation
-from hokm.solver import playout_values
 
 if TYPE_CHECKING:
     from hokm.state import HandState
@@ -180,6 +179,8 @@ def _estimated(state: HandState, legal: tuple[Action, ...], playouts: int,
                seed: int) -> dict[Action, float] | None:
     """Each legal card's mean score over quick playouts (``hokm.solver.playout_values``), or ``None``
     where the solver's tables cannot play the position."""
+    from hokm.solver import playout_values  # (with the engine: not at the agents' import)
+
     try:
         values = playout_values(state, playouts, seed=seed)
     except UnsolvableError:
@@ -192,6 +193,8 @@ def _position_estimate(state: HandState, seat: int, playouts: int, seed: int) ->
     """A position's mean score for ``seat``'s side over quick playouts from it (the seat to move leading
     any of its legal cards alike, a quarter of ``playouts`` each), or ``None`` where the solver's tables
     cannot play it (a decision before trick play: the trump call's outcomes are scored this way)."""
+    from hokm.solver import playout_values  # (with the engine: not at the agents' import)
+
     mover = state.to_act
     if mover is None:
         return None

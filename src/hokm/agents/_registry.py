@@ -136,7 +136,7 @@ def agent_from_spec(spec: str, /, **params: Any) -> Agent:
     >>> agent_from_spec("random", seed=3)
     RandomAgent(seed=3)
     >>> agent_from_spec("pimc:time_budget=0.1,samples=12", seed=1)
-    PimcAgent(samples=12, playouts=64, endgame=8, time_budget=0.1, seed=1)
+    PimcAgent(samples=12, playouts=64, endgame=8, policy='greedy', time_budget=0.1, seed=1)
 
     Raises:
         ArgumentTypeError: ``spec`` is not a string.

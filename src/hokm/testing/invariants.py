@@ -533,9 +533,12 @@ _STOCK = -1
 def _owners(start: HandState, end: HandState, deck: Sequence[Card] | None) -> dict[Card, int] | None:
     """Who holds each card nobody else has seen at ``end``: a seat, or the stock (or nobody: undealt).
 
-    Cards shown to every seat (a redeal claim's hand) are seen by all, so they are left out.
+    Cards shown to every seat (a redeal claim's hand) are seen by all, and the stock card on offer
+    (the two-player draw) by its drawer, so they are left out.
     """
     shown = end.shown
+    if end.offered_card is not None:
+        shown = shown | {end.offered_card}
     owners = {card: seat for seat in range(end.ruleset.players) for card in end.hand_of(seat)
               if card not in shown}
     for card in start.undealt:
@@ -545,7 +548,8 @@ def _owners(start: HandState, end: HandState, deck: Sequence[Card] | None) -> di
         if deck is None or len(deck) != len(end.ruleset.deck):
             return None
         for card in deck[len(deck) - end.stock_left:]:
-            owners[card] = _STOCK
+            if card not in shown:
+                owners[card] = _STOCK
     return owners
 
 
