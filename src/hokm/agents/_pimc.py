@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from hokm._checks import check_int, check_seconds, check_seed
 from hokm.actions import Action, PlayCard
@@ -87,13 +87,14 @@ class PimcAgent(BaseAgent):
         InvalidArgumentError: a parameter is out of range.
     """
 
-    def __init__(self, *, samples: int = 64, playouts: int = 64, endgame: int = 8, policy: str = "greedy",
-                 time_budget: float | None = None, seed: int | str | None = None) -> None:
+    def __init__(self, *, samples: int = 64, playouts: int = 64, endgame: int = 8,
+                 policy: Literal["greedy", "random"] = "greedy", time_budget: float | None = None,
+                 seed: int | str | None = None) -> None:
         self.samples = check_int(samples, "samples", low=1, high=_MAX_SAMPLES)
         if policy not in _POLICIES:
             raise (InvalidArgumentError if isinstance(policy, str) else ArgumentTypeError)(
                 f"policy must be one of {', '.join(map(repr, _POLICIES))}, got {policy!r}")
-        self.policy = policy
+        self.policy: Literal["greedy", "random"] = policy
         self.playouts = check_int(playouts, "playouts", low=1, high=_MAX_PLAYOUTS)
         self.endgame = check_int(endgame, "endgame", low=0, high=_MAX_ENDGAME)
         self.time_budget = None if time_budget is None else check_seconds(time_budget, "time_budget")
