@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -82,6 +83,27 @@ def test_history_places_decisions_among_the_plays() -> None:
     for (_, decision), at in zip(view.decisions, view.decisions_at, strict=True):
         position = actions.index(decision)
         assert sum(isinstance(action, PlayCard) for action in actions[:position]) == at
+
+
+def test_a_hand_with_nothing_public_before_its_first_lead_is_rebuilt_at_the_first_lead_at_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The history then holds no call to replay from the deal: the first start tried is the right one.
+    rules = hokm.Ruleset.compose()
+    state = rules.deal(random.Random(6)).apply(hokm.CallTrump(Suit.CLUBS))
+    for _ in range(6):
+        state = state.play(min(state.legal_plays(), key=lambda card: card.index))
+    view = state.observation(state.to_act or 0)
+    dealt: list[object] = []
+    new_hand = hokm.Ruleset.new_hand
+
+    def counted(self: hokm.Ruleset, *args: Any, **kwargs: Any) -> hokm.HandState:
+        dealt.append(kwargs.get("trump"))
+        return new_hand(self, *args, **kwargs)
+
+    monkeypatch.setattr(hokm.Ruleset, "new_hand", counted)
+    rebuilt = rebuild(view, sample_deals(view, 1, rng=random.Random(0))[0])
+    assert rebuilt is not None and rebuilt.observation(view.seat) == view
+    assert dealt == [Suit.CLUBS]  # one hand made: at the first lead, the trump in force
 
 
 def test_a_hidden_decision_or_a_face_down_indicator_is_not_rebuilt() -> None:

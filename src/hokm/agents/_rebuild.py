@@ -102,7 +102,9 @@ def _unshown(state: HandState, observer: int, action: Action) -> HandState:
 
 def _starts(view: HandObservation, hands: Sequence[Sequence[Card]], actions: tuple[Action, ...],
             deal: Deal) -> list[tuple[Callable[[], HandState], tuple[Action, ...]]]:
-    """Where a replay may start: the deal at its trump call, then the hands at the first lead."""
+    """Where a replay may start: the deal at its trump call, then the hands at the first lead (first
+    of the two where nothing public happened before the first lead: the history then holds no call
+    to replay from the deal, which the first start would try in vain)."""
     rules = view.ruleset
     assert rules is not None  # checked by rebuild
     starts: list[tuple[Callable[[], HandState], tuple[Action, ...]]] = []
@@ -112,7 +114,11 @@ def _starts(view: HandObservation, hands: Sequence[Sequence[Card]], actions: tup
     if trump is not None:  # only the plays, and the decisions among them, are replayed
         first = next((i for i, action in enumerate(actions) if isinstance(action, PlayCard)),
                      len(actions))
-        starts.append((lambda: rules.new_hand(hands, hakem=view.hakem, trump=trump), actions[first:]))
+        at_lead = (lambda: rules.new_hand(hands, hakem=view.hakem, trump=trump), actions[first:])
+        if first == 0:
+            starts.insert(0, at_lead)
+        else:
+            starts.append(at_lead)
     return starts
 
 
