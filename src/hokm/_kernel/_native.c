@@ -527,6 +527,16 @@ static int hand_over(const rules *r, const outcome *out, memo *questions) {
     return stop;
 }
 
+/* Who collects the `done`-th trick, won by `winner`, by the capture table (NOBODY: it stays in the
+ * pile); `previous` won the trick before and `collected` says whether he took it. (The flags: collected
+ * after the previous trick; that trick won under the trump, which is in force from the first card in
+ * every hand this kernel plays.) */
+static inline int collector_of(const rules *r, int winner, int previous, int collected, int done) {
+    int flags = done > 1 ? 2 * collected + 1 : 0;
+    int previous_index = done > 1 ? previous + 1 : 0;
+    return r->capture[((winner * (r->players + 1) + previous_index) * 4 + flags) * (r->tricks + 1) + done];
+}
+
 /* Where a hand stands when the kernel takes it over: after the deal (no trump yet, nothing
  * played), or a position of trick play that HandState.rollouts hands over (checked in
  * load_position). */
@@ -636,14 +646,7 @@ static int play_from(const rules *r, twister *s, const position *start, unsigned
             out->opening = team;
             out->run = done;
         }
-        int collector = best;
-        if (r->captures) {
-            /* (flags: collected after the previous trick; that trick won under the trump, which
-             * is in force from the first card in every hand this kernel plays) */
-            int flags = done > 1 ? 2 * collected + 1 : 0;
-            int previous_index = done > 1 ? previous + 1 : 0;
-            collector = r->capture[((best * (n + 1) + previous_index) * 4 + flags) * (r->tricks + 1) + done];
-        }
+        int collector = r->captures ? collector_of(r, best, previous, collected, done) : best;
         previous = best;
         seat = best;
         if (collector == NOBODY) {
@@ -1215,12 +1218,7 @@ static int trick_end(search *S, const tally_state *s, int winner, tally_state *a
         after->opening = team;
         after->run = done;
     }
-    int collector = winner;
-    if (r->captures) {
-        int flags = done > 1 ? 2 * s->collected + 1 : 0; /* (the trump is in force from the first card) */
-        int previous_index = done > 1 ? s->previous + 1 : 0;
-        collector = r->capture[((winner * (r->players + 1) + previous_index) * 4 + flags) * (r->tricks + 1) + done];
-    }
+    int collector = r->captures ? collector_of(r, winner, s->previous, s->collected, done) : winner;
     if (collector == NOBODY) {
         after->pile++;
         after->collected = 0;
@@ -1706,6 +1704,22 @@ static int load_state(const rules *r, PyObject *object, tally_state *s) {
     return 0;
 }
 
+/* CardClasses.standing: a trick begun (`count` cards, the first led by seats[0]): its led suit, the
+ * power row that decides it, the seat winning it so far and that card's power. */
+static void standing(const search *S, const unsigned char *seats, const unsigned char *trick, int count, int *led,
+                     const int32_t **row, int *best, int32_t *top) {
+    int trump = S->c->trump, first = trick[0];
+    *led = S->r->suit_of[trump][first];
+    *row = S->powers + 52 * S->r->trick_suit_of[trump][first];
+    *best = seats[0];
+    *top = (*row)[first];
+    for (int i = 1; i < count; i++)
+        if ((*row)[trick[i]] > *top) {
+            *best = seats[i];
+            *top = (*row)[trick[i]];
+        }
+}
+
 /* A position as solve() and policy_values() take it, read and checked by load_root: the card
  * classes, the tally state at the trick's start, the trick so far (its cards, and the seats in
  * play order from its leader), and the seat to move with its legal cards and the trick's standing
@@ -1776,19 +1790,43 @@ static int load_root(search *S, const rules *r, PyObject *classes_object, PyObje
     uint64_t hand = S->hands[p->seat];
     p->legal = hand;
     if (p->in_trick) {
-        int first = p->trick[0];
-        p->led = r->suit_of[p->classes.trump][first];
-        p->row = S->powers + 52 * r->trick_suit_of[p->classes.trump][first];
-        p->top = p->row[first];
-        for (int i = 1; i < p->in_trick; i++)
-            if (p->row[p->trick[i]] > p->top) {
-                p->best = p->seats[i];
-                p->top = p->row[p->trick[i]];
-            }
+        standing(S, p->seats, p->trick, p->in_trick, &p->led, &p->row, &p->best, &p->top);
         p->legal = hand & r->suit_mask[p->classes.trump][p->led];
         if (!p->legal) p->legal = void_plays(S, hand, p->row, p->top);
     }
     return 0;
+}
+
+/* What solve() and policy_values() hold during a call: the rules, the position, the search over it
+ * and the memos lent to it. open_root fills it (after a failure too, close_root undoes what was done). */
+typedef struct {
+    kernel_rules *k;
+    root_position root;
+    search S;
+    memo own[3]; /* the call's own memos, where a batch or another search holds the kept ones */
+    int holds;
+} root_call;
+
+/* The rules from their capsule, the position (load_root) and the memos, as play() takes them. */
+static int open_root(root_call *call, PyObject *capsule, PyObject *classes_object, PyObject *hands_object,
+                     int hakem, int team, int leader, PyObject *trick_object, PyObject *state_object,
+                     PyObject *asks) {
+    memset(&call->S, 0, sizeof call->S);
+    memset(call->own, 0, sizeof call->own);
+    call->holds = 0;
+    call->k = PyCapsule_GetPointer(capsule, RULES_NAME);
+    if (call->k == NULL ||
+        load_root(&call->S, &call->k->r, classes_object, hands_object, hakem, team, leader, trick_object,
+                  state_object, &call->root) < 0)
+        return -1;
+    call->S.questions = lend_questions(call->k, asks, call->own, &call->holds);
+    return call->S.questions == NULL ? -1 : 0;
+}
+
+static void close_root(root_call *call) {
+    PyMem_Free(call->S.table);
+    PyMem_Free(call->S.bounds);
+    if (call->k != NULL) return_questions(call->k, call->own, call->holds);
 }
 
 PyDoc_STRVAR(solve_doc,
@@ -1809,65 +1847,58 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOiiiOOiO|i", &capsule, &classes_object, &hands_object, &hakem, &team, &leader,
                           &trick_object, &state_object, &points_only, &asks, &whole))
         return NULL;
-    kernel_rules *k = PyCapsule_GetPointer(capsule, RULES_NAME);
-    if (k == NULL) return NULL;
-    const rules *r = &k->r;
-    root_position root;
-    search S;
-    memset(&S, 0, sizeof S);
-    memo own[3]; /* this search's memos, where a batch or another search holds the kept ones */
-    memset(own, 0, sizeof own);
-    int holds = 0;
+    root_call call;
     PyObject *result = NULL, *values = NULL;
-    if (load_root(&S, r, classes_object, hands_object, hakem, team, leader, trick_object, state_object, &root) < 0 ||
+    if (open_root(&call, capsule, classes_object, hands_object, hakem, team, leader, trick_object, state_object,
+                  asks) < 0 ||
         !in_range(points_only, 0, 1, "points_only") || !in_range(whole, 0, 1, "whole"))
         goto done;
-    /* the memos, as play() takes them */
-    S.questions = lend_questions(k, asks, own, &holds);
-    if (S.questions == NULL) goto done;
-    S.shift = points_only ? POINTS_SHIFT : 0;
-    S.table_size = 1 << 12;
-    S.bounds_size = 1 << 8;
-    S.table = new_table(S.table_size, sizeof *S.table);
-    S.bounds = S.table == NULL ? NULL : new_table(S.bounds_size, sizeof *S.bounds);
-    if (S.bounds == NULL || (values = PyDict_New()) == NULL) goto done;
+    const rules *r = &call.k->r;
+    const root_position *root = &call.root;
+    search *S = &call.S;
+    S->shift = points_only ? POINTS_SHIFT : 0;
+    S->table_size = 1 << 12;
+    S->bounds_size = 1 << 8;
+    S->table = new_table(S->table_size, sizeof *S->table);
+    S->bounds = S->table == NULL ? NULL : new_table(S->bounds_size, sizeof *S->bounds);
+    if (S->bounds == NULL || (values = PyDict_New()) == NULL) goto done;
     /* Search.values: each move's value by MTD(f), the last value the next guess */
-    int seat = root.seat, in_trick = root.in_trick, trump = root.classes.trump;
-    uint64_t legal = root.legal, hand = S.hands[seat];
+    int seat = root->seat, in_trick = root->in_trick, trump = root->classes.trump;
+    uint64_t legal = root->legal, hand = S->hands[seat];
     root_probe p;
     memset(&p, 0, sizeof p);
-    memcpy(p.seats, root.seats, sizeof p.seats);
-    p.live = root.live;
-    p.state = root.state;
+    memcpy(p.seats, root->seats, sizeof p.seats);
+    p.live = root->live;
+    p.state = root->state;
     p.place = in_trick;
-    p.led = root.led;
-    p.row = root.row;
-    p.best = root.best;
-    p.top = root.top;
+    p.led = root->led;
+    p.row = root->row;
+    p.best = root->best;
+    p.top = root->top;
     int failed = 0;
     int64_t guess = 0;
     if (whole) { /* the position's value alone */
         p.whole = 1;
-        guess = exact_value(&S, &p, guess, &failed);
-        if (!failed) result = Py_BuildValue("(KLL)", (unsigned long long)legal, (long long)guess, S.nodes);
+        guess = exact_value(S, &p, guess, &failed);
+        if (!failed) result = Py_BuildValue("(KLL)", (unsigned long long)legal, (long long)guess, S->nodes);
         goto done;
     }
     unsigned char moves[52];
-    int count = card_moves(&root.classes, legal, root.live, moves);
+    int count = card_moves(&root->classes, legal, root->live, moves);
     for (int i = 0; i < count; i++) {
         int card = moves[i];
-        S.hands[seat] = hand ^ (uint64_t)1 << card;
+        S->hands[seat] = hand ^ (uint64_t)1 << card;
         if (!in_trick) {
             p.led = r->suit_of[trump][card];
-            p.row = S.powers + 52 * r->trick_suit_of[trump][card];
+            p.row = S->powers + 52 * r->trick_suit_of[trump][card];
             p.best = seat;
             p.top = p.row[card];
         } else {
-            p.best = root.row[card] > root.top ? seat : root.best;
-            p.top = root.row[card] > root.top ? root.row[card] : root.top;
+            p.best = root->row[card] > root->top ? seat : root->best;
+            p.top = root->row[card] > root->top ? root->row[card] : root->top;
         }
-        guess = exact_value(&S, &p, guess, &failed);
-        S.hands[seat] = hand;
+        guess = exact_value(S, &p, guess, &failed);
+        S->hands[seat] = hand;
         if (failed) goto done;
         PyObject *key = PyLong_FromLong(card), *value = PyLong_FromLongLong(guess);
         int stored = key != NULL && value != NULL ? PyDict_SetItem(values, key, value) : -1;
@@ -1875,12 +1906,10 @@ static PyObject *solve(PyObject *self, PyObject *args) {
         Py_XDECREF(value);
         if (stored < 0) goto done;
     }
-    result = Py_BuildValue("(KOL)", (unsigned long long)legal, values, S.nodes);
+    result = Py_BuildValue("(KOL)", (unsigned long long)legal, values, S->nodes);
 done:
     Py_XDECREF(values);
-    PyMem_Free(S.table);
-    PyMem_Free(S.bounds);
-    return_questions(k, own, holds);
+    close_root(&call);
     return result;
 }
 
@@ -1913,24 +1942,20 @@ static int policy_playout(search *S, twister *s, uint64_t *held, int leader, con
     const rules *r = S->r;
     const card_classes *c = S->c;
     int trump = c->trump, n = r->players;
+    unsigned char lead[1];
     for (;;) {
         unsigned char seats[MAX_SEATS];
         seats_from(r, leader, seats);
-        int first, place = in_trick;
-        if (in_trick) first = trick[0];
-        else { /* the lead: any card, uniformly, in index order */
-            first = nth_card(held[leader], pick_below(s, count_cards(held[leader])));
-            held[leader] &= ~((uint64_t)1 << first);
-            place = 1;
+        if (!in_trick) { /* the lead: any card, uniformly, in index order */
+            lead[0] = (unsigned char)nth_card(held[leader], pick_below(s, count_cards(held[leader])));
+            held[leader] &= ~((uint64_t)1 << lead[0]);
+            trick = lead;
+            in_trick = 1;
         }
-        int led = r->suit_of[trump][first], best = leader;
-        const int32_t *row = S->powers + 52 * r->trick_suit_of[trump][first];
-        int32_t top = row[first];
-        for (int i = 1; i < in_trick; i++)
-            if (row[trick[i]] > top) {
-                best = seats[i];
-                top = row[trick[i]];
-            }
+        int led, best, place = in_trick;
+        int32_t top;
+        const int32_t *row;
+        standing(S, seats, trick, in_trick, &led, &row, &best, &top);
         in_trick = 0;
         for (int k = place; k < n; k++) {
             int seat = seats[k];
@@ -1969,31 +1994,25 @@ static PyObject *policy_values(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOiiiOOOiO", &capsule, &classes_object, &hands_object, &hakem, &team, &leader,
                           &trick_object, &state_object, &asks, &count, &seed))
         return NULL;
-    kernel_rules *k = PyCapsule_GetPointer(capsule, RULES_NAME);
-    if (k == NULL) return NULL;
-    const rules *r = &k->r;
-    root_position root;
-    search S;
-    memset(&S, 0, sizeof S);
+    root_call call;
     twister start, s;
-    memo own[3];
-    memset(own, 0, sizeof own);
-    int holds = 0;
     PyObject *result = NULL, *values = NULL;
-    if (load_root(&S, r, classes_object, hands_object, hakem, team, leader, trick_object, state_object, &root) < 0 ||
-        !in_range(count, 1, MAX_POLICY_PLAYOUTS, "count") || start_twister(seed, &start) < 0)
+    if (open_root(&call, capsule, classes_object, hands_object, hakem, team, leader, trick_object, state_object,
+                  asks) < 0 ||
+        !in_range(count, 1, MAX_POLICY_PLAYOUTS, "count") || start_twister(seed, &start) < 0 ||
+        (values = PyDict_New()) == NULL)
         goto done;
-    S.questions = lend_questions(k, asks, own, &holds);
-    if (S.questions == NULL || (values = PyDict_New()) == NULL) goto done;
+    const root_position *root = &call.root;
+    search *S = &call.S;
     unsigned char trick[MAX_SEATS];
-    memcpy(trick, root.trick, sizeof trick);
+    memcpy(trick, root->trick, sizeof trick);
     int until_signals = 4096;
-    for (uint64_t rest = root.legal; rest; rest &= rest - 1) {
+    for (uint64_t rest = root->legal; rest; rest &= rest - 1) {
         int card = __builtin_ctzll(rest);
         uint64_t after[MAX_SEATS], held[MAX_SEATS];
-        memcpy(after, S.hands, sizeof after);
-        after[root.seat] &= ~((uint64_t)1 << card);
-        trick[root.in_trick] = (unsigned char)card;
+        memcpy(after, S->hands, sizeof after);
+        after[root->seat] &= ~((uint64_t)1 << card);
+        trick[root->in_trick] = (unsigned char)card;
         s = start; /* every card on the same random numbers */
         long long points = 0, margin = 0;
         for (int i = 0; i < count; i++) {
@@ -2003,7 +2022,7 @@ static PyObject *policy_values(PyObject *self, PyObject *args) {
             }
             int64_t value;
             memcpy(held, after, sizeof held);
-            if (policy_playout(&S, &s, held, root.seats[0], trick, root.in_trick + 1, root.state, &value) < 0)
+            if (policy_playout(S, &s, held, root->seats[0], trick, root->in_trick + 1, root->state, &value) < 0)
                 goto done;
             /* tables.decode: the points by floor division, the margin from the low byte */
             int64_t got = value >= 0 ? value >> POINTS_SHIFT : -((-value - 1) >> POINTS_SHIFT) - 1;
@@ -2016,10 +2035,10 @@ static PyObject *policy_values(PyObject *self, PyObject *args) {
         Py_XDECREF(total);
         if (stored < 0) goto done;
     }
-    result = Py_BuildValue("(KO)", (unsigned long long)root.legal, values);
+    result = Py_BuildValue("(KO)", (unsigned long long)root->legal, values);
 done:
     Py_XDECREF(values);
-    return_questions(k, own, holds);
+    close_root(&call);
     return result;
 }
 

@@ -42,8 +42,7 @@ def policy_values(rules: Rules, classes: CardClasses, hands: list[int], hakem: i
     seat = seats[len(trick)]
     hand = hands[seat]
     if trick:
-        row = classes.power[classes.trick_suit_of[trick[0]]]
-        led, top = classes.suit_of[trick[0]], max(row[card] for card in trick)
+        led, row, _, top = classes.standing(seats, trick)
         legal = hand & classes.suit_mask[led] or void_plays(rules.duty, classes, hand, row, top)
     else:
         legal = hand
@@ -65,22 +64,15 @@ def policy_values(rules: Rules, classes: CardClasses, hands: list[int], hakem: i
 def _playout(rules: Rules, classes: CardClasses, held: list[int], hakem: int, team: int, leader: int,
              trick: list[int], state: TallyState, rng: random.Random) -> int:
     """One playout's value for ``team`` (``encode``), ``held`` changed in place."""
-    suit_of, trick_suit_of, power = classes.suit_of, classes.trick_suit_of, classes.power
     suit_mask, team_of, duty, cheap = classes.suit_mask, rules.team_of, rules.duty, classes.cheap
     while True:
         seats = (leader, *rules.followers[leader])
-        if trick:
-            first = trick[0]
-            place = len(trick)
-        else:
+        if not trick:  # the lead: any card, uniformly, in index order
             first = _nth(held[leader], int(rng.random() * held[leader].bit_count()))
             held[leader] ^= 1 << first
-            place = 1
-        led, row = suit_of[first], power[trick_suit_of[first]]
-        best, top = leader, row[first]
-        for at, card in enumerate(trick[1:], 1):
-            if row[card] > top:
-                best, top = seats[at], row[card]
+            trick = [first]
+        place = len(trick)
+        led, row, best, top = classes.standing(seats, trick)
         trick = []
         for seat in seats[place:]:
             hand = held[seat]

@@ -76,11 +76,7 @@ class Search:
             live |= 1 << card
         led, row, best, top = -1, classes.power[0], seats[0], 0
         if trick:
-            led, row = classes.suit_of[trick[0]], classes.power[classes.trick_suit_of[trick[0]]]
-            top = row[trick[0]]
-            for at, card in enumerate(trick[1:], 1):
-                if row[card] > top:
-                    best, top = seats[at], row[card]
+            led, row, best, top = classes.standing(seats, trick)
             held = hands[seat]
             legal = held & classes.suit_mask[led] or void_plays(self.rules.duty, classes, held, row, top)
         else:
@@ -105,15 +101,9 @@ class Search:
         ``trick`` the cards played to the trick so far by ``seats`` in order, ``state`` the tally."""
         if not trick:
             return self.exact(partial(self.trick, seats[0], state))
-        classes = self.classes
-        row = classes.power[classes.trick_suit_of[trick[0]]]
-        best, top = seats[0], row[trick[0]]
-        for at, card in enumerate(trick[1:], 1):
-            if row[card] > top:
-                best, top = seats[at], row[card]
+        led, row, best, top = self.classes.standing(seats, trick)
         live = sum(1 << card for card in trick) | sum(self.hands)  # (disjoint masks)
-        return self.exact(partial(self._follow, len(trick), seats, classes.suit_of[trick[0]], row, best, top,
-                                  live, state))
+        return self.exact(partial(self._follow, len(trick), seats, led, row, best, top, live, state))
 
     def _then(self, place: int, seats: tuple[int, ...], led: int, row: tuple[int, ...], best: int, top: int,
               live: int, state: TallyState, alpha: int, beta: int) -> int:

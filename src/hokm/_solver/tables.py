@@ -139,6 +139,17 @@ class CardClasses:
         """The tables as the C search takes them (``_native.c``'s ``load_classes``): the trump, ``exact``,
         each class's size, the classes' cards in ``order``, ``ruffers`` (8 bytes each) and ``alone``."""
 
+    def standing(self, seats: tuple[int, ...], trick: list[int]) -> tuple[int, tuple[int, ...], int, int]:
+        """A trick begun (``trick`` the cards played by ``seats`` in order): its led suit, the power row
+        that decides it, the seat winning it so far and that card's power."""
+        first = trick[0]
+        row = self.power[self.trick_suit_of[first]]
+        best, top = seats[0], row[first]
+        for at, card in enumerate(trick[1:], 1):
+            if row[card] > top:
+                best, top = seats[at], row[card]
+        return self.suit_of[first], row, best, top
+
     def moves(self, cards: int, live: int) -> list[int]:
         """One card of each run of ``cards`` that touch among the ``live`` cards (those in hands and
         in the trick), highest class first, highest run first within a class; each is the run's

@@ -33,6 +33,7 @@ from hokm.errors import ArgumentTypeError, InvalidArgumentError, UnsolvableError
 from hokm.observation import HandObservation, MatchObservation
 
 if TYPE_CHECKING:
+    from hokm.rules import Ruleset
     from hokm.state import HandState
 
 __all__ = ["PimcAgent"]
@@ -133,6 +134,7 @@ class PimcAgent(BaseAgent):
         rng = self._rng
         used = 0
         cards = all(isinstance(action, PlayCard) for action in legal)  # (the tables' scores are for cards)
+        greedy = self.policy == "greedy" and _solvable(view.ruleset)
         for deal in sample_deals(view, self.samples, rng=rng):
             state = rebuild(view, deal)
             if state is None:
@@ -142,16 +144,16 @@ class PimcAgent(BaseAgent):
             if cards:
                 if state.tricks_left <= self.endgame:
                     solved = _solved(state, legal)
-                elif self.policy == "greedy":
+                elif greedy:
                     solved = _estimated(state, legal, self.playouts, seed)
-                cards = solved is not None or (self.policy == "random" and state.tricks_left > self.endgame)
+                cards = solved is not None or (not greedy and state.tricks_left > self.endgame)
             for action in legal:
                 if solved is not None:
                     totals[action] += solved[action] * self.playouts
                     continue
                 after = state.apply(action)
                 estimate = (_position_estimate(after, view.seat, self.playouts, seed)
-                            if self.policy == "greedy" and not after.is_over else None)
+                            if greedy and not after.is_over else None)
                 totals[action] += (estimate * self.playouts if estimate is not None
                                    else _score(after, view.seat, seed, self.playouts))
             used += 1
@@ -163,6 +165,13 @@ class PimcAgent(BaseAgent):
     def __repr__(self) -> str:
         return (f"PimcAgent(samples={self.samples}, playouts={self.playouts}, endgame={self.endgame}, "
                 f"policy={self.policy!r}, time_budget={self.time_budget!r}, seed={self.seed!r})")
+
+
+def _solvable(ruleset: Ruleset) -> bool:
+    """Whether the solver's tables play ``ruleset``'s hands (else no position of it is tried)."""
+    from hokm.solver import unsolvable_reasons  # (with the engine: not at the agents' import)
+
+    return not unsolvable_reasons(ruleset)
 
 
 def _solved(state: HandState, legal: tuple[Action, ...]) -> dict[Action, float] | None:

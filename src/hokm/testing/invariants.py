@@ -533,8 +533,8 @@ _STOCK = -1
 def _owners(start: HandState, end: HandState, deck: Sequence[Card] | None) -> dict[Card, int] | None:
     """Who holds each card nobody else has seen at ``end``: a seat, or the stock (or nobody: undealt).
 
-    Cards shown to every seat (a redeal claim's hand) are seen by all, and the stock card on offer
-    (the two-player draw) by its drawer, so they are left out.
+    Cards shown to every seat are seen by all, and a stock card on offer (``offered_card``) by the
+    seat it is offered to, so they are left out.
     """
     shown = end.shown
     if end.offered_card is not None:
