@@ -129,6 +129,21 @@ def test_touching_cards_share_a_value() -> None:
     assert checked > 20
 
 
+def test_a_sure_trick_is_not_the_leader_s_where_the_partner_must_trump_and_the_seat_decides() -> None:
+    # Under Double Sar's capture table which seat wins a trick matters. Here the leader's partner holds
+    # trumps alone, so it must trump the leader's top club: the search once counted that trick as the
+    # leader's own sure trick and valued a card 4 tricks of margin too high (found by the test above).
+    rules = hokm.Ruleset.compose("double-sar")
+    rng = random.Random(2087)
+    hand = rules.deal(rng, hakem=3)
+    while hand.tricks_left > 3 or hand.phase is not hokm.Phase.PLAY:
+        hand = hand.apply(rng.choice(sorted(hand.legal_actions(), key=str)))
+    assert hand.team_tricks == (0, 7) and hand.tricks_left == 3
+    solution, team, known = hand.solve(), _mover(hand), {}
+    for card in hand.legal_plays():
+        assert solution.values[card] == _exhaustive(hand.play(card), team, known), card
+
+
 def test_a_cost_is_the_difference_to_the_best_card() -> None:
     hand = _ending(hokm.Ruleset.compose().deal(random.Random(2), hakem=0), 9, 3)
     solution = hand.solve()

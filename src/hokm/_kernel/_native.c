@@ -1383,8 +1383,8 @@ static int sure_tricks(const search *S, int leader) {
         if (!run) continue;
         uint64_t suit_mask = r->suit_mask[c->trump][c->suit[index]];
         for (int seat = 0; seat < r->players; seat++) {
-            if (seat == leader || (!r->duty && r->team_of[seat] == r->team_of[leader]))
-                continue; /* (a partner ruffs only if it must) */
+            if (seat == leader || (!r->duty && !r->captures && r->team_of[seat] == r->team_of[leader]))
+                continue; /* (Rules.rivals: a partner counts where it may have to trump and the seat matters) */
             uint64_t held = S->hands[seat];
             if (held & c->ruffers[index]) {
                 int length = count_cards(held & suit_mask);

@@ -295,10 +295,11 @@ class Rules:
             tuple(seat for seat, _ in rest) for rest in plan.followers)
         self.rivals: tuple[tuple[int, ...], ...] = tuple(
             tuple(seat for seat in range(self.players) if seat != leader and (
-                self.duty or self.team_of[seat] != self.team_of[leader]))
+                self.duty or self.capture is not None or self.team_of[seat] != self.team_of[leader]))
             for leader in range(self.players))
-        """Per leader, the seats that may beat its sure tricks from outside the suit: the other
-        sides, and its partners too where a void duty makes them trump."""
+        """Per leader, the seats that may beat its sure tricks from outside the suit: the other sides,
+        and its partners too where they may have to trump (a void duty, or a hand of trumps alone)
+        and the capture table reads which seat won (the leader's side then cannot choose its winner)."""
         self._classes: dict[int, CardClasses] = {}
         self._after: dict[tuple[TallyState, int, int], tuple[TallyState, bool]] = {}
         self._values: dict[tuple[TallyState, int, int], int] = {}
