@@ -139,7 +139,8 @@ def test_a_sure_trick_is_not_the_leader_s_where_the_partner_must_trump_and_the_s
     while hand.tricks_left > 3 or hand.phase is not hokm.Phase.PLAY:
         hand = hand.apply(rng.choice(sorted(hand.legal_actions(), key=str)))
     assert hand.team_tricks == (0, 7) and hand.tricks_left == 3
-    solution, team, known = hand.solve(), _mover(hand), {}
+    solution, team = hand.solve(), _mover(hand)
+    known: dict[object, Outcome] = {}
     for card in hand.legal_plays():
         assert solution.values[card] == _exhaustive(hand.play(card), team, known), card
 

@@ -997,6 +997,7 @@ typedef struct {
     unsigned char suit[MAX_CLASSES], alone[MAX_CLASSES]; /* class_suits; alone */
     uint64_t mask[MAX_CLASSES], ruffers[MAX_CLASSES];  /* class_masks; ruffers */
     uint64_t above[52];                /* per card: the cards of its class ranked above it */
+    uint64_t threats[52], masters;     /* CardClasses.threats and .masters */
     uint16_t cheap[52];                /* per card: how dear it is to give up (CardClasses.cheap) */
 } card_classes;
 
@@ -1071,6 +1072,18 @@ static int load_classes(const rules *r, PyObject *object, card_classes *c) {
     if (at != 52) {
         PyErr_SetString(PyExc_ValueError, "the classes must hold the 52 cards");
         return -1;
+    }
+    /* CardClasses.threats and .masters, from the power rows under the trump */
+    const uint64_t everything = ((uint64_t)1 << 52) - 1;
+    for (int card = 0; card < 52; card++) {
+        uint64_t reach = 0;
+        for (int suit = 0; suit < 4; suit++) {
+            const int32_t *row = r->power[c->trump][suit];
+            for (int other = 0; other < 52; other++)
+                if (row[other] >= row[card]) reach |= (uint64_t)1 << other;
+        }
+        c->threats[card] = reach & ~((uint64_t)1 << card);
+        if (c->threats[card] != (everything ^ (uint64_t)1 << card)) c->masters |= (uint64_t)1 << card;
     }
     uint64_t trumps = 0;
     for (int index = 0; index < c->count; index++) trumps |= c->ruffers[index];
@@ -1276,6 +1289,53 @@ static int tally_bounds(search *S, const tally_state *s, int64_t *low, int64_t *
     return 0;
 }
 
+/* Rules.bounds_owed: Rules.bounds where each team t is owed owed[t] of the tricks left (unshifted). Kept
+ * in the bounds' table under the state's key with the owed counts above it (5 bits a team from bit 36:
+ * state_key stays below it, so no owed counts is the plain bounds' key). */
+static int owed_bounds(search *S, const tally_state *s, const int *owed, int64_t *low, int64_t *high) {
+    const rules *r = S->r;
+    uint64_t code = 0;
+    int total = 0;
+    for (int t = 0; t < r->teams; t++) {
+        code |= (uint64_t)owed[t] << (5 * t);
+        total += owed[t];
+    }
+    if (!total) return tally_bounds(S, s, low, high);
+    uint64_t key = state_key(s) | code << 36;
+    const bound_entry *found = bound_slot(S->bounds, S->bounds_size, key);
+    if (found->key) {
+        *low = found->low;
+        *high = found->high;
+        return 0;
+    }
+    int left = r->tricks - s->done - 1;
+    int64_t least = BOUND_START, most = -BOUND_START, a, b;
+    int failed = 0;
+    for (int winner = 0; winner < r->players && !failed; winner++) {
+        int rest[MAX_TEAMS], side = r->team_of[winner], sum = 0;
+        memcpy(rest, owed, sizeof rest);
+        if (rest[side]) rest[side]--;
+        for (int t = 0; t < r->teams; t++) sum += rest[t];
+        if (sum > left) continue;
+        tally_state after;
+        int over = trick_end(S, s, winner, &after);
+        if (over < 0) failed = 1;
+        else if (over) {
+            failed = final_value(S, &after, &a) < 0;
+            b = a;
+        } else
+            failed = owed_bounds(S, &after, rest, &a, &b) < 0;
+        if (!failed) {
+            least = a < least ? a : least;
+            most = b > most ? b : most;
+        }
+    }
+    if (failed || bound_store(S, key, least, most) < 0) return -1;
+    *low = least;
+    *high = most;
+    return 0;
+}
+
 /* CardClasses.moves: one card of each run of `cards` touching among the `live` cards, each the run's
  * lowest card: classes in order, the highest run first within a class (every card alone, highest
  * first, without `exact`). */
@@ -1420,6 +1480,39 @@ static int sure_bounds(search *S, int leader, const tally_state *state, int64_t 
         int64_t lowered = shifted(S, most);
         *high = lowered < *high ? lowered : *high;
     }
+    return 0;
+}
+
+/* Search.owed_tricks: per team, the tricks left it wins by the hand's end whatever anyone plays (its
+ * best seat's count of cards no rival's card can beat). */
+static void owed_tricks(const search *S, int *owed) {
+    const rules *r = S->r;
+    uint64_t held[MAX_TEAMS] = {0}, live = 0;
+    for (int seat = 0; seat < r->players; seat++) held[r->team_of[seat]] |= S->hands[seat];
+    for (int t = 0; t < r->teams; t++) {
+        live |= held[t];
+        owed[t] = 0;
+    }
+    for (int seat = 0; seat < r->players; seat++) {
+        uint64_t mine = S->hands[seat] & S->c->masters;
+        int team = r->team_of[seat], count = 0;
+        uint64_t rivals = live & ~held[team];
+        for (; mine; mine &= mine - 1)
+            count += !(S->c->threats[__builtin_ctzll(mine)] & rivals);
+        if (count > owed[team]) owed[team] = count;
+    }
+}
+
+/* Search._owed: the bounds narrowed by the tricks each team is owed by the hand's end. */
+static int owed_narrowed(search *S, const tally_state *state, int64_t *low, int64_t *high) {
+    int owed[MAX_TEAMS] = {0};
+    int64_t least, most;
+    owed_tricks(S, owed);
+    if (owed_bounds(S, state, owed, &least, &most) < 0) return -1;
+    least = shifted(S, least);
+    most = shifted(S, most);
+    *low = least > *low ? least : *low;
+    *high = most < *high ? most : *high;
     return 0;
 }
 
@@ -1613,6 +1706,10 @@ static int64_t trick(search *S, int leader, const tally_state *state, int64_t al
         low = shifted(S, low);
         high = shifted(S, high);
         if (low < high && sure_bounds(S, leader, state, &low, &high) < 0) {
+            *failed = 1;
+            return 0;
+        }
+        if (low < high && owed_narrowed(S, state, &low, &high) < 0) {
             *failed = 1;
             return 0;
         }

@@ -8,7 +8,9 @@ other seat minimises it. What keeps it fast, as in bridge's double-dummy solvers
   playing alike share (``CardClasses.canon``), with the bounds found for them and the lead
   that did best;
 - the tally alone bounds a position: whoever wins the tricks left, the value stays within
-  ``Rules.bounds``, so a window outside them is answered without a card played;
+  ``Rules.bounds``, so a window outside them is answered without a card played; the leader's
+  sure tricks (its top cards cashed) and the tricks each team is owed by the hand's end (cards
+  no rival can beat, ``Search.owed_tricks``) narrow those bounds;
 - moves are tried best-first by cheap rules: the lead that did best here before, winners
   before others; a follower beats the trick cheaply when it can and its side is not already
   winning, and plays low otherwise;
@@ -125,6 +127,8 @@ class Search:
             low, high, first = low >> self.shift, high >> self.shift, -1
             if low < high:
                 low, high = self._sure(leader, state, low, high)
+            if low < high:
+                low, high = self._owed(state, low, high)
         else:
             low, high, first = entry
         if low >= beta:
@@ -165,6 +169,43 @@ class Search:
         if rules.team_of[leader] == self.team:
             return max(low, least >> self.shift), high
         return low, min(high, most >> self.shift)
+
+    def _owed(self, state: TallyState, low: int, high: int) -> tuple[int, int]:
+        """The bounds narrowed by the tricks each team is sure of by the hand's end (``owed_tricks``)."""
+        owed = self.owed_tricks()
+        if not any(owed):
+            return low, high
+        least, most = self.rules.bounds_owed(state, self.hakem, self.team, owed)
+        return max(low, least >> self.shift), min(high, most >> self.shift)
+
+    def owed_tricks(self) -> tuple[int, ...]:
+        """Per team, how many of the tricks left it wins by the hand's end whatever anyone plays: each
+        card that no rival's card can beat (``CardClasses.threats``) wins the trick it is played to, one
+        seat's such cards each a trick of their own (a partner's may fall to the same trick, so the team
+        is owed its best seat's count)."""
+        classes, hands, team_of = self.classes, self.hands, self.rules.team_of
+        masters, threats = classes.masters, classes.threats
+        teams = [0] * self.rules.teams
+        for seat, hand in enumerate(hands):
+            teams[team_of[seat]] |= hand
+        live = 0
+        for held in teams:
+            live |= held
+        owed = [0] * len(teams)
+        for seat, hand in enumerate(hands):
+            mine = hand & masters
+            if not mine:
+                continue
+            team = team_of[seat]
+            rivals = live & ~teams[team]
+            count = 0
+            while mine:
+                low = mine & -mine
+                if not threats[low.bit_length() - 1] & rivals:
+                    count += 1
+                mine ^= low
+            owed[team] = max(owed[team], count)
+        return tuple(owed)
 
     def sure_tricks(self, leader: int) -> int:
         """How many tricks in a row the leader takes by leading its top cards suit by suit: in each

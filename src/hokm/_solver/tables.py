@@ -11,6 +11,7 @@ a *tally state*; and everything the search asks of the rules is a lookup, kept h
 - ``Rules.value(state, team)``: a finished hand's value for a team (``encode``);
 - ``Rules.bounds(state, team)``: the least and the most a team can end with from a tally
   state whoever wins the tricks left (the search cuts where no card can change its window);
+  ``Rules.bounds_owed`` the same where each team is sure of some of those tricks;
 - ``Rules.under(trump)``: the card tables under a trump (``CardClasses``).
 
 Nothing here names a variant: the tables are the rules.
@@ -71,6 +72,7 @@ class CardClasses:
         "class_of",
         "class_suits",
         "exact",
+        "masters",
         "native",
         "order",
         "power",
@@ -78,6 +80,7 @@ class CardClasses:
         "ruffers",
         "suit_mask",
         "suit_of",
+        "threats",
         "trick_suit_of",
         "trump",
     )
@@ -130,6 +133,12 @@ class CardClasses:
                                             for card in range(52))
         """Per card, how dear it is to give up (the least first): cards that may beat another suit's lead
         (the trumps) after the rest, then by place in the class, then by index (``hokm._solver.playouts``)."""
+        self.threats: tuple[int, ...] = tuple(_threats(card, self.power) for card in range(52))
+        """Per card, the other cards that may beat it (or tie with it) in some trick, whatever suit is led."""
+        everything = (1 << 52) - 1
+        self.masters = sum(1 << card for card in range(52) if self.threats[card] != everything ^ 1 << card)
+        """The cards that beat some card whatever suit is led (the trumps): the only cards that can be out
+        of every rival card's reach (``Search.owed_tricks``)."""
         self._groups: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self._canon: dict[tuple[int, ...], int] = {}
         self.native: tuple[int, int, bytes, bytes, bytes, bytes] = (
@@ -227,6 +236,17 @@ def void_plays(duty: int, classes: CardClasses, hand: int, row: tuple[int, ...],
     return hand
 
 
+def _threats(card: int, power: tuple[tuple[int, ...], ...]) -> int:
+    """The cards other than ``card`` whose power reaches its own in some row of ``power``."""
+    mask = 0
+    for row in power:
+        level = row[card]
+        for other, strength in enumerate(row):
+            if strength >= level:
+                mask |= 1 << other
+    return mask & ~(1 << card)
+
+
 def _runs(order: tuple[int, ...], live: int, mine: int) -> tuple[int, ...]:
     """The lowest card of each run of ``mine`` in ``order`` among the ``live`` cards, highest first."""
     runs: list[int] = []
@@ -277,8 +297,8 @@ def _exact(order: tuple[tuple[int, ...], ...], power: tuple[tuple[int, ...], ...
 class Rules:
     """A ruleset's trick ends and scores by tally state, each worked out once (see the module)."""
 
-    __slots__ = ("_after", "_bounds", "_classes", "_values", "capture", "duty", "engine", "followers",
-                 "players", "rivals", "stop_at", "team_of", "teams", "tricks")
+    __slots__ = ("_after", "_bounds", "_classes", "_owed", "_values", "capture", "duty", "engine",
+                 "followers", "players", "rivals", "stop_at", "team_of", "teams", "tricks")
 
     def __init__(self, engine: Engine) -> None:
         plan = plan_of(engine)
@@ -304,6 +324,7 @@ class Rules:
         self._after: dict[tuple[TallyState, int, int], tuple[TallyState, bool]] = {}
         self._values: dict[tuple[TallyState, int, int], int] = {}
         self._bounds: dict[tuple[TallyState, int, int], tuple[int, int]] = {}
+        self._owed: dict[tuple[TallyState, int, int, tuple[int, ...]], tuple[int, int]] = {}
 
     def under(self, trump: int) -> CardClasses:
         """The card tables under ``trump`` (0-3), built on first use."""
@@ -382,6 +403,32 @@ class Rules:
                     least, most = self.bounds(after, hakem, team)
                     low, high = min(low, least), max(high, most)
             found = self._bounds[key] = (low, high)
+        return found
+
+
+    def bounds_owed(self, state: TallyState, hakem: int, team: int, owed: tuple[int, ...]) -> tuple[int, int]:
+        """``bounds`` where each team ``t`` is owed ``owed[t]`` of the tricks left: it wins them by the
+        hand's end were every card played (``Search.owed_tricks``). A hand that stops earlier may end
+        anywhere the tricks still to come could pay what is owed."""
+        if not any(owed):
+            return self.bounds(state, hakem, team)
+        key = (state, hakem, team, owed)
+        found = self._owed.get(key)
+        if found is None:
+            left = self.tricks - state[1] - 1
+            low, high = 1 << 40, -(1 << 40)
+            for winner in range(self.players):
+                side = self.team_of[winner]
+                rest = (*owed[:side], owed[side] - 1, *owed[side + 1:]) if owed[side] else owed
+                if sum(rest) > left:
+                    continue
+                after, over = self.after(state, winner, hakem)
+                if over:
+                    least = most = self.value(after, hakem, team)
+                else:
+                    least, most = self.bounds_owed(after, hakem, team, rest)
+                low, high = min(low, least), max(high, most)
+            found = self._owed[key] = (low, high)
         return found
 
 
