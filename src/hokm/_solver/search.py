@@ -223,12 +223,16 @@ class Search:
             mine = hand & mask
             if not mine or not classes.alone[index]:
                 continue
-            run = 0
-            for card in reversed(classes.order[index]):
-                if live >> card & 1:
-                    if not mine >> card & 1:
-                        break
-                    run += 1
+            if classes.ascending[index]:  # (its cards above every other live card of the class)
+                others = live & mask & ~mine
+                run = (mine >> others.bit_length()).bit_count()
+            else:
+                run = 0
+                for card in reversed(classes.order[index]):
+                    if live >> card & 1:
+                        if not mine >> card & 1:
+                            break
+                        run += 1
             if not run:
                 continue
             suit_mask, ruffers = classes.suit_mask[classes.class_suits[index]], classes.ruffers[index]
@@ -320,7 +324,7 @@ class Search:
         seat = seats[place]
         hand = hands[seat]
         legal = hand & classes.suit_mask[led] or void_plays(rules.duty, classes, hand, row, top)
-        moves = classes.moves(legal, live)
+        moves = classes.moves(legal, live) if legal & (legal - 1) else [legal.bit_length() - 1]
         team_of = rules.team_of
         ours = team_of[seat] == team_of[best]
         last = place == len(seats) - 1

@@ -67,6 +67,7 @@ class CardClasses:
         "_groups",
         "above",
         "alone",
+        "ascending",
         "cheap",
         "class_masks",
         "class_of",
@@ -120,6 +121,8 @@ class CardClasses:
         self.class_suits: tuple[int, ...] = tuple(self.suit_of[cards[0]] for cards in self.order)
         self.alone: tuple[bool, ...] = tuple(self.class_suits.count(suit) == 1 for suit in self.class_suits)
         """Per class, whether it is the only class of its effective suit (its cards are the suit's)."""
+        self.ascending: tuple[bool, ...] = tuple(list(cards) == sorted(cards) for cards in self.order)
+        """Per class, whether its order is its cards' index order (a rank is then a bit's place)."""
         self.ruffers: tuple[int, ...] = tuple(
             sum(1 << card for card in range(52) if self.suit_of[card] != self.suit_of[cards[0]]
                 and self.power[self.trick_suit_of[cards[0]]][card] > min(
@@ -200,8 +203,12 @@ class CardClasses:
             return tuple(hands)
         known = self._canon
         key: list[int] = []
+        four = len(hands) == 4
+        if four:  # (four seats unpacked: the search's most asked key, half the cost of the general form)
+            first, second, third, fourth = hands
         for index, mask in enumerate(self.class_masks):
-            parts = tuple([hand & mask for hand in hands])
+            parts = (first & mask, second & mask, third & mask, fourth & mask) if four else tuple(
+                [hand & mask for hand in hands])
             code = known.get(parts)
             if code is None:
                 code = known[parts] = _owners(self.order[index], parts)
