@@ -130,6 +130,10 @@ def test_good_arguments_solve() -> None:
     assert (legal, values) == _python(hand)
 
 
+_THREATS = bytes(8 * 52)
+"""Well-formed threats for a classes tuple (no card threatened: only the other fields are wrong)."""
+
+
 def _replaced(arguments: list[object], at: int, value: object) -> list[object]:
     changed = [*arguments, 0]  # (whole: 0)
     changed[at] = value
@@ -139,17 +143,21 @@ def _replaced(arguments: list[object], at: int, value: object) -> list[object]:
 @pytest.mark.parametrize(("at", "value", "error"), [
     (0, "rules", ValueError),  # (not a capsule: PyCapsule_GetPointer's ValueError)
     (1, "classes", TypeError), (1, (0, 1), TypeError),
-    (1, (4, 1, b"\x0d" * 4, bytes(range(52)), bytes(32), b"\1" * 4), ValueError),
-    (1, (0, 1, b"\x0d" * 4, bytes(range(51)), bytes(32), b"\1" * 4), ValueError),
-    (1, (0, 1, b"\x0d" * 4, bytes(range(51)) + b"\x00", bytes(32), b"\1" * 4), ValueError),
-    (1, (0, 1, b"\x0d" * 3 + b"\x0e", bytes(range(52)), bytes(32), b"\1" * 4), ValueError),
-    (1, (0, 1, b"\x0d" * 4, bytes(range(52)), bytes(31), b"\1" * 4), ValueError),
-    (1, (0, 1, b"\x0d" * 4, bytes(range(52)), b"\xff" * 32, b"\1" * 4), ValueError),
-    (1, (0, 1, b"\x0d" * 4, bytes(range(52)), bytes(32), b"\2" * 4), ValueError),
-    (1, (0, 1, b"", b"", b"", b""), ValueError),
-    (1, (0, 1, b"\x01" * 17, bytes(range(52)), bytes(136), b"\1" * 17), ValueError),
-    (1, (0, 1, b"\x0d" * 4, bytes([13, *range(1, 13), 0, *range(14, 52)]), bytes(32), b"\1" * 4),
+    (1, (4, 1, b"\x0d" * 4, bytes(range(52)), bytes(32), b"\1" * 4, _THREATS), ValueError),
+    (1, (0, 1, b"\x0d" * 4, bytes(range(51)), bytes(32), b"\1" * 4, _THREATS), ValueError),
+    (1, (0, 1, b"\x0d" * 4, bytes(range(51)) + b"\x00", bytes(32), b"\1" * 4, _THREATS), ValueError),
+    (1, (0, 1, b"\x0d" * 3 + b"\x0e", bytes(range(52)), bytes(32), b"\1" * 4, _THREATS), ValueError),
+    (1, (0, 1, b"\x0d" * 4, bytes(range(52)), bytes(31), b"\1" * 4, _THREATS), ValueError),
+    (1, (0, 1, b"\x0d" * 4, bytes(range(52)), b"\xff" * 32, b"\1" * 4, _THREATS), ValueError),
+    (1, (0, 1, b"\x0d" * 4, bytes(range(52)), bytes(32), b"\2" * 4, _THREATS), ValueError),
+    (1, (0, 1, b"", b"", b"", b"", _THREATS), ValueError),
+    (1, (0, 1, b"\x01" * 17, bytes(range(52)), bytes(136), b"\1" * 17, _THREATS), ValueError),
+    (1, (0, 1, b"\x0d" * 4, bytes([13, *range(1, 13), 0, *range(14, 52)]), bytes(32), b"\1" * 4, _THREATS),
      ValueError),  # (a class of two suits)
+    (1, (0, 1, b"\x0d" * 4, bytes(range(52)), bytes(32), b"\1" * 4), TypeError),  # (no threats)
+    (1, (0, 1, b"\x0d" * 4, bytes(range(52)), bytes(32), b"\1" * 4, bytes(415)), ValueError),
+    (1, (0, 1, b"\x0d" * 4, bytes(range(52)), bytes(32), b"\1" * 4, b"\xff" * 416), ValueError),
+    (1, (0, 1, b"\x0d" * 4, bytes(range(52)), bytes(32), b"\1" * 4, b"\x01" + bytes(415)), ValueError),
     (2, b"", ValueError), (2, bytes(32), ValueError), (2, b"\xff" * 32, ValueError), (2, 7, TypeError),
     (3, -1, ValueError), (3, 4, ValueError), (3, "0", TypeError), (4, 2, ValueError), (4, -1, ValueError),
     (5, 4, ValueError), (5, 2**40, OverflowError),

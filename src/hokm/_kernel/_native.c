@@ -987,8 +987,8 @@ done:
 #define POINTS_SHIFT 8                 /* tables.POINTS */
 #define MARGIN_OFFSET 128              /* tables._MARGIN */
 
-/* The cards under one trump (CardClasses): its order, ruffers and alone come from Python; the
- * masks, places, `above` and suits follow from them here. */
+/* The cards under one trump (CardClasses): its order, ruffers, alone and threats come from Python;
+ * the masks, places, `above`, suits and masters follow from them here. */
 typedef struct {
     int trump, exact, count;           /* the trump; whether classes decide the play; classes */
     unsigned char start[MAX_CLASSES], size[MAX_CLASSES]; /* each class's span of `order` */
@@ -1008,15 +1008,16 @@ static inline uint64_t mask_of(const unsigned char *bytes) {
     return mask;
 }
 
-/* Read and check CardClasses.native (trump, exact, class sizes, order, ruffers, alone). */
+/* Read and check CardClasses.native (trump, exact, class sizes, order, ruffers, alone, threats). */
 static int load_classes(const rules *r, PyObject *object, card_classes *c) {
-    PyObject *sizes, *order, *ruffers, *alone;
+    PyObject *sizes, *order, *ruffers, *alone, *threats;
     memset(c, 0, sizeof *c);
     if (!PyTuple_Check(object)) {
         PyErr_SetString(PyExc_TypeError, "the card classes must be a tuple");
         return -1;
     }
-    if (!PyArg_ParseTuple(object, "iiOOOO", &c->trump, &c->exact, &sizes, &order, &ruffers, &alone)) return -1;
+    if (!PyArg_ParseTuple(object, "iiOOOOO", &c->trump, &c->exact, &sizes, &order, &ruffers, &alone, &threats))
+        return -1;
     if (!in_range(c->trump, 0, 3, "trump") || !in_range(c->exact, 0, 1, "exact")) return -1;
     Py_buffer view;
     if (PyObject_GetBuffer(sizes, &view, PyBUF_SIMPLE) < 0) return -1;
@@ -1030,11 +1031,21 @@ static int load_classes(const rules *r, PyObject *object, card_classes *c) {
         PyErr_Format(PyExc_ValueError, "there must be 1 to %d card classes", MAX_CLASSES);
         return -1;
     }
-    unsigned char flat[8 * MAX_CLASSES];
+    unsigned char flat[8 * MAX_CLASSES], reach[8 * 52];
     if (copy_exact(order, c->order, 52, "class order") < 0 ||
         copy_exact(ruffers, flat, 8 * c->count, "ruffers") < 0 ||
-        copy_exact(alone, c->alone, c->count, "alone") < 0)
+        copy_exact(alone, c->alone, c->count, "alone") < 0 || copy_exact(threats, reach, 8 * 52, "threats") < 0)
         return -1;
+    /* CardClasses.threats, and .masters from them: cards that beat some card whatever is led */
+    const uint64_t everything = ((uint64_t)1 << 52) - 1;
+    for (int card = 0; card < 52; card++) {
+        c->threats[card] = mask_of(reach + 8 * card);
+        if (c->threats[card] >> 52 || c->threats[card] >> card & 1) {
+            PyErr_SetString(PyExc_ValueError, "a card's threats must be other cards");
+            return -1;
+        }
+        if (c->threats[card] != (everything ^ (uint64_t)1 << card)) c->masters |= (uint64_t)1 << card;
+    }
     int at = 0;
     uint64_t seen = 0;
     for (int index = 0; index < c->count; index++) {
@@ -1072,18 +1083,6 @@ static int load_classes(const rules *r, PyObject *object, card_classes *c) {
     if (at != 52) {
         PyErr_SetString(PyExc_ValueError, "the classes must hold the 52 cards");
         return -1;
-    }
-    /* CardClasses.threats and .masters, from the power rows under the trump */
-    const uint64_t everything = ((uint64_t)1 << 52) - 1;
-    for (int card = 0; card < 52; card++) {
-        uint64_t reach = 0;
-        for (int suit = 0; suit < 4; suit++) {
-            const int32_t *row = r->power[c->trump][suit];
-            for (int other = 0; other < 52; other++)
-                if (row[other] >= row[card]) reach |= (uint64_t)1 << other;
-        }
-        c->threats[card] = reach & ~((uint64_t)1 << card);
-        if (c->threats[card] != (everything ^ (uint64_t)1 << card)) c->masters |= (uint64_t)1 << card;
     }
     uint64_t trumps = 0;
     for (int index = 0; index < c->count; index++) trumps |= c->ruffers[index];

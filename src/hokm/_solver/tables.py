@@ -136,7 +136,7 @@ class CardClasses:
                                             for card in range(52))
         """Per card, how dear it is to give up (the least first): cards that may beat another suit's lead
         (the trumps) after the rest, then by place in the class, then by index (``hokm._solver.playouts``)."""
-        self.threats: tuple[int, ...] = tuple(_threats(card, self.power) for card in range(52))
+        self.threats: tuple[int, ...] = _threats(self.power)
         """Per card, the other cards that may beat it (or tie with it) in some trick, whatever suit is led."""
         everything = (1 << 52) - 1
         self.masters = sum(1 << card for card in range(52) if self.threats[card] != everything ^ 1 << card)
@@ -144,12 +144,14 @@ class CardClasses:
         of every rival card's reach (``Search.owed_tricks``)."""
         self._groups: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self._canon: dict[tuple[int, ...], int] = {}
-        self.native: tuple[int, int, bytes, bytes, bytes, bytes] = (
+        self.native: tuple[int, int, bytes, bytes, bytes, bytes, bytes] = (
             trump, int(self.exact), bytes(len(cards) for cards in self.order),
             bytes(card for cards in self.order for card in cards),
-            b"".join(mask.to_bytes(8, "little") for mask in self.ruffers), bytes(self.alone))
+            b"".join(mask.to_bytes(8, "little") for mask in self.ruffers), bytes(self.alone),
+            b"".join(mask.to_bytes(8, "little") for mask in self.threats))
         """The tables as the C search takes them (``_native.c``'s ``load_classes``): the trump, ``exact``,
-        each class's size, the classes' cards in ``order``, ``ruffers`` (8 bytes each) and ``alone``."""
+        each class's size, the classes' cards in ``order``, ``ruffers`` (8 bytes each), ``alone`` and
+        ``threats`` (8 bytes a card)."""
 
     def standing(self, seats: tuple[int, ...], trick: list[int]) -> tuple[int, tuple[int, ...], int, int]:
         """A trick begun (``trick`` the cards played by ``seats`` in order): its led suit, the power row
@@ -243,15 +245,21 @@ def void_plays(duty: int, classes: CardClasses, hand: int, row: tuple[int, ...],
     return hand
 
 
-def _threats(card: int, power: tuple[tuple[int, ...], ...]) -> int:
-    """The cards other than ``card`` whose power reaches its own in some row of ``power``."""
-    mask = 0
+def _threats(power: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Per card, the other cards whose power reaches its own in some row of ``power``."""
+    threats = [0] * 52
     for row in power:
-        level = row[card]
-        for other, strength in enumerate(row):
-            if strength >= level:
-                mask |= 1 << other
-    return mask & ~(1 << card)
+        reach = 0  # (the cards at or above the level reached so far, strongest first)
+        strongest = sorted(range(52), key=row.__getitem__, reverse=True)
+        for start, card in enumerate(strongest):
+            if not start or row[card] != row[strongest[start - 1]]:
+                level = row[card]
+                for other in strongest[start:]:
+                    if row[other] != level:
+                        break
+                    reach |= 1 << other
+            threats[card] |= reach
+    return tuple(threat & ~(1 << card) for card, threat in enumerate(threats))
 
 
 def _runs(order: tuple[int, ...], live: int, mine: int) -> tuple[int, ...]:
