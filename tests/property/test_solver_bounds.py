@@ -1,5 +1,6 @@
 """The solver's bounds before a card is played: the tricks each team is owed by the hand's end
-(``Search.owed_tricks``) and the bounds they give (``Rules.bounds_owed``), against exhaustive search.
+(``Search.owed_tricks``) and the bounds they give (``Rules.bounds_owed``), against exhaustive search;
+and the leader's sure tricks where its partner may have to trump them (``Search.sure_tricks``).
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from hypothesis import strategies as st
 
 import hokm
 from hokm._hand.kernel_io import engine_of
+from hokm._solver.native import search_value
 from hokm._solver.position import searchable
 from hokm._solver.search import Search
-from hokm._solver.tables import TallyState, decode
+from hokm._solver.tables import TallyState, decode, void_plays
 from hokm.testing import strategies as hst
 
 from .test_solver import SOLVABLE, _ending, _exhaustive
@@ -74,3 +76,53 @@ def test_the_true_value_lies_within_the_bounds_of_what_each_team_is_owed(hand: h
     assert decode(low) <= (value.points, value.margin) <= decode(high)
     plain_low, plain_high = search.rules.bounds(state, search.hakem, search.team)
     assert plain_low <= low and high <= plain_high
+
+
+def _minimax(search: Search, hands: list[int], leader: int, state: TallyState) -> int:
+    """The value for the search's team by trying every card of every trick (no bound, no table)."""
+    rules, classes = search.rules, search.classes
+    seats = (leader, *rules.followers[leader])
+
+    def turn(place: int, trick: list[int], held: list[int]) -> int:
+        seat = seats[place]
+        hand = legal = held[seat]
+        if trick:
+            led, row, _, top = classes.standing(seats, trick)
+            legal = hand & classes.suit_mask[led] or void_plays(rules.duty, classes, hand, row, top)
+        values = []
+        for card in range(52):
+            if not legal >> card & 1:
+                continue
+            after_play = list(held)
+            after_play[seat] ^= 1 << card
+            if place < len(seats) - 1:
+                values.append(turn(place + 1, [*trick, card], after_play))
+                continue
+            winner = classes.standing(seats, [*trick, card])[2]
+            after, over = rules.after(state, winner, search.hakem)
+            values.append(rules.value(after, search.hakem, search.team) if over
+                          else _minimax(search, after_play, winner, after))
+        return max(values) if rules.team_of[seat] == search.team else min(values)
+
+    return turn(0, [], hands)
+
+
+def test_a_partner_holding_trumps_alone_may_have_to_take_the_leader_s_winner() -> None:
+    # Seat 0 leads A♥ K♥ against a rival holding two hearts and a trump; its partner holds trumps
+    # alone, void in hearts, so it must trump the A♥ and lead trumps into the rival's A♠: the
+    # hearts are not two sure tricks in a row (the search once took them as such, a trick of
+    # margin too many). A partner with a card other than a trump for each trick would play it.
+    hand = hokm.Ruleset.compose().deal(random.Random(1), hakem=0).apply(hokm.CallTrump(hokm.Suit.SPADES))
+    search, _ = _search(hand)
+    state: TallyState = ((5, 5), 10, -1, 0, 0, 1, 1)
+    hands = [_mask("A♥", "K♥", "2♣"), _mask("Q♥", "J♥", "A♠"), _mask("2♠", "3♠", "4♠"),
+             _mask("3♣", "4♣", "5♣")]
+    search.hands[:], search.team = list(hands), 0
+    assert search.sure_tricks(0) == 0
+    truth = _minimax(search, list(hands), 0, state)
+    assert decode(truth) == (1, 1)
+    assert search.value((0, *search.rules.followers[0]), [], state) == truth
+    value, _ = search_value(search.rules, search.classes, list(hands), search.hakem, 0, 0, [], state)
+    assert value == truth  # (the C search where it is built)
+    search.hands[2] = _mask("2♠", "6♦", "7♦")
+    assert search.sure_tricks(0) == 2  # two cards to discard under the hearts: they are sure

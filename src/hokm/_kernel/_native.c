@@ -1420,14 +1420,22 @@ static inline uint64_t void_plays(const search *S, uint64_t hand, const int32_t 
     return trumps;
 }
 
-/* Search.sure_tricks: the tricks in a row the leader takes cashing its top cards suit by suit. */
+/* Whether `seat` is one of the leader's Rules.partners: its side, free to play low (no void duty, and
+ * no capture table reading which seat won). */
+static inline int is_partner(const rules *r, int leader, int seat) {
+    return !r->duty && !r->captures && r->team_of[seat] == r->team_of[leader];
+}
+
+/* Search.sure_tricks: the tricks in a row the leader takes cashing its top cards suit by suit (a partner
+ * free to play low counts as a rival unless it holds a card for each trick that cannot trump it). */
 static int sure_tricks(const search *S, int leader) {
     const card_classes *c = S->c;
     const rules *r = S->r;
     if (!c->exact) return 0;
     uint64_t hand = S->hands[leader], live = 0;
     for (int seat = 0; seat < r->players; seat++) live |= S->hands[seat];
-    int total = 0;
+    int total = 0, strict = 0;
+    uint64_t cashed = 0;  /* the ruffers of the classes cashed */
     for (int index = 0; index < c->count; index++) {
         uint64_t mine = hand & c->mask[index];
         if (!mine || !c->alone[index]) continue;
@@ -1441,17 +1449,26 @@ static int sure_tricks(const search *S, int leader) {
         }
         if (!run) continue;
         uint64_t suit_mask = r->suit_mask[c->trump][c->suit[index]];
-        for (int seat = 0; seat < r->players; seat++) {
-            if (seat == leader || (!r->duty && !r->captures && r->team_of[seat] == r->team_of[leader]))
-                continue; /* (Rules.rivals: a partner counts where it may have to trump and the seat matters) */
-            uint64_t held = S->hands[seat];
-            if (held & c->ruffers[index]) {
-                int length = count_cards(held & suit_mask);
-                run = length < run ? length : run;
+        /* Rules.rivals first (pass 0), then Rules.partners (pass 1: the strict count goes on from there) */
+        for (int pass = 0; pass < 2; pass++) {
+            for (int seat = 0; seat < r->players; seat++) {
+                if (seat == leader || is_partner(r, leader, seat) != pass) continue;
+                uint64_t held = S->hands[seat];
+                if (held & c->ruffers[index]) {
+                    int length = count_cards(held & suit_mask);
+                    run = length < run ? length : run;
+                }
+            }
+            if (!pass) {
+                total += run;
+                if (run) cashed |= c->ruffers[index];
             }
         }
-        total += run;
+        strict += run;
     }
+    for (int seat = 0; seat < r->players; seat++)
+        if (seat != leader && is_partner(r, leader, seat) && count_cards(S->hands[seat] & ~cashed) < total)
+            return strict;
     return total;
 }
 

@@ -210,7 +210,10 @@ class Search:
     def sure_tricks(self, leader: int) -> int:
         """How many tricks in a row the leader takes by leading its top cards suit by suit: in each
         suit that is one class, its run of the suit's top live cards, each seat that may beat one from
-        outside the suit (a trump) holding it to that seat's cards of the suit."""
+        outside the suit (a trump) holding it to that seat's cards of the suit. A partner free to play
+        low (``Rules.partners``) counts so too unless it holds a card for each of those tricks that
+        cannot beat them from outside: else it may have to trump its partner's winner and take the
+        lead."""
         classes, hands, rules = self.classes, self.hands, self.rules
         if not classes.exact:
             return 0
@@ -218,7 +221,7 @@ class Search:
         live = 0
         for other in hands:
             live |= other
-        total = 0
+        total = strict = cashed = 0
         for index, mask in enumerate(classes.class_masks):
             mine = hand & mask
             if not mine or not classes.alone[index]:
@@ -241,6 +244,16 @@ class Search:
                 if held & ruffers:
                     run = min(run, (held & suit_mask).bit_count())
             total += run
+            if run:
+                cashed |= ruffers
+            for seat in rules.partners[leader]:
+                held = hands[seat]
+                if held & ruffers:
+                    run = min(run, (held & suit_mask).bit_count())
+            strict += run
+        for seat in rules.partners[leader]:
+            if (hands[seat] & ~cashed).bit_count() < total:
+                return strict
         return total
 
     def _order_leads(self, leader: int, moves: list[int], live: int) -> list[int]:

@@ -313,7 +313,7 @@ class Rules:
     """A ruleset's trick ends and scores by tally state, each worked out once (see the module)."""
 
     __slots__ = ("_after", "_bounds", "_classes", "_owed", "_values", "capture", "duty", "engine",
-                 "followers", "players", "rivals", "stop_at", "team_of", "teams", "tricks")
+                 "followers", "partners", "players", "rivals", "stop_at", "team_of", "teams", "tricks")
 
     def __init__(self, engine: Engine) -> None:
         plan = plan_of(engine)
@@ -335,6 +335,10 @@ class Rules:
         """Per leader, the seats that may beat its sure tricks from outside the suit: the other sides,
         and its partners too where they may have to trump (a void duty, or a hand of trumps alone)
         and the capture table reads which seat won (the leader's side then cannot choose its winner)."""
+        self.partners: tuple[tuple[int, ...], ...] = tuple(
+            tuple(seat for seat in range(self.players) if seat != leader and seat not in self.rivals[leader])
+            for leader in range(self.players))
+        """Per leader, its partners free to play low under its sure tricks (``Search.sure_tricks``)."""
         self._classes: dict[int, CardClasses] = {}
         self._after: dict[tuple[TallyState, int, int], tuple[TallyState, bool]] = {}
         self._values: dict[tuple[TallyState, int, int], int] = {}
