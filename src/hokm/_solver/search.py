@@ -260,26 +260,31 @@ class Search:
         """Leads best-first: a suit's top card no one can trump, a low card to the partner's top card,
         other winners, then low cards; a suit an opponent can trump last."""
         classes, hands, team_of = self.classes, self.hands, self.rules.team_of
-        above, order, class_of = classes.above, classes.order, classes.class_of
+        above, order, class_of, rank = classes.above, classes.order, classes.class_of, classes.rank
         side = team_of[leader]
         scored = []
+        facts: dict[int, tuple[bool, bool]] = {}  # per class: can an opponent trump it; its top the partner's
         for card in moves:
             index = class_of[card]
-            suit_mask, ruffers = classes.suit_mask[classes.class_suits[index]], classes.ruffers[index]
-            ruffed = partner_top = False
-            top = -1
-            for other in reversed(order[index]):
-                if live >> other & 1:
-                    top = other
-                    break
-            for seat, held in enumerate(hands):
-                if seat == leader:
-                    continue
-                if team_of[seat] != side:
-                    if not held & suit_mask and held & ruffers:
-                        ruffed = True
-                elif top >= 0 and held >> top & 1:
-                    partner_top = True
+            found = facts.get(index)
+            if found is None:
+                suit_mask, ruffers = classes.suit_mask[classes.class_suits[index]], classes.ruffers[index]
+                ruffed = partner_top = False
+                top = -1
+                for other in reversed(order[index]):
+                    if live >> other & 1:
+                        top = other
+                        break
+                for seat, held in enumerate(hands):
+                    if seat == leader:
+                        continue
+                    if team_of[seat] != side:
+                        if not held & suit_mask and held & ruffers:
+                            ruffed = True
+                    elif top >= 0 and held >> top & 1:
+                        partner_top = True
+                found = facts[index] = (ruffed, partner_top)
+            ruffed, partner_top = found
             if ruffed:
                 score = 0
             elif not above[card] & live:
@@ -288,7 +293,7 @@ class Search:
                 score = 2
             else:
                 score = 1
-            scored.append((score, -classes.rank[card], card))
+            scored.append((score, -rank[card], card))
         scored.sort(reverse=True)
         return [card for *_, card in scored]
 
