@@ -1257,49 +1257,13 @@ static int final_value(search *S, const tally_state *s, int64_t *value) {
     return 0;
 }
 
-/* Rules.bounds: the least and the most value the team can end with from `s` (unshifted). */
-static int tally_bounds(search *S, const tally_state *s, int64_t *low, int64_t *high) {
-    uint64_t key = state_key(s);
-    const bound_entry *found = bound_slot(S->bounds, S->bounds_size, key);
-    if (found->key) {
-        *low = found->low;
-        *high = found->high;
-        return 0;
-    }
-    int64_t least = BOUND_START, most = -BOUND_START, a, b;
-    int failed = 0;
-    for (int winner = 0; winner < S->r->players && !failed; winner++) {
-        tally_state after;
-        int over = trick_end(S, s, winner, &after);
-        if (over < 0) failed = 1;
-        else if (over) {
-            failed = final_value(S, &after, &a) < 0;
-            b = a;
-        } else
-            failed = tally_bounds(S, &after, &a, &b) < 0;
-        if (!failed) {
-            least = a < least ? a : least;
-            most = b > most ? b : most;
-        }
-    }
-    if (failed || bound_store(S, key, least, most) < 0) return -1;
-    *low = least;
-    *high = most;
-    return 0;
-}
-
-/* Rules.bounds_owed: Rules.bounds where each team t is owed owed[t] of the tricks left (unshifted). Kept
- * in the bounds' table under the state's key with the owed counts above it (5 bits a team from bit 36:
- * state_key stays below it, so no owed counts is the plain bounds' key). */
+/* Rules.bounds_owed: the least and the most value the team can end with from `s` (unshifted) where each
+ * team t is owed owed[t] of the tricks left. Kept in the bounds' table under the state's key with the
+ * owed counts above it (5 bits a team from bit 36: state_key stays below it). */
 static int owed_bounds(search *S, const tally_state *s, const int *owed, int64_t *low, int64_t *high) {
     const rules *r = S->r;
     uint64_t code = 0;
-    int total = 0;
-    for (int t = 0; t < r->teams; t++) {
-        code |= (uint64_t)owed[t] << (5 * t);
-        total += owed[t];
-    }
-    if (!total) return tally_bounds(S, s, low, high);
+    for (int t = 0; t < r->teams; t++) code |= (uint64_t)owed[t] << (5 * t);
     uint64_t key = state_key(s) | code << 36;
     const bound_entry *found = bound_slot(S->bounds, S->bounds_size, key);
     if (found->key) {
@@ -1333,6 +1297,12 @@ static int owed_bounds(search *S, const tally_state *s, const int *owed, int64_t
     *low = least;
     *high = most;
     return 0;
+}
+
+/* Rules.bounds: the least and the most value the team can end with from `s`, nothing owed. */
+static int tally_bounds(search *S, const tally_state *s, int64_t *low, int64_t *high) {
+    static const int nothing_owed[MAX_TEAMS] = {0};
+    return owed_bounds(S, s, nothing_owed, low, high);
 }
 
 /* CardClasses.moves: one card of each run of `cards` touching among the `live` cards, each the run's

@@ -312,8 +312,8 @@ def _exact(order: tuple[tuple[int, ...], ...], power: tuple[tuple[int, ...], ...
 class Rules:
     """A ruleset's trick ends and scores by tally state, each worked out once (see the module)."""
 
-    __slots__ = ("_after", "_bounds", "_classes", "_owed", "_values", "capture", "duty", "engine",
-                 "followers", "partners", "players", "rivals", "stop_at", "team_of", "teams", "tricks")
+    __slots__ = ("_after", "_bounds", "_classes", "_values", "capture", "duty", "engine", "followers",
+                 "nothing_owed", "partners", "players", "rivals", "stop_at", "team_of", "teams", "tricks")
 
     def __init__(self, engine: Engine) -> None:
         plan = plan_of(engine)
@@ -342,8 +342,8 @@ class Rules:
         self._classes: dict[int, CardClasses] = {}
         self._after: dict[tuple[TallyState, int, int], tuple[TallyState, bool]] = {}
         self._values: dict[tuple[TallyState, int, int], int] = {}
-        self._bounds: dict[tuple[TallyState, int, int], tuple[int, int]] = {}
-        self._owed: dict[tuple[TallyState, int, int, tuple[int, ...]], tuple[int, int]] = {}
+        self._bounds: dict[tuple[TallyState, int, int, tuple[int, ...]], tuple[int, int]] = {}
+        self.nothing_owed: tuple[int, ...] = (0,) * self.teams
 
     def under(self, trump: int) -> CardClasses:
         """The card tables under ``trump`` (0-3), built on first use."""
@@ -409,30 +409,14 @@ class Rules:
     def bounds(self, state: TallyState, hakem: int, team: int) -> tuple[int, int]:
         """The least and the most value ``team`` can end with from ``state``, whoever wins the tricks
         left (each seat in turn as each trick's winner)."""
-        key = (state, hakem, team)
-        found = self._bounds.get(key)
-        if found is None:
-            low, high = 1 << 40, -(1 << 40)
-            for winner in range(self.players):
-                after, over = self.after(state, winner, hakem)
-                if over:
-                    value = self.value(after, hakem, team)
-                    low, high = min(low, value), max(high, value)
-                else:
-                    least, most = self.bounds(after, hakem, team)
-                    low, high = min(low, least), max(high, most)
-            found = self._bounds[key] = (low, high)
-        return found
-
+        return self.bounds_owed(state, hakem, team, self.nothing_owed)
 
     def bounds_owed(self, state: TallyState, hakem: int, team: int, owed: tuple[int, ...]) -> tuple[int, int]:
         """``bounds`` where each team ``t`` is owed ``owed[t]`` of the tricks left: it wins them by the
         hand's end were every card played (``Search.owed_tricks``). A hand that stops earlier may end
         anywhere the tricks still to come could pay what is owed."""
-        if not any(owed):
-            return self.bounds(state, hakem, team)
         key = (state, hakem, team, owed)
-        found = self._owed.get(key)
+        found = self._bounds.get(key)
         if found is None:
             left = self.tricks - state[1] - 1
             low, high = 1 << 40, -(1 << 40)
@@ -447,7 +431,7 @@ class Rules:
                 else:
                     least, most = self.bounds_owed(after, hakem, team, rest)
                 low, high = min(low, least), max(high, most)
-            found = self._owed[key] = (low, high)
+            found = self._bounds[key] = (low, high)
         return found
 
 
