@@ -249,16 +249,12 @@ def _threats(power: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     """Per card, the other cards whose power reaches its own in some row of ``power``."""
     threats = [0] * 52
     for row in power:
-        reach = 0  # (the cards at or above the level reached so far, strongest first)
-        strongest = sorted(range(52), key=row.__getitem__, reverse=True)
-        for start, card in enumerate(strongest):
-            if not start or row[card] != row[strongest[start - 1]]:
-                level = row[card]
-                for other in strongest[start:]:
-                    if row[other] != level:
-                        break
-                    reach |= 1 << other
-            threats[card] |= reach
+        reach = 0  # (the cards at or above the level, strongest level first)
+        for level in sorted(set(row), reverse=True):
+            tier = [card for card in range(52) if row[card] == level]
+            reach |= sum(1 << card for card in tier)
+            for card in tier:
+                threats[card] |= reach
     return tuple(threat & ~(1 << card) for card, threat in enumerate(threats))
 
 
