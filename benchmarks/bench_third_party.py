@@ -7,9 +7,11 @@ Each house rule is a plugin as a user would write it (see the write-a-variant tu
   a card and the trump, so it is tabulated when the ruleset is composed: a table-only rule.
 - ``restrict-none``: a ``hokm_restrict_plays`` hook that reads nothing and returns ``None``:
   the cost of being asked on every turn.
-- ``must-beat``: the tutorial's rule (following suit, beat the winning card if you can), which
-  reads ``ctx.led``, ``ctx.trick.winning_play()``, ``ctx.cards_of(led)`` and ``ctx.beats``.
+- ``must-beat``: the tutorial's per-turn rule (following suit, beat the winning card if you can),
+  which reads ``ctx.led``, ``ctx.winning``, ``ctx.cards_of(led)`` and ``ctx.cards_beating``.
 - ``must-beat-windowed``: the same, its ``TurnWindow`` leaving leads out.
+- ``must-beat-declared``: the same rule declared (``hokm_follow_duty`` answering
+  ``FollowDuty.BEAT``): asked once, applied by the engine from its power tables.
 
 Prints, per rule, hands per second and the median of paired ratios against the standard
 playout (two short slices back to back per pair, so both see the same load).
@@ -32,7 +34,7 @@ from typing import Any, ClassVar
 import attrs
 
 import hokm
-from hokm import Card, PlayContext, Rank, Suit, TurnWindow, VariantInfo, hookimpl
+from hokm import Card, FollowDuty, PlayContext, Rank, Suit, TurnWindow, VariantInfo, hookimpl
 
 
 @attrs.frozen(eq=False)
@@ -80,9 +82,20 @@ class WindowedMustBeat(MustBeat):
     turn_windows: ClassVar[dict[str, TurnWindow]] = {"hokm_restrict_plays": TurnWindow(leads="none")}
 
 
+@attrs.frozen(eq=False)
+class DeclaredMustBeat(hokm.Variant):
+    """The same rule declared: a duty asked once, applied from the engine's tables."""
+
+    info: ClassVar[VariantInfo] = VariantInfo(name="must-beat-declared", summary="must-beat as a follow duty")
+
+    @hookimpl
+    def hokm_follow_duty(self) -> FollowDuty:
+        return FollowDuty.BEAT
+
+
 RULES: dict[str, Callable[[], hokm.Variant]] = {
     "seven-top": SevenTop, "restrict-none": RestrictNone, "must-beat": MustBeat,
-    "must-beat-windowed": WindowedMustBeat}
+    "must-beat-windowed": WindowedMustBeat, "must-beat-declared": DeclaredMustBeat}
 
 
 def rate(rules: hokm.Ruleset, seconds: float, clock: Callable[[], float], rng: random.Random) -> float:

@@ -24,6 +24,18 @@ class ScriptedWinners(hokm.Variant):
         return hokm.Seat(self.seats[trick.number - 1])
 
 
+@attrs.frozen(eq=False)
+class MustBeat(hokm.Variant):
+    """Test helper, a house rule declared: following suit, beat the card winning the trick if you can
+    (``hokm_follow_duty`` answering ``FollowDuty.BEAT``, asked once)."""
+
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="must-beat", summary="tests only")
+
+    @hokm.hookimpl
+    def hokm_follow_duty(self) -> hokm.FollowDuty:
+        return hokm.FollowDuty.BEAT
+
+
 # Hidden trump in miniature, for the decision features (moments, agents) --------------------------
 
 

@@ -4,14 +4,14 @@
 shown, where the shown cards are, each seat's hand size, and what each play
 proves about the hand it came from. A seat that does not follow the led suit
 (by the effective suit of that trick's trump table) holds none of that suit's
-cards, as they were then. Where the ruleset adds rules for a void seat (a
-``VoidDuty``) or any legality hook, the inference *probes* the composed rules
+cards, as they were then. Where the ruleset adds a duty (a ``VoidDuty``, a
+``FollowDuty``) or any legality hook, the inference *probes* the composed rules
 with hypothetical hands: with a hand of every card not yet played, the legal
 set is a set the seat would have had to play from; if the card played is not
 in it, every card of that set is ruled out, and the probe goes on without them
 until the card played is legal. That reading ("if you hold any card of a set,
 play one of them", in layers) is exact for following suit, must-trump,
-must-overtrump and the announcement duties of the decision framework.
+must-overtrump, must-beat and the announcement duties of the decision framework.
 
 Hands only lose cards during trick play, so a card ruled out at one trick stays
 ruled out. The one way back into a hand is a set-aside card restored to its
@@ -130,7 +130,7 @@ def infer(observation: HandObservation) -> Knowledge:
     know.deck = engine.deck_mask
     excluded = [0] * players
     voids: list[set[int]] = [set() for _ in range(players)]
-    probe_all = bool(engine.legality.restrictors)
+    probe_all = bool(engine.legality.restrictors) or engine.legality.follow_duty is not None
     probe_void = probe_all or engine.legality.void_duty is not None or bool(engine.legality.void_restrictors)
     announced = _announcements(observation, engine)
 

@@ -32,6 +32,7 @@ __all__ = [
     "Capture",
     "DealPattern",
     "Decision",
+    "FollowDuty",
     "HandScore",
     "HandTally",
     "HandView",
@@ -522,6 +523,21 @@ class VoidDuty(enum.Enum):
 
     def __repr__(self) -> str:
         return f"VoidDuty.{self.name}"
+
+
+class FollowDuty(enum.Enum):
+    """What a seat that follows suit must play (the answer of ``hokm_follow_duty``).
+
+    The counterpart of ``VoidDuty`` for the seats that can follow: declared once and applied by
+    the engine from its power tables, so the rule costs no plugin call on any card.
+    """
+
+    BEAT = "beat"
+    """Play a card of the led suit that beats the card winning the trick, if you hold one; else
+    any card of the led suit (a trick already trumped cannot be beaten by following)."""
+
+    def __repr__(self) -> str:
+        return f"FollowDuty.{self.name}"
 
 
 @attrs.frozen

@@ -40,7 +40,7 @@ Two kinds of hook:
   is asked first) and the standard rules answer last. Returning ``None`` means
   "no opinion": the next plugin is asked.
 * **collect-all** hooks (``hokm_check_ruleset``, ``hokm_restrict_plays``,
-  ``hokm_restrict_void_plays``, ``hokm_void_duty``, ``hokm_call_alternatives``,
+  ``hokm_restrict_void_plays``, ``hokm_void_duty``, ``hokm_follow_duty``, ``hokm_call_alternatives``,
   ``hokm_turn_options``, ``hokm_action_space``) ask every plugin; restrictions are intersected
   (the strictest duty applies), so their order never matters.
 
@@ -65,6 +65,7 @@ if TYPE_CHECKING:
         Capture,
         DealPattern,
         Decision,
+        FollowDuty,
         HandScore,
         HandTally,
         HandView,
@@ -89,6 +90,7 @@ __all__ = [
     "hokm_deck",
     "hokm_effective_suit",
     "hokm_first_hakem",
+    "hokm_follow_duty",
     "hokm_forced_effect",
     "hokm_hand_complete",
     "hokm_hand_score",
@@ -601,6 +603,31 @@ def hokm_void_duty(announced: Action | None) -> VoidDuty | None:
     Implemented by:
         ``obligatory-trump``, ``troefcall`` (option ``trumping``), ``hidden-trump``
         (having asked or revealed, play or lead a trump).
+    """
+
+
+@hookspec
+def hokm_follow_duty() -> FollowDuty | None:
+    """What a seat that follows suit must play, declared once (collect-all).
+
+    The counterpart of ``hokm_void_duty`` for the seats that hold the led suit.
+    Asked once, when the ruleset is composed; every implementation answers and the
+    strictest duty applies. The engine applies it itself, from its power tables,
+    with no plugin call during play: on every follow where the seat holds more than
+    one card of the led (effective) suit. (It takes no announcement: nothing is
+    offered to a seat that can follow.) A rule that depends on the hand or the trick
+    number belongs in ``hokm_restrict_plays``.
+
+    Returns:
+        ``FollowDuty.BEAT`` (play a card of the led suit that beats the card
+        winning the trick if you hold one, else any card of the led suit), or
+        ``None``: no duty.
+
+    Default:
+        None: a seat that follows suit may play any card of the suit.
+
+    Implemented by:
+        no bundled variant (a house rule's: "must beat", as Callbreak plays).
     """
 
 

@@ -32,7 +32,7 @@ from tests.agents.support import (
     endgame,
     replayable,
 )
-from tests.helpers import FaceDown, Lay, Reveal, play_cards
+from tests.helpers import FaceDown, Lay, MustBeat, Reveal, play_cards
 
 
 def compose(*variants: str | hokm.Variant, **options: Mapping[str, object]) -> hokm.Ruleset:
@@ -51,6 +51,8 @@ RULESETS: dict[str, Callable[[], hokm.Ruleset]] = {
     "overtrump": lambda: compose("obligatory-trump", **{"obligatory-trump": {"overtrump": True}}),
     "satat+overtrump": lambda: compose("satat", "obligatory-trump",
                                        **{"obligatory-trump": {"overtrump": True}}),
+    "must-beat": lambda: compose(MustBeat()),
+    "must-beat+satat-hearts": lambda: compose("satat", MustBeat(), satat={"two_hearts_follows": "hearts"}),
     "double-sar": lambda: compose("double-sar"),
     "bavney-decide": lambda: compose("bavney", bavney={"decide": True}),
     "court-piece": lambda: compose("court-piece"),

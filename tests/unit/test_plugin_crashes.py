@@ -45,6 +45,7 @@ def play_a_match(rules: hokm.Ruleset) -> hokm.MatchState:
     ("hokm_deck", "layout", "compose"),
     ("hokm_effective_suit", "card, trump", "compose"),
     ("hokm_void_duty", "", "compose"),
+    ("hokm_follow_duty", "", "compose"),
     ("hokm_first_hakem", "layout", "match"),
     ("hokm_restrict_plays", "ctx", "play"),
     ("hokm_restrict_void_plays", "ctx", "play"),

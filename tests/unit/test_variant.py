@@ -124,11 +124,12 @@ def test_hook_facts_come_from_the_hookspecs() -> None:
     assert list(facts) == hokm.hookspecs.__all__
     assert {name for name, f in facts.items() if not f.first_result} == {
         "hokm_check_ruleset", "hokm_restrict_plays", "hokm_restrict_void_plays", "hokm_void_duty",
-        "hokm_call_alternatives", "hokm_turn_options", "hokm_action_space"}
+        "hokm_follow_duty", "hokm_call_alternatives", "hokm_turn_options", "hokm_action_space"}
     assert facts["hokm_trick_capture"].args == ("hand", "trick", "winner", "number", "previous",
                                                 "previous_collected", "in_force", "tricks_total", "layout",
                                                 "ruleset")
     assert facts["hokm_void_duty"].args == ("announced",)
+    assert facts["hokm_follow_duty"].args == ()
 
 
 # hokm_void_duty -------------------------------------------------------------------------

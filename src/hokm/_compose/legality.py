@@ -1,8 +1,9 @@
-"""Which cards a seat may play: follow suit, then the void duty, then the legality hooks.
+"""Which cards a seat may play: follow suit, then the duties, then the legality hooks.
 
-Following the led (effective) suit is the universal rule. The void duty
-(``hokm_void_duty``) is a table by announcement, asked when the ruleset is
-composed: every implementation answers and the strictest duty applies, as
+Following the led (effective) suit is the universal rule. The duties are
+declarations: ``hokm_follow_duty`` for a seat that follows, asked once when the
+ruleset is composed, and ``hokm_void_duty`` for one that cannot, a table by
+announcement; every implementation answers and the strictest duty applies, as
 restrictions are intersected. The legality hooks (``hokm_restrict_plays``,
 ``hokm_restrict_void_plays``) read the hand through a ``PlayContext`` and are asked
 per turn, only inside their windows.
@@ -10,14 +11,15 @@ per turn, only inside their windows.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from hokm._compose.cards import SUITS, CardTables, best_play
 from hokm._compose.hooks import Impl, contract_error, reraise
 from hokm._compose.windows import Gate, gate_of
 from hokm.cards import Card, frozen_cards
-from hokm.context import PlayContext, VoidDuty
+from hokm.context import FollowDuty, PlayContext, VoidDuty
 from hokm.errors import VariantConflictError
 from hokm.table import Seat
 
@@ -26,26 +28,55 @@ if TYPE_CHECKING:
     from hokm.context import HandView
     from hokm.trick import Trick
 
-__all__ = ["SEATS", "Legality"]
+__all__ = ["SEATS", "Legality", "strictest"]
 
-_STRICTNESS = {None: 0, VoidDuty.TRUMP: 1, VoidDuty.OVERTRUMP: 2}
+_VOID_STRICTNESS: dict[VoidDuty | None, int] = {None: 0, VoidDuty.TRUMP: 1, VoidDuty.OVERTRUMP: 2}
+_FOLLOW_STRICTNESS: dict[FollowDuty | None, int] = {None: 0, FollowDuty.BEAT: 1}
+D = TypeVar("D", bound=enum.Enum)
 _FROZEN_MASKS: dict[frozenset[Card], int] = {}
 SEATS: tuple[Seat, ...] = tuple(map(Seat, range(16)))
 """``Seat(i)`` by index, a lookup (the kernel's contexts take one per turn)."""
 
 
-class Legality:
-    """The legal-card rules of a ruleset: the void duty by announcement, and the legality chains."""
+def strictest(chain: tuple[Impl, ...], hook: str, kind: type[D], strictness: Mapping[D | None, int],
+              *args: object) -> tuple[D | None, tuple[str, ...]]:
+    """Ask every implementation of a duty hook with ``args``: the strictest answer, and the plugins
+    that gave one (each answer checked to be a ``kind``)."""
+    duty: D | None = None
+    plugins: list[str] = []
+    impl = None
+    try:
+        for impl in chain:
+            answer = impl.call(*args)
+            if answer is None:
+                continue
+            if not isinstance(answer, kind):
+                raise contract_error(impl, hook, f"returned {answer!r}, not a {kind.__name__}")
+            plugins.append(impl.plugin)
+            if strictness[answer] > strictness[duty]:
+                duty = answer
+    except Exception as error:
+        reraise(impl, error)
+    return duty, tuple(plugins)
 
-    __slots__ = ("_duties", "cards", "duty_chain", "kernel_restricts", "kernel_void_restricts",
-                 "restrict_gate", "restrictors", "void_duty", "void_restrict_gate", "void_restrictors")
+
+class Legality:
+    """The legal-card rules of a ruleset: the duties by announcement, and the legality chains."""
+
+    __slots__ = ("_follow_plugins", "_void_chain", "_void_duties", "cards", "follow_duty", "kernel_restricts",
+                 "kernel_void_restricts", "restrict_gate", "restrictors", "void_duty", "void_restrict_gate",
+                 "void_restrictors")
 
     def __init__(self, chains: Mapping[str, tuple[Impl, ...]], cards: CardTables, tricks_total: int) -> None:
         self.cards = cards
-        self.duty_chain = chains["hokm_void_duty"]
-        self._duties: dict[object, tuple[VoidDuty | None, tuple[str, ...]]] = {}
+        self._void_chain = chains["hokm_void_duty"]
+        self._void_duties: dict[Action | None, tuple[VoidDuty | None, tuple[str, ...]]] = {}
         self.void_duty: VoidDuty | None = self.duty(None)
         """The duty of a seat that cannot follow, on a turn with no announcement."""
+        self.follow_duty: FollowDuty | None
+        """The duty of a seat that follows suit (``hokm_follow_duty()``, asked once)."""
+        self.follow_duty, self._follow_plugins = strictest(
+            chains["hokm_follow_duty"], "hokm_follow_duty", FollowDuty, _FOLLOW_STRICTNESS)
         self.restrictors = chains["hokm_restrict_plays"]
         self.void_restrictors = self.restrictors + chains["hokm_restrict_void_plays"]
         self.restrict_gate: Gate | None = gate_of(self.restrictors, tricks_total)
@@ -58,29 +89,16 @@ class Legality:
             self.void_restrict_gate is not None and self.void_restrict_gate.announced)
 
     def duty(self, announced: Action | None) -> VoidDuty | None:
-        """The duty on a turn with ``announced`` (``None``: no announcement): the strictest answer."""
-        known = self._duties.get(announced)
-        if known is None:
-            known = self._duties[announced] = self._ask_duty(announced)
-        return known[0]
+        """The void duty on a turn with ``announced`` (``None``: no announcement): the strictest
+        answer, asked of the chain when first needed."""
+        return self._void_duty(announced)[0]
 
-    def _ask_duty(self, announced: Action | None) -> tuple[VoidDuty | None, tuple[str, ...]]:
-        duty: VoidDuty | None = None
-        plugins: list[str] = []
-        impl = None
-        try:
-            for impl in self.duty_chain:
-                answer = impl.call(announced)
-                if answer is None:
-                    continue
-                if not isinstance(answer, VoidDuty):
-                    raise contract_error(impl, "hokm_void_duty", f"returned {answer!r}, not a VoidDuty")
-                plugins.append(impl.plugin)
-                if _STRICTNESS[answer] > _STRICTNESS[duty]:
-                    duty = answer
-        except Exception as error:
-            reraise(impl, error)
-        return duty, tuple(plugins)
+    def _void_duty(self, announced: Action | None) -> tuple[VoidDuty | None, tuple[str, ...]]:
+        known = self._void_duties.get(announced)
+        if known is None:
+            known = self._void_duties[announced] = strictest(
+                self._void_chain, "hokm_void_duty", VoidDuty, _VOID_STRICTNESS, announced)
+        return known
 
     def legal_mask(self, hand_mask: int, trick: Sequence[int], seat: int, trump: int, number: int,
                    hand: HandView | None, first_trump: int = 0, announced: Action | None = None,
@@ -96,6 +114,8 @@ class Legality:
         """
         cards = self.cards
         follow = hand_mask & cards.suit_masks[trump][cards.suit_of[trump][trick[0] & 63]] if trick else 0
+        if follow & (follow - 1) and self.follow_duty is not None:  # BEAT, the one follow duty
+            follow = self.beating(follow, trick, trump, first_trump) or follow
         legal = follow or hand_mask
         void = bool(trick) and not follow
         duty = self.void_duty if announced is None else self.duty(announced)
@@ -127,16 +147,20 @@ class Legality:
     def duty_mask(self, hand_mask: int, trick: Sequence[int], trump: int, duty: VoidDuty,
                   first_trump: int = 0) -> int:
         """The cards the duty leaves a seat (its trumps, those that beat the trick if it must; else all)."""
-        cards = self.cards
-        trumps = hand_mask & cards.suit_masks[trump][trump]
+        trumps = hand_mask & self.cards.suit_masks[trump][trump]
         if not trumps or duty is not VoidDuty.OVERTRUMP or not trick:
             return trumps or hand_mask
-        # The winning card so far, by the table rule of the trick winner.
+        return self.beating(trumps, trick, trump, first_trump) or trumps
+
+    def beating(self, candidates: int, trick: Sequence[int], trump: int, first_trump: int = 0) -> int:
+        """The cards of ``candidates`` that would beat the card winning ``trick`` (packed plays, at
+        least one) if played now, by the table rule of the trick winner."""
+        cards = self.cards
         _, best_suit, best_rank = best_play(trick, cards.trick_suit_of[trump], cards.rank_of[trump], trump,
                                             first_trump)
         trick_suit_of, rank_of = cards.trick_suit_of[trump], cards.rank_of[trump]
         beats = 0
-        rest = trumps
+        rest = candidates
         while rest:
             low = rest & -rest
             index = low.bit_length() - 1
@@ -144,7 +168,7 @@ class Legality:
             if (suit == best_suit and rank_of[index] > best_rank) or (suit == trump != best_suit):
                 beats |= low
             rest ^= low
-        return beats or trumps
+        return beats
 
     def restrict(self, legal: int, hand_mask: int, seat: int, trick_plays: Sequence[int],
                  trump: int, number: int, hand: HandView | None, void: bool, first_trump: int = 0,
@@ -187,8 +211,8 @@ class Legality:
             led = cards.suit_of[trump][trick[0] & 63]
             if hand_mask & cards.suit_masks[trump][led] and cards.suit_of[trump][card] != led:
                 return f"must follow {SUITS[led]}"
-        self.duty(announced)
-        names = list(self._duties[announced][1]) + [impl.plugin for impl in self.void_restrictors]
+        names = [*self._follow_plugins, *self._void_duty(announced)[1],
+                 *(impl.plugin for impl in self.void_restrictors)]
         return f"forbidden by {', '.join(dict.fromkeys(names))}"
 
 

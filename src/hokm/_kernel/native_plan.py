@@ -154,6 +154,8 @@ def _reasons(engine: Engine) -> tuple[str, ...]:
         reasons.append("a trump call beyond the classic one")
     if plan.restricts or plan.dynamic or plan.fixes_trump:
         reasons.append("turns beyond the tables' picks")
+    if plan.beats:
+        reasons.append("a duty on following suit (hokm_follow_duty)")
     if UNANSWERED in plan.capture_table and not plan.capture_identity:
         reasons.append("a capture rule that reads the hand")
     if not engine.scoring.tabulated:

@@ -55,6 +55,7 @@ class Plan:
 
     __slots__ = (
         "asked",
+        "beats",
         "capture_identity",
         "capture_in_force",
         "capture_table",
@@ -126,6 +127,9 @@ class Plan:
         """Whether a legality hook may be asked on a turn with no announcement."""
         self.follow_asks = legality.kernel_restricts
         """Whether one may be asked on a turn where the seat can follow (the void hooks need not)."""
+        self.beats = legality.follow_duty is not None
+        """Whether a seat that follows must beat the best card so far where it can (``FollowDuty.BEAT``,
+        the one follow duty), on a turn with no announcement."""
         self.asked: tuple[tuple[tuple[Impl, ...], Gate | None], tuple[tuple[Impl, ...], Gate | None]] = (
             (legality.restrictors, legality.restrict_gate),
             (legality.void_restrictors, legality.void_restrict_gate))

@@ -36,7 +36,7 @@ from hokm._hand import kernel_io
 from hokm._hand.kernel_io import mask_of, trick_so_far
 from hokm._kernel.ends import trick_end, winner_of
 from hokm._kernel.loop import ENDED, GOES_ON, STEP, STEPPED, TURN, Loop, facts
-from hokm._kernel.turns import announce, by_tables, follow_exactly, hand_back, lead_exactly, narrowed
+from hokm._kernel.turns import announce, by_tables, follow_exactly, follow_narrowed, hand_back, lead_exactly
 
 if TYPE_CHECKING:
     from hokm._hand.state import HandState
@@ -56,7 +56,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
      note) = kernel_io.enter(state)  # (note: see the module's docstring)
     n, teams, followers, ends, dynamic = plan.players, plan.teams, plan.followers, plan.ends, plan.dynamic
     bits, counts, fcounts, bit13, append = BITS, COUNTS, FLOAT_COUNTS, BIT13, plays.append
-    watched, asking, void_asking = plan.watched, plan.follow_asks, plan.restricts
+    watched, asking, void_asking = plan.watched, plan.follow_asks or plan.beats, plan.restricts
     gone = 0.0  # tricks done since entry: a seat's cards on its turn are sizes[seat] - gone
     plain_end = (plan.capture_identity or plan.lazy_capture) and not plan.winner_hook
     won = (loop := Loop(plan, state, plays, hakem, held, tally, rand, hand_trump, since)).won
@@ -134,8 +134,8 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                     index = by_tables(loop, seat, suits, led, trump, duty, power, top, done)
                 suits[index // 13] ^= bit13[index % 13]
             elif segment := suits[led]:  # follow suit (a float count: float * float is the cheaper product)
-                if asking and segment & (segment - 1):  # a legality hook may narrow the choice
-                    legal = narrowed(loop, segment << base, mask_of(suits), seat, trump, done) >> base
+                if asking and segment & (segment - 1):  # the follow duty, a legality hook may narrow it
+                    legal = follow_narrowed(loop, segment, base, suits, seat, trump, done, power, top)
                     bit = bits[legal][floor(rand() * fcounts[legal])]
                 else:
                     bit = bits[segment][floor(rand() * fcounts[segment])]

@@ -25,7 +25,8 @@ from hokm._kernel.loop import STEPPED, Loop, first_trump, trick_start
 if TYPE_CHECKING:
     from hokm.actions import Action
 
-__all__ = ["announce", "by_tables", "follow_exactly", "hand_back", "lead_exactly", "narrowed"]
+__all__ = ["announce", "by_tables", "follow_exactly", "follow_narrowed", "hand_back", "lead_exactly",
+           "narrowed"]
 
 
 def lead_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, note: int, begun: int) -> int:
@@ -81,7 +82,8 @@ def follow_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, led:
 def by_tables(loop: Loop, seat: int, suits: list[int], led: int, trump: int, duty: bool,
               power: Sequence[int], top: int, done: int) -> int:
     """A turn picked from the seat's whole hand by the tables: on a follow (``led`` >= 0) the led
-    effective suit, else the void duty, else any card; on a lead (``led`` -1) any card; narrowed by
+    effective suit (under the follow duty, its cards that beat ``top`` where it holds one), else the
+    void duty, else any card; on a lead (``led`` -1) any card; narrowed by
     the legality hooks whose window holds the turn (``Legality.narrow`` for the loop, on a turn with no
     announcement); the pick in index order. (A seat holding a card of another suit than printed, or
     any seat under a legality hook.)"""
@@ -96,6 +98,8 @@ def by_tables(loop: Loop, seat: int, suits: list[int], led: int, trump: int, dut
             trumps = hand & masks[trump] if duty else 0
             if trumps:
                 legal = beating(trumps, power, top) or trumps if plan.overtrump else trumps
+        elif plan.beats and legal & (legal - 1):
+            legal = beating(legal, power, top) or legal
     if plan.restricts and legal & (legal - 1):
         legal = narrowed(loop, legal, hand, seat, trump, done, led < 0, void)
     if led >= 0:
@@ -104,6 +108,18 @@ def by_tables(loop: Loop, seat: int, suits: list[int], led: int, trump: int, dut
         if segment <= 0x1FFF and segment << shift == legal:  # (the usual: cards of the led printed suit)
             return shift + BITS[segment][floor(loop.rand() * FLOAT_COUNTS[segment])]
     return nth_card(legal, floor(loop.rand() * legal.bit_count()))
+
+
+def follow_narrowed(loop: Loop, segment: int, base: int, suits: list[int], seat: int, trump: int, done: int,
+                    power: Sequence[int], top: int) -> int:
+    """The cards of ``segment`` (the seat's several cards of the led suit, in the suit's 13 bits; the
+    suit's first card is ``base``) that the follow duty (the ones that beat ``top`` in ``power``, where
+    it holds one) and then the legality hooks leave it, on a turn with no announcement."""
+    plan = loop.plan
+    legal = beating(segment << base, power, top) >> base or segment if plan.beats else segment
+    if plan.follow_asks:
+        legal = narrowed(loop, legal << base, mask_of(suits), seat, trump, done) >> base
+    return legal
 
 
 def narrowed(loop: Loop, legal: int, hand: int, seat: int, trump: int, done: int, lead: bool = False,
