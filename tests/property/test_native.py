@@ -12,6 +12,7 @@ from array import array
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.helpers import MustBeat
 
 import hokm
 from hokm._kernel import batch as kernel_batch
@@ -44,6 +45,9 @@ CANDIDATES = [
     hokm.Ruleset.compose("three-player"),
     hokm.Ruleset.compose("three-player", options={"three-player": {"tie_winner": "hakem"}}),
     hokm.Ruleset.compose("bavney", "satat", "obligatory-trump"),
+    hokm.Ruleset.compose(MustBeat()),
+    hokm.Ruleset.compose("satat", "double-sar", MustBeat()),
+    hokm.Ruleset.compose("obligatory-trump", MustBeat(), options={"obligatory-trump": {"overtrump": True}}),
 ]
 NATIVE_RULESETS = [rules for rules in CANDIDATES if rules.native]
 """The rulesets the C kernel plays (all of CANDIDATES: ``test_the_covered_rulesets_are_native``)."""
@@ -158,7 +162,7 @@ def test_the_c_kernel_seeds_its_generator_as_python_does() -> None:
     (8, -1, "asks_play_on"), (9, b"\x00\x05\x00\x01", "team of a seat"), (10, b"\x09" * 12, "follower"),
     (11, bytes(52), "distinct"), (12, b"\x07" * 208, "seat dealt"), (12, b"\x00" * 208, "one card per trick"),
     (13, b"\x04" * 208, "= 4 is out of range"), (13, bytes(207), "the suit table"),
-    (14, b"\x04" * 208, "trick suit"), (15, bytes(10), "power")])
+    (14, b"\x04" * 208, "trick suit"), (15, bytes(10), "power"), (16, 2, "beats")])
 def test_the_c_kernel_checks_every_table(field: int, value: object, message: str) -> None:
     native = native_plan_of(NATIVE_RULESETS[0]._engine)
     tables = list(native.arguments)

@@ -16,7 +16,7 @@ from hokm._hand.kernel_io import engine_of
 from hokm._solver.native import search_value
 from hokm._solver.position import searchable
 from hokm._solver.search import Search
-from hokm._solver.tables import TallyState, decode, void_plays
+from hokm._solver.tables import TallyState, decode
 from hokm.testing import strategies as hst
 
 from .test_solver import SOLVABLE, _ending, _exhaustive
@@ -86,10 +86,10 @@ def _minimax(search: Search, hands: list[int], leader: int, state: TallyState) -
 
     def turn(place: int, trick: list[int], held: list[int]) -> int:
         seat = seats[place]
-        hand = legal = held[seat]
-        if trick:
-            led, row, _, top = classes.standing(seats, trick)
-            legal = hand & classes.suit_mask[led] or void_plays(rules.duty, classes, hand, row, top)
+        # The engine's own legality (follow suit, the duties), not the solver's tables.
+        legal = rules.engine.legality.legal_mask(
+            held[seat], [player << 6 | card for player, card in zip(seats, trick, strict=False)], seat,
+            classes.trump, 1, None)
         values = []
         for card in range(52):
             if not legal >> card & 1:

@@ -223,20 +223,29 @@ def test_a_follow_duty_of_the_wrong_type_is_a_contract_error() -> None:
         hokm.Ruleset.compose(Answer("beat"))
 
 
-def test_the_solver_and_the_c_kernel_decline_a_follow_duty_by_name() -> None:
+def test_batches_play_the_documented_stream_under_the_duty() -> None:
+    # The C kernel plays the duty where it is built (tests/property/test_native.py holds it to the
+    # pure twin, and the solver to exhaustive search, over rulesets with a follow duty).
     rules = hokm.Ruleset.compose(MustBeat())
-    assert not rules.native
-    assert "a duty on following suit (hokm_follow_duty)" in rules.native_reasons
-    state = rules.deal(random.Random(3), hakem=0)
-    state = state.apply(state.legal_actions()[0])  # the trump call
-    with pytest.raises(hokm.UnsolvableError, match="following suit"):
-        hokm.solve(state)
-    batch = rules.playouts(30, seed=5)  # the pure kernel plays the batch: the documented stream
+    assert rules.native_reasons == ()
+    batch = rules.playouts(30, seed=5)
     rng = rng_for(5, "playouts")
     for index in range(30):
         end = rules.deal(rng, hakem=floor(rng.random() * rules.players)).playout(rng)
         assert (batch.hakem[index], batch.points[index], batch.winner[index]) == (
             end.hakem, end.score().points, end.score().winner)
+
+
+def test_the_solver_plays_by_the_duty() -> None:
+    # Seat 1 holds the J♠ and the 3♠ under the 10♠: only the J♠ is legal, and solved.
+    rules = hokm.Ruleset.compose(MustBeat())
+    hands = [cards("10♠ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣"),
+             cards("J♠ 3♠ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥"),
+             cards("2♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ Q♠ K♠ A♠ K♥ A♥ A♣"),
+             [card for card in hokm.full_deck() if card.suit is Suit.DIAMONDS]]
+    hand = play_cards(rules.new_hand(hands, hakem=0, trump=Suit.DIAMONDS), "10♠")
+    solution = hokm.solve(hand)
+    assert set(solution.values) == {Card.parse("J♠")}
 
 
 def test_a_follow_below_the_winning_card_shows_the_cards_that_would_have_beaten_it() -> None:

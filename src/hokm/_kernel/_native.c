@@ -9,8 +9,9 @@
  *   (one random() key per deck position, then a stable sort by key), the deal by the table
  *   seat_of[hakem][position], the classic trump call floor(random() * 4), then the tricks:
  *   a lead is the pick-th card of the hand in index order; a follow the k-th card of the led
- *   suit; a void seat the duty's trumps (those beating the best card under overtrump, else all
- *   of them), else the pick-th card in index order. The best power wins; the capture table says
+ *   suit (under the follow duty, of those that beat the best card where it holds one); a void
+ *   seat the duty's trumps (those beating the best card under overtrump, else all of them), else
+ *   the pick-th card in index order. The best power wins; the capture table says
  *   who collects; the stop rule is a tally reaching stop_at, or the last trick.
  * - The score, and where the rules have one the completion and play-on rules, are asked of the
  *   Python side once per distinct tally (Hakem, tricks per team, tricks played, the opening run
@@ -251,6 +252,7 @@ static void count_tables(void) {
 typedef struct {
     int players, teams, tricks, deck, stop_at;
     int duty;      /* 0: none; 1: a void seat must trump; 2: must overtrump where it can */
+    int beats;     /* the follow duty: a seat following suit must beat the best card where it can */
     int captures;  /* 0: every trick to its winner; 1: by the capture table */
     int asks_complete, asks_play_on; /* whether a completion or play-on rule reads the tally */
     unsigned char team_of[MAX_SEATS];
@@ -287,17 +289,17 @@ static int in_range(long value, long low, long high, const char *what) {
 static int load_rules(PyObject *args, rules *r, PyObject *capture) {
     PyObject *team_of, *followers, *card_of, *seat_of, *suit_of, *trick_suit_of, *power;
     memset(r, 0, sizeof *r);
-    if (!PyArg_ParseTuple(args, "iiiiiiiiiOOOOOOO", &r->players, &r->teams, &r->tricks, &r->deck,
+    if (!PyArg_ParseTuple(args, "iiiiiiiiiOOOOOOOi", &r->players, &r->teams, &r->tricks, &r->deck,
                           &r->stop_at, &r->duty, &r->captures, &r->asks_complete, &r->asks_play_on,
                           &team_of, &followers,
-                          &card_of, &seat_of, &suit_of, &trick_suit_of, &power))
+                          &card_of, &seat_of, &suit_of, &trick_suit_of, &power, &r->beats))
         return -1;
     if (!in_range(r->players, 2, MAX_SEATS, "players") || !in_range(r->teams, 1, MAX_TEAMS, "teams") ||
         !in_range(r->tricks, 1, MAX_TRICKS, "tricks") || !in_range(r->deck, 1, MAX_DECK, "deck") ||
         !in_range(r->players * r->tricks, 1, r->deck, "cards dealt") ||
         !in_range(r->stop_at, 0, r->tricks + 1, "stop_at") || !in_range(r->duty, 0, 2, "duty") ||
         !in_range(r->captures, 0, 1, "captures") || !in_range(r->asks_complete, 0, 1, "asks_complete") ||
-        !in_range(r->asks_play_on, 0, 1, "asks_play_on"))
+        !in_range(r->asks_play_on, 0, 1, "asks_play_on") || !in_range(r->beats, 0, 1, "beats"))
         return -1;
     int n = r->players;
     if (copy_exact(team_of, r->team_of, n, "team") < 0) return -1;
@@ -501,6 +503,26 @@ static inline int random_card(twister *s, uint64_t cards, int suit) {
     return nth_card(cards, pick_below(s, count_cards(cards)));
 }
 
+/* hokm._compose.cards.beating: the cards of `cards` whose power in `row` beats `top`. */
+static inline uint64_t beating(uint64_t cards, const int32_t *row, int32_t top) {
+    uint64_t beats = 0;
+    for (uint64_t rest = cards; rest; rest &= rest - 1) {
+        int card = __builtin_ctzll(rest);
+        if (row[card] > top) beats |= (uint64_t)1 << card;
+    }
+    return beats;
+}
+
+/* The follow duty on `legal`, a seat's cards of the led suit: those that beat `top` in `row` where it
+ * holds several and one of them beats it (Legality.legal_mask, hokm._kernel.turns.follow_narrowed). */
+static inline uint64_t follow_duty(const rules *r, uint64_t legal, const int32_t *row, int32_t top) {
+    if (r->beats && (legal & (legal - 1))) {
+        uint64_t beats = beating(legal, row, top);
+        if (beats) return beats;
+    }
+    return legal;
+}
+
 /* Whether the hand is over after a trick that left cards (HandState's rule, in hokm._compose.
  * trick_end.TrickEnd.hand_over): a completion rule's answer where it gives one, else a team at
  * the stop and no play-on rule keeping the hand going. -1: an error from the Python side. */
@@ -617,15 +639,11 @@ static int play_from(const rules *r, twister *s, const position *start, unsigned
             int follower = r->followers[seat][k];
             uint64_t hand = held[follower], legal = hand & suit_mask[led];
             if (legal) { /* follow the led suit */
-                card = random_card(s, legal, led);
+                card = random_card(s, follow_duty(r, legal, power, top), led);
             } else if (r->duty && (legal = hand & suit_mask[trump])) { /* void, under a duty: a trump */
                 if (r->duty == 2) { /* one that beats the best card, where it holds one */
-                    uint64_t beating = 0;
-                    for (uint64_t rest = legal; rest; rest &= rest - 1) {
-                        int c = __builtin_ctzll(rest);
-                        if (power[c] > top) beating |= (uint64_t)1 << c;
-                    }
-                    if (beating) legal = beating;
+                    uint64_t beats = beating(legal, power, top);
+                    if (beats) legal = beats;
                 }
                 card = random_card(s, legal, trump);
             } else { /* void: any card */
@@ -1380,12 +1398,8 @@ static inline uint64_t void_plays(const search *S, uint64_t hand, const int32_t 
     uint64_t trumps = hand & S->r->suit_mask[S->c->trump][S->c->trump];
     if (!S->r->duty || !trumps) return hand;
     if (S->r->duty == 2) {
-        uint64_t beating = 0;
-        for (uint64_t rest = trumps; rest; rest &= rest - 1) {
-            int card = __builtin_ctzll(rest);
-            if (row[card] > top) beating |= (uint64_t)1 << card;
-        }
-        return beating ? beating : trumps;
+        uint64_t beats = beating(trumps, row, top);
+        return beats ? beats : trumps;
     }
     return trumps;
 }
@@ -1595,7 +1609,7 @@ static int64_t follow(search *S, int place, const unsigned char *seats, int led,
     int seat = seats[place];
     uint64_t hand = S->hands[seat];
     uint64_t legal = hand & r->suit_mask[S->c->trump][led];
-    if (!legal) legal = void_plays(S, hand, row, top);
+    legal = legal ? follow_duty(r, legal, row, top) : void_plays(S, hand, row, top);
     unsigned char moves[52];
     int count = card_moves(S->c, legal, live, moves);
     int last = place == r->players - 1;
@@ -1875,7 +1889,7 @@ static int load_root(search *S, const rules *r, PyObject *classes_object, PyObje
     if (p->in_trick) {
         standing(S, p->seats, p->trick, p->in_trick, &p->led, &p->row, &p->best, &p->top);
         p->legal = hand & r->suit_mask[p->classes.trump][p->led];
-        if (!p->legal) p->legal = void_plays(S, hand, p->row, p->top);
+        p->legal = p->legal ? follow_duty(r, p->legal, p->row, p->top) : void_plays(S, hand, p->row, p->top);
     }
     return 0;
 }
@@ -2043,7 +2057,7 @@ static int policy_playout(search *S, twister *s, uint64_t *held, int leader, con
         for (int k = place; k < n; k++) {
             int seat = seats[k];
             uint64_t hand = held[seat], legal = hand & r->suit_mask[trump][led];
-            if (!legal) legal = void_plays(S, hand, row, top);
+            legal = legal ? follow_duty(r, legal, row, top) : void_plays(S, hand, row, top);
             int card = policy_card(c, legal, row, top, r->team_of[seat] == r->team_of[best]);
             held[seat] = hand & ~((uint64_t)1 << card);
             if (row[card] > top) {

@@ -107,7 +107,7 @@ class NativePlan:
         self.arguments = (n, engine.team_count, engine.hand_size, len(deck), stop_at, duty,
                           int(not plan.capture_identity), int(plan.complete_hooks), int(plan.play_on),
                           bytes(engine.teams), followers, bytes(deck),
-                          bytes(seat_of), suits, trick_suits, powers.tobytes())
+                          bytes(seat_of), suits, trick_suits, powers.tobytes(), int(plan.beats))
 
     def score(self, key: TallyKey) -> HandScore:
         """The score of a hand with this tally (the tabulated scoring chains, asked once per tally)."""
@@ -154,8 +154,6 @@ def _reasons(engine: Engine) -> tuple[str, ...]:
         reasons.append("a trump call beyond the classic one")
     if plan.restricts or plan.dynamic or plan.fixes_trump:
         reasons.append("turns beyond the tables' picks")
-    if plan.beats:
-        reasons.append("a duty on following suit (hokm_follow_duty)")
     if UNANSWERED in plan.capture_table and not plan.capture_identity:
         reasons.append("a capture rule that reads the hand")
     if not engine.scoring.tabulated:

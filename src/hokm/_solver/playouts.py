@@ -20,7 +20,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from hokm._solver.tables import cards_in, decode, void_plays
+from hokm._compose.cards import beating
+from hokm._solver.tables import cards_in, decode, legal_plays, void_plays
 
 if TYPE_CHECKING:
     from hokm._solver.tables import CardClasses, Rules, TallyState
@@ -43,7 +44,7 @@ def policy_values(rules: Rules, classes: CardClasses, hands: list[int], hakem: i
     hand = hands[seat]
     if trick:
         led, row, _, top = classes.standing(seats, trick)
-        legal = hand & classes.suit_mask[led] or void_plays(rules.duty, classes, hand, row, top)
+        legal = legal_plays(rules, classes, hand, led, row, top)
     else:
         legal = hand
     values: Totals = {}
@@ -64,7 +65,8 @@ def policy_values(rules: Rules, classes: CardClasses, hands: list[int], hakem: i
 def _playout(rules: Rules, classes: CardClasses, held: list[int], hakem: int, team: int, leader: int,
              trick: list[int], state: TallyState, rng: random.Random) -> int:
     """One playout's value for ``team`` (``encode``), ``held`` changed in place."""
-    suit_mask, team_of, duty, cheap = classes.suit_mask, rules.team_of, rules.duty, classes.cheap
+    suit_mask, team_of, cheap = classes.suit_mask, rules.team_of, classes.cheap
+    duty, beats = rules.duty, rules.beats
     while True:
         seats = (leader, *rules.followers[leader])
         if not trick:  # the lead: any card, uniformly, in index order
@@ -76,7 +78,11 @@ def _playout(rules: Rules, classes: CardClasses, held: list[int], hakem: int, te
         trick = []
         for seat in seats[place:]:
             hand = held[seat]
-            legal = hand & suit_mask[led] or void_plays(duty, classes, hand, row, top)
+            legal = hand & suit_mask[led]
+            if not legal:
+                legal = void_plays(duty, classes, hand, row, top)
+            elif beats and legal & (legal - 1):  # the follow duty (tables.legal_plays, inlined)
+                legal = beating(legal, row, top) or legal
             card = _choose(legal, row, top, team_of[seat] == team_of[best], cheap)
             held[seat] = hand ^ 1 << card
             if row[card] > top:

@@ -22,7 +22,8 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from hokm._solver.tables import POINTS, void_plays
+from hokm._compose.cards import beating
+from hokm._solver.tables import POINTS, legal_plays, void_plays
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -79,8 +80,7 @@ class Search:
         led, row, best, top = -1, classes.power[0], seats[0], 0
         if trick:
             led, row, best, top = classes.standing(seats, trick)
-            held = hands[seat]
-            legal = held & classes.suit_mask[led] or void_plays(self.rules.duty, classes, held, row, top)
+            legal = legal_plays(self.rules, classes, hands[seat], led, row, top)
         else:
             legal = hands[seat]
         values: dict[int, int] = {}
@@ -341,7 +341,11 @@ class Search:
         rules, classes, hands = self.rules, self.classes, self.hands
         seat = seats[place]
         hand = hands[seat]
-        legal = hand & classes.suit_mask[led] or void_plays(rules.duty, classes, hand, row, top)
+        legal = hand & classes.suit_mask[led]
+        if not legal:
+            legal = void_plays(rules.duty, classes, hand, row, top)
+        elif rules.beats and legal & (legal - 1):  # the follow duty (tables.legal_plays, inlined)
+            legal = beating(legal, row, top) or legal
         moves = classes.moves(legal, live) if legal & (legal - 1) else [legal.bit_length() - 1]
         team_of = rules.team_of
         ours = team_of[seat] == team_of[best]

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from hokm._compose.cards import beating
 from hokm._compose.trick_end import NOBODY
 from hokm._kernel.native_plan import native_plan_of
 from hokm._kernel.plan import plan_of
@@ -29,8 +30,8 @@ from hokm._kernel.plan import plan_of
 if TYPE_CHECKING:
     from hokm._compose.engine import Engine
 
-__all__ = ["POINTS", "CardClasses", "Rules", "TallyState", "cards_in", "decode", "encode", "rules_of",
-           "void_plays"]
+__all__ = ["POINTS", "CardClasses", "Rules", "TallyState", "cards_in", "decode", "encode", "legal_plays",
+           "rules_of", "void_plays"]
 
 TallyState = tuple[tuple[int, ...], int, int, int, int, int, int]
 """Where a hand's tally stands at a trick's start: tricks per team, tricks done, opening team (-1:
@@ -228,20 +229,25 @@ def cards_in(mask: int) -> list[int]:
     return cards
 
 
+def legal_plays(rules: Rules, classes: CardClasses, hand: int, led: int, row: tuple[int, ...],
+                top: int) -> int:
+    """The cards a seat holding ``hand`` may play to a trick led in ``led`` whose best card has power
+    ``top`` in ``row``: the led suit's (under the follow duty, those that beat ``top`` where it holds
+    one), else ``void_plays``. (The search inlines it on its hot path.)"""
+    legal = hand & classes.suit_mask[led]
+    if not legal:
+        return void_plays(rules.duty, classes, hand, row, top)
+    if rules.beats and legal & (legal - 1):
+        return beating(legal, row, top) or legal
+    return legal
+
+
 def void_plays(duty: int, classes: CardClasses, hand: int, row: tuple[int, ...], top: int) -> int:
     """The cards a seat that cannot follow may play (``duty`` as ``Rules.duty``): a trump under a
     duty (one that beats the best card, ``top`` in ``row``, under overtrump, where it holds one),
     else any."""
     if duty and (trumps := hand & classes.suit_mask[classes.trump]):
-        if duty == 2:
-            beating, rest = 0, trumps
-            while rest:
-                low = rest & -rest
-                if row[low.bit_length() - 1] > top:
-                    beating |= low
-                rest ^= low
-            return beating or trumps
-        return trumps
+        return beating(trumps, row, top) or trumps if duty == 2 else trumps
     return hand
 
 
@@ -308,8 +314,9 @@ def _exact(order: tuple[tuple[int, ...], ...], power: tuple[tuple[int, ...], ...
 class Rules:
     """A ruleset's trick ends and scores by tally state, each worked out once (see the module)."""
 
-    __slots__ = ("_after", "_bounds", "_classes", "_values", "capture", "duty", "engine", "followers",
-                 "nothing_owed", "partners", "players", "rivals", "stop_at", "team_of", "teams", "tricks")
+    __slots__ = ("_after", "_bounds", "_classes", "_values", "beats", "capture", "duty", "engine",
+                 "followers", "nothing_owed", "partners", "players", "rivals", "stop_at", "team_of", "teams",
+                 "tricks")
 
     def __init__(self, engine: Engine) -> None:
         plan = plan_of(engine)
@@ -321,6 +328,8 @@ class Rules:
         self.stop_at = min(plan.stop_at, self.tricks + 1)
         self.duty = 2 if plan.overtrump else int(plan.duty)
         """What a seat that cannot follow must play: 0 anything, 1 a trump, 2 a trump beating the best."""
+        self.beats = plan.beats
+        """Whether a seat that follows must beat the best card where it can (``FollowDuty.BEAT``)."""
         self.capture = None if plan.capture_identity else plan.captures
         self.followers: tuple[tuple[int, ...], ...] = tuple(
             tuple(seat for seat, _ in rest) for rest in plan.followers)
