@@ -129,6 +129,19 @@ def find_hand(rules: hokm.Ruleset, predicate: Callable[[HandState], bool], *, se
     raise AssertionError("no hand found; widen the search")
 
 
+def trick_turns(rules: hokm.Ruleset, seeds: range) -> list[HandState]:
+    """Every state of trick play (no decision pending) of hands stepped at random, one per seed."""
+    states = []
+    for seed in seeds:
+        hand = rules.deal(random.Random(seed), hakem=seed % rules.players)
+        rng = random.Random(seed + 1)
+        while not hand.is_over:
+            if hand.phase is hokm.Phase.PLAY and hand.pending_decision is None:
+                states.append(hand)
+            hand = hand.apply(rng.choice(hand.legal_actions()))
+    return states
+
+
 def stepped(hand: HandState, seed: int) -> HandState:
     """Public-API stepping with playout's choice rule: legal_actions()[int(random() * n)]."""
     rand = random.Random(seed).random

@@ -17,7 +17,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.helpers import MustBeat, play_cards, stepped
+from tests.helpers import MustBeat, play_cards, stepped, trick_turns
 
 import hokm
 from hokm import Card, FollowDuty, HandState, Phase, PlayContext, Suit, cards
@@ -40,19 +40,6 @@ def reference_legal(hand: HandState, duty: FollowDuty | None) -> frozenset[Card]
     if duty is FollowDuty.BEAT:
         return frozenset(card for card in follow if trick.beats(card, best[1])) or follow
     return follow
-
-
-def _turns(rules: hokm.Ruleset, seeds: range) -> list[HandState]:
-    """Every state of trick play (no decision pending) of randomly stepped hands."""
-    states = []
-    for seed in seeds:
-        hand = rules.deal(random.Random(seed), hakem=seed % rules.players)
-        rng = random.Random(seed + 1)
-        while not hand.is_over:
-            if hand.phase is Phase.PLAY and hand.pending_decision is None:
-                states.append(hand)
-            hand = hand.apply(rng.choice(hand.legal_actions()))
-    return states
 
 
 @attrs.frozen(eq=False)
@@ -94,6 +81,11 @@ class Answer(hokm.Variant):
 
 
 TEN_LED = [(0, Card.parse("10♠"))]
+TEN_LED_HANDS = [cards("10♠ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣"),
+                 cards("J♠ 3♠ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥"),
+                 cards("2♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ Q♠ K♠ A♠ K♥ A♥ A♣"),
+                 [card for card in hokm.full_deck() if card.suit is Suit.DIAMONDS]]
+"""Seat 0 leads the 10♠ (diamonds trump); seat 1 holds the J♠ and 3♠, seat 2 the spades around."""
 
 
 def _legal(rules: hokm.Ruleset, hand: str, trick: list[tuple[int, Card]],
@@ -132,13 +124,9 @@ def test_a_card_that_follows_one_suit_and_wins_as_a_trump_beats_by_its_trump() -
 
 def test_an_illegal_play_names_the_duty_and_changes_nothing() -> None:
     rules = hokm.Ruleset.compose(MustBeat())
-    hands = [cards("10♠ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣"),
-             cards("J♠ 3♠ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥"),
-             cards("2♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ Q♠ K♠ A♠ K♥ A♥ A♣"),
-             [card for card in hokm.full_deck() if card.suit is Suit.DIAMONDS]]
-    hand = play_cards(rules.new_hand(hands, hakem=0, trump=Suit.DIAMONDS), "10♠")
+    hand = play_cards(rules.new_hand(TEN_LED_HANDS, hakem=0, trump=Suit.DIAMONDS), "10♠")
     assert hand.to_act == 1 and hand.legal_plays() == {Card.parse("J♠")}
-    before = play_cards(rules.new_hand(hands, hakem=0, trump=Suit.DIAMONDS), "10♠")
+    before = play_cards(rules.new_hand(TEN_LED_HANDS, hakem=0, trump=Suit.DIAMONDS), "10♠")
     with pytest.raises(hokm.IllegalPlayError, match="forbidden by must-beat"):
         hand.play(Card.parse("3♠"))
     assert hand == before and hand.legal_plays() == {Card.parse("J♠")}
@@ -165,7 +153,7 @@ OPTIONS = {"satat-hearts": {"satat": {"two_hearts_follows": "hearts"}}}
 def test_every_turn_is_held_to_the_duty_and_playouts_step_alike(name: str) -> None:
     rules = hokm.Ruleset.compose(*COMPOSED[name], MustBeat(), options=OPTIONS.get(name))
     narrowed = 0
-    for hand in _turns(rules, range(12)):
+    for hand in trick_turns(rules, range(12)):
         if hand.announced is not None:
             continue  # (hidden trump: an ask or a reveal brings its void duty, not this test's)
         legal = hand.legal_plays()
@@ -239,11 +227,7 @@ def test_batches_play_the_documented_stream_under_the_duty() -> None:
 def test_the_solver_plays_by_the_duty() -> None:
     # Seat 1 holds the J♠ and the 3♠ under the 10♠: only the J♠ is legal, and solved.
     rules = hokm.Ruleset.compose(MustBeat())
-    hands = [cards("10♠ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣"),
-             cards("J♠ 3♠ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥"),
-             cards("2♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ Q♠ K♠ A♠ K♥ A♥ A♣"),
-             [card for card in hokm.full_deck() if card.suit is Suit.DIAMONDS]]
-    hand = play_cards(rules.new_hand(hands, hakem=0, trump=Suit.DIAMONDS), "10♠")
+    hand = play_cards(rules.new_hand(TEN_LED_HANDS, hakem=0, trump=Suit.DIAMONDS), "10♠")
     solution = hokm.solve(hand)
     assert set(solution.values) == {Card.parse("J♠")}
 

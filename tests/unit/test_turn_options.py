@@ -18,7 +18,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.helpers import stepped, walked
+from tests.helpers import stepped, trick_turns, walked
 
 import hokm
 from hokm import Action, Card, HandState, HandView, Phase, PluginContractError, Suit, TurnWindow
@@ -118,19 +118,6 @@ def _announcements(hand: HandState) -> tuple[Action, ...]:
     return tuple(action for action in hand.legal_actions() if not isinstance(action, hokm.PlayCard))
 
 
-def _turns(rules: hokm.Ruleset, seeds: range) -> list[HandState]:
-    """Every state of trick play (no decision pending) of randomly stepped hands."""
-    states = []
-    for seed in seeds:
-        hand = rules.deal(random.Random(seed), hakem=seed % rules.players)
-        rng = random.Random(seed + 1)
-        while not hand.is_over:
-            if hand.phase is Phase.PLAY and hand.pending_decision is None:
-                states.append(hand)
-            hand = hand.apply(rng.choice(hand.legal_actions()))
-    return states
-
-
 # A table: asked at composition for every value it takes, never in play ---------------------------
 
 
@@ -154,7 +141,7 @@ def test_an_implementation_without_the_hand_is_asked_once_per_value_at_compositi
 def test_the_table_offers_what_the_implementation_answers_on_every_turn(variants: tuple[str, ...]) -> None:
     rules = hokm.Ruleset.compose(*variants, Knocker())
     seen: set[tuple[Action, ...]] = set()
-    for hand in _turns(rules, range(8)):
+    for hand in trick_turns(rules, range(8)):
         if hand.announced is not None:
             assert _announcements(hand) == ()  # at most one announcement per turn
             continue
@@ -261,7 +248,7 @@ def test_a_seat_that_can_follow_is_offered_nothing(takes_hand: bool) -> None:
             return None if lead else (KNOCK,)
 
     rules = hokm.Ruleset.compose(HandFollower() if takes_hand else Follower())
-    for hand in _turns(rules, range(3)):
+    for hand in trick_turns(rules, range(3)):
         lead, _, void, _, _ = _turn(hand)
         if not lead and not void:
             assert _announcements(hand) == ()

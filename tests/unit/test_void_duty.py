@@ -16,7 +16,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.helpers import stepped, walked
+from tests.helpers import stepped, trick_turns, walked
 
 import hokm
 from hokm import Action, Card, HandState, Phase, PluginContractError, Suit, VoidDuty, cards
@@ -99,19 +99,6 @@ def reference_legal(hand: HandState, duty: VoidDuty | None) -> frozenset[Card]:
     return trumps
 
 
-def _turns(rules: hokm.Ruleset, seeds: range) -> list[HandState]:
-    """Every state of trick play (no decision pending) of randomly stepped hands."""
-    states = []
-    for seed in seeds:
-        hand = rules.deal(random.Random(seed), hakem=seed % rules.players)
-        rng = random.Random(seed + 1)
-        while not hand.is_over:
-            if hand.phase is Phase.PLAY and hand.pending_decision is None:
-                states.append(hand)
-            hand = hand.apply(rng.choice(hand.legal_actions()))
-    return states
-
-
 def _void(hand: HandState) -> bool:
     trick, seat = hand.current_trick, hand.to_act
     assert seat is not None
@@ -137,7 +124,7 @@ def test_asked_for_no_announcement_at_composition_then_once_per_announcement() -
 def test_the_duty_after_an_announcement_binds_the_announcers_lead_and_void_follow() -> None:
     rules = hokm.Ruleset.compose(Shouter())
     led = followed = trumps_held = 0
-    for hand in _turns(rules, range(20)):
+    for hand in trick_turns(rules, range(20)):
         if hand.announced is None:
             assert hand.legal_plays() == reference_legal(hand, None)  # no duty without a shout
             continue
@@ -182,7 +169,7 @@ def test_the_strictest_duty_applies_in_both_listing_orders(order: str) -> None:
     rules = hokm.Ruleset.compose(*(plugins if order == "trump-first" else reversed(plugins)))
     assert rules._engine.legality.void_duty is VoidDuty.OVERTRUMP
     narrowed = 0
-    for hand in _turns(rules, range(60)):
+    for hand in trick_turns(rules, range(60)):
         legal = hand.legal_plays()
         assert legal == reference_legal(hand, VoidDuty.OVERTRUMP), hand.current_trick
         narrowed += _void(hand) and legal != reference_legal(hand, VoidDuty.TRUMP)
@@ -217,7 +204,7 @@ def test_bundled_duties_hold_on_every_void_follow(variants: tuple[str, ...],
     rules = hokm.Ruleset.compose(*variants, options=options)
     assert rules._engine.legality.void_duty is duty
     voids = 0
-    for hand in _turns(rules, range(40)):
+    for hand in trick_turns(rules, range(40)):
         if hand.announced is None:
             assert hand.legal_plays() == reference_legal(hand, duty)
             voids += _void(hand)
@@ -240,7 +227,7 @@ def test_the_satat_two_of_hearts_is_a_trump_for_the_duty() -> None:
 def test_a_duty_is_idle_while_the_hand_has_no_trump(seed: int) -> None:
     # Hidden trump before the reveal: obligatory-trump's duty has no trump to ask for.
     rules = hokm.Ruleset.compose("hidden-trump", "obligatory-trump")
-    for hand in _turns(rules, range(seed * 10, seed * 10 + 10)):
+    for hand in trick_turns(rules, range(seed * 10, seed * 10 + 10)):
         if hand.trump is None:
             assert hand.legal_plays() == reference_legal(hand, None)
 

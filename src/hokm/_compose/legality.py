@@ -61,7 +61,8 @@ def strictest(chain: tuple[Impl, ...], hook: str, kind: type[D], strictness: Map
 
 
 class Legality:
-    """The legal-card rules of a ruleset: the duties by announcement, and the legality chains."""
+    """The legal-card rules of a ruleset: the follow duty, the void duty by announcement, and the
+    legality chains."""
 
     __slots__ = ("_follow_plugins", "_void_chain", "_void_duties", "cards", "follow_duty", "kernel_restricts",
                  "kernel_void_restricts", "restrict_gate", "restrictors", "void_duty", "void_restrict_gate",

@@ -129,7 +129,7 @@ class Plan:
         """Whether one may be asked on a turn where the seat can follow (the void hooks need not)."""
         self.beats = legality.follow_duty is not None
         """Whether a seat that follows must beat the best card so far where it can (``FollowDuty.BEAT``,
-        the one follow duty), on a turn with no announcement."""
+        the one follow duty)."""
         self.asked: tuple[tuple[tuple[Impl, ...], Gate | None], tuple[tuple[Impl, ...], Gate | None]] = (
             (legality.restrictors, legality.restrict_gate),
             (legality.void_restrictors, legality.void_restrict_gate))
