@@ -514,7 +514,7 @@ static inline uint64_t beating(uint64_t cards, const int32_t *row, int32_t top) 
 }
 
 /* The follow duty on `legal`, a seat's cards of the led suit: those that beat `top` in `row` where it
- * holds several and one of them beats it (Legality.legal_mask, hokm._kernel.turns.follow_narrowed). */
+ * holds several and one of them beats it (Legality.legal_mask, hokm._kernel.turns.follow_duty). */
 static inline uint64_t follow_duty(const rules *r, uint64_t legal, const int32_t *row, int32_t top) {
     if (r->beats && (legal & (legal - 1))) {
         uint64_t beats = beating(legal, row, top);

@@ -36,7 +36,15 @@ from hokm._hand import kernel_io
 from hokm._hand.kernel_io import mask_of, trick_so_far
 from hokm._kernel.ends import trick_end, winner_of
 from hokm._kernel.loop import ENDED, GOES_ON, STEP, STEPPED, TURN, Loop, facts
-from hokm._kernel.turns import announce, by_tables, follow_exactly, follow_narrowed, hand_back, lead_exactly
+from hokm._kernel.turns import (
+    announce,
+    by_tables,
+    follow_duty,
+    follow_exactly,
+    hand_back,
+    lead_exactly,
+    narrowed,
+)
 
 if TYPE_CHECKING:
     from hokm._hand.state import HandState
@@ -107,8 +115,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                     return announce(loop, pile, seat, leads[seat][pick - count])
                 bit = bits[segment][pick]
                 suits[led] = segment ^ bit13[bit]
-                base = 13 * led
-                index = base + bit
+                index = (base := 13 * led) + bit
             append(seat << 6 | index)
             power = powers[tsuit_of[index]]
             best, top, rest = seat, power[index], followers[seat]
@@ -135,7 +142,8 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                 suits[index // 13] ^= bit13[index % 13]
             elif segment := suits[led]:  # follow suit (a float count: float * float is the cheaper product)
                 if asking and segment & (segment - 1):  # the follow duty, a legality hook may narrow it
-                    legal = follow_narrowed(loop, segment, base, suits, seat, trump, done, power, top)
+                    legal = (follow_duty(loop, segment, base, seat, trump, done, power, top) if plan.beats
+                             else narrowed(loop, segment << base, mask_of(suits), seat, trump, done) >> base)
                     bit = bits[legal][floor(rand() * fcounts[legal])]
                 else:
                     bit = bits[segment][floor(rand() * fcounts[segment])]

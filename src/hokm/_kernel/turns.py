@@ -25,8 +25,7 @@ from hokm._kernel.loop import STEPPED, Loop, first_trump, trick_start
 if TYPE_CHECKING:
     from hokm.actions import Action
 
-__all__ = ["announce", "by_tables", "follow_exactly", "follow_narrowed", "hand_back", "lead_exactly",
-           "narrowed"]
+__all__ = ["announce", "by_tables", "follow_duty", "follow_exactly", "hand_back", "lead_exactly", "narrowed"]
 
 
 def lead_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, note: int, begun: int) -> int:
@@ -110,15 +109,16 @@ def by_tables(loop: Loop, seat: int, suits: list[int], led: int, trump: int, dut
     return nth_card(legal, floor(loop.rand() * legal.bit_count()))
 
 
-def follow_narrowed(loop: Loop, segment: int, base: int, suits: list[int], seat: int, trump: int, done: int,
-                    power: Sequence[int], top: int) -> int:
+def follow_duty(loop: Loop, segment: int, base: int, seat: int, trump: int, done: int, power: Sequence[int],
+                top: int) -> int:
     """The cards of ``segment`` (the seat's several cards of the led suit, in the suit's 13 bits; the
     suit's first card is ``base``) that the follow duty (the ones that beat ``top`` in ``power``, where
-    it holds one) and then the legality hooks leave it, on a turn with no announcement."""
+    it holds one) and then any legality hook leave it, on a turn with no announcement (the loop asks
+    ``narrowed`` itself where the plan has no follow duty)."""
     plan = loop.plan
-    legal = beating(segment << base, power, top) >> base or segment if plan.beats else segment
+    legal = beating(segment << base, power, top) >> base or segment
     if plan.follow_asks:
-        legal = narrowed(loop, legal << base, mask_of(suits), seat, trump, done) >> base
+        legal = narrowed(loop, legal << base, mask_of(loop.held[seat]), seat, trump, done) >> base
     return legal
 
 
