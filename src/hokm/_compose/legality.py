@@ -15,7 +15,7 @@ import enum
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from hokm._compose.cards import SUITS, CardTables, best_play
+from hokm._compose.cards import SUITS, CardTables, beating, best_by_power
 from hokm._compose.hooks import Impl, contract_error, reraise
 from hokm._compose.windows import Gate, gate_of
 from hokm.cards import Card, frozen_cards
@@ -155,21 +155,11 @@ class Legality:
 
     def beating(self, candidates: int, trick: Sequence[int], trump: int, first_trump: int = 0) -> int:
         """The cards of ``candidates`` that would beat the card winning ``trick`` (packed plays, at
-        least one) if played now, by the table rule of the trick winner."""
+        least one) if played now: by the power row of the trick's led suit, as the card loop and
+        ``PlayContext.winning`` read it."""
         cards = self.cards
-        _, best_suit, best_rank = best_play(trick, cards.trick_suit_of[trump], cards.rank_of[trump], trump,
-                                            first_trump)
-        trick_suit_of, rank_of = cards.trick_suit_of[trump], cards.rank_of[trump]
-        beats = 0
-        rest = candidates
-        while rest:
-            low = rest & -rest
-            index = low.bit_length() - 1
-            suit = trick_suit_of[index]
-            if (suit == best_suit and rank_of[index] > best_rank) or (suit == trump != best_suit):
-                beats |= low
-            rest ^= low
-        return beats
+        power = cards.powers[trump][cards.trick_suit_of[trump][trick[0] & 63]]
+        return beating(candidates, power, power[best_by_power(trick, power, first_trump) & 63])
 
     def restrict(self, legal: int, hand_mask: int, seat: int, trick_plays: Sequence[int],
                  trump: int, number: int, hand: HandView | None, void: bool, first_trump: int = 0,
