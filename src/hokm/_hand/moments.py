@@ -281,14 +281,15 @@ def apply_effect(state: HandState, effect: Effect, seat: int, impl: Impl | None,
             extra.blind |= bit
     if effect.restore is not None:
         bit = 1 << effect.restore.index
-        owners = [s for s, mask in enumerate(extra.aside) if mask & bit]
-        if not owners:
+        aside, owner = list(extra.aside), 0
+        while owner < len(aside) and not aside[owner] & bit:
+            owner += 1
+        if owner == len(aside):
             raise contract_error(impl, hook, f"restored {effect.restore}, which no seat set aside")
-        aside = list(extra.aside)
-        aside[owners[0]] ^= bit
+        aside[owner] ^= bit
         extra.aside = tuple(aside)
         extra.blind &= ~bit
-        hands[owners[0]] |= bit
+        hands[owner] |= bit
     if effect.trump is not None:
         if 0 <= setup.trump < NO_TRUMP:
             raise contract_error(impl, hook, f"named {effect.trump.name.lower()} trump, but the hand "
