@@ -28,7 +28,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from hokm.cards import Card, Suit, frozen_cards, mask_of
+from hokm._compose.card_sets import frozen_cards
+from hokm.cards import Card, Suit, mask_of
 from hokm.errors import HokmError, InvalidArgumentError
 from hokm.trick import Trick
 

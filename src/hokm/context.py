@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 import attrs
 
 from hokm._checks import check_int
-from hokm.cards import Card, Suit, frozen_cards
+from hokm._compose.card_sets import frozen_cards
+from hokm.cards import Card, Suit
 from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got, _shown
 from hokm.outcomes import HandScore, Kot
 from hokm.table import Seat, TableLayout, Team

@@ -24,12 +24,13 @@ import attrs
 import pluggy
 
 from hokm._checks import check_int, check_seed, ordered
+from hokm._compose.card_sets import frozen_cards
 from hokm._compose.engine import Engine
 from hokm._compose.hooks import Impl, contract_error, hook_facts, reraise, resolve_chain, spec_manager
 from hokm._hand.dealing import deal_hand, seat_number, start_hand
 from hokm._ruleset.standard import Standard
 from hokm._ruleset.values import plugin_key, read_only
-from hokm.cards import Card, Suit, frozen_cards
+from hokm.cards import Card, Suit
 from hokm.context import RulesetInfo, VariantInfo
 from hokm.discovery import ENTRY_POINT_GROUP, available_variants, load_variant  # noqa: F401 (old home)
 from hokm.errors import (

@@ -8,8 +8,9 @@ from hypothesis import strategies as st
 
 import hokm
 from hokm import Card, InvalidNotationError, Rank, Suit, cards
+from hokm._compose.card_sets import frozen_cards
 from hokm._compose.masks import indices_of
-from hokm.cards import cards_in_mask, frozen_cards, mask_of
+from hokm.cards import cards_in_mask, mask_of
 
 
 @pytest.mark.parametrize(

@@ -15,10 +15,11 @@ import enum
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
+from hokm._compose.card_sets import frozen_cards
 from hokm._compose.cards import SUITS, CardTables, beating, best_by_power
 from hokm._compose.hooks import Impl, contract_error, reraise
 from hokm._compose.windows import Gate, gate_of
-from hokm.cards import Card, frozen_cards
+from hokm.cards import Card
 from hokm.context import FollowDuty, PlayContext, VoidDuty
 from hokm.errors import VariantConflictError
 from hokm.table import Seat

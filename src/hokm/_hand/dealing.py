@@ -12,9 +12,10 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from hokm._compose.card_sets import frozen_cards
 from hokm._hand.state import HandState
 from hokm._seeding import shuffled_positions
-from hokm.cards import Card, Suit, frozen_cards
+from hokm.cards import Card, Suit
 from hokm.context import Packets
 from hokm.errors import DealTypeError, InvalidDealError, _got, _shown
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from hokm._compose.card_sets import frozen_cards
 from hokm._hand.moments import discarder
 from hokm.actions import HIDDEN, Action
-from hokm.cards import Card, frozen_cards
+from hokm.cards import Card
 from hokm.context import StockDraw
 from hokm.observation import HandObservation
 from hokm.outcomes import DRAW, TRUMP

@@ -29,6 +29,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from hokm._checks import check_int, check_match_view, check_rng
+from hokm._compose.card_sets import frozen_cards
 from hokm._compose.masks import SegmentedTuples
 from hokm._hand.moments import (
     LOG_ACT,
@@ -59,7 +60,7 @@ from hokm.actions import (
     DrawCard,
     PlayCard,
 )
-from hokm.cards import Card, Suit, frozen_cards, full_deck
+from hokm.cards import Card, Suit, full_deck
 from hokm.context import Decision, MatchView, StockDraw
 from hokm.errors import ActionTypeError, GameStateError, IllegalActionError, IllegalPlayError, _got
 from hokm.observation import HandObservation

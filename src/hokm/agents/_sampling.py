@@ -31,8 +31,9 @@ from typing import TYPE_CHECKING, overload
 import attrs
 
 from hokm._checks import check_int
+from hokm._compose.card_sets import frozen_cards
 from hokm._compose.masks import indices_of
-from hokm.cards import Card, frozen_cards
+from hokm.cards import Card
 from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got
 from hokm.observation import HandObservation, MatchObservation
 
