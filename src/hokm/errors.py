@@ -163,7 +163,18 @@ class IllegalActionError(HokmError, ValueError):
 
 
 class IllegalPlayError(IllegalActionError):
-    """A card may not be played now (not in hand, must follow suit, a variant forbids it)."""
+    """A card may not be played now (not in hand, must follow suit, a variant forbids it).
+
+    Attributes:
+        reason: why, in words a table can show a player (``"must follow suit (♥)"``, ``"seat 2
+            does not hold A♠"``, ``"forbidden by must-beat"``), without the message's frame and its
+            list of legal cards; ``None`` where the raiser gave none.
+    """
+
+    def __init__(self, message: str, *, action: Any = None, seat: int | None = None,
+                 legal: tuple[Any, ...] = (), reason: str | None = None) -> None:
+        super().__init__(message, action=action, seat=seat, legal=legal)
+        self.reason = reason
 
 
 class ActionTypeError(IllegalPlayError, ArgumentTypeError):

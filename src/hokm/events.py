@@ -529,7 +529,7 @@ def history(state: HandState | MatchState) -> tuple[Event, ...]:
         return _Stream(events, players)
     match = _first_deal(state)
     events = list(opening(match))
-    hands = [*state._finished, *([] if state.is_over else [state.hand])]
+    hands = [*state.finished_hands, *([] if state.is_over else [state.hand])]
     for hand in hands:
         for _, action in hand_history(hand).actions:
             match, more = match_step(match, action)
@@ -541,7 +541,7 @@ def _first_deal(match: MatchState) -> MatchState:
     """``match`` as it was dealt: its first hand at the trump call, the decks of its hands kept."""
     from hokm._hand.dealing import deal_hand
 
-    hands = [*match._finished, *([] if match.is_over else [match.hand])]
+    hands = [*match.finished_hands, *([] if match.is_over else [match.hand])]
     decks = tuple(tuple(match._deck_for(number)) for number in range(1, len(hands) + 1))
     first = match._with(_hand_number=1, _scores=(0,) * len(match._scores), _results=(), _winner=None,
                         _drawn=False, _finished=(), _last_hand=None, _decks=decks)

@@ -160,6 +160,12 @@ class MatchState:
         """The most recently finished hand, as it ended (``None`` before the first ends)."""
         return self._last_hand
 
+    @property
+    def finished_hands(self) -> tuple[HandState, ...]:
+        """The hands finished so far, in order, each as it ended: annulled hands included (they
+        have no ``results`` entry), the hand in progress not (``hand``)."""
+        return self._finished
+
     def _with(self, **changes: object) -> MatchState:
         new: MatchState = _NEW(MatchState)
         for name in MatchState.__slots__:

@@ -192,7 +192,7 @@ def match_record(match: MatchState, metadata: Mapping[str, Any] | None = None, *
     hands = []
     scores = [0] * len(match.scores)
     results = iter(match.results)
-    for number, hand in enumerate(match._finished, start=1):
+    for number, hand in enumerate(match.finished_hands, start=1):
         if hand.is_annulled:  # no result, scores unchanged; the same Hakem deals again
             entry = _hand_entry(hand, match._deck_for(number), None)
         else:

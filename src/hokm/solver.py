@@ -106,7 +106,8 @@ class Solution:
         if card not in self.values:
             from hokm.errors import IllegalPlayError
 
-            raise IllegalPlayError(f"{card} is not a legal card for seat {self.seat} here")
+            raise IllegalPlayError(f"{card} is not a legal card for seat {self.seat} here",
+                                   reason=f"{card} is not a legal card here")
         value = self.values[card]
         return Outcome(self.outcome.points - value.points, self.outcome.margin - value.margin)
 

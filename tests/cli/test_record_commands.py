@@ -212,7 +212,7 @@ def _played_until(rules: hokm.Ruleset, until: Any, tries: int = 300) -> hokm.Mat
 def test_replay_and_show_mark_an_annulled_hand_and_keep_the_results_in_place(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     match = _played_until(hokm.Ruleset.compose("redeal"),
-                          lambda m: m._finished[0].is_annulled and len(m._finished) > 2)
+                          lambda m: m.finished_hands[0].is_annulled and len(m.finished_hands) > 2)
     path = tmp_path / "redealt.json"
     path.write_text(json.dumps(match.to_record(), ensure_ascii=False), encoding="utf-8")
     status, out, _ = run(capsys, "replay", str(path))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from tests.helpers import random_match
 
@@ -83,6 +85,25 @@ def test_match_observation_is_per_seat() -> None:
     assert seen.seat == 1 and seen.scores == (0, 0) and seen.hand.hand == frozenset()
     assert seen.first_hakem_draw == match.first_hakem_draw
     assert "MatchState" in repr(match)
+
+
+def test_finished_hands_are_every_hand_played_annulled_ones_included() -> None:
+    rules = hokm.Ruleset.compose("redeal")
+    match, rng = rules.new_match(seed=3), random.Random(3)
+    assert match.finished_hands == ()
+    annulled = 0
+    while not match.is_over and len(match.finished_hands) < 12:
+        claims = [action for action in match.legal_actions() if action.tag == "redeal/claim"]
+        before = match.hand
+        match = match.apply(claims[0] if claims and annulled < 2 else rng.choice(match.legal_actions()))
+        if match.hand is not before and match.finished_hands and match.finished_hands[-1].is_annulled:
+            annulled += 1
+    finished = match.finished_hands
+    assert annulled >= 1 and all(hand.is_over for hand in finished)
+    assert finished[-1] is match.last_hand
+    assert sum(not hand.is_annulled for hand in finished) == len(match.results)
+    assert [hand.result(None).team_tricks for hand in finished if not hand.is_annulled] == [
+        result.team_tricks for result in match.results]
 
 
 def test_deck_for_and_last_hand() -> None:

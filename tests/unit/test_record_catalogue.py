@@ -84,7 +84,7 @@ def _text(transform: Callable[[str], Any]) -> Mutation:
 
 def illegal_follow() -> tuple[int, str]:
     """In hand 2: the action index of a play whose seat could follow suit, and a card that does not."""
-    hand = MATCH._finished[1]
+    hand = MATCH.finished_hands[1]
     held = [set(cards) for cards in hand.hands]
     for seat, card in hand.plays:
         held[seat].add(card)
@@ -347,7 +347,7 @@ def _redealt() -> dict[str, Any]:
     rules = hokm.Ruleset.compose("redeal")
     for seed in range(200):
         match = _played(rules, seed, lambda m: (m.hand_number >= 2 and len(m.hand.plays) >= 8) or m.is_over)
-        if match._finished[0].is_annulled:
+        if match.finished_hands[0].is_annulled:
             return _record(match)
     raise AssertionError("no thrown-in first deal in 200 matches")
 

@@ -54,16 +54,22 @@ def test_must_follow_suit_is_explained() -> None:
                            cards("Q♠ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣"),
                            cards("J♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ A♥ A♦ A♣")], hakem=0, trump=Suit.CLUBS)
     led = hand.play(Card.parse("A♠"))
-    with pytest.raises(hokm.IllegalPlayError, match=r"must follow ♠ \(legal: K♠\)"):
+    with pytest.raises(hokm.IllegalPlayError, match=r"must follow ♠ \(legal: K♠\)") as caught:
         led.play(Card.parse("2♦"))
+    assert caught.value.reason == "must follow ♠"  # the rule alone, for a table to show
     assert led.legal_plays() == frozenset(cards("K♠"))
+    with pytest.raises(hokm.IllegalPlayError) as missing:
+        led.play(Card.parse("A♥"))
+    assert missing.value.reason == "seat 1 does not hold A♥"
+    assert str(missing.value) == "illegal play A♥ by seat 1: seat 1 does not hold A♥ (legal: K♠)"
 
 
 def test_out_of_turn_and_wrong_phase_actions_are_refused() -> None:
     hand = RULES.deal(list(DECK), hakem=1)
     assert hand.phase is Phase.TRUMP and hand.to_act == 1
-    with pytest.raises(hokm.IllegalPlayError, match="during the trump phase"):
+    with pytest.raises(hokm.IllegalPlayError, match="during the trump phase") as caught:
         hand.play(Card.parse("A♠"))
+    assert caught.value.reason == "no card can be played during the trump phase"
     with pytest.raises(hokm.IllegalActionError, match="expected one of: call ♠"):
         hand.apply(DrawCard(True))
     with pytest.raises(hokm.IllegalActionError):

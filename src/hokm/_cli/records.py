@@ -213,7 +213,7 @@ def _about(record: Mapping[str, Any], out: TextIO) -> None:
 
 
 def _match_summary(match: MatchState, record: Mapping[str, Any], out: TextIO) -> None:
-    hands = [*match._finished, *([] if match.is_over else [match.hand])]
+    hands = [*match.finished_hands, *([] if match.is_over else [match.hand])]
     actions = sum(len(hand["actions"]) for hand in record["hands"])
     seed = f"seed {_printable(record['seed'])}" if "seed" in record else "no seed"
     kind = ""
@@ -500,7 +500,7 @@ def _show_command(args: argparse.Namespace) -> int:
         return _report(error, path)
     number = args.hand
     if isinstance(state, MatchState):
-        hands = [*state._finished, *([] if state.is_over else [state.hand])]
+        hands = [*state.finished_hands, *([] if state.is_over else [state.hand])]
         if number > len(hands):
             print(f"hokm: error: the record holds {len(hands)} hands; there is no hand {number}",
                   file=sys.stderr)

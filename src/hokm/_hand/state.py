@@ -678,15 +678,15 @@ class HandState:
         elif self._extra.pending is not None:
             reason = f"a decision is pending ({self._extra.pending.reason or 'choose an option'})"
         elif not (self._hands[self._to_act] >> card.index) & 1:
-            reason = f"seat {seat} does not hold {card} (legal: {shown})"
+            reason = f"seat {seat} does not hold {card}"
         else:
             setup = self._setup
             trump = self._active_trump()[0] if setup.trump_from else setup.trump
-            why = setup.engine.legality.why_illegal(self._hands[self._to_act], self._trick, trump, card.index,
-                                                    self._extra.announced)
-            reason = f"{why} (legal: {shown})"
-        return IllegalPlayError(f"illegal play {card} by seat {seat}: {reason}",
-                                action=PlayCard(card), seat=seat, legal=self.legal_actions())
+            reason = setup.engine.legality.why_illegal(self._hands[self._to_act], self._trick, trump,
+                                                       card.index, self._extra.announced)
+        listed = f" (legal: {shown})" if self._phase == _PLAY and self._extra.pending is None else ""
+        return IllegalPlayError(f"illegal play {card} by seat {seat}: {reason}{listed}",
+                                action=PlayCard(card), seat=seat, legal=self.legal_actions(), reason=reason)
 
     # In-place steps (only ever run on a fresh copy) -------------------------------
 

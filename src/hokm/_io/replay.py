@@ -398,7 +398,7 @@ def _replay_match(rules: Ruleset, data: Mapping[str, Any], open_end: bool = Fals
                     hand = _act(hand, entry, number, action, actions[action])
             match = _act(match._with(_hand=hand), entry, number, last, actions[last])
         over = match.is_over or match.hand_number != number
-        annulled = over and match._finished[-1].is_annulled
+        annulled = over and match.finished_hands[-1].is_annulled
         _ending(over, annulled, entry, number, last=index == len(entries) - 1, open_end=open_end)
         if entry.result is not None:
             _check_result(result_data(match.results[-1]), entry.result, entry, number)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -66,7 +65,6 @@ HIDDEN_TRUMP = "hidden-trump"
 """The bundled variant whose trump lies face down (the table shows its caller the indicator)."""
 
 _NAMES = {"bottom": "You", "top": "Top", "left": "Left", "right": "Right"}
-_ILLEGAL = re.compile(r"^illegal play \S+ by seat \d+: (?P<reason>.*?)(?: \(legal: [^)]*\))?$")
 _ANNOUNCED_DUTY = {
     "hidden-trump/ask": "you asked for trump, so you must play one",
     "hidden-trump/reveal": "you revealed the trump, so you must {verb} one",
@@ -404,12 +402,13 @@ class TableModel:
         self._check_turn()
         if card not in self.hand.hand:
             raise IllegalPlayError(f"you do not hold {card}", action=PlayCard(card), seat=self.seat,
-                                   legal=self.match.legal_actions())
+                                   legal=self.match.legal_actions(), reason=f"you do not hold {card}")
         try:
             self._apply(PlayCard(card))
         except IllegalPlayError as error:
-            raise IllegalPlayError(self._refusal(card, error), action=PlayCard(card), seat=self.seat,
-                                   legal=self.match.legal_actions()) from None
+            refusal = self._refusal(card, error)
+            raise IllegalPlayError(refusal, action=PlayCard(card), seat=self.seat,
+                                   legal=self.match.legal_actions(), reason=refusal) from None
 
     def choose(self, action: Action) -> None:
         """Take one of your decisions (``choices``, or a card play as an action).
@@ -541,9 +540,7 @@ class TableModel:
                 duty = f"after '{action_label(announced, self.hand)}' you may play only these"
             leading = not self.hand.current_trick
             return f"{duty.format(verb='lead' if leading else 'play')}: {legal}"
-        found = _ILLEGAL.match(str(error))
-        reason = found.group("reason") if found else str(error)
-        return f"you may not play {card}: {reason} (you may play {legal})"
+        return f"you may not play {card}: {error.reason or error} (you may play {legal})"
 
     def _apply(self, action: Action) -> None:
         """Any seat's action: ``_took`` keeps it, then the bots are told (``_Bots.apply``)."""
