@@ -72,22 +72,20 @@ class _Setup:
         self.asks_turn: bool = decisions.turn_any[NO_TRUMP]
         self.forced_live: tuple[bool, ...] = decisions.forced_live[0]
 
-    def __new__(cls, *args: object) -> _Setup:
-        # A mypyc-compiled class refuses object.__new__; with_trump uses _NEW_SETUP.
-        return super().__new__(cls)
-
     def with_trump(self, trump: int, trump_from: int = 0) -> _Setup:
-        """These constants in another trump state (every slot set here: no ``__init__`` to rerun)."""
-        engine, decisions = self.engine, self.engine.decisions
-        setup: _Setup = _NEW_SETUP(_Setup)
-        setup.ruleset, setup.engine, setup.hakem = self.ruleset, engine, self.hakem
-        setup.first_packet, setup.stock, setup.order, setup.redeals = (
-            self.first_packet, self.stock, self.order, self.redeals)
-        setup.trump, setup.trump_from = trump, trump_from
+        engine = self.engine
+        setup = _Setup(self.ruleset, engine, self.hakem, self.first_packet, self.stock,
+                       self.order, self.redeals)
+        setup.trump = trump
+        setup.trump_from = trump_from
         setup.trump_settled = -(-trump_from // engine.players) * engine.players
-        setup.suit_of, setup.suit_masks = engine.cards.suit_of[trump], engine.cards.suit_masks[trump]
-        setup.turn_live, setup.asks_turn = decisions.turn_asked[trump], decisions.turn_any[trump]
-        setup.forced_live = decisions.forced_live[0 <= trump < NO_TRUMP]
+        setup.suit_of = engine.cards.suit_of[trump]
+        setup.suit_masks = engine.cards.suit_masks[trump]
+        decisions = engine.decisions
+        setup.turn_live = decisions.turn_asked[trump]
+        setup.asks_turn = decisions.turn_any[trump]
+        if 0 <= trump < NO_TRUMP:
+            setup.forced_live = decisions.forced_live[1]
         return setup
 
 
@@ -126,10 +124,6 @@ class _Extra:
         new.shown, new.announced, new.annulled = self.shown, self.announced, self.annulled
         new.discarded, new.log = self.discarded, self.log
         return new
-
-
-_NEW_SETUP: Callable[[type[_Setup]], _Setup] = (
-    object.__new__ if __file__.endswith(".py") else _Setup.__new__)
 
 
 _FRESH_EXTRA: tuple[_Extra, ...] = tuple(_Extra(players) for players in range(17))

@@ -45,8 +45,10 @@ def lead_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, note: 
         return -1
     offered = plan.engine.decisions.offered(loop.trump, done, True, seat == loop.hakem,
                                             False) if plan.lead_offers else ()
-    if not offered:  # the legality hooks alone narrow the whole hand
-        return by_tables(loop, seat, loop.held[seat], -1, trump, False, (), 0, done)
+    if not offered:  # the legality hooks alone narrow the whole hand: left whole, the plain pick takes it
+        hand = mask_of(loop.held[seat])
+        legal = narrowed(loop, hand, hand, seat, trump, done, True) if hand & (hand - 1) else hand
+        return -1 if legal == hand else nth_card(legal, floor(loop.rand() * legal.bit_count()))
     index = _exact(loop, pile, seat, start, trump, done, None, True, False)
     if index < -1:
         return -2 - announce(loop, pile, seat, offered[-2 - index])
