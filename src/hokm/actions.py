@@ -40,6 +40,7 @@ from hokm.cards import Card, Rank, Suit
 from hokm.errors import (
     ArgumentTypeError,
     IllegalActionError,
+    IllegalPlayError,
     InvalidArgumentError,
     InvalidNotationError,
     NotationTypeError,
@@ -324,7 +325,9 @@ def parse_action(data: Action | Mapping[str, Any] | str,
 
     Raises:
         IllegalActionError: the action is not legal at ``state`` (or a ``"seat"`` that is
-            not the seat to act); ``.action``, ``.seat`` and ``.legal`` say which.
+            not the seat to act); ``.action``, ``.seat`` and ``.legal`` say which. A card refused
+            on a turn of trick play at a state is an ``IllegalPlayError`` whose ``.reason`` names
+            the rule (``"must follow ♠"``).
         RecordError: ``data`` is a mapping that is not an action.
         InvalidNotationError: ``data`` is text that is not an action.
         ArgumentTypeError: ``data`` or ``state`` has the wrong type.
@@ -340,8 +343,26 @@ def parse_action(data: Action | Mapping[str, Any] | str,
         raise ArgumentTypeError(f"parse_action() takes an action's JSON data (a dict), its text or an "
                                 f"Action, got {_got(data)}")
     if action not in legal:
-        raise _illegal(action, seat, legal)
+        raise _refusal(state, action, seat, legal)
     return action
+
+
+def _refusal(state: object, action: Action, seat: int | None,
+             legal: tuple[Action, ...]) -> IllegalActionError:
+    """Why ``action`` is refused: a card refused on a turn of trick play of a state (not an
+    observation) by the state's own ``IllegalPlayError``, which names the rule (``reason``);
+    anything else by the legal actions."""
+    from hokm.match import MatchState
+    from hokm.state import HandState
+
+    if isinstance(action, PlayCard) and any(isinstance(option, PlayCard) for option in legal):
+        hand = state.hand if isinstance(state, MatchState) else state
+        if isinstance(hand, HandState):
+            try:
+                hand.play(action.card)
+            except IllegalPlayError as error:
+                return error
+    return _illegal(action, seat, legal)
 
 
 def _legal_at(state: object) -> tuple[tuple[Action, ...], int | None]:

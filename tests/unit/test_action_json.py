@@ -198,6 +198,23 @@ def test_parse_action_refuses_an_action_that_is_not_legal_with_what_is() -> None
     assert error.legal == tuple(HAND.legal_actions())
 
 
+def test_parse_action_names_the_rule_that_refuses_a_card_in_trick_play() -> None:
+    led = PLAYING.play(Card.parse("2♠"))  # seat 1 holds spades and A♥, not A♣
+    assert led.to_act == 1 and Card.parse("A♥") in led.hand_of(1)
+    for data in ("A♥", "play A♥", {"seat": 1, "act": "play", "card": "A♥"}):
+        with pytest.raises(hokm.IllegalPlayError) as caught:
+            parse_action(data, led)
+        assert caught.value.reason == "must follow ♠" and caught.value.seat == 1
+        assert str(caught.value) == "illegal play A♥ by seat 1: must follow ♠ (legal: J♠, 10♠, 9♠, 8♠, 7♠)"
+    with pytest.raises(hokm.IllegalPlayError) as missing:
+        parse_action("A♣", hokm.Ruleset.compose().new_match(seed=1).apply(CallTrump(Suit.SPADES)))
+    assert missing.value.reason is not None and missing.value.reason.endswith("does not hold A♣")
+    # An observation has no rules to ask: its refusal lists the legal actions.
+    with pytest.raises(hokm.IllegalActionError) as listed:
+        parse_action("A♥", led.observation(1))
+    assert type(listed.value) is hokm.IllegalActionError and "(legal: play 7♠" in str(listed.value)
+
+
 def test_parse_action_refuses_a_seat_that_is_not_to_act() -> None:
     card = PLAYING.legal_actions()[0]
     with pytest.raises(hokm.IllegalActionError, match=f"seat 2 acts \\({card}\\), but seat 0 is to act"):
