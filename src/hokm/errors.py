@@ -161,6 +161,17 @@ class IllegalActionError(HokmError, ValueError):
         self.seat = seat
         self.legal = legal
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (a process pool hands it back) with its attributes, not only its message.
+        return (_illegal_action_error, (type(self), str(self), dict(self.__dict__)))
+
+
+def _illegal_action_error(cls: type[IllegalActionError], message: str,
+                          attributes: dict[str, Any]) -> IllegalActionError:
+    error = cls(message)
+    error.__dict__.update(attributes)
+    return error
+
 
 class IllegalPlayError(IllegalActionError):
     """A card may not be played now (not in hand, must follow suit, a variant forbids it).

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import ClassVar
 
@@ -62,6 +63,24 @@ def test_must_follow_suit_is_explained() -> None:
         led.play(Card.parse("A♥"))
     assert missing.value.reason == "seat 1 does not hold A♥"
     assert str(missing.value) == "illegal play A♥ by seat 1: seat 1 does not hold A♥ (legal: K♠)"
+
+
+def test_a_refusal_pickles_with_its_attributes() -> None:
+    """A process pool hands an error back pickled: the rule, the seat and the legal actions go too."""
+    led = RULES.deal(list(DECK), hakem=0).apply(CallTrump(Suit.SPADES)).play(Card.parse("2♠"))
+    refusals = []
+    for bad in (Card.parse("A♥"), "A♥"):  # a card the rules refuse; not a Card at all
+        with pytest.raises(hokm.IllegalPlayError) as caught:
+            led.play(bad)  # type: ignore[arg-type]
+        refusals.append(caught.value)
+    with pytest.raises(hokm.IllegalActionError) as wrong_kind:
+        led.apply(CallTrump(Suit.HEARTS))
+    for error in (*refusals, wrong_kind.value):
+        again = pickle.loads(pickle.dumps(error))
+        assert type(again) is type(error) and str(again) == str(error)
+        assert (again.action, again.seat, again.legal) == (error.action, error.seat, error.legal)
+        assert getattr(again, "reason", None) == getattr(error, "reason", None)
+    assert refusals[0].reason == "must follow ♠" and type(refusals[1]) is hokm.ActionTypeError
 
 
 def test_out_of_turn_and_wrong_phase_actions_are_refused() -> None:
