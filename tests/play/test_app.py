@@ -20,7 +20,7 @@ from tests.play.support import advance, at_decision, card_keys, offered, svg_tex
 
 need("textual")
 
-from hokm.play.app import PlayApp, TableScreen  # noqa: E402 - after the extra is known to be there
+from hokm.play.app import PlayApp, TableScreen, confirm_text  # noqa: E402 - after the extra is known to be there
 from hokm.play.widgets.screens import (  # noqa: E402
     ConfirmScreen,
     EndScreen,
@@ -225,6 +225,18 @@ def test_an_announcement_beside_your_cards_is_confirmed_with_y_never_with_enter(
 
     run(model, body)
     assert actions(model, number)[mine] == encoded(announcement)
+
+
+@pytest.mark.parametrize(("kind", "says"), [
+    ("ask", "Ask for the trump? The indicator is turned face up for everyone"),
+    ("reveal", "Reveal the trump? Your indicator is turned face up for everyone and goes back"),
+    ("troefcall redeal claim", "Claim a redeal? Your cards are shown to everyone"),
+])
+def test_the_confirmation_says_what_the_announcement_does(kind: str, says: str) -> None:
+    model = decision(kind)
+    (announcement,) = model.choices
+    question = confirm_text(model, announcement)
+    assert question.startswith(says) and "\nIt cannot be taken back. y: " in question
 
 
 def test_the_issue_s_hidden_trump_enter_plays_a_card_and_does_not_reveal() -> None:
