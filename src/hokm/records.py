@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -160,7 +160,7 @@ def result_data(result: HandResult) -> dict[str, Any]:
             "next_hakem": result.next_hakem, "tricks_played": result.tricks_played}
 
 
-def _hand_entry(hand: HandState, deck: list[Card] | None, result: HandResult | None) -> dict[str, Any]:
+def _hand_entry(hand: HandState, deck: Sequence[Card] | None, result: HandResult | None) -> dict[str, Any]:
     history = hand_history(hand)
     entry: dict[str, Any] = {"hakem": hand.hakem}
     if hand.redeals:
@@ -194,15 +194,15 @@ def match_record(match: MatchState, metadata: Mapping[str, Any] | None = None, *
     results = iter(match.results)
     for number, hand in enumerate(match.finished_hands, start=1):
         if hand.is_annulled:  # no result, scores unchanged; the same Hakem deals again
-            entry = _hand_entry(hand, match._deck_for(number), None)
+            entry = _hand_entry(hand, match.deck_for(number), None)
         else:
             result = next(results)
-            entry = _hand_entry(hand, match._deck_for(number), result)
+            entry = _hand_entry(hand, match.deck_for(number), result)
             scores[result.winner] += result.points
         entry["scores"] = list(scores)
         hands.append(entry)
     if not match.is_over:
-        hands.append(_hand_entry(match.hand, match._deck_for(match.hand_number), None))
+        hands.append(_hand_entry(match.hand, match.deck_for(match.hand_number), None))
     _within_limits(hands)
     record["hands"] = hands
     record["scores"] = list(match.scores)
