@@ -1152,6 +1152,10 @@ typedef struct {
     size_t table_size, table_used;
     bound_entry *bounds;
     size_t bounds_size, bounds_used;
+    bound_entry *kinds;          /* each tally state's class (Rules.kind) in `low` */
+    size_t kinds_size, kinds_used;
+    struct signature_entry *signatures; /* the classes by their signature */
+    size_t signatures_size, signatures_used;
 } search;
 
 static inline uint64_t hash_words(const uint64_t *key, int words) {
@@ -1209,21 +1213,27 @@ static bound_entry *bound_slot(bound_entry *table, size_t size, uint64_t key) {
     return &table[i];
 }
 
-static int bound_store(search *S, uint64_t key, int64_t low, int64_t high) {
-    bound_entry *slot = bound_slot(S->bounds, S->bounds_size, key);
+/* Store `low` and `high` under a new `key` in a table of bound entries (the bounds' or the classes'),
+ * doubling it at half full. */
+static int map_store(bound_entry **table, size_t *size, size_t *used, uint64_t key, int64_t low, int64_t high) {
+    bound_entry *slot = bound_slot(*table, *size, key);
     slot->key = key + 1;
     slot->low = low;
     slot->high = high;
-    if (++S->bounds_used * 2 <= S->bounds_size) return 0;
-    size_t size = S->bounds_size * 2;
-    bound_entry *bigger = new_table(size, sizeof *bigger);
+    if (++*used * 2 <= *size) return 0;
+    size_t bigger_size = *size * 2;
+    bound_entry *bigger = new_table(bigger_size, sizeof *bigger);
     if (bigger == NULL) return -1;
-    for (size_t i = 0; i < S->bounds_size; i++)
-        if (S->bounds[i].key) *bound_slot(bigger, size, S->bounds[i].key - 1) = S->bounds[i];
-    PyMem_Free(S->bounds);
-    S->bounds = bigger;
-    S->bounds_size = size;
+    for (size_t i = 0; i < *size; i++)
+        if ((*table)[i].key) *bound_slot(bigger, bigger_size, (*table)[i].key - 1) = (*table)[i];
+    PyMem_Free(*table);
+    *table = bigger;
+    *size = bigger_size;
     return 0;
+}
+
+static int bound_store(search *S, uint64_t key, int64_t low, int64_t high) {
+    return map_store(&S->bounds, &S->bounds_size, &S->bounds_used, key, low, high);
 }
 
 /* A value shifted right by the search's shift, as Python's >> (towards minus infinity). */
@@ -1321,6 +1331,68 @@ static int owed_bounds(search *S, const tally_state *s, const int *owed, int64_t
 static int tally_bounds(search *S, const tally_state *s, int64_t *low, int64_t *high) {
     static const int nothing_owed[MAX_TEAMS] = {0};
     return owed_bounds(S, s, nothing_owed, low, high);
+}
+
+/* A class of tally states by its signature: per trick winner, 2 * the (shifted) value + 1 where the
+ * hand is then over, else 2 * the class after (Rules.kind's parts). */
+typedef struct signature_entry {
+    int64_t parts[MAX_SEATS];
+    int64_t kind;                /* the class + 1 (0: an empty slot) */
+} signature_entry;
+
+static signature_entry *signature_slot(signature_entry *table, size_t size, const int64_t *parts) {
+    size_t i = (size_t)hash_words((const uint64_t *)parts, MAX_SEATS) & (size - 1);
+    while (table[i].kind && memcmp(table[i].parts, parts, sizeof table[i].parts)) i = (i + 1) & (size - 1);
+    return &table[i];
+}
+
+/* The class of `parts`: found, else the next one, kept (the table doubling at half full). */
+static int signature_kind(search *S, const int64_t *parts, int64_t *kind) {
+    signature_entry *slot = signature_slot(S->signatures, S->signatures_size, parts);
+    if (slot->kind) {
+        *kind = slot->kind - 1;
+        return 0;
+    }
+    memcpy(slot->parts, parts, sizeof slot->parts);
+    *kind = (int64_t)S->signatures_used;
+    slot->kind = *kind + 1;
+    if (++S->signatures_used * 2 <= S->signatures_size) return 0;
+    size_t size = S->signatures_size * 2;
+    signature_entry *bigger = new_table(size, sizeof *bigger);
+    if (bigger == NULL) return -1;
+    for (size_t i = 0; i < S->signatures_size; i++)
+        if (S->signatures[i].kind) *signature_slot(bigger, size, S->signatures[i].parts) = S->signatures[i];
+    PyMem_Free(S->signatures);
+    S->signatures = bigger;
+    S->signatures_size = size;
+    return 0;
+}
+
+/* Rules.kind: the class of `s`, tally states from which every run of trick winners ends the hand at the
+ * same value sharing one (the transposition table keys positions by it). */
+static int state_kind(search *S, const tally_state *s, int64_t *kind) {
+    uint64_t key = state_key(s);
+    const bound_entry *found = bound_slot(S->kinds, S->kinds_size, key);
+    if (found->key) {
+        *kind = found->low;
+        return 0;
+    }
+    int64_t parts[MAX_SEATS] = {0};
+    for (int winner = 0; winner < S->r->players; winner++) {
+        tally_state after;
+        int64_t value;
+        int over = trick_end(S, s, winner, &after);
+        if (over < 0) return -1;
+        if (over) {
+            if (final_value(S, &after, &value) < 0) return -1;
+            parts[winner] = 2 * shifted(S, value) + 1;
+        } else {
+            if (state_kind(S, &after, &value) < 0) return -1;
+            parts[winner] = 2 * value;
+        }
+    }
+    if (signature_kind(S, parts, kind) < 0) return -1;
+    return map_store(&S->kinds, &S->kinds_size, &S->kinds_used, key, *kind, 0);
 }
 
 /* CardClasses.moves: one card of each run of `cards` touching among the `live` cards, each the run's
@@ -1690,7 +1762,12 @@ static int64_t trick(search *S, int leader, const tally_state *state, int64_t al
     uint64_t key[MAX_SEATS + 1], live = 0;
     for (int seat = 0; seat < S->r->players; seat++) live |= S->hands[seat];
     canon(S, live, key);
-    key[MAX_SEATS] = state_key(state) | (uint64_t)leader << 36;
+    int64_t kind;
+    if (state_kind(S, state, &kind) < 0) {
+        *failed = 1;
+        return 0;
+    }
+    key[MAX_SEATS] = (uint64_t)kind << 3 | (uint64_t)leader; /* (a leader fits 3 bits: MAX_SEATS <= 8) */
     int64_t low, high;
     int first = -1;
     const tt_entry *entry = tt_slot(S->table, S->table_size, key);
@@ -1923,6 +2000,8 @@ static int open_root(root_call *call, PyObject *capsule, PyObject *classes_objec
 static void close_root(root_call *call) {
     PyMem_Free(call->S.table);
     PyMem_Free(call->S.bounds);
+    PyMem_Free(call->S.kinds);
+    PyMem_Free(call->S.signatures);
     if (call->k != NULL) return_questions(call->k, call->own, call->holds);
 }
 
@@ -1955,10 +2034,12 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     search *S = &call.S;
     S->shift = points_only ? POINTS_SHIFT : 0;
     S->table_size = 1 << 12;
-    S->bounds_size = 1 << 8;
+    S->bounds_size = S->kinds_size = S->signatures_size = 1 << 8;
     S->table = new_table(S->table_size, sizeof *S->table);
     S->bounds = S->table == NULL ? NULL : new_table(S->bounds_size, sizeof *S->bounds);
-    if (S->bounds == NULL || (values = PyDict_New()) == NULL) goto done;
+    S->kinds = S->bounds == NULL ? NULL : new_table(S->kinds_size, sizeof *S->kinds);
+    S->signatures = S->kinds == NULL ? NULL : new_table(S->signatures_size, sizeof *S->signatures);
+    if (S->signatures == NULL || (values = PyDict_New()) == NULL) goto done;
     /* Search.values: each move's value by MTD(f), the last value the next guess */
     int seat = root->seat, in_trick = root->in_trick, trump = root->classes.trump;
     uint64_t legal = root->legal, hand = S->hands[seat];

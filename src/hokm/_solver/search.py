@@ -5,8 +5,9 @@ other seat minimises it. What keeps it fast, as in bridge's double-dummy solvers
 
 - touching cards of one hand are one move (``CardClasses.moves``);
 - positions at a trick's start are kept in a transposition table under a key that positions
-  playing alike share (``CardClasses.canon``), with the bounds found for them and the lead
-  that did best;
+  playing alike share (``CardClasses.canon``, and the tally state's class, ``Rules.kind``), with
+  the bounds found for them and the lead that did best; a position its bounds alone decide is
+  kept too, as it often comes again;
 - the tally alone bounds a position: whoever wins the tricks left, the value stays within
   ``Rules.bounds``, so a window outside them is answered without a card played; the leader's
   sure tricks (its top cards cashed) and the tricks each team is owed by the hand's end (cards
@@ -38,7 +39,7 @@ _INFINITY = 1 << 50
 class Search:
     """A search of one deal, fully known: the hands as masks (changed during a search and put back)."""
 
-    __slots__ = ("classes", "hakem", "hands", "nodes", "rules", "shift", "table", "team")
+    __slots__ = ("classes", "hakem", "hands", "kinds", "nodes", "rules", "shift", "table", "team")
 
     def __init__(self, rules: Rules, classes: CardClasses, hands: list[int], hakem: int, team: int,
                  *, points_only: bool = False) -> None:
@@ -51,6 +52,8 @@ class Search:
         self.team = team
         self.table: dict[tuple[object, ...], tuple[int, int, int]] = {}
         self.nodes = 0
+        self.kinds: dict[TallyState, int] = {}
+        """Each tally state's class (``Rules.kind``), as the table keys it."""
 
     def exact(self, probe: Callable[[int, int], int], guess: int = 0) -> int:
         """The exact value of ``probe`` (a search with a window), by null-window searches (MTD(f))."""
@@ -120,7 +123,10 @@ class Search:
     def trick(self, leader: int, state: TallyState, alpha: int, beta: int) -> int:
         """The value of the position at a trick's start, ``leader`` to lead, within the window."""
         rules, hands, team = self.rules, self.hands, self.team
-        key = (self.classes.canon(hands), leader, state)
+        kind = self.kinds.get(state)
+        if kind is None:
+            kind = self.kinds[state] = rules.kind(state, self.hakem, team, self.shift)
+        key = (self.classes.canon(hands), leader, kind)
         entry = self.table.get(key)
         if entry is None:
             low, high = rules.bounds(state, self.hakem, team)
@@ -129,6 +135,7 @@ class Search:
                 low, high = self._sure(leader, state, low, high)
             if low < high:
                 low, high = self._owed(state, low, high)
+            self.table[key] = (low, high, -1)
         else:
             low, high, first = entry
         if low >= beta:

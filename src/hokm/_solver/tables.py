@@ -314,9 +314,9 @@ def _exact(order: tuple[tuple[int, ...], ...], power: tuple[tuple[int, ...], ...
 class Rules:
     """A ruleset's trick ends and scores by tally state, each worked out once (see the module)."""
 
-    __slots__ = ("_after", "_bounds", "_classes", "_values", "beats", "capture", "duty", "engine",
-                 "followers", "nothing_owed", "partners", "players", "rivals", "stop_at", "team_of", "teams",
-                 "tricks")
+    __slots__ = ("_after", "_bounds", "_classes", "_kinds", "_signatures", "_values", "beats", "capture",
+                 "duty", "engine", "followers", "nothing_owed", "partners", "players", "rivals", "stop_at",
+                 "team_of", "teams", "tricks")
 
     def __init__(self, engine: Engine) -> None:
         plan = plan_of(engine)
@@ -348,6 +348,8 @@ class Rules:
         self._after: dict[tuple[TallyState, int, int], tuple[TallyState, bool]] = {}
         self._values: dict[tuple[TallyState, int, int], int] = {}
         self._bounds: dict[tuple[TallyState, int, int, tuple[int, ...]], tuple[int, int]] = {}
+        self._kinds: dict[tuple[TallyState, int, int, int], int] = {}
+        self._signatures: dict[tuple[tuple[int, int], ...], int] = {}
         self.nothing_owed: tuple[int, ...] = (0,) * self.teams
 
     def under(self, trump: int) -> CardClasses:
@@ -398,6 +400,22 @@ class Rules:
             assert ends.play_on_answers is not None
             stop = not ends.play_on_answers(key)
         return stop
+
+    def kind(self, state: TallyState, hakem: int, team: int, shift: int) -> int:
+        """The class of ``state`` for a search of ``team``'s values shifted right by ``shift``: tally states
+        from which every run of trick winners ends the hand at the same value share one. The search's
+        table keys positions by it, so a position reached by another road (another opening run, the
+        last trick won by another seat of a side where no rule reads which) is found again."""
+        key = (state, hakem, team, shift)
+        found = self._kinds.get(key)
+        if found is None:
+            parts = []
+            for winner in range(self.players):
+                after, over = self.after(state, winner, hakem)
+                parts.append((1, self.value(after, hakem, team) >> shift) if over
+                             else (0, self.kind(after, hakem, team, shift)))
+            found = self._kinds[key] = self._signatures.setdefault(tuple(parts), len(self._signatures))
+        return found
 
     def value(self, state: TallyState, hakem: int, team: int) -> int:
         """A finished hand's value for ``team`` (``encode``): its points (negative where another team
