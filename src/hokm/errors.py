@@ -177,9 +177,10 @@ class IllegalPlayError(IllegalActionError):
     """A card may not be played now (not in hand, must follow suit, a variant forbids it).
 
     Attributes:
-        reason: why, in words a table can show a player (``"must follow suit (♥)"``, ``"seat 2
-            does not hold A♠"``, ``"forbidden by must-beat"``), without the message's frame and its
-            list of legal cards; ``None`` where the raiser gave none.
+        reason: why, in words a table can show a player (``"must follow ♥"``, ``"seat 2 does not
+            hold A♠"``, ``"cannot follow ♠, so must play a trump (obligatory-trump)"``,
+            ``"forbidden by my-rule"``), without the message's frame and its list of legal cards;
+            ``None`` where the raiser gave none.
     """
 
     def __init__(self, message: str, *, action: Any = None, seat: int | None = None,

@@ -316,7 +316,8 @@ def test_a_reveal_is_logged_and_a_refusal_says_why() -> None:
         if others and trumps:
             await pilot.press(*card_keys(others[0]), "enter")
             await pilot.pause()
-            assert "you asked for trump, so you must play one" in screen_text(app)
+            assert (f"you may not play {others[0]}: cannot follow" in screen_text(app)
+                    and "so must play a trump (hidden-trump)" in screen_text(app))
 
     run(model, body)
     assert actions(model, number)[mine]["act"] == "hidden-trump/ask"

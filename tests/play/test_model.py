@@ -414,7 +414,8 @@ def test_a_refusal_after_an_ask_says_why() -> None:
     others = model.hand.hand - model.legal_cards
     if not others:
         pytest.skip("the asker holds only trumps")
-    with pytest.raises(IllegalPlayError, match=r"^you asked for trump, so you must play one: "):
+    with pytest.raises(IllegalPlayError, match=r"^you may not play .*: cannot follow ., so must play a trump "
+                                               r"\(hidden-trump\) \(you may play "):
         model.play_card(min(others, key=lambda c: c.index))
 
 

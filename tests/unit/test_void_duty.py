@@ -238,8 +238,9 @@ def test_an_illegal_play_names_the_duty() -> None:
     hand = hand.play(Card.parse("2♣"))  # seat 0 holds no club: eleven spades and the 2♦
     assert hand.to_act == 0
     assert hand.legal_plays() == frozenset(card for card in hand.hand_of(0) if card.suit is Suit.SPADES)
-    with pytest.raises(hokm.IllegalPlayError, match="forbidden by obligatory-trump"):
+    with pytest.raises(hokm.IllegalPlayError) as caught:
         hand.play(Card.parse("2♦"))
+    assert caught.value.reason == "cannot follow ♣, so must play a trump (obligatory-trump)"
 
 
 # Contract errors ----------------------------------------------------------------------------

@@ -198,12 +198,35 @@ def test_s62_the_asker_must_trump_a_later_void_player_need_not() -> None:
     hand = hand.apply(ASK)
     assert hand.trump is Suit.HEARTS and C("9♥") in hand.hand_of(0)
     assert hand.legal_plays() == cs("K♥ 4♥")
+    assert hand.to_act == 2
+    with pytest.raises(hokm.IllegalPlayError) as caught:
+        hand.play(min(hand.hand_of(2) - hand.legal_plays(), key=lambda c: c.index))
+    assert caught.value.reason == "cannot follow ♣, so must play a trump (hidden-trump)"
     hand = hand.play(C("4♥"))
     assert offers(hand) == () and hand.legal_plays() == hand.hand_of(3) >= cs("Q♥ 5♠")
     hand = hand.play(C("5♠"))
     assert hand.legal_plays() == cs("10♣")
     hand = hand.play(C("10♣"))
     assert hand.winners[-1] == 2  # 4♥ was played after the reveal: a trump
+
+
+def test_a_card_refused_after_the_reveal_on_lead_names_the_duty() -> None:
+    rules, found = hidden(), 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        hand = rules.deal(rng)
+        while not hand.is_over:
+            if REVEAL in offers(hand) and not hand.current_trick.plays:
+                revealed = hand.apply(REVEAL)
+                assert revealed.to_act is not None
+                others = revealed.hand_of(revealed.to_act) - revealed.legal_plays()
+                if others:
+                    with pytest.raises(hokm.IllegalPlayError) as caught:
+                        revealed.play(min(others, key=lambda c: c.index))
+                    assert caught.value.reason == "must lead a trump (hidden-trump)"
+                    found += 1
+            hand = hand.apply(rng.choice(hand.legal_actions()))
+    assert found >= 3
 
 
 def test_s62_with_obligatory_trump() -> None:

@@ -86,14 +86,28 @@ def test_in_a_played_hand() -> None:
              cards("A♦ K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦ 6♦ 5♦ 4♦ 3♦ 2♦")]
     state = OVERTRUMP.new_hand(hands, hakem=0, trump=Suit.HEARTS).play(Card.parse("2♠"))
     assert state.legal_plays() == set(cards("2♥ 3♥ 4♥"))  # every trump beats the 2♠
-    with pytest.raises(hokm.IllegalPlayError, match="forbidden by obligatory-trump"):
+    with pytest.raises(hokm.IllegalPlayError) as caught:
         state.play(Card.parse("A♣"))
+    assert caught.value.reason == "cannot follow ♠, so must play a trump (obligatory-trump)"
     state = state.play(Card.parse("4♥"))
     assert state.legal_plays() == set(cards("5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥"))
     state = state.play(Card.parse("5♥"))
     assert state.legal_plays() == set(cards("A♦ K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦ 6♦ 5♦ 4♦ 3♦ 2♦"))
     free = STANDARD.new_hand(hands, hakem=0, trump=Suit.HEARTS).play(Card.parse("2♠"))
     assert len(free.legal_plays()) == 13
+
+
+def test_a_refused_underruff_names_the_card_to_beat() -> None:
+    hands = [cards("A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠"),
+             cards("9♥ A♣ K♣ Q♣ J♣ 10♣ 9♣ 8♣ 7♣ 6♣ 5♣ 4♣ 3♣"),
+             cards("2♥ K♥ A♦ K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦ 6♦ 5♦ 4♦"),
+             cards("3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 10♥ J♥ Q♥ A♥ 2♣ 3♦ 2♦")]
+    state = OVERTRUMP.new_hand(hands, hakem=0, trump=Suit.HEARTS)
+    state = state.play(Card.parse("2♠")).play(Card.parse("9♥"))
+    assert state.legal_plays() == {Card.parse("K♥")}
+    with pytest.raises(hokm.IllegalPlayError) as caught:
+        state.play(Card.parse("2♥"))
+    assert caught.value.reason == "cannot follow ♠, so must play a trump that beats 9♥ (obligatory-trump)"
 
 
 # Options and composition ---------------------------------------------------------------------

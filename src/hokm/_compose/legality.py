@@ -196,16 +196,39 @@ class Legality:
         return legal
 
     def why_illegal(self, hand_mask: int, trick: Sequence[int], trump: int, card: int,
-                    announced: Action | None = None) -> str:
-        """Which rule refuses ``card``, which the seat holds: following suit, or the variants' rules."""
-        cards = self.cards
+                    announced: Action | None = None, first_trump: int = 0) -> str:
+        """Which rule refuses ``card``, which the seat holds, in words for a player: following suit, a
+        declared duty (what it asks, the variants that declare it in brackets), else the legality
+        hooks' variants (``legal_mask``'s steps, in its order)."""
+        cards, bit = self.cards, 1 << card
+        follow = 0
         if trick:
             led = cards.suit_of[trump][trick[0] & 63]
-            if hand_mask & cards.suit_masks[trump][led] and cards.suit_of[trump][card] != led:
+            follow = hand_mask & cards.suit_masks[trump][led]
+            if follow and not follow & bit:
                 return f"must follow {SUITS[led]}"
-        names = [*self._follow_plugins, *self._void_duty(announced)[1],
-                 *(impl.plugin for impl in self.void_restrictors)]
-        return f"forbidden by {', '.join(dict.fromkeys(names))}"
+            if follow & (follow - 1) and self.follow_duty is not None:
+                better = self.beating(follow, trick, trump, first_trump)
+                if better and not better & bit:
+                    return (f"must play a {SUITS[led]} that beats {self._winning(trick, trump, first_trump)} "
+                            f"({', '.join(self._follow_plugins)})")
+        duty, plugins = self._void_duty(announced)
+        if duty is not None and trump < 4 and not follow and (trick or announced is not None):
+            legal = self.duty_mask(hand_mask, trick, trump, duty, first_trump)
+            if not legal & bit:
+                trumps = hand_mask & cards.suit_masks[trump][trump]
+                asked = "a trump" if legal == trumps else (
+                    f"a trump that beats {self._winning(trick, trump, first_trump)}")
+                turn = f"cannot follow {SUITS[led]}, so must play" if trick else "must lead"
+                return f"{turn} {asked} ({', '.join(plugins)})"
+        chain = self.void_restrictors if trick and not follow else self.restrictors
+        return f"forbidden by {', '.join(dict.fromkeys(impl.plugin for impl in chain))}"
+
+    def _winning(self, trick: Sequence[int], trump: int, first_trump: int) -> Card:
+        """The card winning ``trick`` (packed plays, at least one) by the power row of its led suit."""
+        cards = self.cards
+        power = cards.powers[trump][cards.trick_suit_of[trump][trick[0] & 63]]
+        return Card.from_index(best_by_power(trick, power, first_trump) & 63)
 
 
 def _mask_of_answer(allowed: object, impl: Impl, seat: int) -> int:

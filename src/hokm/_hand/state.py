@@ -681,9 +681,9 @@ class HandState:
             reason = f"seat {seat} does not hold {card}"
         else:
             setup = self._setup
-            trump = self._active_trump()[0] if setup.trump_from else setup.trump
+            trump, first = self._active_trump() if setup.trump_from else (setup.trump, 0)
             reason = setup.engine.legality.why_illegal(self._hands[self._to_act], self._trick, trump,
-                                                       card.index, self._extra.announced)
+                                                       card.index, self._extra.announced, first)
         listed = f" (legal: {shown})" if self._phase == _PLAY and self._extra.pending is None else ""
         return IllegalPlayError(f"illegal play {card} by seat {seat}: {reason}{listed}",
                                 action=PlayCard(card), seat=seat, legal=self.legal_actions(), reason=reason)

@@ -65,10 +65,6 @@ HIDDEN_TRUMP = "hidden-trump"
 """The bundled variant whose trump lies face down (the table shows its caller the indicator)."""
 
 _NAMES = {"bottom": "You", "top": "Top", "left": "Left", "right": "Right"}
-_ANNOUNCED_DUTY = {
-    "hidden-trump/ask": "you asked for trump, so you must play one",
-    "hidden-trump/reveal": "you revealed the trump, so you must {verb} one",
-}
 
 
 def score_unit(ruleset: Ruleset) -> str:
@@ -396,7 +392,7 @@ class TableModel:
         Raises:
             IllegalPlayError: you do not hold it, or the rules forbid it now. The message says
                 why in your words: ``"you may not play 2♥: must follow ♠ (you may play 8♠,
-                2♠)"``, ``"you asked for trump, so you must play one: ..."``.
+                2♠)"``.
             IllegalActionError: it is not your turn.
         """
         self._check_turn()
@@ -533,13 +529,6 @@ class TableModel:
     def _refusal(self, card: Card, error: IllegalPlayError) -> str:
         """The rules' refusal of ``card``, said to you: why, and what you may play instead."""
         legal = ", ".join(map(str, sorted_hand(self.legal_cards)))
-        announced = self.match.hand.announced
-        if announced is not None:
-            duty = _ANNOUNCED_DUTY.get(announced.tag)
-            if duty is None:
-                duty = f"after '{action_label(announced, self.hand)}' you may play only these"
-            leading = not self.hand.current_trick
-            return f"{duty.format(verb='lead' if leading else 'play')}: {legal}"
         return f"you may not play {card}: {error.reason or error} (you may play {legal})"
 
     def _apply(self, action: Action) -> None:
