@@ -103,6 +103,8 @@ class AskTrump(Action):
 
     tag = "hidden-trump/ask"
     shows_void = True  # offered only to a seat that cannot follow (rule 3)
+    explanation = ("The indicator is turned face up for everyone, and you must then play a trump if you "
+                   "hold one.")
 
     def __str__(self) -> str:
         return "ask for trump"
@@ -117,6 +119,8 @@ class RevealTrump(Action):
 
     tag = "hidden-trump/reveal"
     shows_void = True  # inside a trick, offered only to a caller void in the led suit (rule 4)
+    explanation = ("Your indicator is turned face up for everyone and goes back to your hand, and you must "
+                   "then play a trump (lead one, on lead).")
 
     def __str__(self) -> str:
         return "reveal trump"

@@ -98,6 +98,7 @@ class ClaimRedeal(Action):
     """The caller throws his hand in: his cards are shown and the same dealer deals again."""
 
     tag = "redeal/claim"
+    explanation = "Your cards are shown to everyone and the same dealer deals again."
 
     def __str__(self) -> str:
         return "claim a redeal"

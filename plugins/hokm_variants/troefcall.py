@@ -90,6 +90,7 @@ class ClaimRedeal(Action):
     """
 
     tag = "troefcall/claim-redeal"
+    explanation = "Your cards are shown to everyone and the hand is dealt again."
 
     def __str__(self) -> str:
         return "claim a redeal (no picture)"

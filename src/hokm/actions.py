@@ -111,7 +111,8 @@ class Action:
     trick only to a seat holding no card of the led suit (asking for a hidden
     trump) sets ``shows_void = True``: taking it there tells every seat so,
     and the observations' public knowledge (``voids``, ``cannot_hold``) and
-    ``hokm.agents.sample_deals`` read it.
+    ``hokm.agents.sample_deals`` read it. ``explanation`` says what taking it
+    does, for a table to show the player before it is taken.
     """
 
     tag: ClassVar[str] = ""
@@ -124,6 +125,11 @@ class Action:
     private: ClassVar[bool] = False
     secret: ClassVar[bool] = False
     shows_void: ClassVar[bool] = False
+    explanation: ClassVar[str] = ""
+    """What taking this action does, in a sentence or two for the player about to take it (empty:
+    nothing beyond its label). A table may show it before the player confirms an announcement,
+    as ``hokm play`` does (``"Ask for trump? The indicator is turned face up for everyone, ..."``).
+    """
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import hokm
@@ -228,15 +229,38 @@ def test_an_announcement_beside_your_cards_is_confirmed_with_y_never_with_enter(
 
 
 @pytest.mark.parametrize(("kind", "says"), [
-    ("ask", "Ask for the trump? The indicator is turned face up for everyone"),
-    ("reveal", "Reveal the trump? Your indicator is turned face up for everyone and goes back"),
-    ("troefcall redeal claim", "Claim a redeal? Your cards are shown to everyone"),
+    ("ask", "Ask for trump? The indicator is turned face up for everyone"),
+    ("reveal", "Reveal trump? Your indicator is turned face up for everyone and goes back"),
+    ("troefcall redeal claim", "Claim a redeal (no picture)? Your cards are shown to everyone"),
+    ("redeal claim", "Claim a redeal? Your cards are shown to everyone and the same dealer deals again."),
 ])
 def test_the_confirmation_says_what_the_announcement_does(kind: str, says: str) -> None:
     model = decision(kind)
-    (announcement,) = model.choices
+    announcement = next(choice for choice in model.choices if choice.tag == DECISIONS[kind][3])
     question = confirm_text(model, announcement)
     assert question.startswith(says) and "\nIt cannot be taken back. y: " in question
+
+
+@attrs.frozen
+class _Knock(hokm.Action):
+    tag = "test-play/knock"
+    explanation = "Everyone at the table hears it."
+
+    def __str__(self) -> str:
+        return "knock"
+
+
+@attrs.frozen
+class _Nod(hokm.Action):
+    tag = "test-play/nod"
+
+
+def test_a_variant_s_own_announcement_is_confirmed_with_its_explanation() -> None:
+    model = decision("ask")
+    assert confirm_text(model, _Knock()) == (
+        "Knock? Everyone at the table hears it.\nIt cannot be taken back. y: knock · n or Escape: back to "
+        "your cards")
+    assert confirm_text(model, _Nod()).startswith("Test-play/nod?\nIt cannot be taken back.")  # its tag
 
 
 def test_the_issue_s_hidden_trump_enter_plays_a_card_and_does_not_reveal() -> None:

@@ -469,21 +469,11 @@ class TableScreen(Screen[None]):
         self.say("took back your last card")
 
 
-_CONFIRM = {
-    "hidden-trump/ask": "Ask for the trump? The indicator is turned face up for everyone, and you "
-                        "must then play a trump if you hold one.",
-    "hidden-trump/reveal": "Reveal the trump? Your indicator is turned face up for everyone and goes "
-                           "back to your hand, and you must then play a trump (lead one, on lead).",
-    "troefcall/claim-redeal": "Claim a redeal? Your cards are shown to everyone and the hand is dealt "
-                              "again.",
-    "redeal/claim": "Claim a redeal? Your cards are shown to everyone and the hand is dealt again.",
-}
-
-
 def confirm_text(model: TableModel, action: Action) -> str:
-    """The question that confirms an announcement: what it does, and that it cannot be taken back."""
+    """The question that confirms an announcement: what it does (its ``Action.explanation``), and
+    that it cannot be taken back."""
     label = action_label(action, model.hand)
-    question = _CONFIRM.get(action.tag, f"{label[:1].upper()}{label[1:]}?")
+    question = " ".join(filter(None, (f"{label[:1].upper()}{label[1:]}?", type(action).explanation)))
     return f"{question}\nIt cannot be taken back. y: {label} · n or Escape: back to your cards"
 
 
