@@ -24,6 +24,8 @@ HokmError(Exception)
 ├── InvalidDealError(HokmError, ValueError)
 │   └── DealTypeError(InvalidDealError, ArgumentTypeError)
 ├── GameStateError(HokmError)
+│   └── UnsolvableError(GameStateError)
+│       └── SolveLimitError(UnsolvableError)
 ├── RecordError(HokmError, ValueError)
 ├── UnknownAgentError(HokmError, LookupError)
 ├── AgentLoadError(HokmError)
@@ -72,6 +74,7 @@ __all__ = [
     "PluginContractError",
     "RecordError",
     "RulesetError",
+    "SolveLimitError",
     "SpecVersionWarning",
     "TruncatedRecordWarning",
     "UnknownActionError",
@@ -213,6 +216,27 @@ class GameStateError(HokmError):
 class UnsolvableError(GameStateError):
     """The double-dummy solver cannot answer for this state (``hokm.solve``): the hand is not in
     trick play with its trump in force, or its ruleset's hands do not run on its tables."""
+
+
+class SolveLimitError(UnsolvableError):
+    """The double-dummy solver stopped at its budget (``hokm.solve(state, max_nodes=...)``): an
+    exact answer needs more cards tried than ``max_nodes``. Nothing is answered; a caller may
+    estimate instead (``hokm.solver.playout_values``).
+
+    Attributes:
+        max_nodes: the budget, in cards tried.
+    """
+
+    def __init__(self, message: str, *, max_nodes: int) -> None:
+        super().__init__(message)
+        self.max_nodes = max_nodes
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_solve_limit_error, (str(self), self.max_nodes))
+
+
+def _solve_limit_error(message: str, max_nodes: int) -> SolveLimitError:
+    return SolveLimitError(message, max_nodes=max_nodes)
 
 
 class RecordError(HokmError, ValueError):

@@ -35,9 +35,10 @@ from hokm._checks import check_int, check_seed
 from hokm._seeding import stream_seed
 from hokm._solver.native import policy_values, search_values
 from hokm._solver.position import Searchable, searchable
+from hokm._solver.search import NodeLimit
 from hokm._solver.tables import cards_in, decode, reasons_of
 from hokm.cards import Card
-from hokm.errors import ArgumentTypeError, UnsolvableError
+from hokm.errors import ArgumentTypeError, SolveLimitError, UnsolvableError
 from hokm.table import Seat, Team
 
 if TYPE_CHECKING:
@@ -172,20 +173,22 @@ MAX_PLAYOUTS = 100_000
 """The most playouts ``playout_values`` plays per card."""
 
 
-def solve(state: HandState) -> Solution:
+def solve(state: HandState, *, max_nodes: int | None = None) -> Solution:
     """The double-dummy outcome of ``state`` for the seat to move, and every legal card's
     (``HandState.solve``).
 
     Raises:
-        ArgumentTypeError: ``state`` is not a ``HandState``.
+        ArgumentTypeError: ``state`` is not a ``HandState``, or ``max_nodes`` is not an int.
+        InvalidArgumentError: ``max_nodes`` is below 1.
         UnsolvableError: the hand is not in trick play with its trump in force, or its ruleset's
             hands do not run on its tables (the message gives the reasons).
+        SolveLimitError: the answer needs more than ``max_nodes`` cards tried.
     """
     from hokm.state import HandState
 
     if not isinstance(state, HandState):
         raise ArgumentTypeError(f"solve() takes a HandState, not {type(state).__name__}")
-    return state.solve()
+    return state.solve(max_nodes=max_nodes)
 
 
 def unsolvable_reasons(ruleset: Ruleset) -> tuple[str, ...]:
@@ -212,11 +215,18 @@ def unsolvable_reasons(ruleset: Ruleset) -> tuple[str, ...]:
     return reasons_of(ruleset._engine)
 
 
-def solution_of(engine: Engine, state: HandState) -> Solution:
+def solution_of(engine: Engine, state: HandState, max_nodes: int | None = None) -> Solution:
     """``HandState.solve``: the state's position read by the kernel's interface, then searched."""
+    if max_nodes is not None:
+        check_int(max_nodes, "max_nodes", low=1)
     rules, classes, hands, hakem, seat, leader, trick, tally_state = _searchable(engine, state)
     team = rules.team_of[seat]
-    legal, values, nodes = search_values(rules, classes, hands, hakem, team, leader, trick, tally_state)
+    try:
+        legal, values, nodes = search_values(rules, classes, hands, hakem, team, leader, trick, tally_state,
+                                             limit=max_nodes or 0)
+    except NodeLimit:
+        raise SolveLimitError(f"an exact answer needs more than max_nodes={max_nodes:,} cards tried",
+                              max_nodes=max_nodes or 0) from None
     live = sum(1 << card for card in trick) | sum(hands)  # (disjoint masks)
     by_card = {Card.from_index(card): _outcome(values[classes.run_of(card, values, live, legal)])
                for card in cards_in(legal)}

@@ -863,10 +863,12 @@ class HandState:
             return play_native(self.ruleset, seed, count, None, plays, native, "rollouts", self, position)[0]
         return play_batch(self.ruleset, seed, count, rng_for(seed, "rollouts"), Continuations(self), plays)
 
-    def solve(self) -> Solution:
+    def solve(self, *, max_nodes: int | None = None) -> Solution:
         """The double-dummy outcome of this position for the seat to move, and every legal card's:
         what each side ends with if every seat plays perfectly from here with every card face up
-        (``hokm.solver``).
+        (``hokm.solver``). ``max_nodes`` bounds the work: the search stops (``SolveLimitError``)
+        rather than try more cards than that (a whole deal from its first lead takes from a few
+        thousand to millions; the last six tricks a few hundred).
 
         >>> import random, hokm
         >>> rng = random.Random(5)
@@ -877,14 +879,22 @@ class HandState:
         >>> solution = hand.solve()
         >>> solution.seat == hand.to_act and solution.best <= hand.legal_plays()
         True
+        >>> hand.solve(max_nodes=solution.nodes) == solution
+        True
+        >>> hand.solve(max_nodes=1)
+        Traceback (most recent call last):
+        ...
+        hokm.errors.SolveLimitError: an exact answer needs more than max_nodes=1 cards tried
 
         Raises:
             UnsolvableError: the hand is not in trick play with its trump in force, or its ruleset's
                 hands do not run on its tables (the message gives the reasons).
+            SolveLimitError: the answer needs more than ``max_nodes`` cards tried.
+            ArgumentTypeError, InvalidArgumentError: ``max_nodes`` is not an int of 1 or more.
         """
         from hokm.solver import solution_of
 
-        return solution_of(self._setup.engine, self)
+        return solution_of(self._setup.engine, self, max_nodes)
 
     # Results and views ----------------------------------------------------------------
 

@@ -1147,6 +1147,8 @@ typedef struct {
     int hakem, team, shift;      /* shift: POINTS_SHIFT for a search of the points alone */
     const int32_t *powers;       /* power[trump]: per trick suit, each card's power */
     long long nodes;
+    long long limit;             /* the most cards to try (0: no limit): past it, the next lead stops the search */
+    int stopped;                 /* the search stopped at the limit (no Python error is set) */
     int until_signals;           /* trick starts until Python's signal handlers run (Ctrl-C stops a search) */
     tt_entry *table;             /* open addressing, growing at half full */
     size_t table_size, table_used;
@@ -1720,6 +1722,11 @@ static inline void seats_from(const rules *r, int leader, unsigned char *seats) 
 /* Search._lead: the best lead's value within the window, and that lead (`first`: try it first). */
 static int64_t lead(search *S, int leader, const tally_state *state, uint64_t live, int64_t alpha, int64_t beta,
                     int first, int *best, int *failed) {
+    if (S->limit > 0 && S->nodes > S->limit) { /* (Search._lead's NodeLimit) */
+        S->stopped = 1;
+        *failed = 1;
+        return 0;
+    }
     const card_classes *c = S->c;
     uint64_t hand = S->hands[leader];
     unsigned char moves[52], seats[MAX_SEATS];
@@ -2006,7 +2013,7 @@ static void close_root(root_call *call) {
 }
 
 PyDoc_STRVAR(solve_doc,
-"solve(rules, classes, hands, hakem, team, leader, trick, state, points_only, asks, whole=0)\n"
+"solve(rules, classes, hands, hakem, team, leader, trick, state, points_only, asks, whole=0, limit=0)\n"
 "-> (legal, values, nodes)\n\n"
 "hokm._solver.search.Search(...).values in C: the legal cards (a mask) of the seat to move and each\n"
 "move's exact value ({card: value}, one card of each run of touching cards), for `team`, and the\n"
@@ -2014,14 +2021,16 @@ PyDoc_STRVAR(solve_doc,
 "cards, 8 little-endian bytes each; `trick`: the cards played to the current trick by `leader` and\n"
 "its followers, a byte each; `state`: the tally state at its start (tables.TallyState); `asks`: as\n"
 "play()'s. With `whole` 1, `values` is the position's own value (the best move's) instead,\n"
-"found by one MTD(f) (Search.exact of Search.trick at a trick's start).");
+"found by one MTD(f) (Search.exact of Search.trick at a trick's start). With `limit` above 0, the search\n"
+"stops where a lead is searched after more than `limit` cards were tried, and returns None.");
 
 static PyObject *solve(PyObject *self, PyObject *args) {
     PyObject *capsule, *classes_object, *hands_object, *trick_object, *state_object, *asks;
     int hakem, team, leader, points_only, whole = 0;
+    long long limit = 0;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOiiiOOiO|i", &capsule, &classes_object, &hands_object, &hakem, &team, &leader,
-                          &trick_object, &state_object, &points_only, &asks, &whole))
+    if (!PyArg_ParseTuple(args, "OOOiiiOOiO|iL", &capsule, &classes_object, &hands_object, &hakem, &team, &leader,
+                          &trick_object, &state_object, &points_only, &asks, &whole, &limit))
         return NULL;
     root_call call;
     PyObject *result = NULL, *values = NULL;
@@ -2029,10 +2038,15 @@ static PyObject *solve(PyObject *self, PyObject *args) {
                   asks) < 0 ||
         !in_range(points_only, 0, 1, "points_only") || !in_range(whole, 0, 1, "whole"))
         goto done;
+    if (limit < 0) {
+        PyErr_SetString(PyExc_ValueError, "limit must be 0 (none) or more");
+        goto done;
+    }
     const rules *r = &call.k->r;
     const root_position *root = &call.root;
     search *S = &call.S;
     S->shift = points_only ? POINTS_SHIFT : 0;
+    S->limit = limit;
     S->table_size = 1 << 12;
     S->bounds_size = S->kinds_size = S->signatures_size = 1 << 8;
     S->table = new_table(S->table_size, sizeof *S->table);
@@ -2086,6 +2100,7 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     }
     result = Py_BuildValue("(KOL)", (unsigned long long)legal, values, S->nodes);
 done:
+    if (result == NULL && call.S.stopped && !PyErr_Occurred()) result = Py_NewRef(Py_None); /* the limit */
     Py_XDECREF(values);
     close_root(&call);
     return result;

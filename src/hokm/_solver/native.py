@@ -15,7 +15,7 @@ from hokm._kernel import native as kernel
 from hokm._kernel.native_plan import native_plan_of
 from hokm._seeding import seed_key
 from hokm._solver import playouts
-from hokm._solver.search import Search
+from hokm._solver.search import NodeLimit, Search
 
 if TYPE_CHECKING:
     from hokm._solver.playouts import Totals
@@ -25,19 +25,26 @@ __all__ = ["policy_values", "search_value", "search_values"]
 
 
 def search_values(rules: Rules, classes: CardClasses, hands: list[int], hakem: int, team: int, leader: int,
-                  trick: list[int], state: TallyState, *, points_only: bool = False) -> tuple[
+                  trick: list[int], state: TallyState, *, points_only: bool = False, limit: int = 0) -> tuple[
                       int, dict[int, int], int]:
     """``Search(rules, classes, hands, hakem, team).values(seats, trick, state)`` (``seats`` from
     ``leader``) and the cards the search tried: the legal cards of the seat to move (a mask) and each
-    move's exact value (``CardClasses.moves``), for ``team``."""
+    move's exact value (``CardClasses.moves``), for ``team``. With a ``limit`` (0: none), raises
+    ``NodeLimit`` where the search would try more cards than that."""
     native = kernel.NATIVE
     if native is not None:
-        legal, values, nodes = native.solve(*_arguments(native, rules, classes, hands, hakem, team, leader,
-                                                        trick, state, points_only), 0)
-        return legal, values, nodes
-    search = Search(rules, classes, hands, hakem, team, points_only=points_only)
-    legal, values = search.values((leader, *rules.followers[leader]), trick, state)
-    return legal, values, search.nodes
+        found = native.solve(*_arguments(native, rules, classes, hands, hakem, team, leader, trick, state,
+                                          points_only), 0, limit)
+        if found is None:  # (stopped at the limit)
+            raise NodeLimit
+        legal, values, nodes = found
+    else:
+        search = Search(rules, classes, hands, hakem, team, points_only=points_only, limit=limit)
+        legal, values = search.values((leader, *rules.followers[leader]), trick, state)
+        nodes = search.nodes
+    if 0 < limit < nodes:  # (past the limit after the last lead searched)
+        raise NodeLimit
+    return legal, values, nodes
 
 
 def search_value(rules: Rules, classes: CardClasses, hands: list[int], hakem: int, team: int, leader: int,

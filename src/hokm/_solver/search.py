@@ -31,18 +31,22 @@ if TYPE_CHECKING:
 
     from hokm._solver.tables import CardClasses, Rules, TallyState
 
-__all__ = ["Search"]
+__all__ = ["NodeLimit", "Search"]
 
 _INFINITY = 1 << 50
+
+
+class NodeLimit(Exception):
+    """The search tried more cards than its limit (``Search.limit``) and stopped."""
 
 
 class Search:
     """A search of one deal, fully known: the hands as masks (changed during a search and put back)."""
 
-    __slots__ = ("classes", "hakem", "hands", "kinds", "nodes", "rules", "shift", "table", "team")
+    __slots__ = ("classes", "hakem", "hands", "kinds", "limit", "nodes", "rules", "shift", "table", "team")
 
     def __init__(self, rules: Rules, classes: CardClasses, hands: list[int], hakem: int, team: int,
-                 *, points_only: bool = False) -> None:
+                 *, points_only: bool = False, limit: int = 0) -> None:
         self.rules = rules
         self.shift = POINTS if points_only else 0
         """What a value is shifted right by: ``POINTS`` for a search of the points alone."""
@@ -52,6 +56,8 @@ class Search:
         self.team = team
         self.table: dict[tuple[object, ...], tuple[int, int, int]] = {}
         self.nodes = 0
+        self.limit = limit
+        """The most cards to try (0: no limit): past it, the next lead searched raises ``NodeLimit``."""
         self.kinds: dict[TallyState, int] = {}
         """Each tally state's class (``Rules.kind``), as the table keys it."""
 
@@ -307,6 +313,8 @@ class Search:
     def _lead(self, leader: int, state: TallyState, live: int, alpha: int, beta: int,
               first: int) -> tuple[int, int]:
         """The best lead's value within the window, and that lead (``first``: try it first)."""
+        if 0 < self.limit < self.nodes:
+            raise NodeLimit
         classes, hands = self.classes, self.hands
         hand = hands[leader]
         moves = classes.moves(hand, live)
