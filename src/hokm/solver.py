@@ -188,6 +188,8 @@ def solve(state: HandState, *, max_nodes: int | None = None) -> Solution:
 
     if not isinstance(state, HandState):
         raise ArgumentTypeError(f"solve() takes a HandState, not {type(state).__name__}")
+    if max_nodes is not None:
+        check_int(max_nodes, "max_nodes", low=1)
     return state.solve(max_nodes=max_nodes)
 
 
