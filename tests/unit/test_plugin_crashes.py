@@ -201,3 +201,28 @@ def test_a_plugin_constructor_that_raises_is_named(monkeypatch: pytest.MonkeyPat
         hokm.Ruleset.compose("fragile")
     assert caught.value.plugin == "fragile" and caught.value.cause == "KeyError: 'missing table'"
     assert isinstance(caught.value.__cause__, KeyError)
+
+
+class _Kaput(hokm.Variant):
+    info = hokm.VariantInfo(name="kaput", summary="a legality rule that fails on its fifth turn")
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    @hokm.hookimpl
+    def hokm_restrict_plays(self, ctx: hokm.PlayContext) -> None:
+        self.asked += 1
+        if self.asked == 5:
+            raise ValueError("kaput")
+
+
+def test_a_legality_rule_that_raises_in_a_playout_is_named() -> None:
+    """The card loop asks a lone legality rule itself (its fast path): what the rule raises is
+    still the contract error naming it, as when stepping."""
+    rules = PLAY(_Kaput())
+    hand = rules.deal(random.Random(1), hakem=0)
+    with pytest.raises(hokm.PluginContractError) as caught:
+        hand.playout(random.Random(1))
+    assert caught.value.plugin == "kaput" and caught.value.cause == "ValueError: kaput"
+    assert "raised in hokm_restrict_plays" in str(caught.value)
+    assert isinstance(caught.value.__cause__, ValueError)

@@ -179,20 +179,26 @@ class Legality:
         try:
             for impl in chain:
                 allowed = impl.call(ctx)
-                if allowed is None:
-                    continue
-                mask = _mask_of_answer(allowed, impl, seat)
-                if mask & ~hand_mask:
-                    stray = ", ".join(map(str, frozen_cards(mask & ~hand_mask)))
-                    raise contract_error(impl, impl.hook, f"allowed {stray}, which seat {seat} does not hold")
-                legal &= mask
-                if not legal:
-                    contributors = [i.plugin for i in chain if i.call(ctx) is not None]
-                    raise VariantConflictError(
-                        f"no card is legal for seat {seat}: the restrictions of "
-                        f"{', '.join(sorted(contributors))} (with follow suit) leave nothing to play")
+                if allowed is not None:
+                    legal = self.narrowed_by(impl, allowed, chain, ctx, legal, hand_mask, seat)
         except Exception as error:
             reraise(impl, error)
+        return legal
+
+    def narrowed_by(self, impl: Impl, allowed: object, chain: tuple[Impl, ...], ctx: PlayContext, legal: int,
+                    hand_mask: int, seat: int) -> int:
+        """``legal`` narrowed by ``impl``'s answer ``allowed`` (not ``None``) in ``ask``, checked: the cards
+        must be the seat's, and the chain must leave it one. (The caller passes on what it raises.)"""
+        mask = _mask_of_answer(allowed, impl, seat)
+        if mask & ~hand_mask:
+            stray = ", ".join(map(str, frozen_cards(mask & ~hand_mask)))
+            raise contract_error(impl, impl.hook, f"allowed {stray}, which seat {seat} does not hold")
+        legal &= mask
+        if not legal:
+            contributors = [i.plugin for i in chain if i.call(ctx) is not None]
+            raise VariantConflictError(
+                f"no card is legal for seat {seat}: the restrictions of "
+                f"{', '.join(sorted(contributors))} (with follow suit) leave nothing to play")
         return legal
 
     def why_illegal(self, hand_mask: int, trick: Sequence[int], trump: int, card: int,

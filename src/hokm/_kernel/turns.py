@@ -15,6 +15,7 @@ from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int
 from typing import TYPE_CHECKING
 
 from hokm._compose.cards import NO_TRUMP, beating
+from hokm._compose.hooks import reraise
 from hokm._compose.legality import SEATS
 from hokm._compose.masks import BITS, FLOAT_COUNTS, nth_card
 from hokm._hand import kernel_io
@@ -137,7 +138,17 @@ def narrowed(loop: Loop, legal: int, hand: int, seat: int, trump: int, done: int
     assert ctx is not None  # (a loop under a legality hook has one)
     start = len(plays) // loop.plan.players * loop.plan.players  # (trick_start)
     ctx._turn(SEATS[seat], hand, trump, plays[start:], done + 1, since - start if since > start else 0)
-    return loop.plan.engine.legality.ask(chain, ctx, legal, hand, seat)
+    legality = loop.plan.engine.legality
+    if len(chain) > 1:
+        return legality.ask(chain, ctx, legal, hand, seat)
+    impl = chain[0]  # (one rule, the usual: asked here, so that its None costs the call alone)
+    try:
+        allowed = impl.call(ctx)
+        if allowed is None:
+            return legal
+        return legality.narrowed_by(impl, allowed, chain, ctx, legal, hand, seat)
+    except Exception as error:
+        reraise(impl, error)
 
 
 def _exact(loop: Loop, pile: int, seat: int, start: int, trump: int, done: int,
