@@ -216,25 +216,20 @@ class Legality:
             if follow & (follow - 1) and self.follow_duty is not None:
                 better = self.beating(follow, trick, trump, first_trump)
                 if better and not better & bit:
-                    return (f"must play a {SUITS[led]} that beats {self._winning(trick, trump, first_trump)} "
-                            f"({', '.join(self._follow_plugins)})")
+                    winning = cards.winning_card(trick, trump, first_trump)
+                    names = ", ".join(self._follow_plugins)
+                    return f"must play a {SUITS[led]} that beats {winning} ({names})"
         duty, plugins = self._void_duty(announced)
         if duty is not None and trump < 4 and not follow and (trick or announced is not None):
             legal = self.duty_mask(hand_mask, trick, trump, duty, first_trump)
             if not legal & bit:
                 trumps = hand_mask & cards.suit_masks[trump][trump]
                 asked = "a trump" if legal == trumps else (
-                    f"a trump that beats {self._winning(trick, trump, first_trump)}")
+                    f"a trump that beats {cards.winning_card(trick, trump, first_trump)}")
                 turn = f"cannot follow {SUITS[led]}, so must play" if trick else "must lead"
                 return f"{turn} {asked} ({', '.join(plugins)})"
         chain = self.void_restrictors if trick and not follow else self.restrictors
         return f"forbidden by {', '.join(dict.fromkeys(impl.plugin for impl in chain))}"
-
-    def _winning(self, trick: Sequence[int], trump: int, first_trump: int) -> Card:
-        """The card winning ``trick`` (packed plays, at least one) by the power row of its led suit."""
-        cards = self.cards
-        power = cards.powers[trump][cards.trick_suit_of[trump][trick[0] & 63]]
-        return Card.from_index(best_by_power(trick, power, first_trump) & 63)
 
 
 def _mask_of_answer(allowed: object, impl: Impl, seat: int) -> int:
