@@ -33,6 +33,10 @@ ENVIRONMENT_VARIABLE = "HOKM_MYPYC"
 COMPILED_PACKAGES = ("_compose", "_hand", "_kernel", "_solver")
 """The private packages compiled: the composed engine's tables, the hand and its steps, the kernel and
 the solver."""
+INTERPRETED_MODULES = ("hokm/_kernel/fold.py",)
+"""Modules of those packages left interpreted: the card loop's folder rewrites Python source (the
+compiled build runs the loop as compiled, so it has nothing to fold), and it subclasses
+``ast.NodeTransformer``, which a mypyc class cannot."""
 
 NATIVE_VARIABLE = "HOKM_NATIVE"
 """``0`` (or ``false``, ``no``, ``off``) at build time: no C kernel, a pure wheel."""
@@ -189,7 +193,8 @@ class CompiledBuildHook(BuildHookInterface):
         """Compile the hot modules with mypyc into the wheel; a failure fails the build (it was asked for)."""
         source = Path(self.root) / "src"
         files = sorted(path.relative_to(source).as_posix() for package in COMPILED_PACKAGES
-                       for path in (source / "hokm" / package).glob("*.py"))
+                       for path in (source / "hokm" / package).glob("*.py")
+                       if path.relative_to(source).as_posix() not in INTERPRETED_MODULES)
         output = Path(tempfile.mkdtemp(prefix="hokm-mypyc-"))
         setup = output / "setup_mypyc.py"
         setup.write_text(_SETUP.format(files=files), encoding="utf-8")

@@ -31,7 +31,8 @@ def test_the_compiled_build_compiles_every_hot_module() -> None:
     assert len(names) >= 22  # the engine's parts, the hand and its steps, the kernel, the solver
     for name in names:
         module = importlib.import_module(name)
-        assert not str(module.__file__).endswith(".py"), f"{name} is not compiled"
+        interpreted = name == "hokm._kernel.fold"  # (it rewrites source: hatch_build.INTERPRETED_MODULES)
+        assert str(module.__file__).endswith(".py") == interpreted, f"{name} compiled: {not interpreted}?"
 
 
 def _kernel_in_a_new_process(**environment: str) -> list[str]:

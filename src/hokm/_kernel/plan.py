@@ -76,6 +76,7 @@ class Plan:
         "lead_offers",
         "lead_stepping",
         "lead_steps",
+        "loop",
         "moved",
         "native",
         "offers",
@@ -199,6 +200,9 @@ class Plan:
         """The C kernel's plan (``hokm._kernel.native_plan``), built on its first batch."""
         self.solver: object = None
         """The double-dummy solver's rules (``hokm._solver.tables``), built on its first search."""
+        self.loop: object = None
+        """The card loop with this plan's constants folded in (``hokm._kernel.playout``), built on its
+        first playout."""
 
     def _facts(self, hand_trump: int, later: bool) -> Facts:
         trump = NO_TRUMP if later else hand_trump
@@ -290,6 +294,30 @@ class Plan:
         card to the end of the hand, but ``hokm_play_on`` at the stop."""
         return not any((event.startswith("hokm_") and not event.startswith("hokm_play_on"))
                        or event.startswith("legality") for event in self.story)
+
+    @property
+    def constants(self) -> dict[str, bool | int]:
+        """The card loop's locals (``hokm._kernel.tricks.play_tricks``) that keep one value under this
+        plan from the usual entry to the end, with that value (``hokm._kernel.fold``; the loop's
+        guard sends any other entry to the loop as written): the plan's own switches, and the
+        events its rows never raise."""
+        constants: dict[str, bool | int] = {
+            "asking": self.follow_asks or self.beats, "void_asking": self.restricts, "dynamic": self.dynamic,
+            "plain_end": (self.capture_identity or self.lazy_capture) and not self.winner_hook, "note": 0}
+        if not any(self.moved):
+            constants |= {"moved": 0, "holders": 0}
+        if not self.fixes_trump:
+            constants |= {"fixing": False, "pending": -1, "refresh": self.dynamic}
+        leads = any(any(row) for row, _ in self.events)
+        follows = any(any(row) for _, row in self.events) or any(
+            any(row) for by_trump in self.void_rows for row in by_trump)
+        if not leads:
+            constants["lead_event"] = False
+        if not follows:
+            constants |= {"follow_event": False, "void_exact": False}
+            if not any(self.moved):
+                constants |= {"watch": False, "specials": 0, "exactly": 0}
+        return constants
 
     def step_at(self, lead: bool, hakem: bool, void: bool, trump: bool, done: int) -> bool:
         """Whether the turn lies in the window of a per-turn hook that reads the hand."""

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hokm._hand import kernel_io
+from hokm._kernel.fold import fold
 from hokm._kernel.plan import plan_of
 from hokm._kernel.tricks import ENDED, STEP, TURN, play_tricks
 
@@ -28,10 +29,13 @@ __all__ = ["play_out"]
 def play_out(state: HandState, rand: Callable[[], float]) -> None:
     """Play ``state`` (a private copy) to the end in place, one ``rand()`` per choice."""
     plan = plan_of(kernel_io.engine_of(state))
+    loop = plan.loop
+    if loop is None:  # the loop with the plan's constants folded in
+        loop = plan.loop = fold(play_tricks, plan.constants)
     moment = kernel_io.moment(state)
     while moment != kernel_io.OVER:
         if moment == kernel_io.CARDS:
-            code = play_tricks(state, rand, plan)
+            code = loop(state, rand, plan)  # type: ignore[operator]
             if code == ENDED:  # (the hand is over)
                 return
             if code == STEP:
