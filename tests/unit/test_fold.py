@@ -87,6 +87,7 @@ def test_a_local_assigned_anything_but_its_constant_after_the_preamble_is_not_fo
     assert "return -1" not in folded.folded_source  # type: ignore[attr-defined]
     assert folded(4) == counts(4) == 4
     assert fold(counts, {"steps": 0}) is counts  # nothing left to fold: the function itself
+    assert fold(counts, {"elsewhere": 0, "limit": 3}) is counts  # not a local the preamble sets
 
 
 def test_a_function_without_python_source_is_returned_as_it_is() -> None:

@@ -12,7 +12,7 @@ are gone, as attrs writes only the ``__init__`` a class needs. The copy is exact
   calls the original function from the start instead (so the preamble must change nothing
   outside itself);
 - after the preamble, an assignment of a folded local's own constant to it is dropped; a local
-  assigned anything else there is not folded;
+  assigned anything else there, or not assigned in the preamble, is not folded;
 - ``a or b`` and ``a and b`` keep Python's values (``0 or b`` is ``b``, ``1 and b`` is ``b``).
 
 Which locals to fold is the caller's choice, and the guard makes any choice safe: a poor one
@@ -67,6 +67,9 @@ def _folded(function: FunctionType, constants: dict[str, Constant]) -> Callable[
     assert isinstance(definition, ast.FunctionDef)
     split = next(i for i, node in enumerate(definition.body) if isinstance(node, ast.While | ast.For))
     preamble, rest = definition.body[:split], definition.body[split:]
+    assigned = {node.id for statement in preamble for node in ast.walk(statement)
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+    constants = {name: value for name, value in constants.items() if name in assigned}  # (read by the guard)
     while True:  # fold; give up each local something else is assigned to; again, until none is
         body = _statements([_Folder(constants).visit(copy.deepcopy(node)) for node in rest])
         dropper = _Dropper(constants)

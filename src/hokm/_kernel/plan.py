@@ -92,6 +92,7 @@ class Plan:
         "story",
         "suit_masks",
         "suit_of",
+        "switches",
         "teams",
         "total",
         "trick_suit_of",
@@ -196,6 +197,16 @@ class Plan:
         """By whether the hand's trump counts only from a later trick, per the hand's trump index:
         what ``hokm._kernel.tricks`` calls a trick's trump facts."""
         self.story = self._story(engine)
+        self.switches: tuple[int, tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...], tuple[bool, ...],
+                             tuple[tuple[int, ...], ...], bool, bool, bool, bool, int] = (
+            n, self.teams, self.followers, self.ends, self.watched, self.follow_asks or self.beats,
+            self.restricts, (self.capture_identity or self.lazy_capture) and not self.winner_hook,
+            self.dynamic, self.stop_at)
+        """What the card loop reads of the plan as it starts, in one tuple: the players, the teams, the
+        followers, ``ends``, ``watched``, whether a follow may be narrowed (a follow duty, a legality
+        hook), whether a void turn may be, whether the winner by the tables takes every trick at once
+        (no winner hook; who collects is the winner, or worked out at the write-back), ``dynamic``
+        and ``stop_at``."""
         self.native: object = None
         """The C kernel's plan (``hokm._kernel.native_plan``), built on its first batch."""
         self.solver: object = None
@@ -301,9 +312,9 @@ class Plan:
         plan from the usual entry to the end, with that value (``hokm._kernel.fold``; the loop's
         guard sends any other entry to the loop as written): the plan's own switches, and the
         events its rows never raise."""
-        constants: dict[str, bool | int] = {
-            "asking": self.follow_asks or self.beats, "void_asking": self.restricts, "dynamic": self.dynamic,
-            "plain_end": (self.capture_identity or self.lazy_capture) and not self.winner_hook, "note": 0}
+        asking, void_asking, plain_end, dynamic = self.switches[5:9]
+        constants: dict[str, bool | int] = {"asking": asking, "void_asking": void_asking,
+                                            "plain_end": plain_end, "dynamic": dynamic, "note": 0}
         if not any(self.moved):
             constants |= {"moved": 0, "holders": 0}
         if not self.fixes_trump:

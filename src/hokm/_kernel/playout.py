@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hokm._hand import kernel_io
+from hokm._hand.kernel_io import CALL, CARDS, DRAW, OVER
 from hokm._kernel.fold import fold
 from hokm._kernel.plan import plan_of
 from hokm._kernel.tricks import ENDED, STEP, TURN, play_tricks
@@ -33,8 +34,8 @@ def play_out(state: HandState, rand: Callable[[], float]) -> None:
     if loop is None:  # the loop with the plan's constants folded in
         loop = plan.loop = fold(play_tricks, plan.constants)
     moment = kernel_io.moment(state)
-    while moment != kernel_io.OVER:
-        if moment == kernel_io.CARDS:
+    while moment != OVER:
+        if moment == CARDS:
             code = loop(state, rand, plan)  # type: ignore[operator]
             if code == ENDED:  # (the hand is over)
                 return
@@ -42,9 +43,9 @@ def play_out(state: HandState, rand: Callable[[], float]) -> None:
                 kernel_io.begin_then_act(state, rand)
             elif code == TURN:
                 kernel_io.random_turn(state, rand)
-        elif moment == kernel_io.CALL:
+        elif moment == CALL:
             kernel_io.random_call(state, rand)
-        elif moment == kernel_io.DRAW:
+        elif moment == DRAW:
             kernel_io.random_draw(state, rand)
         else:  # a decision pending, or a discard: one of its options
             kernel_io.random_option(state, rand)

@@ -62,13 +62,11 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
     the state's own steps must take; returns ``ENDED``, ``STEP``, ``TURN`` or ``STEPPED``."""
     (plays, hakem, done, seat, held, sizes, tally, pile, start, hand_trump, since,
      note) = kernel_io.enter(state)  # (note: see the module's docstring)
-    n, teams, followers, ends, dynamic = plan.players, plan.teams, plan.followers, plan.ends, plan.dynamic
+    n, teams, followers, ends, watched, asking, void_asking, plain_end, dynamic, stop_at = plan.switches
     bits, counts, fcounts, bit13, append = BITS, COUNTS, FLOAT_COUNTS, BIT13, plays.append
-    watched, asking, void_asking = plan.watched, plan.follow_asks or plan.beats, plan.restricts
     gone = 0.0  # tricks done since entry: a seat's cards on its turn are sizes[seat] - gone
-    plain_end = (plan.capture_identity or plan.lazy_capture) and not plan.winner_hook
     won = (loop := Loop(plan, state, plays, hakem, held, tally, rand, hand_trump, since)).won
-    stop_at = 0 if plan.play_on and max(tally) >= plan.stop_at else plan.stop_at  # (stop_rule)
+    stop_at = 0 if plan.play_on and max(tally) >= stop_at else stop_at  # (stop_rule)
     hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = plan.facts[since >= start + n][
         hand_trump]  # (hokm._kernel.plan.Facts)
     (offer_rows, lead_row, follow_row, void_row, offers, leads, voids, lead_sizes, void_sizes, moved,
@@ -240,8 +238,11 @@ def _trick_rows(plan: Plan, hand_trump: int, trump: int, hakem: int, done: int, 
     offer_rows, (lead_row, follow_row) = plan.offers[hand_trump][hakem], plan.events[hand_trump]
     offers = offer_rows[done]
     moved = plan.moved[trump] and _moved_left(plan, trump, held)
-    return (offer_rows, lead_row, follow_row, plan.void_rows[hand_trump][trump < NO_TRUMP], offers,
-            *(_offers(offers, sizes) if plan.dynamic else (offers[0], offers[2], sizes, sizes)), moved,
+    void_row = plan.void_rows[hand_trump][trump < NO_TRUMP]
+    if not plan.dynamic:
+        return (offer_rows, lead_row, follow_row, void_row, offers, offers[0], offers[2], sizes, sizes, moved,
+                moved and _holders(held, moved))
+    return (offer_rows, lead_row, follow_row, void_row, offers, *_offers(offers, sizes), moved,
             moved and _holders(held, moved))
 
 
