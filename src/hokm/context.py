@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from hokm.actions import Action
 
 _SUITS: tuple[Suit, ...] = tuple(Suit)
+_CARDS: tuple[Card, ...] = tuple(map(Card.from_index, range(52)))
 
 __all__ = [
     "Capture",
@@ -58,8 +59,8 @@ class PlayContext:
     Suits are effective suits (Satat's 2♥ is a trump under its default option).
     """
 
-    __slots__ = ("_first_trump", "_hand_mask", "_hand_view", "_number", "_rules", "_trick", "_trick_plays",
-                 "_tricks_of", "_trump", "announced", "seat")
+    __slots__ = ("_best", "_first_trump", "_hand_mask", "_hand_view", "_number", "_rules", "_trick",
+                 "_trick_plays", "_tricks_of", "_trump", "announced", "seat")
 
     def __init__(self, rules: _LegalityTables, seat: Seat, hand_mask: int, trump: int,
                  trick_plays: Sequence[int], number: int, hand_view: HandView | None,
@@ -76,15 +77,17 @@ class PlayContext:
         self._hand_view = hand_view
         self._trick: Trick | None = None
         self._first_trump = first_trump
+        self._best = -1  # the seat winning the trick so far, where the caller knows it (else -1)
         self.announced = announced
         """The announcement this seat made on this turn before its card (M3), if any."""
 
     def _turn(self, seat: Seat, hand_mask: int, trump: int, trick_plays: Sequence[int], number: int,
-              first_trump: int) -> None:
+              first_trump: int, best: int) -> None:
         """Point this context at another turn of the same hand (the random-play kernel keeps one
-        context per playout: a context is valid only during the hook call it is given to)."""
+        context per playout: a context is valid only during the hook call it is given to); ``best``:
+        the seat winning the trick so far by the tables, as the kernel has it (-1: work it out)."""
         self.seat, self._hand_mask, self._trump, self._trick_plays = seat, hand_mask, trump, trick_plays
-        self._number, self._first_trump, self._trick = number, first_trump, None
+        self._number, self._first_trump, self._trick, self._best = number, first_trump, None, best
 
     @property
     def trump(self) -> Suit | None:
@@ -118,7 +121,14 @@ class PlayContext:
         """The card winning the trick so far by the standard rule (``trick.winning_play()``'s
         card, read from the tables without building the trick), or ``None`` when this seat leads."""
         plays = self._trick_plays
-        return self._rules.winning_card(plays, self._trump, self._first_trump) if plays else None
+        if not plays:
+            return None
+        best = self._best
+        if best >= 0:  # (the kernel knows the seat: its card is the one to read)
+            for play in plays:
+                if play >> 6 == best:
+                    return _CARDS[play & 63]
+        return self._rules.winning_card(plays, self._trump, self._first_trump)
 
     @property
     def hand(self) -> frozenset[Card]:

@@ -118,14 +118,15 @@ def test_a_ruleset_with_a_legality_hook_keeps_its_asks() -> None:
     assert loop.folded["asking"] is True and loop.folded["void_asking"] is True  # type: ignore[attr-defined]
     body = loop.folded_source.split("while True:", 1)[1]  # type: ignore[attr-defined]
     assert "narrowed(" in body and "by_tables(" in body and "lead_exactly(" in body
+    assert "follow_duty(" not in body  # no follow duty: the hook is asked directly
     constants = plan_of(hokm.Ruleset.compose("satat")._engine).constants  # (a card of another suit)
     assert "moved" not in constants and "watch" not in constants
 
 
 RULESETS = [(), ("satat",), ("bavney",), ("double-sar",), ("hidden-trump",), ("be-ranga",), ("troefcall",),
             ("court-piece",), ("obligatory-trump",)]
-NAMES = ("asking", "void_asking", "dynamic", "plain_end", "note", "moved", "holders", "fixing", "pending",
-         "refresh", "lead_event", "follow_event", "void_exact", "watch", "specials", "exactly")
+NAMES = ("asking", "beats", "void_asking", "dynamic", "plain_end", "note", "moved", "holders", "fixing",
+         "pending", "refresh", "lead_event", "follow_event", "void_exact", "watch", "specials", "exactly")
 
 
 @settings(max_examples=40, deadline=None)

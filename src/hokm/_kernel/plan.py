@@ -198,14 +198,14 @@ class Plan:
         what ``hokm._kernel.tricks`` calls a trick's trump facts."""
         self.story = self._story(engine)
         self.switches: tuple[int, tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...], tuple[bool, ...],
-                             tuple[tuple[int, ...], ...], bool, bool, bool, bool, int] = (
-            n, self.teams, self.followers, self.ends, self.watched, self.follow_asks or self.beats,
+                             bool, bool, bool, bool, bool, int] = (
+            n, self.teams, self.followers, self.ends, self.follow_asks or self.beats, self.beats,
             self.restricts, (self.capture_identity or self.lazy_capture) and not self.winner_hook,
             self.dynamic, self.stop_at)
         """What the card loop reads of the plan as it starts, in one tuple: the players, the teams, the
-        followers, ``ends``, ``watched``, whether a follow may be narrowed (a follow duty, a legality
-        hook), whether a void turn may be, whether the winner by the tables takes every trick at once
-        (no winner hook; who collects is the winner, or worked out at the write-back), ``dynamic``
+        followers, ``ends``, whether a follow may be narrowed (a follow duty, a legality hook),
+        ``beats``, whether a void turn may be, whether the winner by the tables takes every trick at
+        once (no winner hook; who collects is the winner, or worked out at the write-back), ``dynamic``
         and ``stop_at``."""
         self.native: object = None
         """The C kernel's plan (``hokm._kernel.native_plan``), built on its first batch."""
@@ -312,8 +312,8 @@ class Plan:
         plan from the usual entry to the end, with that value (``hokm._kernel.fold``; the loop's
         guard sends any other entry to the loop as written): the plan's own switches, and the
         events its rows never raise."""
-        asking, void_asking, plain_end, dynamic = self.switches[5:9]
-        constants: dict[str, bool | int] = {"asking": asking, "void_asking": void_asking,
+        asking, beats, void_asking, plain_end, dynamic = self.switches[4:9]
+        constants: dict[str, bool | int] = {"asking": asking, "beats": beats, "void_asking": void_asking,
                                             "plain_end": plain_end, "dynamic": dynamic, "note": 0}
         if not any(self.moved):
             constants |= {"moved": 0, "holders": 0}

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from hokm._compose.cards import NO_TRUMP, beating
 from hokm._compose.masks import BIT13, BITS, COUNTS, FLOAT_COUNTS
 from hokm._hand import kernel_io
-from hokm._hand.kernel_io import mask_of, trick_so_far
+from hokm._hand.kernel_io import enter, mask_of, trick_so_far
 from hokm._kernel.ends import trick_end, winner_of
 from hokm._kernel.loop import ENDED, GOES_ON, STEP, STEPPED, TURN, Loop, facts
 from hokm._kernel.turns import (
@@ -60,11 +60,9 @@ _AT_LEAD: tuple[int, int, tuple[int, ...], int, int, tuple[tuple[int, int], ...]
 def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
     """Play random cards from the state's turn of trick play until the hand ends or an event
     the state's own steps must take; returns ``ENDED``, ``STEP``, ``TURN`` or ``STEPPED``."""
-    (plays, hakem, done, seat, held, sizes, tally, pile, start, hand_trump, since,
-     note) = kernel_io.enter(state)  # (note: see the module's docstring)
-    n, teams, followers, ends, watched, asking, void_asking, plain_end, dynamic, stop_at = plan.switches
-    bits, counts, fcounts, bit13, append = BITS, COUNTS, FLOAT_COUNTS, BIT13, plays.append
-    gone = 0.0  # tricks done since entry: a seat's cards on its turn are sizes[seat] - gone
+    plays, hakem, done, seat, held, sizes, tally, pile, start, hand_trump, since, note = enter(state)
+    n, teams, followers, ends, asking, beats, void_asking, plain_end, dynamic, stop_at = plan.switches
+    bits, counts, fcounts, bit13, append, gone = BITS, COUNTS, FLOAT_COUNTS, BIT13, plays.append, 0.0
     won = (loop := Loop(plan, state, plays, hakem, held, tally, rand, hand_trump, since)).won
     stop_at = 0 if plan.play_on and max(tally) >= stop_at else stop_at  # (stop_rule)
     hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = plan.facts[since >= start + n][
@@ -100,7 +98,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                 suits[index // 13] ^= bit13[index % 13]
                 note, led, base = 0, suit_of[index], 13 * suit_of[index]
             else:  # the pick-th card in index order, suit by suit, or an announcement
-                pick = floor(rand() * (lead_sizes[seat] - gone))
+                pick = floor(rand() * (lead_sizes[seat] - gone))  # (gone: the tricks done since entry)
                 if pick < (count := counts[segment := suits[0]]):
                     led = 0
                 elif (pick := pick - count) < (count := counts[segment := suits[1]]):
@@ -124,7 +122,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                 if follow_event or void_exact:
                     specials, exactly = _specials(plan, held, hand_trump, rest, led, trump, done,
                                                   follow_event, moved)
-                elif moved & watched[trump][led]:  # their holders' follows are picked by mask
+                elif moved & plan.watched[trump][led]:  # their holders' follows are picked by mask
                     specials, exactly = holders, 0
                 watch = follow_event or moved or void_exact
         leading = True
@@ -136,12 +134,13 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                     if index < 0:
                         return -2 - index  # handed to the state's own steps
                 else:
-                    index = by_tables(loop, seat, suits, led, trump, duty, power, top, done)
+                    index = by_tables(loop, seat, suits, led, trump, duty, power, top, best, done)
                 suits[index // 13] ^= bit13[index % 13]
             elif segment := suits[led]:  # follow suit (a float count: float * float is the cheaper product)
                 if asking and segment & (segment - 1):  # the follow duty, a legality hook may narrow it
-                    legal = (follow_duty(loop, segment, base, seat, trump, done, power, top) if plan.beats
-                             else narrowed(loop, segment << base, mask_of(suits), seat, trump, done) >> base)
+                    legal = (follow_duty(loop, segment, base, seat, trump, done, power, top, best) if beats
+                             else narrowed(loop, segment << base, mask_of(suits), seat, trump, done, False,
+                                           False, best) >> base)
                     bit = bits[legal][floor(rand() * fcounts[legal])]
                 else:
                     bit = bits[segment][floor(rand() * fcounts[segment])]
@@ -152,7 +151,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                     best, top = seat, power[index]
                 continue
             elif void_asking:  # void, under a legality hook
-                index = by_tables(loop, seat, suits, led, trump, duty, power, top, done)
+                index = by_tables(loop, seat, suits, led, trump, duty, power, top, best, done)
                 suits[index // 13] ^= bit13[index % 13]
             elif duty and (segment := suits[trump]):  # void: a trump (one that beats the best, if it must)
                 if plan.overtrump:

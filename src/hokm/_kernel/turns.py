@@ -82,7 +82,7 @@ def follow_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, led:
 
 
 def by_tables(loop: Loop, seat: int, suits: list[int], led: int, trump: int, duty: bool,
-              power: Sequence[int], top: int, done: int) -> int:
+              power: Sequence[int], top: int, best: int, done: int) -> int:
     """A turn picked from the seat's whole hand by the tables: on a follow (``led`` >= 0) the led
     effective suit (under the follow duty, its cards that beat ``top`` where it holds one), else the
     void duty, else any card; on a lead (``led`` -1) any card; narrowed by
@@ -103,7 +103,7 @@ def by_tables(loop: Loop, seat: int, suits: list[int], led: int, trump: int, dut
         elif plan.beats and legal & (legal - 1):
             legal = beating(legal, power, top) or legal
     if plan.restricts and legal & (legal - 1):
-        legal = narrowed(loop, legal, hand, seat, trump, done, led < 0, void)
+        legal = narrowed(loop, legal, hand, seat, trump, done, led < 0, void, best)
     if led >= 0:
         shift = 13 * led
         segment = legal >> shift
@@ -113,23 +113,25 @@ def by_tables(loop: Loop, seat: int, suits: list[int], led: int, trump: int, dut
 
 
 def follow_duty(loop: Loop, segment: int, base: int, seat: int, trump: int, done: int, power: Sequence[int],
-                top: int) -> int:
+                top: int, best: int) -> int:
     """The cards of ``segment`` (the seat's several cards of the led suit, in the suit's 13 bits; the
     suit's first card is ``base``) that the follow duty (the ones that beat ``top`` in ``power``, where
-    it holds one) and then any legality hook leave it, on a turn with no announcement (the loop asks
-    ``narrowed`` itself where the plan has no follow duty)."""
+    the plan has the duty and the seat holds one) and then any legality hook leave it, on a turn with no
+    announcement (``best``: the seat winning the trick so far)."""
     plan = loop.plan
-    legal = beating(segment << base, power, top) >> base or segment
+    legal = beating(segment << base, power, top) >> base or segment if plan.beats else segment
     if plan.follow_asks:
-        legal = narrowed(loop, legal << base, mask_of(loop.held[seat]), seat, trump, done) >> base
+        legal = narrowed(loop, legal << base, mask_of(loop.held[seat]), seat, trump, done, False, False,
+                         best) >> base
     return legal
 
 
 def narrowed(loop: Loop, legal: int, hand: int, seat: int, trump: int, done: int, lead: bool = False,
-             void: bool = False) -> int:
+             void: bool = False, best: int = -1) -> int:
     """The cards of ``legal`` (several, following suit and meeting the duty) that the legality hooks
     whose window holds this turn leave ``seat``, on a turn with no announcement: ``Legality.narrow``
-    for the loop, whose trick and tricks so far are its own."""
+    for the loop, whose trick and tricks so far are its own (``best``: the seat winning the trick so
+    far, which ``PlayContext.winning`` reads; -1 on a lead)."""
     chain, gate = loop.plan.asked[void]
     if not chain or (gate is not None and not gate.open(lead, seat == loop.hakem, void, trump < NO_TRUMP,
                                                         done, False)):
@@ -137,7 +139,7 @@ def narrowed(loop: Loop, legal: int, hand: int, seat: int, trump: int, done: int
     plays, since, ctx = loop.plays, loop.since, loop.context
     assert ctx is not None  # (a loop under a legality hook has one)
     start = len(plays) // loop.plan.players * loop.plan.players  # (trick_start)
-    ctx._turn(SEATS[seat], hand, trump, plays[start:], done + 1, since - start if since > start else 0)
+    ctx._turn(SEATS[seat], hand, trump, plays[start:], done + 1, since - start if since > start else 0, best)
     legality = loop.plan.engine.legality
     if len(chain) > 1:
         return legality.ask(chain, ctx, legal, hand, seat)
