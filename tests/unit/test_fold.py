@@ -125,8 +125,9 @@ def test_a_ruleset_with_a_legality_hook_keeps_its_asks() -> None:
 
 RULESETS = [(), ("satat",), ("bavney",), ("double-sar",), ("hidden-trump",), ("be-ranga",), ("troefcall",),
             ("court-piece",), ("obligatory-trump",)]
-NAMES = ("asking", "beats", "void_asking", "dynamic", "plain_end", "note", "moved", "holders", "fixing",
-         "pending", "refresh", "lead_event", "follow_event", "void_exact", "watch", "specials", "exactly")
+NAMES = ("asking", "beats", "duty", "void_asking", "dynamic", "plain_end", "note", "moved", "holders",
+         "fixing", "pending", "refresh", "lead_event", "follow_event", "void_exact", "watch", "specials",
+         "exactly")
 
 
 @settings(max_examples=40, deadline=None)

@@ -66,7 +66,6 @@ class Plan:
         "ends",
         "engine",
         "events",
-        "every_seat",
         "facts",
         "fixes_trump",
         "follow_asks",
@@ -178,8 +177,6 @@ class Plan:
         """Whether a seat that cannot follow is ever offered a tabulated announcement."""
         self.lead_offers = any(kinds[0] or kinds[1] for rows in decisions.offer_rows for kinds in rows)
         """Whether a leader is ever offered a tabulated announcement."""
-        self.every_seat = (1 << n) - 1
-        """Every seat, as a mask of seats."""
         moved_or_hooked = any(self.moved) or self.restricts
         self.void_rows: tuple[tuple[tuple[bool, ...], ...], ...] = tuple(
             tuple((*(((self.duty and trumped) or moved_or_hooked) and bool(kinds[4] or kinds[5])
@@ -317,6 +314,8 @@ class Plan:
                                             "plain_end": plain_end, "dynamic": dynamic, "note": 0}
         if not any(self.moved):
             constants |= {"moved": 0, "holders": 0}
+        if not self.duty:
+            constants["duty"] = False
         if not self.fixes_trump:
             constants |= {"fixing": False, "pending": -1, "refresh": self.dynamic}
         leads = any(any(row) for row, _ in self.events)

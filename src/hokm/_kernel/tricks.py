@@ -293,9 +293,10 @@ def _specials(plan: Plan, held: list[list[int]], hand_trump: int, rest: tuple[tu
         void_offers = bool(offers[4] or offers[5])  # (a void seat may be offered some)
         if (follow_event and plan.follow_steps[0 <= hand_trump < NO_TRUMP][done]) or (
                 void_offers and ((plan.duty and trump < NO_TRUMP) or plan.restricts)):
-            return plan.every_seat, plan.every_seat  # (the loop reads the bits of the seats to follow)
+            every_seat = (1 << plan.players) - 1  # (the loop reads the bits of the seats to follow)
+            return every_seat, every_seat
         if follow_event and plan.restricts:
-            return plan.every_seat, 0
+            return (1 << plan.players) - 1, 0
     relevant = moved & plan.watched[trump][led]
     holders = 0
     while relevant:  # (few: the cards of another suit than printed)
