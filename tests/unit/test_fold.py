@@ -4,6 +4,7 @@ and for the standard game free of every per-card event test."""
 from __future__ import annotations
 
 import random
+import sys
 from typing import ClassVar
 
 import attrs
@@ -52,6 +53,15 @@ def test_a_folded_local_takes_its_branch_out_and_gives_the_same_results() -> Non
         assert got == stepper(values, False, 3)
 
 
+def test_the_copy_reads_its_module_s_globals_as_they_are(monkeypatch: pytest.MonkeyPatch) -> None:
+    folded = fold(stepper, {"doubled": False, "offset": 0})
+    patched: list[str] = []
+    monkeypatch.setattr(sys.modules[__name__], "calls", patched)
+    folded([1], False, 1)
+    assert patched == ["stepper"]  # the copy appended to the patched list
+    assert globals()["stepper"] is stepper  # and the module's function is still the original
+
+
 def test_an_entry_that_differs_from_the_constants_runs_the_original() -> None:
     folded = fold(stepper, {"doubled": False, "offset": 0})
     calls.clear()
@@ -90,8 +100,14 @@ def test_a_local_assigned_anything_but_its_constant_after_the_preamble_is_not_fo
     assert fold(counts, {"elsewhere": 0, "limit": 3}) is counts  # not a local the preamble sets
 
 
-def test_a_function_without_python_source_is_returned_as_it_is() -> None:
+def test_a_function_without_python_source_or_with_other_than_positional_arguments_is_returned() -> None:
     assert fold(len, {"x": 0}) is len
+
+    def keyword(*, flag: bool) -> bool:
+        seen = flag
+        while True:
+            return seen
+    assert fold(keyword, {"seen": False}) is keyword
     assert fold(stepper, {"doubled": False}) is fold(stepper, {"doubled": False})  # compiled once
 
 

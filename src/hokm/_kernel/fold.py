@@ -65,6 +65,9 @@ def _folded(function: FunctionType, constants: dict[str, Constant]) -> Callable[
     definition = ast.parse(textwrap.dedent("".join(lines))).body[0]
     ast.increment_lineno(definition, first - 1)
     assert isinstance(definition, ast.FunctionDef)
+    arguments = definition.args
+    if arguments.posonlyargs or arguments.vararg or arguments.kwonlyargs or arguments.kwarg:
+        return function  # (the guard passes plain positional arguments on)
     split = next(i for i, node in enumerate(definition.body) if isinstance(node, ast.While | ast.For))
     preamble, rest = definition.body[:split], definition.body[split:]
     assigned = {node.id for statement in preamble for node in ast.walk(statement)
@@ -82,7 +85,12 @@ def _folded(function: FunctionType, constants: dict[str, Constant]) -> Callable[
         return function
     names = sorted(constants)
     locals_, values = ", ".join(names), ", ".join(repr(constants[name]) for name in names)
-    call = f"{_ORIGINAL}({', '.join(argument.arg for argument in definition.args.args)})"
+    # The guard calls the original by its module's name for it where that is the original (so the
+    # copy reads the module's globals as they are, patched or not), else by a name of its own.
+    own = function.__globals__.get(function.__name__) is function
+    scope = function.__globals__ if own else {**function.__globals__, _ORIGINAL: function}
+    passed = ", ".join(argument.arg for argument in arguments.args)
+    call = f"{function.__name__ if own else _ORIGINAL}({passed})"
     guard = ast.parse(f"if ({locals_},) != ({values},):\n    return {call}").body
     for node in guard:
         for part in ast.walk(node):
@@ -90,8 +98,7 @@ def _folded(function: FunctionType, constants: dict[str, Constant]) -> Callable[
     definition.body = [*preamble, *guard, *body]
     definition.decorator_list = []
     module = ast.fix_missing_locations(ast.Module(body=[definition], type_ignores=[]))
-    scope = {**function.__globals__, _ORIGINAL: function}
-    namespace: dict[str, Any] = {}
+    namespace: dict[str, Any] = {}  # (the copy is defined here, not in the module)
     exec(compile(module, inspect.getsourcefile(function) or "<folded>", "exec"), scope, namespace)
     folded = namespace[definition.name]
     folded.__doc__ = function.__doc__
