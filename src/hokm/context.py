@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 import attrs
 
 from hokm._checks import check_int
-from hokm._compose.card_sets import frozen_cards
+from hokm._compose.card_sets import CARDS, frozen_cards
 from hokm.cards import Card, Suit
 from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got, _shown
 from hokm.outcomes import HandScore, Kot
@@ -28,7 +28,6 @@ if TYPE_CHECKING:
     from hokm.actions import Action
 
 _SUITS: tuple[Suit, ...] = tuple(Suit)
-_CARDS: tuple[Card, ...] = tuple(map(Card.from_index, range(52)))
 
 __all__ = [
     "Capture",
@@ -127,7 +126,7 @@ class PlayContext:
         if best >= 0:  # (the kernel knows the seat: its card is the one to read)
             for play in plays:
                 if play >> 6 == best:
-                    return _CARDS[play & 63]
+                    return CARDS[play & 63]
         return self._rules.winning_card(plays, self._trump, self._first_trump)
 
     @property

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from hokm.cards import Card, cards_in_mask
 
-__all__ = ["frozen_cards"]
+__all__ = ["CARDS", "frozen_cards"]
 
+
+CARDS: tuple[Card, ...] = tuple(map(Card.from_index, range(52)))
+"""Every card by its index: the interned cards (``Card.from_index``) without the call."""
 
 # One printed suit's cards (a 13-bit segment of a mask) as a frozenset, memoised per suit:
 # larger sets are unions of these, which reuse the stored hashes instead of calling Card.__hash__.

@@ -15,13 +15,13 @@ from collections.abc import Callable, Mapping, Sequence
 from math import floor
 from typing import TYPE_CHECKING, Any
 
+from hokm._compose.card_sets import CARDS
 from hokm._compose.cards import TRUMPS
 from hokm._compose.hooks import Impl, contract_error, optional_result, reraise
 from hokm._compose.masks import display_order, nth_displayed
 from hokm._compose.tabulate import tabulate
 from hokm._compose.windows import Gate, gate_of, live_rows
 from hokm.actions import CORE_ACTIONS, Action
-from hokm.cards import Card
 from hokm.decisions import Effect, TrumpRule
 from hokm.windows import TurnWindow
 
@@ -32,7 +32,6 @@ __all__ = ["NEEDS_HAND", "Decisions"]
 
 NEEDS_HAND = Effect()
 """``Decisions.data_effect``'s answer where an implementation that reads the hand must be asked."""
-_CARDS: tuple[Card, ...] = tuple(Card.from_index(index) for index in range(52))
 # The turn kinds of the announcement table: lead or follow (able to follow, or void), other seat or Hakem.
 LEAD, FOLLOW, VOID = 0, 2, 4
 
@@ -113,9 +112,9 @@ class Decisions:
                 steps.append(("hand", chain[position:], impl))
                 break
             if "card" in impl.argnames:
-                table = tabulate(impl, {"card": _CARDS})
+                table = tabulate(impl, {"card": CARDS})
                 answers = tuple(None if (answer := table.answers[(card,)]) is None
-                                else self._actions(answer, impl, impl.hook) for card in _CARDS)
+                                else self._actions(answer, impl, impl.hook) for card in CARDS)
                 if any(answer is not None for answer in answers):
                     every = [action for answer in answers if answer is not None for action in answer]
                     _distinct(tuple(every), impl)  # so a call's choices by card are distinct

@@ -309,7 +309,7 @@ class Plan:
         plan from the usual entry to the end, with that value (``hokm._kernel.fold``; the loop's
         guard sends any other entry to the loop as written): the plan's own switches, and the
         events its rows never raise."""
-        asking, beats, void_asking, plain_end, dynamic = self.switches[4:9]
+        _, _, _, _, asking, beats, void_asking, plain_end, dynamic, _ = self.switches
         constants: dict[str, bool | int] = {"asking": asking, "beats": beats, "void_asking": void_asking,
                                             "plain_end": plain_end, "dynamic": dynamic, "note": 0}
         if not any(self.moved):
