@@ -113,27 +113,35 @@ def flush(loop: Loop) -> int:
     collected = (taken[-1] if taken else collectors[-1] if collectors else None) is not None
     trump, since = loop.trump, loop.since
     since = since if plan.capture_in_force and 0 <= trump < NO_TRUMP else 1 << 30
+    append = taken.append
     for winner in won[len(taken):]:
-        start = done * players  # the trick just played begins here; the previous one, players before
+        if done:  # the row by the previous trick: its winner, whether collected, whether under the trump
+            start = done * players  # the trick just played begins here; the previous one, players before
+            if since < start and (since <= start - players or _won_after(plays, start, players, previous,
+                                                                         since)):
+                row = captures[winner][previous + 1][3 if collected else 1]
+            else:
+                row = captures[winner][previous + 1][2 if collected else 0]
+        else:
+            row = captures[winner][0][0]
         done += 1
-        flags = 2 if collected else 0
-        if since < start:  # the previous trick was played (partly) under the trump
-            if since <= start - players:
-                flags += 1
-            else:  # the trump came inside it: was its winning card played after?
-                for position in range(start - players, start):
-                    if plays[position] >> 6 == previous:
-                        flags += position >= since
-                        break
-        collector = captures[winner][previous + 1 if done > 1 else 0][flags if done > 1 else 0][done]
+        collector = row[done]
         if collector == NOBODY:
-            taken.append(None)
+            append(None)
             pile += 1
             collected = False
         else:
-            taken.append(collector)
+            append(collector)
             tally[teams[collector]] += pile + 1
-            pile = 0
-            collected = True
+            pile, collected = 0, True
         previous = winner
     return pile
+
+
+def _won_after(plays: list[int], start: int, players: int, winner: int, since: int) -> bool:
+    """Whether the card by which ``winner`` won the trick before the one beginning at ``start`` was
+    played at or after play ``since`` (the trump came inside that trick)."""
+    for position in range(start - players, start):
+        if plays[position] >> 6 == winner:
+            return position >= since
+    return False
