@@ -317,7 +317,7 @@ def _moved_left(plan: Plan, trump: int, held: list[list[int]]) -> int:
         return 0
     cards = 0
     for suits in held:
-        cards |= mask_of(suits)
+        cards |= suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39  # (mask_of, inlined)
     return moved & cards
 
 
