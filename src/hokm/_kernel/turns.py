@@ -116,10 +116,10 @@ def follow_duty(loop: Loop, segment: int, base: int, seat: int, trump: int, done
                 top: int, best: int) -> int:
     """The cards of ``segment`` (the seat's several cards of the led suit, in the suit's 13 bits; the
     suit's first card is ``base``) that the follow duty (the ones that beat ``top`` in ``power``, where
-    the plan has the duty and the seat holds one) and then any legality hook leave it, on a turn with no
-    announcement (``best``: the seat winning the trick so far)."""
+    the seat holds one) and then any legality hook leave it, on a turn with no announcement (``best``:
+    the seat winning the trick so far). The loop asks it only under a plan with the duty."""
     plan = loop.plan
-    legal = beating(segment << base, power, top) >> base or segment if plan.beats else segment
+    legal = beating(segment << base, power, top) >> base or segment
     if plan.follow_asks:
         legal = narrowed(loop, legal << base, mask_of(loop.held[seat]), seat, trump, done, False, False,
                          best) >> base
