@@ -15,7 +15,10 @@ other seat minimises it. What keeps it fast, as in bridge's double-dummy solvers
 - moves are tried best-first by cheap rules: the lead that did best here before, winners
   before others; a follower beats the trick cheaply when it can and its side is not already
   winning, and plays low otherwise;
-- the value is found by null-window searches (MTD(f)), each reusing the table.
+- the value is found by null-window searches (MTD(f)), each reusing the table;
+- what a position's exact cards decide is worked out once and found again by them: its table key,
+  a follow's ordered moves, the owed tricks (the memos ``keys``, ``follows``, ``owed``; they change
+  no answer and no count of cards tried, which the C twin's search must match).
 """
 
 from __future__ import annotations
@@ -27,13 +30,18 @@ from hokm._compose.cards import beating
 from hokm._solver.tables import POINTS, legal_plays, void_plays
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from hokm._solver.tables import CardClasses, Rules, TallyState
 
 __all__ = ["NodeLimit", "Search"]
 
 _INFINITY = 1 << 50
+_KEYS = 1 << 17
+"""The most entries each of ``Search``'s memos by exact cards holds: a full one starts again empty (a
+bound on their memory, about 25 MB each, that follows the search to the part of the tree it is in)."""
+_ALONE: tuple[tuple[int], ...] = tuple((card,) for card in range(64))
+"""A lone legal card as the moves to try."""
 
 
 class NodeLimit(Exception):
@@ -43,7 +51,8 @@ class NodeLimit(Exception):
 class Search:
     """A search of one deal, fully known: the hands as masks (changed during a search and put back)."""
 
-    __slots__ = ("classes", "hakem", "hands", "kinds", "limit", "nodes", "rules", "shift", "table", "team")
+    __slots__ = ("afters", "classes", "follows", "hakem", "hands", "keys", "kinds", "limit", "nodes", "owed",
+                 "rules", "shift", "table", "team")
 
     def __init__(self, rules: Rules, classes: CardClasses, hands: list[int], hakem: int, team: int,
                  *, points_only: bool = False, limit: int = 0) -> None:
@@ -60,6 +69,17 @@ class Search:
         """The most cards to try (0: no limit): past it, the next lead searched raises ``NodeLimit``."""
         self.kinds: dict[TallyState, int] = {}
         """Each tally state's class (``Rules.kind``), as the table keys it."""
+        self.keys: dict[tuple[int, ...], tuple[object, ...]] = {}
+        """The table's key of a position at a trick's start by its exact hands, leader and tally class: a
+        position met again is keyed without ``CardClasses.canon`` (``_KEYS``)."""
+        self.follows: dict[tuple[int, ...], Sequence[int]] = {}
+        """A follow with a choice: its moves best-first (``CardClasses.moves``, then ``_order_follows``) by
+        the legal cards, the live cards of the led suit (every live card for a void seat), the trick's best
+        power, its row, whether the seat's side wins it and whether the seat plays last (``_KEYS``)."""
+        self.afters: dict[TallyState, tuple[tuple[TallyState, bool, int], ...]] = {}
+        """Per tally state, each seat's row of ``afters_of``."""
+        self.owed: dict[tuple[int, ...], tuple[int, ...]] = {}
+        """``owed_tricks`` by the cards it reads of each hand (``CardClasses.owed_cards``; ``_KEYS``)."""
 
     def exact(self, probe: Callable[[int, int], int], guess: int = 0) -> int:
         """The exact value of ``probe`` (a search with a window), by null-window searches (MTD(f))."""
@@ -132,7 +152,13 @@ class Search:
         kind = self.kinds.get(state)
         if kind is None:
             kind = self.kinds[state] = rules.kind(state, self.hakem, team, self.shift)
-        key = (self.classes.canon(hands), leader, kind)
+        exact = (*hands, leader, kind)
+        key = self.keys.get(exact)
+        if key is None:
+            key = (self.classes.canon(hands), leader, kind)
+            if len(self.keys) >= _KEYS:
+                self.keys.clear()
+            self.keys[exact] = key
         entry = self.table.get(key)
         if entry is None:
             low, high = rules.bounds(state, self.hakem, team)
@@ -197,6 +223,11 @@ class Search:
         seat's such cards each a trick of their own (a partner's may fall to the same trick, so the team
         is owed its best seat's count)."""
         classes, hands, team_of = self.classes, self.hands, self.rules.team_of
+        read = classes.owed_cards
+        key = tuple([hand & read for hand in hands])
+        found = self.owed.get(key)
+        if found is not None:
+            return found
         masters, threats = classes.masters, classes.threats
         teams = [0] * self.rules.teams
         for seat, hand in enumerate(hands):
@@ -218,7 +249,11 @@ class Search:
                     count += 1
                 mine ^= low
             owed[team] = max(owed[team], count)
-        return tuple(owed)
+        found = tuple(owed)
+        if len(self.owed) >= _KEYS:
+            self.owed.clear()
+        self.owed[key] = found
+        return found
 
     def sure_tricks(self, leader: int) -> int:
         """How many tricks in a row the leader takes by leading its top cards suit by suit: in each
@@ -269,11 +304,25 @@ class Search:
                 return strict
         return total
 
+    def afters_of(self, state: TallyState) -> tuple[tuple[TallyState, bool, int], ...]:
+        """Per seat as the trick's winner: the tally state after it (``Rules.after``), whether the hand is
+        then over, and if so its value for the search (``afters``)."""
+        found = self.afters.get(state)
+        if found is None:
+            rules, hakem, team, shift = self.rules, self.hakem, self.team, self.shift
+            rows = []
+            for winner in range(rules.players):
+                after, over = rules.after(state, winner, hakem)
+                rows.append((after, over, rules.value(after, hakem, team) >> shift if over else 0))
+            found = self.afters[state] = tuple(rows)
+        return found
+
     def _order_leads(self, leader: int, moves: list[int], live: int) -> list[int]:
         """Leads best-first: a suit's top card no one can trump, a low card to the partner's top card,
         other winners, then low cards; a suit an opponent can trump last."""
         classes, hands, team_of = self.classes, self.hands, self.rules.team_of
         above, order, class_of, rank = classes.above, classes.order, classes.class_of, classes.rank
+        ascending = classes.ascending
         side = team_of[leader]
         scored = []
         facts: dict[int, tuple[bool, bool]] = {}  # per class: can an opponent trump it; its top the partner's
@@ -284,10 +333,13 @@ class Search:
                 suit_mask, ruffers = classes.suit_mask[classes.class_suits[index]], classes.ruffers[index]
                 ruffed = partner_top = False
                 top = -1
-                for other in reversed(order[index]):
-                    if live >> other & 1:
-                        top = other
-                        break
+                if ascending[index]:  # (the class's top live card is its highest bit)
+                    top = (live & classes.class_masks[index]).bit_length() - 1
+                else:
+                    for other in reversed(order[index]):
+                        if live >> other & 1:
+                            top = other
+                            break
                 for seat, held in enumerate(hands):
                     if seat == leader:
                         continue
@@ -356,29 +408,41 @@ class Search:
         rules, classes, hands = self.rules, self.classes, self.hands
         seat = seats[place]
         hand = hands[seat]
-        legal = hand & classes.suit_mask[led]
-        if not legal:
-            legal = void_plays(rules.duty, classes, hand, row, top)
-        elif rules.beats and legal & (legal - 1):  # the follow duty (tables.legal_plays, inlined)
-            legal = beating(legal, row, top) or legal
-        moves = classes.moves(legal, live) if legal & (legal - 1) else [legal.bit_length() - 1]
         team_of = rules.team_of
         ours = team_of[seat] == team_of[best]
         last = place == len(seats) - 1
-        if len(moves) > 1:
-            moves = _order_follows(moves, row, top, ours, last)
+        suit = classes.suit_mask[led]
+        legal = hand & suit
+        if not legal:
+            legal = void_plays(rules.duty, classes, hand, row, top)
+            suit = live  # (a void seat's moves span classes)
+        elif rules.beats and legal & (legal - 1):  # the follow duty (tables.legal_plays, inlined)
+            legal = beating(legal, row, top) or legal
+        moves: Sequence[int]
+        if legal & (legal - 1):  # a choice: its moves, ordered, found again
+            key = (legal, live & suit, top, id(row), ours, last)
+            found: Sequence[int] | None = self.follows.get(key)
+            if found is None:
+                found = classes.moves(legal, live)
+                if len(found) > 1:
+                    found = _order_follows(found, row, top, ours, last)
+                if len(self.follows) >= _KEYS:
+                    self.follows.clear()
+                self.follows[key] = found
+            moves = found
+        else:
+            moves = _ALONE[legal.bit_length() - 1]
         maximising = team_of[seat] == self.team
         value = -_INFINITY if maximising else _INFINITY
+        afters = self.afters_of(state) if last else ()
         for card in moves:
             self.nodes += 1
             hands[seat] = hand ^ 1 << card
             power = row[card]
             winner, high = (seat, power) if power > top else (best, top)
             if last:
-                after, over = rules.after(state, winner, self.hakem)
-                if over:
-                    got = rules.value(after, self.hakem, self.team) >> self.shift
-                else:
+                after, over, got = afters[winner]
+                if not over:
                     got = self.trick(winner, after, alpha, beta)
             else:
                 got = self._follow(place + 1, seats, led, row, winner, high, live, state, alpha, beta)
@@ -399,7 +463,8 @@ class Search:
         return value
 
 
-def _order_follows(moves: list[int], row: tuple[int, ...], top: int, ours: bool, last: bool) -> list[int]:
+def _order_follows(moves: Sequence[int], row: tuple[int, ...], top: int, ours: bool,
+                   last: bool) -> Sequence[int]:
     """Follows best-first: with the side already winning, low cards; else a card that beats the trick
     (the lowest such when last to play, the highest before), then low cards."""
     if ours:

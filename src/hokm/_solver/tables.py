@@ -77,6 +77,7 @@ class CardClasses:
         "masters",
         "native",
         "order",
+        "owed_cards",
         "power",
         "rank",
         "ruffers",
@@ -143,6 +144,12 @@ class CardClasses:
         self.masters = sum(1 << card for card in range(52) if self.threats[card] != everything ^ 1 << card)
         """The cards that beat some card whatever suit is led (the trumps): the only cards that can be out
         of every rival card's reach (``Search.owed_tricks``)."""
+        owed_cards = self.masters
+        for card in range(52):
+            if self.masters >> card & 1:
+                owed_cards |= self.threats[card]
+        self.owed_cards = owed_cards
+        """The masters and every card that may beat one: all that ``Search.owed_tricks`` reads of a hand."""
         self._groups: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self._canon: dict[tuple[int, ...], int] = {}
         self.native: tuple[int, int, bytes, bytes, bytes, bytes, bytes] = (
@@ -178,6 +185,14 @@ class CardClasses:
             moves.reverse()
             return moves
         groups = self._groups
+        index = self.class_of[cards.bit_length() - 1]
+        mask = self.class_masks[index]
+        if not cards & ~mask:  # one class (a follow's, the usual): its runs alone
+            key = (index, live & mask, cards)
+            found = groups.get(key)
+            if found is None:
+                found = groups[key] = _runs(self.order[index], live & mask, cards)
+            return list(found)
         for index, mask in enumerate(self.class_masks):
             mine = cards & mask
             if mine:
