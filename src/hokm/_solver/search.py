@@ -131,7 +131,7 @@ class Search:
         """The position's own exact value (the best move's, as ``values`` gives it) by one MTD(f) search:
         ``trick`` the cards played to the trick so far by ``seats`` in order, ``state`` the tally."""
         if not trick:
-            return self.exact(partial(self.trick, seats[0], state))
+            return self.exact(partial(self.trick, seats[0], state, self.kind_of(state)))
         led, row, best, top = self.classes.standing(seats, trick)
         live = sum(1 << card for card in trick) | sum(self.hands)  # (disjoint masks)
         return self.exact(partial(self._follow, len(trick), seats, led, row, best, top, live, state))
@@ -144,14 +144,19 @@ class Search:
         after, over = self.rules.after(state, best, self.hakem)
         if over:
             return self.rules.value(after, self.hakem, self.team) >> self.shift
-        return self.trick(best, after, alpha, beta)
+        return self.trick(best, after, self.kind_of(after), alpha, beta)
 
-    def trick(self, leader: int, state: TallyState, alpha: int, beta: int) -> int:
-        """The value of the position at a trick's start, ``leader`` to lead, within the window."""
-        rules, hands, team = self.rules, self.hands, self.team
+    def kind_of(self, state: TallyState) -> int:
+        """The tally state's class (``Rules.kind``), as the table keys it."""
         kind = self.kinds.get(state)
         if kind is None:
-            kind = self.kinds[state] = rules.kind(state, self.hakem, team, self.shift)
+            kind = self.kinds[state] = self.rules.kind(state, self.hakem, self.team, self.shift)
+        return kind
+
+    def trick(self, leader: int, state: TallyState, kind: int, alpha: int, beta: int) -> int:
+        """The value of the position at a trick's start, ``leader`` to lead, within the window (``kind``:
+        the tally state's class, ``kind_of``)."""
+        rules, hands, team = self.rules, self.hands, self.team
         exact = (*hands, leader, kind)
         key = self.keys.get(exact)
         if key is None:
@@ -306,14 +311,15 @@ class Search:
 
     def afters_of(self, state: TallyState) -> tuple[tuple[TallyState, bool, int], ...]:
         """Per seat as the trick's winner: the tally state after it (``Rules.after``), whether the hand is
-        then over, and if so its value for the search (``afters``)."""
+        then over, and its value for the search if so, else its class (``kind_of``) (``afters``)."""
         found = self.afters.get(state)
         if found is None:
             rules, hakem, team, shift = self.rules, self.hakem, self.team, self.shift
             rows = []
             for winner in range(rules.players):
                 after, over = rules.after(state, winner, hakem)
-                rows.append((after, over, rules.value(after, hakem, team) >> shift if over else 0))
+                known = rules.value(after, hakem, team) >> shift if over else self.kind_of(after)
+                rows.append((after, over, known))
             found = self.afters[state] = tuple(rows)
         return found
 
@@ -358,9 +364,9 @@ class Search:
                 score = 2
             else:
                 score = 1
-            scored.append((score, -rank[card], card))
+            scored.append(score << 12 | (63 - rank[card]) << 6 | card)  # (score, -rank, card) as one int
         scored.sort(reverse=True)
-        return [card for *_, card in scored]
+        return [key & 63 for key in scored]
 
     def _lead(self, leader: int, state: TallyState, live: int, alpha: int, beta: int,
               first: int) -> tuple[int, int]:
@@ -442,8 +448,8 @@ class Search:
             winner, high = (seat, power) if power > top else (best, top)
             if last:
                 after, over, got = afters[winner]
-                if not over:
-                    got = self.trick(winner, after, alpha, beta)
+                if not over:  # (got: the tally class after it)
+                    got = self.trick(winner, after, got, alpha, beta)
             else:
                 got = self._follow(place + 1, seats, led, row, winner, high, live, state, alpha, beta)
             hands[seat] = hand
