@@ -1,10 +1,14 @@
-"""The Python search's memos by exact cards (``Search.keys``, ``follows``, ``owed``) change nothing:
-with memos that start again after every two entries, a search gives the same values after the same
-count of cards tried as with memos that keep everything (the C twin's count, which knows no memo,
-is held to the Python one in ``test_solver_native``)."""
+"""What the Python search does for speed changes nothing but its speed.
+
+Its memos by exact cards (``Search.keys``, ``follows``, ``owed``): with memos that start again after
+every two entries, a search gives the same values after the same count of cards tried as with memos
+that keep everything (the C twin's count, which knows no memo, is held to the Python one in
+``test_solver_native``). Its pause of the cycle collector: the collector is as it was after a search,
+one stopped at its limit included."""
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
@@ -73,3 +77,30 @@ def test_memos_change_nothing_in_a_longer_search(seed: int) -> None:
     finally:
         search_module._KEYS = kept
     assert small[:3] == (legal, values, nodes)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+@pytest.mark.parametrize("limit", [0, 50])
+def test_the_cycle_collector_is_left_as_it_was(enabled: bool, limit: int) -> None:
+    rng = random.Random(4)
+    hand = hokm.Ruleset.compose().deal(rng, hakem=0)
+    while hand.tricks_left > 9 or hand.current_trick.plays:
+        hand = hand.apply(rng.choice(hand.legal_actions()))
+    position = position_of(hand)
+    assert position is not None and hand.to_act is not None
+    hakem, trump, leader, done, pile, previous, collected, tally, opening, run, masks, _ = position
+    rules = rules_of(engine_of(hand))
+    hands = [int.from_bytes(masks[8 * seat:8 * seat + 8], "little") for seat in range(rules.players)]
+    search = Search(rules, rules.under(trump), hands, hakem, rules.team_of[hand.to_act], limit=limit)
+    state = (tally, done, opening if run else -1, run, pile, previous, collected)
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        if limit:
+            with pytest.raises(search_module.NodeLimit):
+                search.values((leader, *rules.followers[leader]), [], state)
+        else:
+            search.values((leader, *rules.followers[leader]), [], state)
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
