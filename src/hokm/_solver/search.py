@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 __all__ = ["NodeLimit", "Search"]
 
 _INFINITY = 1 << 50
+Afters = tuple[tuple["TallyState", bool, int], ...]
+"""Per seat as a trick's winner: the tally state after it, whether the hand is then over, and the
+search's value if so, else the state's class (``Search.afters_of``)."""
 _KEYS = 1 << 17
 """The most entries each of ``Search``'s memos by exact cards holds: a full one starts again empty (a
 bound on their memory, about 25 MB each, that follows the search to the part of the tree it is in)."""
@@ -77,7 +80,7 @@ class Search:
         """A follow with a choice: its moves best-first (``CardClasses.moves``, then ``_order_follows``) by
         the legal cards, the live cards of the led suit (every live card for a void seat), the trick's best
         power, its row, whether the seat's side wins it and whether the seat plays last (``_KEYS``)."""
-        self.afters: dict[TallyState, tuple[tuple[TallyState, bool, int], ...]] = {}
+        self.afters: dict[TallyState, Afters] = {}
         """Per tally state, each seat's row of ``afters_of``."""
         self.owed: dict[tuple[int, ...], tuple[int, ...]] = {}
         """``owed_tricks`` by the cards it reads of each hand (``CardClasses.owed_cards``; ``_KEYS``)."""
@@ -126,14 +129,15 @@ class Search:
         values: dict[int, int] = {}
         guess = 0
         hand = hands[seat]
+        afters = self.afters_of(state)
         for card in classes.moves(legal, live):
             hands[seat] = hand ^ 1 << card
             if not trick:
                 led, row = classes.suit_of[card], classes.power[classes.trick_suit_of[card]]
-                probe = partial(self._follow, 1, seats, led, row, seat, row[card], live, state)
+                probe = partial(self._follow, 1, seats, led, row, seat, row[card], live, afters)
             else:
                 winner, high = (seat, row[card]) if row[card] > top else (best, top)
-                probe = partial(self._then, place, seats, led, row, winner, high, live, state)
+                probe = partial(self._then, place, seats, led, row, winner, high, live, afters)
             values[card] = guess = self.exact(probe, guess)
             hands[seat] = hand
         return legal, values
@@ -145,17 +149,17 @@ class Search:
             return self.exact(partial(self.trick, seats[0], state, self.kind_of(state)))
         led, row, best, top = self.classes.standing(seats, trick)
         live = sum(1 << card for card in trick) | sum(self.hands)  # (disjoint masks)
-        return self.exact(partial(self._follow, len(trick), seats, led, row, best, top, live, state))
+        return self.exact(partial(self._follow, len(trick), seats, led, row, best, top, live,
+                                  self.afters_of(state)))
 
     def _then(self, place: int, seats: tuple[int, ...], led: int, row: tuple[int, ...], best: int, top: int,
-              live: int, state: TallyState, alpha: int, beta: int) -> int:
-        """The value once the trick's ``place``-th card is played (``best`` winning with ``top``)."""
+              live: int, afters: Afters, alpha: int, beta: int) -> int:
+        """The value once the trick's ``place``-th card is played (``best`` winning with ``top``; ``afters``:
+        the trick's tally state's row of ``afters_of``)."""
         if place < len(seats) - 1:
-            return self._follow(place + 1, seats, led, row, best, top, live, state, alpha, beta)
-        after, over = self.rules.after(state, best, self.hakem)
-        if over:
-            return self.rules.value(after, self.hakem, self.team) >> self.shift
-        return self.trick(best, after, self.kind_of(after), alpha, beta)
+            return self._follow(place + 1, seats, led, row, best, top, live, afters, alpha, beta)
+        after, over, known = afters[best]
+        return known if over else self.trick(best, after, known, alpha, beta)
 
     def kind_of(self, state: TallyState) -> int:
         """The tally state's class (``Rules.kind``), as the table keys it."""
@@ -320,7 +324,7 @@ class Search:
                 return strict
         return total
 
-    def afters_of(self, state: TallyState) -> tuple[tuple[TallyState, bool, int], ...]:
+    def afters_of(self, state: TallyState) -> Afters:
         """Per seat as the trick's winner: the tally state after it (``Rules.after``), whether the hand is
         then over, and its value for the search if so, else its class (``kind_of``) (``afters``)."""
         found = self.afters.get(state)
@@ -395,6 +399,7 @@ class Search:
                     moves.remove(first)
                     moves.insert(0, first)
         seats = (leader, *self.rules.followers[leader])
+        afters = self.afters_of(state)
         maximising = self.rules.team_of[leader] == self.team
         suit_of, trick_suit_of, power = classes.suit_of, classes.trick_suit_of, classes.power
         value, best = (-_INFINITY if maximising else _INFINITY), -1
@@ -402,7 +407,7 @@ class Search:
             self.nodes += 1
             hands[leader] = hand ^ 1 << card
             row = power[trick_suit_of[card]]
-            got = self._follow(1, seats, suit_of[card], row, leader, row[card], live, state, alpha, beta)
+            got = self._follow(1, seats, suit_of[card], row, leader, row[card], live, afters, alpha, beta)
             hands[leader] = hand
             if maximising:
                 if got > value:
@@ -420,8 +425,9 @@ class Search:
         return value, best
 
     def _follow(self, place: int, seats: tuple[int, ...], led: int, row: tuple[int, ...], best: int, top: int,
-                live: int, state: TallyState, alpha: int, beta: int) -> int:
-        """The value of the trick's ``place``-th card (1 the first follow) on, within the window."""
+                live: int, afters: Afters, alpha: int, beta: int) -> int:
+        """The value of the trick's ``place``-th card (1 the first follow) on, within the window
+        (``afters``: the trick's tally state's row of ``afters_of``)."""
         rules, classes, hands = self.rules, self.classes, self.hands
         seat = seats[place]
         hand = hands[seat]
@@ -451,7 +457,6 @@ class Search:
             moves = _ALONE[legal.bit_length() - 1]
         maximising = team_of[seat] == self.team
         value = -_INFINITY if maximising else _INFINITY
-        afters = self.afters_of(state) if last else ()
         for card in moves:
             self.nodes += 1
             hands[seat] = hand ^ 1 << card
@@ -462,7 +467,7 @@ class Search:
                 if not over:  # (got: the tally class after it)
                     got = self.trick(winner, after, got, alpha, beta)
             else:
-                got = self._follow(place + 1, seats, led, row, winner, high, live, state, alpha, beta)
+                got = self._follow(place + 1, seats, led, row, winner, high, live, afters, alpha, beta)
             hands[seat] = hand
             if maximising:
                 if got > value:
