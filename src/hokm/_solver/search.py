@@ -43,7 +43,7 @@ Afters = tuple[tuple["TallyState", bool, int], ...]
 search's value if so, else the state's class (``Search.afters_of``)."""
 _KEYS = 1 << 17
 """The most entries each of ``Search``'s memos by exact cards holds: a full one starts again empty (a
-bound on their memory, about 25 MB each, that follows the search to the part of the tree it is in)."""
+bound on their memory, about 30 MB each, that follows the search to the part of the tree it is in)."""
 _ALONE: tuple[tuple[int], ...] = tuple((card,) for card in range(64))
 """A lone legal card as the moves to try."""
 
