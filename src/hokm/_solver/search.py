@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import gc
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from hokm._compose.cards import beating
 from hokm._solver.tables import POINTS, legal_plays, void_plays
@@ -36,6 +36,9 @@ if TYPE_CHECKING:
     from hokm._solver.tables import CardClasses, Rules, TallyState
 
 __all__ = ["NodeLimit", "Search"]
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 _INFINITY = 1 << 50
 Afters = tuple[tuple["TallyState", bool, int], ...]
@@ -175,10 +178,7 @@ class Search:
         exact = (*hands, leader, kind)
         key = self.keys.get(exact)
         if key is None:
-            key = (self.classes.canon(hands), leader, kind)
-            if len(self.keys) >= _KEYS:
-                self.keys.clear()
-            self.keys[exact] = key
+            key = _kept(self.keys, exact, (self.classes.canon(hands), leader, kind))
         entry = self.table.get(key)
         if entry is None:
             low, high = rules.bounds(state, self.hakem, team)
@@ -269,11 +269,7 @@ class Search:
                     count += 1
                 mine ^= low
             owed[team] = max(owed[team], count)
-        found = tuple(owed)
-        if len(self.owed) >= _KEYS:
-            self.owed.clear()
-        self.owed[key] = found
-        return found
+        return _kept(self.owed, key, tuple(owed))
 
     def sure_tricks(self, leader: int) -> int:
         """How many tricks in a row the leader takes by leading its top cards suit by suit: in each
@@ -449,9 +445,7 @@ class Search:
                 found = classes.moves(legal, live)
                 if len(found) > 1:
                     found = _order_follows(found, row, top, ours, last)
-                if len(self.follows) >= _KEYS:
-                    self.follows.clear()
-                self.follows[key] = found
+                _kept(self.follows, key, found)
             moves = found
         else:
             moves = _ALONE[legal.bit_length() - 1]
@@ -483,6 +477,15 @@ class Search:
                     if alpha >= beta:
                         break
         return value
+
+
+def _kept(memo: dict[K, V], key: K, value: V) -> V:
+    """``value`` remembered under ``key`` in one of the search's memos by exact cards, which starts
+    again empty once it holds ``_KEYS`` entries."""
+    if len(memo) >= _KEYS:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 def _order_follows(moves: Sequence[int], row: tuple[int, ...], top: int, ours: bool,

@@ -184,16 +184,11 @@ class CardClasses:
                 cards ^= low
             moves.reverse()
             return moves
-        groups = self._groups
-        index = self.class_of[cards.bit_length() - 1]
-        mask = self.class_masks[index]
-        if not cards & ~mask:  # one class (a follow's, the usual): its runs alone
-            key = (index, live & mask, cards)
-            found = groups.get(key)
-            if found is None:
-                found = groups[key] = _runs(self.order[index], live & mask, cards)
-            return list(found)
-        for index, mask in enumerate(self.class_masks):
+        groups, class_masks = self._groups, self.class_masks
+        top = self.class_of[cards.bit_length() - 1]
+        # A follow's cards lie in one class (the usual): only that class is looked at.
+        for index in (top,) if not cards & ~class_masks[top] else range(len(class_masks)):
+            mask = class_masks[index]
             mine = cards & mask
             if mine:
                 key = (index, live & mask, mine)
