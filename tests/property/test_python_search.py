@@ -10,35 +10,49 @@ from __future__ import annotations
 
 import gc
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hokm
-from hokm._hand.kernel_io import engine_of
 from hokm._kernel.native_plan import position_of
 from hokm._solver import search as search_module
-from hokm._solver.search import Search
-from hokm._solver.tables import rules_of
 from hokm.testing import strategies as hst
 
 from .test_solver import SOLVABLE, _ending
+from .test_solver_native import _call
 
 
 def _searched(hand: hokm.HandState, points_only: bool) -> tuple[int, dict[int, int], int, int]:
     """The legal cards, each move's value, the cards tried and how many exact positions were keyed."""
-    position = position_of(hand)
-    assert position is not None and hand.to_act is not None
-    hakem, trump, leader, done, pile, previous, collected, tally, opening, run, masks, plays = position
-    rules = rules_of(engine_of(hand))
-    hands = [int.from_bytes(masks[8 * seat:8 * seat + 8], "little") for seat in range(rules.players)]
-    search = Search(rules, rules.under(trump), hands, hakem, rules.team_of[hand.to_act],
-                    points_only=points_only)
-    trick = [play & 63 for play in plays[done * rules.players:]]
-    legal, values = search.values((leader, *rules.followers[leader]), trick,
-                                  (tally, done, opening if run else -1, run, pile, previous, collected))
+    call = _call(hand)
+    search = call.python(points_only=points_only)
+    legal, values = search.values(call.seats, call.trick, call.state)
     return legal, values, search.nodes, len(search.keys)
+
+
+@contextmanager
+def _small_memos() -> Iterator[None]:
+    """Memos that start again after every two entries (a Hypothesis test cannot take the monkeypatch
+    fixture: set and put back)."""
+    kept = search_module._KEYS
+    search_module._KEYS = 2
+    try:
+        yield
+    finally:
+        search_module._KEYS = kept
+
+
+def _nine_left(seed: int) -> hokm.HandState:
+    """A standard hand played at random to the start of a trick with nine tricks left."""
+    rng = random.Random(seed)
+    hand = hokm.Ruleset.compose().deal(rng, hakem=0)
+    while hand.tricks_left > 9 or hand.current_trick.plays:
+        hand = hand.apply(rng.choice(hand.legal_actions()))
+    return hand
 
 
 @settings(max_examples=60, deadline=None)
@@ -51,12 +65,8 @@ def test_memos_that_start_again_give_the_same_search(hand: hokm.HandState, seed:
     if position is None or position[1] < 0:  # (over, or the trump not called yet: no search)
         return
     legal, values, nodes, _ = _searched(hand, points_only)
-    kept = search_module._KEYS
-    search_module._KEYS = 2  # (a Hypothesis test cannot take the monkeypatch fixture: set and put back)
-    try:
+    with _small_memos():
         small = _searched(hand, points_only)
-    finally:
-        search_module._KEYS = kept
     assert small[:3] == (legal, values, nodes)
     assert small[3] <= 2  # (the patched bound held)
 
@@ -65,42 +75,26 @@ def test_memos_that_start_again_give_the_same_search(hand: hokm.HandState, seed:
 def test_memos_change_nothing_in_a_longer_search(seed: int) -> None:
     """Nine tricks left, where a follow's moves are met again from other seats and places (the
     endings above are too small for every key part to matter)."""
-    rng = random.Random(seed)
-    hand = hokm.Ruleset.compose().deal(rng, hakem=0)
-    while hand.tricks_left > 9 or hand.current_trick.plays:
-        hand = hand.apply(rng.choice(hand.legal_actions()))
+    hand = _nine_left(seed)
     legal, values, nodes, _ = _searched(hand, False)
-    kept = search_module._KEYS
-    search_module._KEYS = 2
-    try:
+    with _small_memos():
         small = _searched(hand, False)
-    finally:
-        search_module._KEYS = kept
     assert small[:3] == (legal, values, nodes)
 
 
 @pytest.mark.parametrize("enabled", [True, False])
 @pytest.mark.parametrize("limit", [0, 50])
 def test_the_cycle_collector_is_left_as_it_was(enabled: bool, limit: int) -> None:
-    rng = random.Random(4)
-    hand = hokm.Ruleset.compose().deal(rng, hakem=0)
-    while hand.tricks_left > 9 or hand.current_trick.plays:
-        hand = hand.apply(rng.choice(hand.legal_actions()))
-    position = position_of(hand)
-    assert position is not None and hand.to_act is not None
-    hakem, trump, leader, done, pile, previous, collected, tally, opening, run, masks, _ = position
-    rules = rules_of(engine_of(hand))
-    hands = [int.from_bytes(masks[8 * seat:8 * seat + 8], "little") for seat in range(rules.players)]
-    search = Search(rules, rules.under(trump), hands, hakem, rules.team_of[hand.to_act], limit=limit)
-    state = (tally, done, opening if run else -1, run, pile, previous, collected)
+    call = _call(_nine_left(4))
+    search = call.python(limit=limit)
     was = gc.isenabled()
     (gc.enable if enabled else gc.disable)()
     try:
         if limit:
             with pytest.raises(search_module.NodeLimit):
-                search.values((leader, *rules.followers[leader]), [], state)
+                search.values(call.seats, call.trick, call.state)
         else:
-            search.values((leader, *rules.followers[leader]), [], state)
+            search.values(call.seats, call.trick, call.state)
         assert gc.isenabled() is enabled
     finally:
         (gc.enable if was else gc.disable)()
