@@ -39,7 +39,7 @@ PAUSE_HOOKS: tuple[str, ...] = ("hokm_pending_decision",)
 """The hooks that may take a ``PauseWindow``: those asked at every pause of the hand."""
 
 _LEADS = ("all", "hakem", "none")
-_FOLLOWS = ("all", "void", "none")
+_FOLLOWS = ("all", "void", "suit", "none")
 _TRICK_ENDS = ("all", "majority", "none")
 _EVERY_TRICK = slice(None)
 
@@ -100,7 +100,8 @@ class TurnWindow:
             lead) or ``"none"`` (never).
         follows: on a card to a trick already led: ``"all"`` (any seat), ``"void"`` (only
             a seat holding no card of the led suit, the effective suit as legality reads
-            it) or ``"none"`` (never).
+            it), ``"suit"`` (only a seat holding one: it must follow suit) or ``"none"``
+            (never).
         until_trump: the hook is idle once the hand has a trump (``hand.trump`` is not
             ``None``). For ``hokm_forced_effect`` this holds at the end of the hand too,
             where it is asked once more (to show cards): not asked there once the hand has
@@ -117,7 +118,7 @@ class TurnWindow:
     """
 
     leads: Literal["all", "hakem", "none"] = attrs.field(default="all", validator=_one_of(_LEADS))
-    follows: Literal["all", "void", "none"] = attrs.field(default="all", validator=_one_of(_FOLLOWS))
+    follows: Literal["all", "void", "suit", "none"] = attrs.field(default="all", validator=_one_of(_FOLLOWS))
     until_trump: bool = attrs.field(default=False, validator=_flag)
     announced: bool = attrs.field(default=False, validator=_flag)
     tricks: slice = attrs.field(default=_EVERY_TRICK, validator=_tricks, eq=_bounds)
@@ -143,13 +144,17 @@ class TurnWindow:
         >>> window.holds(lead=True, hakem=True, void=False, trump=True, trick=2, announced=False,
         ...              tricks_total=13)
         False
+        >>> TurnWindow(leads="none", follows="suit").holds(lead=False, hakem=False, void=True, trump=True,
+        ...                                                 trick=2, announced=False, tricks_total=13)
+        False
         """
         if (self.until_trump and trump) or (self.announced and not announced):
             return False
         if trick not in trick_numbers(self.tricks, tricks_total):
             return False
         mode = self.leads if lead else self.follows
-        return mode == "all" or (mode == "hakem" and hakem) or (mode == "void" and void)
+        return mode == "all" or (mode == "hakem" and hakem) or (mode == "void" and void) or (
+            mode == "suit" and not lead and not void)
 
 
 @attrs.frozen(kw_only=True)

@@ -151,6 +151,39 @@ class LateMustBeat(MustBeat):
         "hokm_restrict_plays": hokm.TurnWindow(leads="none", tricks=slice(4, None))}
 
 
+class SuitMustBeat(MustBeat):
+    """``MustBeat`` asked only where it can act: on a follow by a seat holding the led suit."""
+
+    info = hokm.VariantInfo(name="suit-must-beat", summary="must-beat, asked on follows in suit")
+    turn_windows: ClassVar[dict[str, hokm.TurnWindow]] = {
+        "hokm_restrict_plays": hokm.TurnWindow(leads="none", follows="suit")}
+
+
+class KeepTopUntilTrump:
+    """Before the hand has a trump, a seat that cannot follow keeps its highest-index card while it
+    has another (``hokm_restrict_plays`` in a window of void follows, until a trump)."""
+
+    info = hokm.VariantInfo(name="keep-top-until-trump", summary="void before a trump: not the top card")
+    turn_windows: ClassVar[dict[str, hokm.TurnWindow]] = {
+        "hokm_restrict_plays": hokm.TurnWindow(leads="none", follows="void", until_trump=True)}
+
+    @hokm.hookimpl
+    def hokm_restrict_plays(self, ctx: hokm.PlayContext) -> frozenset[hokm.Card] | None:
+        led = ctx.led
+        if ctx.trump is not None or led is None or ctx.holds(led):
+            return None
+        top = max(ctx.hand, key=lambda card: card.index)
+        return ctx.hand - {top} or None
+
+
+class LeadsOnlyNoSpades(NoSpadeLeads):
+    """``NoSpadeLeads``, its window holding the leads alone."""
+
+    info = hokm.VariantInfo(name="leads-only-no-spades", summary="no spade lead, asked on leads alone")
+    turn_windows: ClassVar[dict[str, hokm.TurnWindow]] = {
+        "hokm_restrict_plays": hokm.TurnWindow(follows="none")}
+
+
 class KeepTopVoid:
     """A void rule: a seat that cannot follow keeps its highest-index card while it has another."""
 
@@ -184,6 +217,13 @@ FAST_PATHS = [  # (ruleset, whether the plain-tricks loop plays it, whether suit
     (hokm.Ruleset.compose(KeepTopVoid(), "obligatory-trump", options={  # type: ignore[arg-type]
         "obligatory-trump": {"overtrump": True}}), False, True),
     (hokm.Ruleset.compose(KeepTopVoid(), MustBeat(), "satat", "double-sar"), False, False),  # type: ignore[arg-type]
+    # Windows that leave out the leads, the void follows or the follows in suit.
+    (hokm.Ruleset.compose(SuitMustBeat(), "satat", "obligatory-trump"), False, False),  # type: ignore[arg-type]
+    (hokm.Ruleset.compose(SuitMustBeat(), "be-ranga"), False, True),  # type: ignore[arg-type]
+    (hokm.Ruleset.compose(KeepTopUntilTrump(), "be-ranga"), False, True),  # type: ignore[arg-type]
+    (hokm.Ruleset.compose(KeepTopUntilTrump(), "hidden-trump"), False, True),  # type: ignore[arg-type]
+    (hokm.Ruleset.compose(LeadsOnlyNoSpades(), SuitMustBeat(), "obligatory-trump"),  # type: ignore[arg-type]
+     False, True),
     (hokm.Ruleset.compose("bavney"), True, True),  # its hokm_play_on asked at the stop, in the loop
     (hokm.Ruleset.compose("satat", "court-piece", "double-sar"), True, False),  # never asked: a constant
     (hokm.Ruleset.compose("be-ranga", "bavney", "obligatory-trump"), True, True),

@@ -15,7 +15,7 @@ from tests.helpers import stepped
 
 import hokm
 from hokm import Action, HandView, PauseWindow, TurnWindow
-from hokm._compose.windows import NEVER, SOME
+from hokm._compose.windows import EVERY, NEVER, OTHERS, SOME, Gate
 from hokm._kernel.plan import plan_of
 from hokm.testing import check_turn_windows
 from hokm.windows import trick_numbers
@@ -79,7 +79,7 @@ def test_compose_refuses_bad_turn_windows(value: object, fragment: str) -> None:
 
 @pytest.mark.parametrize(("kwargs", "error", "fragment"), [
     ({"leads": "caller"}, hokm.InvalidArgumentError, "leads must be 'all', 'hakem' or 'none', got 'caller'"),
-    ({"follows": "hakem"}, hokm.InvalidArgumentError, "follows must be 'all', 'void' or 'none'"),
+    ({"follows": "hakem"}, hokm.InvalidArgumentError, "follows must be 'all', 'void', 'suit' or 'none'"),
     ({"until_trump": 1}, hokm.ArgumentTypeError, "until_trump must be a bool, got 1 (an int)"),
     ({"tricks": 3}, hokm.ArgumentTypeError,
      "TurnWindow() tricks must be a slice of the hand's tricks, such as slice(None, 1) for the first or "
@@ -110,6 +110,22 @@ def test_which_turns_a_window_holds() -> None:
     assert TurnWindow(tricks=slice(None, 3)).holds(**turn)
     assert not TurnWindow(tricks=slice(None, 2)).holds(**turn)
     assert TurnWindow().holds(**{**turn, "void": False, "trump": True})
+    in_suit = TurnWindow(leads="none", follows="suit")
+    assert not in_suit.holds(**turn) and in_suit.holds(**{**turn, "void": False})
+    assert not in_suit.holds(**{**turn, "void": False, "lead": True})
+
+
+@pytest.mark.parametrize(("follows", "void", "suit"), [
+    (("void",), True, False), (("suit",), False, True), (("void", "suit"), True, True), (("all",), True, True),
+    (("none",), False, False), (("none", "suit"), False, True)])
+def test_a_gate_opens_on_the_union_of_its_windows_follows(follows: tuple[str, ...], void: bool,
+                                                          suit: bool) -> None:
+    gate = Gate([TurnWindow(leads="none", follows=kind) for kind in follows], 13)  # type: ignore[arg-type]
+    assert gate.open(False, False, True, True, 0, False) is void
+    assert gate.open(False, False, False, True, 0, False) is suit
+    assert not gate.open(True, True, False, True, 0, False)
+    assert gate.follows == ((SOME if void else NEVER) | (OTHERS if suit else NEVER),) * 2
+    assert (gate.follows[0] == EVERY) is (void and suit)
 
 
 @pytest.mark.parametrize(("tricks", "total", "numbers"), [
@@ -671,6 +687,41 @@ def test_playouts_follow_a_forced_play_at_the_lead_after_a_decision_pause() -> N
 # The kernel's plan: what leaves the plain loop ----------------------------------------------------
 
 
+@attrs.frozen(eq=False)
+class WindowedNone:
+    """A legality rule with no opinion, asked in ``window``."""
+
+    window: TurnWindow
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="windowed-none", summary="asked in a window")
+
+    @property
+    def turn_windows(self) -> dict[str, TurnWindow]:
+        return {"hokm_restrict_plays": self.window}
+
+    @hokm.hookimpl
+    def hokm_restrict_plays(self, ctx: hokm.PlayContext) -> frozenset[hokm.Card] | None:
+        return None
+
+
+@pytest.mark.parametrize(("window", "leads", "in_suit", "void"), [
+    (TurnWindow(), True, True, True),
+    (TurnWindow(leads="none", follows="suit"), False, True, False),
+    (TurnWindow(leads="none", follows="void"), False, False, True),
+    (TurnWindow(follows="none"), True, False, False),
+    (TurnWindow(leads="none", tricks=slice(4, None)), False, True, True),
+])
+def test_the_card_loop_leaves_its_plain_pick_only_on_turns_a_legality_window_holds(
+        window: TurnWindow, leads: bool, in_suit: bool, void: bool) -> None:
+    plan = plan_of(hokm.Ruleset.compose(WindowedNone(window))._engine)  # type: ignore[arg-type]
+    lead_rows = [row for lead_row, _ in plan.events for row in lead_row[:13]]
+    assert any(lead_rows) is leads
+    assert plan.follow_asks is in_suit  # a follow in suit may be narrowed
+    assert plan.switches[6] is void  # a void follow is picked by the tables, the rule asked
+    if window.tricks == slice(4, None):  # asked on follows of tricks 5 to 13 only
+        chain, opens = plan.asked[False]
+        assert opens[3][1] == (False,) * 4 + (True,) * 9 + (False,)
+
+
 def test_the_plan_names_what_leaves_the_plain_loop() -> None:
     def plan(*names: str, **options: dict[str, Any]) -> Any:
         return plan_of(hokm.Ruleset.compose(*names, options=options)._engine)
@@ -685,13 +736,13 @@ def test_the_plan_names_what_leaves_the_plain_loop() -> None:
     assert plan("double-sar").plain and plan("double-sar").story == ()  # its capture rule is a table
     hidden = plan("hidden-trump")  # its announcements are a table; the forced reveal reads the hand
     assert not hidden.plain and len(hidden.story) == 1
-    assert hidden.story[0].startswith("hokm_forced_effect: Gate(before a trump: leads some, follows some, "
+    assert hidden.story[0].startswith("hokm_forced_effect: Gate(before a trump: leads hakem, follows void, "
                                       "tricks [13]")
     bavney = plan("bavney")  # play-on is asked only at the stop: still the plain loop
     assert bavney.plain and bavney.story == ("hokm_play_on: asked when a team reaches 7 tricks",)
     troefcall = plan("troefcall")
     assert not troefcall.plain
-    assert "hokm_turn_options with the hand: Gate(before a trump: leads some, follows none, tricks [1]" in (
+    assert "hokm_turn_options with the hand: Gate(before a trump: leads hakem, follows none, tricks [1]" in (
         " ".join(troefcall.story))
     assert "hokm_pending_decision: asked at pauses after tricks [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]" in (
         troefcall.story)

@@ -29,12 +29,13 @@ if TYPE_CHECKING:
     from hokm.context import HandView
     from hokm.trick import Trick
 
-__all__ = ["SEATS", "Legality", "strictest"]
+__all__ = ["FROZEN_MASKS", "SEATS", "Legality", "strictest"]
 
 _VOID_STRICTNESS: dict[VoidDuty | None, int] = {None: 0, VoidDuty.TRUMP: 1, VoidDuty.OVERTRUMP: 2}
 _FOLLOW_STRICTNESS: dict[FollowDuty | None, int] = {None: 0, FollowDuty.BEAT: 1}
 D = TypeVar("D", bound=enum.Enum)
-_FROZEN_MASKS: dict[frozenset[Card], int] = {}
+FROZEN_MASKS: dict[frozenset[Card], int] = {}
+"""The masks of the frozensets the legality hooks answered with (bounded), the answers' usual type."""
 SEATS: tuple[Seat, ...] = tuple(map(Seat, range(16)))
 """``Seat(i)`` by index, a lookup (the kernel's contexts take one per turn)."""
 
@@ -234,7 +235,7 @@ class Legality:
 
 def _mask_of_answer(allowed: object, impl: Impl, seat: int) -> int:
     if allowed.__class__ is frozenset:
-        known = _FROZEN_MASKS.get(allowed)
+        known = FROZEN_MASKS.get(allowed)
         if known is not None:
             return known
     mask = 0
@@ -246,7 +247,7 @@ def _mask_of_answer(allowed: object, impl: Impl, seat: int) -> int:
     except TypeError:
         raise contract_error(impl, impl.hook,
                              f"returned {allowed!r} for seat {seat}, not a collection of Cards") from None
-    if allowed.__class__ is frozenset and len(_FROZEN_MASKS) < 1 << 16:
-        _FROZEN_MASKS[allowed] = mask
+    if allowed.__class__ is frozenset and len(FROZEN_MASKS) < 1 << 16:
+        FROZEN_MASKS[allowed] = mask
     return mask
 

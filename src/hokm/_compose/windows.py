@@ -15,21 +15,27 @@ from collections.abc import Sequence
 from hokm._compose.hooks import Impl
 from hokm.windows import PauseWindow, TurnWindow, trick_numbers
 
-__all__ = ["EVERY", "NEVER", "SOME", "Gate", "gate_of", "live_rows", "pause_row"]
+__all__ = ["EVERY", "NEVER", "OTHERS", "SOME", "Gate", "gate_of", "live_rows", "pause_row"]
 
+# A mode is a set of turn kinds, as bits, so that the union of windows is the modes' ``|``.
 NEVER = 0
 """Mode: the chain is idle on such turns."""
 SOME = 1
-"""Mode: only the Hakem's lead, or only a seat that cannot follow."""
-EVERY = 2
+"""Mode bit: the Hakem's lead; a follow by a seat that cannot follow suit."""
+OTHERS = 2
+"""Mode bit: another seat's lead; a follow by a seat that can follow suit."""
+EVERY = SOME | OTHERS
 """Mode: on every such turn."""
 _LEAD_MODES = {"none": NEVER, "hakem": SOME, "all": EVERY}
-_FOLLOW_MODES = {"none": NEVER, "void": SOME, "all": EVERY}
+_FOLLOW_MODES = {"none": NEVER, "void": SOME, "suit": OTHERS, "all": EVERY}
+_LEAD_NAMES = ("none", "hakem", "others", "all")  # (as a TurnWindow names them)
+_FOLLOW_NAMES = ("none", "void", "suit", "all")
 
 
 class Gate:
     """When a chain may answer: per trump state (0: no trump yet, 1: a trump), lead and follow
-    modes, and by tricks done whether the trick in progress lies in some window."""
+    modes (sets of ``SOME`` and ``OTHERS``), and by tricks done whether the trick in progress lies
+    in some window."""
 
     __slots__ = ("announced", "follows", "leads", "live")
 
@@ -40,8 +46,8 @@ class Gate:
             numbers = set(trick_numbers(window.tricks, tricks_total))
             for trump in (0, 1) if not window.until_trump else (0,):
                 lead, follow = _LEAD_MODES[window.leads], _FOLLOW_MODES[window.follows]
-                leads[trump] = max(leads[trump], lead)
-                follows[trump] = max(follows[trump], follow)
+                leads[trump] |= lead
+                follows[trump] |= follow
                 if lead or follow:
                     tricks[trump] |= numbers
         self.leads: tuple[int, int] = (leads[0], leads[1])
@@ -56,13 +62,20 @@ class Gate:
         if not self.live[trump][done] or (self.announced and not announced):
             return False
         mode = (self.leads if lead else self.follows)[trump]
-        return mode == EVERY or (mode == SOME and (hakem if lead else void))
+        return bool(mode & (SOME if (hakem if lead else void) else OTHERS))
+
+    def reaches(self, lead: bool, kind: int) -> bool:
+        """Whether some lead (``lead``), or some follow, of the kind ``kind`` (``SOME``, ``OTHERS``)
+        lies in the window on some trick, with or without a trump."""
+        return any((self.leads if lead else self.follows)[state] & kind and any(self.live[state])
+                   for state in (0, 1))
 
     def __repr__(self) -> str:
-        names = ("none", "some", "every")
-        rows = ", ".join(f"{state}: leads {names[self.leads[t]]}, follows {names[self.follows[t]]}, "
-                         f"tricks {[done + 1 for done, live in enumerate(self.live[t]) if live]}"
-                         for t, state in enumerate(("before a trump", "under a trump")))
+        def state(t: int) -> str:
+            leads, follows = _LEAD_NAMES[self.leads[t]], _FOLLOW_NAMES[self.follows[t]]
+            tricks = [done + 1 for done, live in enumerate(self.live[t]) if live]
+            return f"leads {leads}, follows {follows}, tricks {tricks}"
+        rows = f"before a trump: {state(0)}, under a trump: {state(1)}"
         return f"Gate({rows}{', after an announcement' if self.announced else ''})"
 
 

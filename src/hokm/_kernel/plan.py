@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from hokm._compose.cards import NO_TRUMP
 from hokm._compose.trick_end import UNANSWERED
-from hokm._compose.windows import NEVER, Gate
+from hokm._compose.windows import NEVER, OTHERS, SOME, Gate
 from hokm.context import VoidDuty
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from hokm._compose.hooks import Impl
     from hokm.actions import Action
 
-__all__ = ["NO_OFFERS", "Facts", "Offers", "Plan", "plan_of"]
+__all__ = ["NO_OFFERS", "Facts", "Offers", "Opens", "Plan", "plan_of"]
 
 Facts = tuple[int, int, int, bool, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], bool]
 """A trick's trump facts: the hand's trump index, the one in force in the trick, a trump fixed for a
@@ -40,6 +40,10 @@ Offers = tuple[tuple[tuple["Action", ...], ...], tuple[float, ...], tuple[tuple[
                tuple[float, ...]]
 """Per seat: its tabulated announcements on a lead and their count as a float (the pick adds it to
 the seat's cards), then the same on a turn where it cannot follow."""
+
+Opens = tuple[tuple[tuple[bool, ...], ...], ...]
+"""By the kind of turn (0: the Hakem's lead, 1: another seat's, 2: a void follow, 3: a follow in
+suit), per trump state, by tricks done: whether a legality chain may be asked there (``Plan.asked``)."""
 
 
 def _no_offers(players: int) -> Offers:
@@ -126,16 +130,17 @@ class Plan:
         self.overtrump = duty is VoidDuty.OVERTRUMP
         self.restricts = legality.kernel_restricts or legality.kernel_void_restricts
         """Whether a legality hook may be asked on a turn with no announcement."""
-        self.follow_asks = legality.kernel_restricts
+        self.follow_asks = legality.kernel_restricts and _reaches(legality.restrict_gate, OTHERS)
         """Whether one may be asked on a turn where the seat can follow (the void hooks need not)."""
         self.beats = legality.follow_duty is not None
         """Whether a seat that follows must beat the best card so far where it can (``FollowDuty.BEAT``,
         the one follow duty)."""
-        self.asked: tuple[tuple[tuple[Impl, ...], Gate | None], tuple[tuple[Impl, ...], Gate | None]] = (
-            (legality.restrictors, legality.restrict_gate),
-            (legality.void_restrictors, legality.void_restrict_gate))
-        """The legality chain asked, and its windows, on a turn where the seat can follow and on a void
-        one (``hokm._kernel.turns.narrowed``)."""
+        chains = legality.restrictors, legality.void_restrictors
+        self.asked: tuple[tuple[tuple[Impl, ...], Opens], tuple[tuple[Impl, ...], Opens]] = (
+            (chains[0], _opens(chains[0], legality.restrict_gate, total)),
+            (chains[1], _opens(chains[1], legality.void_restrict_gate, total)))
+        """The legality chain asked on a turn where the seat can follow and on a void one, each with the
+        turns its windows hold (``_opens``; ``hokm._kernel.turns.narrowed``)."""
         self.winner_hook = ends.winner_chain is not None
         self.capture_identity = ends.capture_identity
         self.capture_table = ends.capture_table
@@ -197,13 +202,14 @@ class Plan:
         self.switches: tuple[int, tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...], tuple[bool, ...],
                              bool, bool, bool, bool, bool, int] = (
             n, self.teams, self.followers, self.ends, self.follow_asks or self.beats, self.beats,
-            self.restricts, (self.capture_identity or self.lazy_capture) and not self.winner_hook,
+            legality.kernel_void_restricts and _reaches(legality.void_restrict_gate, SOME),
+            (self.capture_identity or self.lazy_capture) and not self.winner_hook,
             self.dynamic, self.stop_at)
         """What the card loop reads of the plan as it starts, in one tuple: the players, the teams, the
         followers, ``ends``, whether a follow may be narrowed (a follow duty, a legality hook),
-        ``beats``, whether a void turn may be, whether the winner by the tables takes every trick at
-        once (no winner hook; who collects is the winner, or worked out at the write-back), ``dynamic``
-        and ``stop_at``."""
+        ``beats``, whether a legality hook may be asked on a void turn, whether the winner by the
+        tables takes every trick at once (no winner hook; who collects is the winner, or worked out
+        at the write-back), ``dynamic`` and ``stop_at``."""
         self.native: object = None
         """The C kernel's plan (``hokm._kernel.native_plan``), built on its first batch."""
         self.solver: object = None
@@ -256,18 +262,29 @@ class Plan:
         """Per trump index, for the lead and for the follows, by tricks done: whether a turn may leave
         the plain pick (a legality hook, a per-turn hook's window; for follows also an offer to a seat
         that can follow). The holders of cards of another suit than printed the loop finds itself."""
-        decisions, legality = engine.decisions, engine.legality
+        decisions = engine.decisions
         rows = []
         for trump in range(NO_TRUMP + 1):
             state = int(0 <= trump < NO_TRUMP)
             leads, follows = [], []
             for done in range(self.total + 1):
                 offers = decisions.offer_rows[trump][done] if done < self.total else ((),) * 6
-                leads.append(legality.kernel_restricts or self.lead_steps[state][done])
+                leads.append(self._lead_asks(trump, done) or self.lead_steps[state][done])
                 follows.append(bool(offers[2] or offers[3])
                                or self.follow_steps[state][done])
             rows.append((tuple(leads), tuple(follows)))
         return tuple(rows)
+
+    def _lead_asks(self, trump: int, done: int) -> bool:
+        """Whether the legality hooks may be asked on the lead of the trick after ``done`` under the
+        hand's trump index ``trump`` (their window's union: a trump fixed within a trick may leave the
+        lead without one, so a trump's row also reads the no-trump state where trumps get fixed)."""
+        legality = self.engine.legality
+        gate = legality.restrict_gate
+        if not legality.kernel_restricts or gate is None:
+            return legality.kernel_restricts
+        states = (0, 1) if trump < NO_TRUMP and self.fixes_trump else (int(trump < NO_TRUMP),)
+        return any(gate.live[state][done] and gate.leads[state] != NEVER for state in states)
 
     def _story(self, engine: Engine) -> tuple[str, ...]:
         """What the loop cannot take as a lookup, and where it is asked (the ``repr``'s story)."""
@@ -337,6 +354,22 @@ class Plan:
     def __repr__(self) -> str:
         stop = self.stop_at if self.stop_at <= self.total else None
         return f"Plan(players={self.players}, tricks={self.total}, stop_at={stop}, events={self.story!r})"
+
+
+def _opens(chain: tuple[Impl, ...], gate: Gate | None, total: int) -> Opens:
+    """The turns (``Opens``) on which ``chain``, whose windows' union is ``gate``, may be asked with
+    no announcement (``Gate.open``)."""
+    turns = ((True, True, False), (True, False, False), (False, False, True), (False, False, False))
+    return tuple(tuple(tuple(bool(chain) and (gate is None or gate.open(lead, hakem, void, bool(state), done,
+                                                                        False))
+                             for done in range(total + 1)) for state in (0, 1))
+                 for lead, hakem, void in turns)
+
+
+def _reaches(gate: Gate | None, kind: int) -> bool:
+    """Whether a chain with the window ``gate`` (``None``: every turn) may be asked on a follow of
+    the kind ``kind`` (``SOME``: a seat that cannot follow suit; ``OTHERS``: one that can)."""
+    return gate is None or gate.reaches(False, kind)
 
 
 def plan_of(engine: Engine) -> Plan:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from hokm._compose.cards import NO_TRUMP, beating
 from hokm._compose.hooks import reraise
-from hokm._compose.legality import SEATS
+from hokm._compose.legality import FROZEN_MASKS, SEATS
 from hokm._compose.masks import BITS, FLOAT_COUNTS, nth_card
 from hokm._hand import kernel_io
 from hokm._hand.kernel_io import mask_of
@@ -132,23 +132,25 @@ def narrowed(loop: Loop, legal: int, hand: int, seat: int, trump: int, done: int
     whose window holds this turn leave ``seat``, on a turn with no announcement: ``Legality.narrow``
     for the loop, whose trick and tricks so far are its own (``best``: the seat winning the trick so
     far, which ``PlayContext.winning`` reads; -1 on a lead)."""
-    chain, gate = loop.plan.asked[void]
-    if not chain or (gate is not None and not gate.open(lead, seat == loop.hakem, void, trump < NO_TRUMP,
-                                                        done, False)):
+    chain, opens = loop.plan.asked[void]
+    if not opens[(seat != loop.hakem) if lead else 3 - void][trump < NO_TRUMP][done]:
         return legal
     plays, since, ctx = loop.plays, loop.since, loop.context
     assert ctx is not None  # (a loop under a legality hook has one)
     start = len(plays) // loop.plan.players * loop.plan.players  # (trick_start)
     ctx._turn(SEATS[seat], hand, trump, plays[start:], done + 1, since - start if since > start else 0, best)
-    legality = loop.plan.engine.legality
     if len(chain) > 1:
-        return legality.ask(chain, ctx, legal, hand, seat)
+        return loop.plan.engine.legality.ask(chain, ctx, legal, hand, seat)
     impl = chain[0]  # (one rule, the usual: asked here, so that its None costs the call alone)
     try:
         allowed = impl.call(ctx)
         if allowed is None:
             return legal
-        return legality.narrowed_by(impl, allowed, chain, ctx, legal, hand, seat)
+        if allowed.__class__ is frozenset:  # (an answer seen before, of the seat's cards, leaving some)
+            mask = FROZEN_MASKS.get(allowed, -1)
+            if mask >= 0 and not mask & ~hand and mask & legal:
+                return mask & legal
+        return loop.plan.engine.legality.narrowed_by(impl, allowed, chain, ctx, legal, hand, seat)
     except Exception as error:
         reraise(impl, error)
 
