@@ -9,7 +9,8 @@ Each house rule is a plugin as a user would write it (see the write-a-variant tu
   the cost of being asked on every turn.
 - ``must-beat``: the tutorial's per-turn rule (following suit, beat the winning card if you can),
   which reads ``ctx.led``, ``ctx.winning``, ``ctx.cards_of(led)`` and ``ctx.cards_beating``.
-- ``must-beat-windowed``: the same, its ``TurnWindow`` leaving leads out.
+- ``must-beat-windowed``: the same, its ``TurnWindow`` holding only the follows in suit (on a
+  lead or a void turn the rule has nothing to say).
 - ``must-beat-declared``: the same rule declared (``hokm_follow_duty`` answering
   ``FollowDuty.BEAT``): asked once, applied by the engine from its power tables.
 
@@ -76,10 +77,11 @@ class MustBeat(hokm.Variant):
 
 @attrs.frozen(eq=False)
 class WindowedMustBeat(MustBeat):
-    """``MustBeat``, asked only on follows (its window leaves the leads out)."""
+    """``MustBeat``, asked only on follows in suit (its window leaves the leads and the voids out)."""
 
-    info: ClassVar[VariantInfo] = VariantInfo(name="must-beat-windowed", summary="must-beat on follows only")
-    turn_windows: ClassVar[dict[str, TurnWindow]] = {"hokm_restrict_plays": TurnWindow(leads="none")}
+    info: ClassVar[VariantInfo] = VariantInfo(name="must-beat-windowed", summary="must-beat, follows in suit")
+    turn_windows: ClassVar[dict[str, TurnWindow]] = {
+        "hokm_restrict_plays": TurnWindow(leads="none", follows="suit")}
 
 
 @attrs.frozen(eq=False)

@@ -116,8 +116,8 @@ def test_which_turns_a_window_holds() -> None:
 
 
 @pytest.mark.parametrize(("follows", "void", "suit"), [
-    (("void",), True, False), (("suit",), False, True), (("void", "suit"), True, True), (("all",), True, True),
-    (("none",), False, False), (("none", "suit"), False, True)])
+    (("void",), True, False), (("suit",), False, True), (("void", "suit"), True, True),
+    (("all",), True, True), (("none",), False, False), (("none", "suit"), False, True)])
 def test_a_gate_opens_on_the_union_of_its_windows_follows(follows: tuple[str, ...], void: bool,
                                                           suit: bool) -> None:
     gate = Gate([TurnWindow(leads="none", follows=kind) for kind in follows], 13)  # type: ignore[arg-type]
@@ -478,6 +478,48 @@ def test_check_turn_windows_catches_a_hook_answering_outside_its_window() -> Non
     assert f"seat {hand.to_act} leading to trick" in text
 
 
+def test_check_turn_windows_catches_a_legality_hook_acting_on_a_void_turn_its_window_leaves_out() -> None:
+    @attrs.define(eq=False)
+    class TrumpWhenVoid(hokm.Variant):
+        """A seat that cannot follow must trump, but the window says follows in suit only."""
+
+        info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="trump-when-void", summary="tests only")
+
+        @property
+        def turn_windows(self) -> Mapping[str, TurnWindow]:
+            return {"hokm_restrict_plays": TurnWindow(leads="none", follows="suit")}
+
+        @hokm.hookimpl
+        def hokm_restrict_plays(self, ctx: hokm.PlayContext) -> frozenset[hokm.Card] | None:
+            led, trump = ctx.led, ctx.trump
+            if led is None or trump is None or ctx.holds(led):
+                return None
+            return ctx.cards_of(trump) or None
+
+    rules = hokm.Ruleset.compose(TrumpWhenVoid())
+    walk = random.Random(5)
+    for seed in range(50):
+        hand = rules.deal(random.Random(seed), hakem=0).apply(hokm.CallTrump(hokm.Suit.SPADES))
+        while not hand.is_over:
+            led = hand.current_trick.led
+            seat = hand.to_act
+            assert seat is not None
+            held = hand.hand_of(seat)
+            if led is not None and not any(card.suit is led for card in held) and any(
+                    card.suit is hokm.Suit.SPADES for card in held) and len(held) > 1:
+                break  # a void turn where the rule would act
+            check_turn_windows(hand)  # every turn in the window, or where the rule has no opinion
+            hand = hand.apply(walk.choice(hand.legal_actions()))
+        else:
+            continue
+        assert len(hand.legal_actions()) == len(held)  # the engine trusts the window: any card
+        with pytest.raises(hokm.PluginContractError) as caught:
+            check_turn_windows(hand)
+        assert "outside its window TurnWindow(leads='none', follows='suit'" in str(caught.value)
+        return
+    raise AssertionError("no void turn with a trump in 50 hands")
+
+
 # Pause windows: where hokm_pending_decision is asked ------------------------------------
 
 
@@ -718,7 +760,7 @@ def test_the_card_loop_leaves_its_plain_pick_only_on_turns_a_legality_window_hol
     assert plan.follow_asks is in_suit  # a follow in suit may be narrowed
     assert plan.switches[6] is void  # a void follow is picked by the tables, the rule asked
     if window.tricks == slice(4, None):  # asked on follows of tricks 5 to 13 only
-        chain, opens = plan.asked[False]
+        opens = plan.asked[False][1]
         assert opens[3][1] == (False,) * 4 + (True,) * 9 + (False,)
 
 
