@@ -64,12 +64,6 @@ class Gate:
         mode = (self.leads if lead else self.follows)[trump]
         return bool(mode & (SOME if (hakem if lead else void) else OTHERS))
 
-    def reaches(self, lead: bool, kind: int) -> bool:
-        """Whether some lead (``lead``), or some follow, of the kind ``kind`` (``SOME``, ``OTHERS``)
-        lies in the window on some trick, with or without a trump."""
-        return any((self.leads if lead else self.follows)[state] & kind and any(self.live[state])
-                   for state in (0, 1))
-
     def __repr__(self) -> str:
         def state(t: int) -> str:
             leads, follows = _LEAD_NAMES[self.leads[t]], _FOLLOW_NAMES[self.follows[t]]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from hokm._compose.cards import NO_TRUMP
 from hokm._compose.trick_end import UNANSWERED
-from hokm._compose.windows import NEVER, OTHERS, SOME, Gate
+from hokm._compose.windows import NEVER, Gate
 from hokm.context import VoidDuty
 
 if TYPE_CHECKING:
@@ -44,6 +44,7 @@ the seat's cards), then the same on a turn where it cannot follow."""
 Opens = tuple[tuple[tuple[bool, ...], ...], ...]
 """By the kind of turn (0: the Hakem's lead, 1: another seat's, 2: a void follow, 3: a follow in
 suit), per trump state, by tricks done: whether a legality chain may be asked there (``Plan.asked``)."""
+_HAKEM_LEADS, _OTHER_LEADS, _VOID, _IN_SUIT = range(4)  # (the kinds of turn, as ``Opens`` counts them)
 
 
 def _no_offers(players: int) -> Offers:
@@ -130,17 +131,18 @@ class Plan:
         self.overtrump = duty is VoidDuty.OVERTRUMP
         self.restricts = legality.kernel_restricts or legality.kernel_void_restricts
         """Whether a legality hook may be asked on a turn with no announcement."""
-        self.follow_asks = legality.kernel_restricts and _reaches(legality.restrict_gate, OTHERS)
+        chains = legality.restrictors, legality.void_restrictors
+        opens = (_opens(chains[0], legality.restrict_gate, total),
+                 _opens(chains[1], legality.void_restrict_gate, total))
+        self.asked: tuple[tuple[tuple[Impl, ...], Opens], tuple[tuple[Impl, ...], Opens]] = (
+            (chains[0], opens[0]), (chains[1], opens[1]))
+        """The legality chain asked on a turn where the seat can follow and on a void one, each with the
+        turns its windows hold (``Opens``; ``hokm._kernel.turns.narrowed``)."""
+        self.follow_asks = any(map(any, opens[0][_IN_SUIT]))
         """Whether one may be asked on a turn where the seat can follow (the void hooks need not)."""
         self.beats = legality.follow_duty is not None
         """Whether a seat that follows must beat the best card so far where it can (``FollowDuty.BEAT``,
         the one follow duty)."""
-        chains = legality.restrictors, legality.void_restrictors
-        self.asked: tuple[tuple[tuple[Impl, ...], Opens], tuple[tuple[Impl, ...], Opens]] = (
-            (chains[0], _opens(chains[0], legality.restrict_gate, total)),
-            (chains[1], _opens(chains[1], legality.void_restrict_gate, total)))
-        """The legality chain asked on a turn where the seat can follow and on a void one, each with the
-        turns its windows hold (``_opens``; ``hokm._kernel.turns.narrowed``)."""
         self.winner_hook = ends.winner_chain is not None
         self.capture_identity = ends.capture_identity
         self.capture_table = ends.capture_table
@@ -202,7 +204,7 @@ class Plan:
         self.switches: tuple[int, tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...], tuple[bool, ...],
                              bool, bool, bool, bool, bool, int] = (
             n, self.teams, self.followers, self.ends, self.follow_asks or self.beats, self.beats,
-            legality.kernel_void_restricts and _reaches(legality.void_restrict_gate, SOME),
+            any(map(any, opens[1][_VOID])),
             (self.capture_identity or self.lazy_capture) and not self.winner_hook,
             self.dynamic, self.stop_at)
         """What the card loop reads of the plan as it starts, in one tuple: the players, the teams, the
@@ -277,14 +279,11 @@ class Plan:
 
     def _lead_asks(self, trump: int, done: int) -> bool:
         """Whether the legality hooks may be asked on the lead of the trick after ``done`` under the
-        hand's trump index ``trump`` (their window's union: a trump fixed within a trick may leave the
-        lead without one, so a trump's row also reads the no-trump state where trumps get fixed)."""
-        legality = self.engine.legality
-        gate = legality.restrict_gate
-        if not legality.kernel_restricts or gate is None:
-            return legality.kernel_restricts
+        hand's trump index ``trump`` (where the trump gets fixed within a trick, a trump's row reads
+        the no-trump state too: a lean row costs the plain pick, a wrong one a rule left unasked)."""
+        opens = self.asked[False][1]
         states = (0, 1) if trump < NO_TRUMP and self.fixes_trump else (int(trump < NO_TRUMP),)
-        return any(gate.live[state][done] and gate.leads[state] != NEVER for state in states)
+        return any(opens[kind][state][done] for kind in (_HAKEM_LEADS, _OTHER_LEADS) for state in states)
 
     def _story(self, engine: Engine) -> tuple[str, ...]:
         """What the loop cannot take as a lookup, and where it is asked (the ``repr``'s story)."""
@@ -364,12 +363,6 @@ def _opens(chain: tuple[Impl, ...], gate: Gate | None, total: int) -> Opens:
                                                                         False))
                              for done in range(total + 1)) for state in (0, 1))
                  for lead, hakem, void in turns)
-
-
-def _reaches(gate: Gate | None, kind: int) -> bool:
-    """Whether a chain with the window ``gate`` (``None``: every turn) may be asked on a follow of
-    the kind ``kind`` (``SOME``: a seat that cannot follow suit; ``OTHERS``: one that can)."""
-    return gate is None or gate.reaches(False, kind)
 
 
 def plan_of(engine: Engine) -> Plan:
