@@ -49,11 +49,11 @@ class _Call(NamedTuple):
                 self.masks, self.hakem, self.team, self.leader, bytes(self.trick), self.state,
                 int(points_only), plan.asks if asks is None else asks, whole]
 
-    def python(self, *, points_only: bool = False, limit: int = 0) -> Search:
+    def python(self, *, points_only: bool = False, limit: int = 0, partition: bool = True) -> Search:
         hands = [int.from_bytes(self.masks[8 * seat:8 * seat + 8], "little")
                  for seat in range(self.rules.players)]
         return Search(self.rules, self.classes, hands, self.hakem, self.team, points_only=points_only,
-                      limit=limit)
+                      limit=limit, partition=partition)
 
     @property
     def seats(self) -> tuple[int, ...]:

@@ -1131,7 +1131,27 @@ typedef struct {
     int64_t low, high;
     signed char best;
     unsigned char used;
+    unsigned char counts[MAX_CLASSES]; /* the top cards of each class the bounds read (Search.table) */
 } tt_entry;
+
+/* A partition entry (search.Parted): bounds found, with the top cards of each class they read, as
+ * places of the canon key and each seat's of them. */
+typedef struct {
+    uint64_t places, owners[MAX_SEATS];
+    unsigned char counts[MAX_CLASSES];
+    int64_t low, high;
+} part_entry;
+
+#define SHAPE_WORDS (MAX_CLASSES * MAX_SEATS / 8)
+
+/* The partition entries of one leader, tally class and shape (CardClasses.shape: a byte per class and
+ * seat), in the order found (Search.parts). */
+typedef struct {
+    uint64_t shape[SHAPE_WORDS];
+    uint64_t head;               /* kind << 3 | leader, + 1 (0: an empty slot) */
+    part_entry *entries;
+    size_t count, capacity;
+} part_bucket;
 
 /* A tally state's bounds (Rules.bounds, for the search's team). */
 typedef struct {
@@ -1158,6 +1178,10 @@ typedef struct {
     size_t kinds_size, kinds_used;
     struct signature_entry *signatures; /* the classes by their signature */
     size_t signatures_size, signatures_used;
+    int partition;               /* Search.partition: positions alike in the cards read share bounds */
+    uint64_t read;               /* Search.read: the cards the bounds of the position searched read */
+    part_bucket *parts;          /* Search.parts, open addressing, growing at half full */
+    size_t parts_size, parts_used;
 } search;
 
 static inline uint64_t hash_words(const uint64_t *key, int words) {
@@ -1196,7 +1220,8 @@ static int tt_grow(search *S) {
     return 0;
 }
 
-static int tt_store(search *S, const uint64_t *key, int64_t low, int64_t high, int best) {
+static int tt_store(search *S, const uint64_t *key, int64_t low, int64_t high, int best,
+                    const unsigned char *counts) {
     tt_entry *slot = tt_slot(S->table, S->table_size, key);
     if (!slot->used) {
         memcpy(slot->key, key, sizeof slot->key);
@@ -1206,6 +1231,7 @@ static int tt_store(search *S, const uint64_t *key, int64_t low, int64_t high, i
     slot->low = low;
     slot->high = high;
     slot->best = (signed char)best;
+    memcpy(slot->counts, counts, sizeof slot->counts);
     return S->table_used * 2 > S->table_size ? tt_grow(S) : 0;
 }
 
@@ -1467,6 +1493,139 @@ static void canon(const search *S, uint64_t live, uint64_t *key) {
     }
 }
 
+/* CardClasses.shape: how many cards of each class each hand holds, a byte per class and seat. */
+static void shape_of(const search *S, uint64_t *shape) {
+    unsigned char *counts = (unsigned char *)shape;
+    memset(shape, 0, SHAPE_WORDS * sizeof *shape);
+    for (int index = 0; index < S->c->count; index++)
+        for (int seat = 0; seat < S->r->players; seat++)
+            counts[index * MAX_SEATS + seat] = (unsigned char)count_cards(S->hands[seat] & S->c->mask[index]);
+}
+
+/* CardClasses.top_counts: per class, how many of its `live` cards lie at or above the lowest of `cards`
+ * in it (0: none of them). */
+static void top_counts(const card_classes *c, uint64_t cards, uint64_t live, unsigned char *counts) {
+    for (int index = 0; index < c->count; index++) {
+        counts[index] = 0;
+        if (!(cards & c->mask[index])) continue;
+        int count = 0;
+        for (int k = c->start[index] + c->size[index] - 1; k >= c->start[index]; k--) {
+            int card = c->order[k];
+            if (live >> card & 1) {
+                count++;
+                if (cards >> card & 1) counts[index] = (unsigned char)count;
+            }
+        }
+    }
+}
+
+/* CardClasses.tops: each class's top `counts` live cards. */
+static uint64_t tops(const card_classes *c, const unsigned char *counts, uint64_t live) {
+    uint64_t cards = 0;
+    for (int index = 0; index < c->count; index++) {
+        int left = counts[index];
+        for (int k = c->start[index] + c->size[index] - 1; left > 0 && k >= c->start[index]; k--) {
+            int card = c->order[k];
+            if (live >> card & 1) {
+                cards |= (uint64_t)1 << card;
+                left--;
+            }
+        }
+    }
+    return cards;
+}
+
+/* The bucket of `shape` and `head`: its entries, or the empty slot where they go. */
+static part_bucket *part_slot(part_bucket *table, size_t size, const uint64_t *shape, uint64_t head) {
+    size_t i = (size_t)(hash_words(shape, SHAPE_WORDS) ^ hash_words(&head, 1)) & (size - 1);
+    while (table[i].head && (table[i].head != head || memcmp(table[i].shape, shape, sizeof table[i].shape)))
+        i = (i + 1) & (size - 1);
+    return &table[i];
+}
+
+/* Search._parted: the first entry of the bucket whose bounds decide the window and whose owners of the
+ * places read are the position's (`key`, its canon): 1 with the value and the cards read, else 0. */
+static int parted(const search *S, const uint64_t *shape, uint64_t head, const uint64_t *key, uint64_t live,
+                  int64_t alpha, int64_t beta, int64_t *value, uint64_t *read) {
+    const part_bucket *bucket = part_slot(S->parts, S->parts_size, shape, head);
+    for (size_t i = 0; bucket->head && i < bucket->count; i++) {
+        const part_entry *e = &bucket->entries[i];
+        if (e->low < beta && e->high > alpha && e->low != e->high) continue;
+        int seat = 0;
+        while (seat < S->r->players && (key[seat] & e->places) == e->owners[seat]) seat++;
+        if (seat < S->r->players) continue;
+        *value = e->low >= beta || e->low == e->high ? e->low : e->high;
+        *read = tops(S->c, e->counts, live);
+        return 1;
+    }
+    return 0;
+}
+
+/* Search.trick's partition entry: appended to its bucket, the table doubling at half full. The places
+ * read are each class's top `counts` places of the canon key (the k-th live card at its k-th place). */
+static int part_store(search *S, const uint64_t *shape, uint64_t head, const uint64_t *key, uint64_t live,
+                      const unsigned char *counts, int64_t low, int64_t high) {
+    const card_classes *c = S->c;
+    part_bucket *bucket = part_slot(S->parts, S->parts_size, shape, head);
+    if (!bucket->head) {
+        memcpy(bucket->shape, shape, sizeof bucket->shape);
+        bucket->head = head;
+        S->parts_used++;
+    }
+    if (bucket->count == bucket->capacity) {
+        size_t capacity = bucket->capacity ? bucket->capacity * 2 : 4;
+        part_entry *more = capacity <= (size_t)PY_SSIZE_T_MAX / sizeof *more
+                               ? PyMem_Realloc(bucket->entries, capacity * sizeof *more) : NULL;
+        if (more == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        bucket->entries = more;
+        bucket->capacity = capacity;
+    }
+    part_entry *e = &bucket->entries[bucket->count++];
+    memset(e, 0, sizeof *e);
+    for (int index = 0; index < c->count; index++) {
+        int k = counts[index], n = count_cards(live & c->mask[index]);
+        if (k > 0 && k <= n) e->places |= (((uint64_t)1 << k) - 1) << (c->start[index] + n - k);
+    }
+    for (int seat = 0; seat < S->r->players; seat++) e->owners[seat] = key[seat] & e->places;
+    memcpy(e->counts, counts, sizeof e->counts);
+    e->low = low;
+    e->high = high;
+    if (S->parts_used * 2 <= S->parts_size) return 0;
+    size_t size = S->parts_size * 2;
+    part_bucket *bigger = new_table(size, sizeof *bigger);
+    if (bigger == NULL) return -1;
+    for (size_t i = 0; i < S->parts_size; i++)
+        if (S->parts[i].head) *part_slot(bigger, size, S->parts[i].shape, S->parts[i].head) = S->parts[i];
+    PyMem_Free(S->parts);
+    S->parts = bigger;
+    S->parts_size = size;
+    return 0;
+}
+
+/* The partition entries' memory (a search's, or none). */
+static void free_parts(search *S) {
+    for (size_t i = 0; S->parts != NULL && i < S->parts_size; i++) PyMem_Free(S->parts[i].entries);
+    PyMem_Free(S->parts);
+    S->parts = NULL;
+}
+
+/* Search._won: `card` won the trick just played (`live`: the cards at its start); its place is read if
+ * another card of its class was played to it. */
+static inline void won(search *S, int card, uint64_t live) {
+    uint64_t held = 0;
+    for (int seat = 0; seat < S->r->players; seat++) held |= S->hands[seat];
+    uint64_t played = live & ~held & S->c->mask[S->c->class_of[card]];
+    if (played & (played - 1)) S->read |= (uint64_t)1 << card;
+}
+
+/* Search._compared: a duty picked which of `cards` beat `card`; its place is read if some are of its class. */
+static inline void compared(search *S, uint64_t cards, int card) {
+    if (cards & S->c->mask[S->c->class_of[card]]) S->read |= (uint64_t)1 << card;
+}
+
 /* Search.void_plays: what a seat that cannot follow may play. */
 static inline uint64_t void_plays(const search *S, uint64_t hand, const int32_t *row, int32_t top) {
     uint64_t trumps = hand & S->r->suit_mask[S->c->trump][S->c->trump];
@@ -1486,9 +1645,10 @@ static inline int is_partner(const rules *r, int leader, int seat) {
 
 /* Search.sure_tricks: the tricks in a row the leader takes cashing its top cards suit by suit (a partner
  * free to play low counts as a rival unless it holds a card for each trick that cannot trump it). */
-static int sure_tricks(const search *S, int leader) {
+static int sure_tricks(const search *S, int leader, uint64_t *read) {
     const card_classes *c = S->c;
     const rules *r = S->r;
+    *read = 0;
     if (!c->exact) return 0;
     uint64_t hand = S->hands[leader], live = 0;
     for (int seat = 0; seat < r->players; seat++) live |= S->hands[seat];
@@ -1501,6 +1661,7 @@ static int sure_tricks(const search *S, int leader) {
         for (int k = c->start[index] + c->size[index] - 1; k >= c->start[index]; k--) {
             int card = c->order[k];
             if (live >> card & 1) {
+                *read |= (uint64_t)1 << card; /* (the run's cards, down to the first not the leader's) */
                 if (!(mine >> card & 1)) break;
                 run++;
             }
@@ -1532,7 +1693,8 @@ static int sure_tricks(const search *S, int leader) {
 
 /* Search._sure: the bounds narrowed by the leader's sure tricks. */
 static int sure_bounds(search *S, int leader, const tally_state *state, int64_t *low, int64_t *high) {
-    int sure = sure_tricks(S, leader);
+    uint64_t read;
+    int sure = sure_tricks(S, leader, &read);
     if (!sure) return 0;
     tally_state now = *state, after;
     int64_t least, most;
@@ -1549,19 +1711,26 @@ static int sure_bounds(search *S, int leader, const tally_state *state, int64_t 
         return -1;
     if (S->r->team_of[leader] == S->team) {
         int64_t raised = shifted(S, least);
-        *low = raised > *low ? raised : *low;
+        if (raised > *low) {
+            *low = raised;
+            S->read |= read;
+        }
     } else {
         int64_t lowered = shifted(S, most);
-        *high = lowered < *high ? lowered : *high;
+        if (lowered < *high) {
+            *high = lowered;
+            S->read |= read;
+        }
     }
     return 0;
 }
 
 /* Search.owed_tricks: per team, the tricks left it wins by the hand's end whatever anyone plays (its
  * best seat's count of cards no rival's card can beat). */
-static void owed_tricks(const search *S, int *owed) {
+static void owed_tricks(const search *S, int *owed, uint64_t *read) {
     const rules *r = S->r;
     uint64_t held[MAX_TEAMS] = {0}, live = 0;
+    *read = 0;
     for (int seat = 0; seat < r->players; seat++) held[r->team_of[seat]] |= S->hands[seat];
     for (int t = 0; t < r->teams; t++) {
         live |= held[t];
@@ -1571,8 +1740,13 @@ static void owed_tricks(const search *S, int *owed) {
         uint64_t mine = S->hands[seat] & S->c->masters;
         int team = r->team_of[seat], count = 0;
         uint64_t rivals = live & ~held[team];
-        for (; mine; mine &= mine - 1)
-            count += !(S->c->threats[__builtin_ctzll(mine)] & rivals);
+        for (; mine; mine &= mine - 1) {
+            uint64_t reach = S->c->threats[__builtin_ctzll(mine)];
+            if (!(reach & rivals)) { /* counted: the card, and what could beat it, are read */
+                count++;
+                *read |= (mine & -mine) | (reach & live);
+            }
+        }
         if (count > owed[team]) owed[team] = count;
     }
 }
@@ -1581,10 +1755,12 @@ static void owed_tricks(const search *S, int *owed) {
 static int owed_narrowed(search *S, const tally_state *state, int64_t *low, int64_t *high) {
     int owed[MAX_TEAMS] = {0};
     int64_t least, most;
-    owed_tricks(S, owed);
+    uint64_t read;
+    owed_tricks(S, owed, &read);
     if (owed_bounds(S, state, owed, &least, &most) < 0) return -1;
     least = shifted(S, least);
     most = shifted(S, most);
+    if (least > *low || most < *high) S->read |= read;
     *low = least > *low ? least : *low;
     *high = most < *high ? most : *high;
     return 0;
@@ -1675,14 +1851,19 @@ static inline int better(int maximising, int64_t got, int64_t *value, int64_t *a
     return 1;
 }
 
-/* Search._follow: the value of the trick's `place`-th card (1 the first follow) on, within the window. */
+/* Search._follow: the value of the trick's `place`-th card (1 the first follow) on, within the window
+ * (`best` winning the trick so far with `win`, of power `top`). */
 static int64_t follow(search *S, int place, const unsigned char *seats, int led, const int32_t *row, int best,
-                      int32_t top, uint64_t live, const tally_state *state, int64_t alpha, int64_t beta,
+                      int32_t top, int win, uint64_t live, const tally_state *state, int64_t alpha, int64_t beta,
                       int *failed) {
     const rules *r = S->r;
     int seat = seats[place];
     uint64_t hand = S->hands[seat];
     uint64_t legal = hand & r->suit_mask[S->c->trump][led];
+    if (S->partition) { /* a duty compares the seat's cards with `win` */
+        if (!legal && r->duty == 2) compared(S, hand & r->suit_mask[S->c->trump][S->c->trump], win);
+        else if (legal && r->beats && (legal & (legal - 1))) compared(S, legal, win);
+    }
     legal = legal ? follow_duty(r, legal, row, top) : void_plays(S, hand, row, top);
     unsigned char moves[52];
     int count = card_moves(S->c, legal, live, moves);
@@ -1694,9 +1875,10 @@ static int64_t follow(search *S, int place, const unsigned char *seats, int led,
         int card = moves[i];
         S->nodes++;
         S->hands[seat] = hand ^ (uint64_t)1 << card;
-        int winner = row[card] > top ? seat : best;
+        int winner = row[card] > top ? seat : best, taker = row[card] > top ? card : win;
         int32_t high = row[card] > top ? row[card] : top;
         if (last) {
+            if (S->partition) won(S, taker, live);
             tally_state after;
             int over = trick_end(S, state, winner, &after);
             if (over < 0) *failed = 1;
@@ -1705,7 +1887,7 @@ static int64_t follow(search *S, int place, const unsigned char *seats, int led,
                 got = shifted(S, got);
             } else got = trick(S, winner, &after, alpha, beta, failed);
         } else
-            got = follow(S, place + 1, seats, led, row, winner, high, live, state, alpha, beta, failed);
+            got = follow(S, place + 1, seats, led, row, winner, high, taker, live, state, alpha, beta, failed);
         S->hands[seat] = hand;
         if (*failed) return 0;
         if (better(maximising, got, &value, &alpha, &beta) && alpha >= beta) break;
@@ -1752,8 +1934,8 @@ static int64_t lead(search *S, int leader, const tally_state *state, uint64_t li
         S->nodes++;
         S->hands[leader] = hand ^ (uint64_t)1 << card;
         const int32_t *row = S->powers + 52 * S->r->trick_suit_of[c->trump][card];
-        int64_t got = follow(S, 1, seats, S->r->suit_of[c->trump][card], row, leader, row[card], live, state,
-                             alpha, beta, failed);
+        int64_t got = follow(S, 1, seats, S->r->suit_of[c->trump][card], row, leader, row[card], card, live,
+                             state, alpha, beta, failed);
         S->hands[leader] = hand;
         if (*failed) return 0;
         if (better(maximising, got, &value, &alpha, &beta)) {
@@ -1764,9 +1946,10 @@ static int64_t lead(search *S, int leader, const tally_state *state, uint64_t li
     return value;
 }
 
-/* Search.trick: the value of the position at a trick's start, `leader` to lead, within the window. */
+/* Search.trick: the value of the position at a trick's start, `leader` to lead, within the window; with
+ * `partition`, the cards its bounds read added to S->read. */
 static int64_t trick(search *S, int leader, const tally_state *state, int64_t alpha, int64_t beta, int *failed) {
-    uint64_t key[MAX_SEATS + 1], live = 0;
+    uint64_t key[MAX_SEATS + 1], live = 0, shape[SHAPE_WORDS];
     for (int seat = 0; seat < S->r->players; seat++) live |= S->hands[seat];
     canon(S, live, key);
     int64_t kind;
@@ -1775,32 +1958,49 @@ static int64_t trick(search *S, int leader, const tally_state *state, int64_t al
         return 0;
     }
     key[MAX_SEATS] = (uint64_t)kind << 3 | (uint64_t)leader; /* (a leader fits 3 bits: MAX_SEATS <= 8) */
+    uint64_t outer = S->read, head = key[MAX_SEATS] + 1;
+    S->read = 0;
+    unsigned char counts[MAX_CLASSES] = {0};
     int64_t low, high;
-    int first = -1;
+    int first = -1, shaped = 0;
     const tt_entry *entry = tt_slot(S->table, S->table_size, key);
     if (entry->used) {
         low = entry->low;
         high = entry->high;
         first = entry->best;
+        if (S->partition) S->read = tops(S->c, entry->counts, live);
     } else {
+        if (S->partition) {
+            int64_t value;
+            uint64_t read;
+            shape_of(S, shape);
+            shaped = 1;
+            if (parted(S, shape, head, key, live, alpha, beta, &value, &read)) {
+                S->read = outer | read;
+                return value;
+            }
+        }
         if (tally_bounds(S, state, &low, &high) < 0) {
             *failed = 1;
             return 0;
         }
         low = shifted(S, low);
         high = shifted(S, high);
-        if (low < high && sure_bounds(S, leader, state, &low, &high) < 0) {
+        if ((low < high && sure_bounds(S, leader, state, &low, &high) < 0) ||
+            (low < high && owed_narrowed(S, state, &low, &high) < 0)) {
             *failed = 1;
             return 0;
         }
-        if (low < high && owed_narrowed(S, state, &low, &high) < 0) {
+        if (S->partition && S->read) top_counts(S->c, S->read, live, counts);
+        if (tt_store(S, key, low, high, -1, counts) < 0) { /* (the entry may have moved: not read again) */
             *failed = 1;
             return 0;
         }
     }
-    if (low >= beta) return low;
-    if (high <= alpha) return high;
-    if (low == high) return low;
+    if (low >= beta || high <= alpha || low == high) {
+        S->read |= outer;
+        return low >= beta || low == high ? low : high;
+    }
     if (--S->until_signals <= 0) {
         S->until_signals = 1 << 16;
         if (PyErr_CheckSignals() < 0) {
@@ -1815,7 +2015,20 @@ static int64_t trick(search *S, int leader, const tally_state *state, int64_t al
     if (value <= window_low) high = value < high ? value : high;
     else if (value >= window_high) low = value > low ? value : low;
     else low = high = value;
-    if (tt_store(S, key, low, high, best) < 0) *failed = 1; /* (the table may have moved: stored anew) */
+    memset(counts, 0, sizeof counts);
+    if (S->partition && S->read) top_counts(S->c, S->read, live, counts);
+    if (tt_store(S, key, low, high, best, counts) < 0) { /* (the table may have moved: stored anew) */
+        *failed = 1;
+        return 0;
+    }
+    if (S->partition) {
+        if (!shaped) shape_of(S, shape);
+        if (part_store(S, shape, head, key, live, counts, low, high) < 0) {
+            *failed = 1;
+            return 0;
+        }
+        S->read = outer | tops(S->c, counts, live);
+    }
     return value;
 }
 
@@ -1823,7 +2036,7 @@ static int64_t trick(search *S, int leader, const tally_state *state, int64_t al
  * with `top`; `place` 0: a lead. With `whole`, the position itself before its `place`-th card (the
  * trick's start where `place` is 0). */
 typedef struct {
-    int whole, place, led, best;
+    int whole, place, led, best, win; /* win: the card `best` played */
     int32_t top;
     const int32_t *row;
     unsigned char seats[MAX_SEATS];
@@ -1834,12 +2047,13 @@ typedef struct {
 /* The probe within a window (Search._follow after a lead, else Search._then). */
 static int64_t probe(search *S, const root_probe *p, int64_t alpha, int64_t beta, int *failed) {
     if (p->whole)
-        return p->place ? follow(S, p->place, p->seats, p->led, p->row, p->best, p->top, p->live, &p->state, alpha,
-                                 beta, failed)
+        return p->place ? follow(S, p->place, p->seats, p->led, p->row, p->best, p->top, p->win, p->live, &p->state,
+                                 alpha, beta, failed)
                         : trick(S, p->seats[0], &p->state, alpha, beta, failed);
     if (p->place < S->r->players - 1)
-        return follow(S, p->place + 1, p->seats, p->led, p->row, p->best, p->top, p->live, &p->state, alpha, beta,
-                      failed);
+        return follow(S, p->place + 1, p->seats, p->led, p->row, p->best, p->top, p->win, p->live, &p->state, alpha,
+                      beta, failed);
+    if (S->partition) won(S, p->win, p->live);
     tally_state after;
     int64_t value = 0;
     int over = trick_end(S, &p->state, p->best, &after);
@@ -1856,6 +2070,7 @@ static int64_t exact_value(search *S, const root_probe *p, int64_t guess, int *f
     int64_t low = -SOLVE_INFINITY, high = SOLVE_INFINITY, value = guess;
     while (low < high) {
         int64_t beta = value == low ? value + 1 : value;
+        S->read = 0;
         value = probe(S, p, beta - 1, beta, failed);
         if (*failed) return 0;
         if (value < beta) high = value;
@@ -1909,7 +2124,7 @@ typedef struct {
     card_classes classes;
     tally_state state;
     unsigned char trick[MAX_SEATS], seats[MAX_SEATS];
-    int in_trick, seat, led, best;
+    int in_trick, seat, led, best, win; /* win: the card `best` played (-1 on a lead) */
     int32_t top;
     const int32_t *row;
     uint64_t live, legal;
@@ -1968,10 +2183,13 @@ static int load_root(search *S, const rules *r, PyObject *classes_object, PyObje
     p->seat = p->seats[p->in_trick];
     p->live = seen;
     p->best = leader;
+    p->win = -1;
     uint64_t hand = S->hands[p->seat];
     p->legal = hand;
     if (p->in_trick) {
         standing(S, p->seats, p->trick, p->in_trick, &p->led, &p->row, &p->best, &p->top);
+        for (int i = 0; i < p->in_trick; i++)
+            if (p->seats[i] == p->best) p->win = p->trick[i];
         p->legal = hand & r->suit_mask[p->classes.trump][p->led];
         p->legal = p->legal ? follow_duty(r, p->legal, p->row, p->top) : void_plays(S, hand, p->row, p->top);
     }
@@ -2009,6 +2227,7 @@ static void close_root(root_call *call) {
     PyMem_Free(call->S.bounds);
     PyMem_Free(call->S.kinds);
     PyMem_Free(call->S.signatures);
+    free_parts(&call->S);
     if (call->k != NULL) return_questions(call->k, call->own, call->holds);
 }
 
@@ -2053,7 +2272,10 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     S->bounds = S->table == NULL ? NULL : new_table(S->bounds_size, sizeof *S->bounds);
     S->kinds = S->bounds == NULL ? NULL : new_table(S->kinds_size, sizeof *S->kinds);
     S->signatures = S->kinds == NULL ? NULL : new_table(S->signatures_size, sizeof *S->signatures);
-    if (S->signatures == NULL || (values = PyDict_New()) == NULL) goto done;
+    S->partition = root->classes.exact;
+    S->parts_size = 1 << 8;
+    S->parts = S->signatures == NULL ? NULL : new_table(S->parts_size, sizeof *S->parts);
+    if (S->parts == NULL || (values = PyDict_New()) == NULL) goto done;
     /* Search.values: each move's value by MTD(f), the last value the next guess */
     int seat = root->seat, in_trick = root->in_trick, trump = root->classes.trump;
     uint64_t legal = root->legal, hand = S->hands[seat];
@@ -2067,6 +2289,7 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     p.row = root->row;
     p.best = root->best;
     p.top = root->top;
+    p.win = root->win;
     int failed = 0;
     int64_t guess = 0;
     if (whole) { /* the position's value alone */
@@ -2085,9 +2308,11 @@ static PyObject *solve(PyObject *self, PyObject *args) {
             p.row = S->powers + 52 * r->trick_suit_of[trump][card];
             p.best = seat;
             p.top = p.row[card];
+            p.win = card;
         } else {
             p.best = root->row[card] > root->top ? seat : root->best;
             p.top = root->row[card] > root->top ? root->row[card] : root->top;
+            p.win = root->row[card] > root->top ? card : root->win;
         }
         guess = exact_value(S, &p, guess, &failed);
         S->hands[seat] = hand;

@@ -44,6 +44,10 @@ _INFINITY = 1 << 50
 Afters = tuple[tuple["TallyState", bool, int], ...]
 """Per seat as a trick's winner: the tally state after it, whether the hand is then over, and the
 search's value if so, else the state's class (``Search.afters_of``)."""
+Parted = tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], int, int]
+"""A partition entry (``Search.parts``): per class read, its index and the modulus and remainder of its
+``canon`` code that name the owners of the top cards read; how many top cards of each class those are;
+the bounds."""
 _KEYS = 1 << 17
 """The most entries each of ``Search``'s memos by exact cards holds: a full one starts again empty (a
 bound on their memory, about 30 MB each, that follows the search to the part of the tree it is in)."""
@@ -59,10 +63,10 @@ class Search:
     """A search of one deal, fully known: the hands as masks (changed during a search and put back)."""
 
     __slots__ = ("afters", "classes", "follows", "hakem", "hands", "keys", "kinds", "limit", "nodes", "owed",
-                 "rules", "shift", "table", "team")
+                 "partition", "parts", "read", "rules", "shift", "table", "team")
 
     def __init__(self, rules: Rules, classes: CardClasses, hands: list[int], hakem: int, team: int,
-                 *, points_only: bool = False, limit: int = 0) -> None:
+                 *, points_only: bool = False, limit: int = 0, partition: bool = True) -> None:
         self.rules = rules
         self.shift = POINTS if points_only else 0
         """What a value is shifted right by: ``POINTS`` for a search of the points alone."""
@@ -70,23 +74,37 @@ class Search:
         self.hands = hands
         self.hakem = hakem
         self.team = team
-        self.table: dict[tuple[object, ...], tuple[int, int, int]] = {}
+        self.table: dict[tuple[object, ...], tuple[int, int, int, tuple[int, ...]]] = {}
+        """Per position at a trick's start (its key): its bounds, the lead that did best, and how many top
+        cards of each class those bounds read (``read``, as ``CardClasses.top_counts``)."""
+        self.partition = partition and classes.exact
+        """Whether positions that differ only in cards no bound read share their bounds (``parts``)."""
+        self.parts: dict[tuple[object, ...], list[Parted]] = {}
+        """Per leader, tally class and ``CardClasses.shape``: the bounds found, in the order found, each with
+        the owners of the top cards they read (per class read: its index, the modulus and remainder of its
+        ``canon`` code that name those owners) and how many top cards of each class those are; a position
+        whose owners match takes them."""
+        self.read = 0
+        """The cards whose places the bounds of the position being searched read so far (a card's place
+        read reads those above it in its class too): the cards that won a trick against a card of their
+        class, the best card a duty compared with, the cards of the sure and owed tricks."""
         self.nodes = 0
         self.limit = limit
         """The most cards to try (0: no limit): past it, the next lead searched raises ``NodeLimit``."""
         self.kinds: dict[TallyState, int] = {}
         """Each tally state's class (``Rules.kind``), as the table keys it."""
-        self.keys: dict[tuple[int, ...], tuple[object, ...]] = {}
-        """The table's key of a position at a trick's start by its exact hands, leader and tally class: a
-        position met again is keyed without ``CardClasses.canon`` (``_KEYS``)."""
+        self.keys: dict[tuple[int, ...], tuple[tuple[object, ...], tuple[int, ...]]] = {}
+        """The table's key of a position at a trick's start, and its shape (``CardClasses.shape``, with
+        ``partition``), by its exact hands, leader and tally class: a position met again is keyed without
+        ``CardClasses.canon`` (``_KEYS``)."""
         self.follows: dict[tuple[int, ...], Sequence[int]] = {}
         """A follow with a choice: its moves best-first (``CardClasses.moves``, then ``_order_follows``) by
         the legal cards, the live cards of the led suit (every live card for a void seat), the trick's best
         power, its row, whether the seat's side wins it and whether the seat plays last (``_KEYS``)."""
         self.afters: dict[TallyState, Afters] = {}
         """Per tally state, each seat's row of ``afters_of``."""
-        self.owed: dict[tuple[int, ...], tuple[int, ...]] = {}
-        """``owed_tricks`` by the cards it reads of each hand (``CardClasses.owed_cards``; ``_KEYS``)."""
+        self.owed: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
+        """``_owed_run`` by the cards it reads of each hand (``CardClasses.owed_cards``; ``_KEYS``)."""
 
     def exact(self, probe: Callable[[int, int], int], guess: int = 0) -> int:
         """The exact value of ``probe`` (a search with a window), by null-window searches (MTD(f)).
@@ -100,6 +118,7 @@ class Search:
             low, high, value = -_INFINITY, _INFINITY, guess
             while low < high:
                 beta = value + 1 if value == low else value
+                self.read = 0
                 value = probe(beta - 1, beta)
                 if value < beta:
                     high = value
@@ -137,10 +156,11 @@ class Search:
             hands[seat] = hand ^ 1 << card
             if not trick:
                 led, row = classes.suit_of[card], classes.power[classes.trick_suit_of[card]]
-                probe = partial(self._follow, 1, seats, led, row, seat, row[card], live, afters)
+                probe = partial(self._follow, 1, seats, led, row, seat, row[card], card, live, afters)
             else:
-                winner, high = (seat, row[card]) if row[card] > top else (best, top)
-                probe = partial(self._then, place, seats, led, row, winner, high, live, afters)
+                winner, high, win = (seat, row[card], card) if row[card] > top else (best, top, trick[
+                    seats.index(best)])
+                probe = partial(self._then, place, seats, led, row, winner, high, win, live, afters)
             values[card] = guess = self.exact(probe, guess)
             hands[seat] = hand
         return legal, values
@@ -152,15 +172,17 @@ class Search:
             return self.exact(partial(self.trick, seats[0], state, self.kind_of(state)))
         led, row, best, top = self.classes.standing(seats, trick)
         live = sum(1 << card for card in trick) | sum(self.hands)  # (disjoint masks)
-        return self.exact(partial(self._follow, len(trick), seats, led, row, best, top, live,
-                                  self.afters_of(state)))
+        return self.exact(partial(self._follow, len(trick), seats, led, row, best, top,
+                                  trick[seats.index(best)], live, self.afters_of(state)))
 
     def _then(self, place: int, seats: tuple[int, ...], led: int, row: tuple[int, ...], best: int, top: int,
-              live: int, afters: Afters, alpha: int, beta: int) -> int:
-        """The value once the trick's ``place``-th card is played (``best`` winning with ``top``; ``afters``:
-        the trick's tally state's row of ``afters_of``)."""
+              win: int, live: int, afters: Afters, alpha: int, beta: int) -> int:
+        """The value once the trick's ``place``-th card is played (``best`` winning with ``win``, of power
+        ``top``; ``afters``: the trick's tally state's row of ``afters_of``)."""
         if place < len(seats) - 1:
-            return self._follow(place + 1, seats, led, row, best, top, live, afters, alpha, beta)
+            return self._follow(place + 1, seats, led, row, best, top, win, live, afters, alpha, beta)
+        if self.partition:
+            self._won(win, live)
         after, over, known = afters[best]
         return known if over else self.trick(best, after, known, alpha, beta)
 
@@ -173,33 +195,43 @@ class Search:
 
     def trick(self, leader: int, state: TallyState, kind: int, alpha: int, beta: int) -> int:
         """The value of the position at a trick's start, ``leader`` to lead, within the window (``kind``:
-        the tally state's class, ``kind_of``)."""
-        rules, hands, team = self.rules, self.hands, self.team
+        the tally state's class, ``kind_of``). With ``partition``, the cards its bounds read are added to
+        ``read``."""
+        rules, hands, team, classes = self.rules, self.hands, self.team, self.classes
         exact = (*hands, leader, kind)
-        key = self.keys.get(exact)
-        if key is None:
-            key = _kept(self.keys, exact, (self.classes.canon(hands), leader, kind))
+        found = self.keys.get(exact)
+        if found is None:
+            found = _kept(self.keys, exact, ((classes.canon(hands), leader, kind),
+                                             classes.shape(hands) if self.partition else ()))
+        key, shape = found
+        outer, self.read = self.read, 0
+        live = 0
+        for hand in hands:
+            live |= hand
         entry = self.table.get(key)
         if entry is None:
+            if self.partition:
+                taken = self._parted(key, shape, alpha, beta)
+                if taken is not None:
+                    value, read = taken
+                    self.read = outer | read
+                    return value
             low, high = rules.bounds(state, self.hakem, team)
             low, high, first = low >> self.shift, high >> self.shift, -1
             if low < high:
                 low, high = self._sure(leader, state, low, high)
             if low < high:
                 low, high = self._owed(state, low, high)
-            self.table[key] = (low, high, -1)
+            counts = classes.top_counts(self.read, live) if self.read and self.partition else ()
+            self.table[key] = (low, high, -1, counts)
         else:
-            low, high, first = entry
-        if low >= beta:
-            return low
-        if high <= alpha:
-            return high
-        if low == high:
-            return low
+            low, high, first, counts = entry
+            if counts:
+                self.read = classes.tops(counts, live)
+        if low >= beta or high <= alpha or low == high:
+            self.read |= outer
+            return low if low >= beta or low == high else high
         window_low, window_high = max(alpha, low), min(beta, high)
-        live = 0
-        for hand in hands:
-            live |= hand
         value, best = self._lead(leader, state, live, window_low, window_high, first)
         if value <= window_low:
             high = min(high, value)
@@ -207,14 +239,41 @@ class Search:
             low = max(low, value)
         else:
             low = high = value
-        self.table[key] = (low, high, best)
+        counts = classes.top_counts(self.read, live) if self.read and self.partition else ()
+        self.table[key] = (low, high, best, counts)
+        if self.partition:
+            code: tuple[int, ...] = key[0]  # type: ignore[assignment]
+            base = len(hands) + 1  # (a canon code's digit per card: its owner + 1)
+            owners = tuple([(index, base ** count, code[index] % base ** count)
+                            for index, count in enumerate(counts) if count])
+            self.parts.setdefault((leader, kind, shape), []).append((owners, counts, low, high))
+            self.read = outer | classes.tops(counts, live) if counts else outer
         return value
+
+    def _parted(self, key: tuple[object, ...], shape: tuple[int, ...], alpha: int,
+                beta: int) -> tuple[int, int] | None:
+        """The first partition entry of this position's leader, tally class and shape whose owners of
+        the top cards read are this position's and whose bounds decide the window: the value, and the
+        cards read; else ``None``."""
+        code: tuple[int, ...] = key[0]  # type: ignore[assignment]
+        for owners, counts, low, high in self.parts.get((key[1], key[2], shape), ()):
+            if low < beta and high > alpha and low != high:
+                continue
+            for index, modulus, remainder in owners:
+                if code[index] % modulus != remainder:
+                    break
+            else:
+                live = 0
+                for hand in self.hands:
+                    live |= hand
+                return (low if low >= beta or low == high else high), self.classes.tops(counts, live)
+        return None
 
     def _sure(self, leader: int, state: TallyState, low: int, high: int) -> tuple[int, int]:
         """The bounds narrowed by the leader's sure tricks: the top cards of a suit that no other seat
         can beat, cashed one after another before anything else (``low`` for the leader's side if it
         maximises, ``high`` if it minimises)."""
-        sure = self.sure_tricks(leader)
+        sure, read = self._sure_run(leader)
         if not sure:
             return low, high
         rules, hakem = self.rules, self.hakem
@@ -226,22 +285,34 @@ class Search:
         else:
             least, most = rules.bounds(state, hakem, self.team)
         if rules.team_of[leader] == self.team:
-            return max(low, least >> self.shift), high
-        return low, min(high, most >> self.shift)
+            narrowed = max(low, least >> self.shift), high
+        else:
+            narrowed = low, min(high, most >> self.shift)
+        if narrowed != (low, high):
+            self.read |= read
+        return narrowed
 
     def _owed(self, state: TallyState, low: int, high: int) -> tuple[int, int]:
         """The bounds narrowed by the tricks each team is sure of by the hand's end (``owed_tricks``)."""
-        owed = self.owed_tricks()
+        owed, read = self._owed_run()
         if not any(owed):
             return low, high
         least, most = self.rules.bounds_owed(state, self.hakem, self.team, owed)
-        return max(low, least >> self.shift), min(high, most >> self.shift)
+        narrowed = max(low, least >> self.shift), min(high, most >> self.shift)
+        if narrowed != (low, high):
+            self.read |= read
+        return narrowed
 
     def owed_tricks(self) -> tuple[int, ...]:
         """Per team, how many of the tricks left it wins by the hand's end whatever anyone plays: each
         card that no rival's card can beat (``CardClasses.threats``) wins the trick it is played to, one
         seat's such cards each a trick of their own (a partner's may fall to the same trick, so the team
         is owed its best seat's count)."""
+        return self._owed_run()[0]
+
+    def _owed_run(self) -> tuple[tuple[int, ...], int]:
+        """``owed_tricks``, and the cards it read: the cards counted, with the live cards that could
+        beat them (held by their side)."""
         classes, hands, team_of = self.classes, self.hands, self.rules.team_of
         read = classes.owed_cards
         key = tuple([hand & read for hand in hands])
@@ -256,6 +327,7 @@ class Search:
         for held in teams:
             live |= held
         owed = [0] * len(teams)
+        read = 0
         for seat, hand in enumerate(hands):
             mine = hand & masters
             if not mine:
@@ -265,27 +337,33 @@ class Search:
             count = 0
             while mine:
                 low = mine & -mine
-                if not threats[low.bit_length() - 1] & rivals:
+                reach = threats[low.bit_length() - 1]
+                if not reach & rivals:
                     count += 1
+                    read |= low | reach & live
                 mine ^= low
             owed[team] = max(owed[team], count)
-        return _kept(self.owed, key, tuple(owed))
+        return _kept(self.owed, key, (tuple(owed), read))
 
     def sure_tricks(self, leader: int) -> int:
+        """How many tricks in a row the leader takes by leading its top cards (``_sure_run``)."""
+        return self._sure_run(leader)[0]
+
+    def _sure_run(self, leader: int) -> tuple[int, int]:
         """How many tricks in a row the leader takes by leading its top cards suit by suit: in each
         suit that is one class, its run of the suit's top live cards, each seat that may beat one from
         outside the suit (a trump) holding it to that seat's cards of the suit. A partner free to play
         low (``Rules.partners``) counts so too unless it holds a card for each of those tricks that
         cannot beat them from outside: else it may have to trump its partner's winner and take the
-        lead."""
+        lead. With the cards it read: in each such suit, its run and the card below it."""
         classes, hands, rules = self.classes, self.hands, self.rules
         if not classes.exact:
-            return 0
+            return 0, 0
         hand = hands[leader]
         live = 0
         for other in hands:
             live |= other
-        total = strict = cashed = 0
+        total = strict = cashed = read = 0
         for index, mask in enumerate(classes.class_masks):
             mine = hand & mask
             if not mine or not classes.alone[index]:
@@ -293,10 +371,12 @@ class Search:
             if classes.ascending[index]:  # (its cards above every other live card of the class)
                 others = live & mask & ~mine
                 run = (mine >> others.bit_length()).bit_count()
+                read |= 1 << others.bit_length() - 1 if others else mine & -mine
             else:
                 run = 0
                 for card in reversed(classes.order[index]):
                     if live >> card & 1:
+                        read |= 1 << card  # (the run's cards, down to the first card not the leader's)
                         if not mine >> card & 1:
                             break
                         run += 1
@@ -317,8 +397,8 @@ class Search:
             strict += run
         for seat in rules.partners[leader]:
             if (hands[seat] & ~cashed).bit_count() < total:
-                return strict
-        return total
+                return strict, read
+        return total, read
 
     def afters_of(self, state: TallyState) -> Afters:
         """Per seat as the trick's winner: the tally state after it (``Rules.after``), whether the hand is
@@ -403,7 +483,8 @@ class Search:
             self.nodes += 1
             hands[leader] = hand ^ 1 << card
             row = power[trick_suit_of[card]]
-            got = self._follow(1, seats, suit_of[card], row, leader, row[card], live, afters, alpha, beta)
+            got = self._follow(1, seats, suit_of[card], row, leader, row[card], card, live, afters, alpha,
+                               beta)
             hands[leader] = hand
             if maximising:
                 if got > value:
@@ -421,9 +502,10 @@ class Search:
         return value, best
 
     def _follow(self, place: int, seats: tuple[int, ...], led: int, row: tuple[int, ...], best: int, top: int,
-                live: int, afters: Afters, alpha: int, beta: int) -> int:
-        """The value of the trick's ``place``-th card (1 the first follow) on, within the window
-        (``afters``: the trick's tally state's row of ``afters_of``)."""
+                win: int, live: int, afters: Afters, alpha: int, beta: int) -> int:
+        """The value of the trick's ``place``-th card (1 the first follow) on, within the window (``best``
+        winning the trick so far with ``win``, of power ``top``; ``afters``: the trick's tally state's row
+        of ``afters_of``)."""
         rules, classes, hands = self.rules, self.classes, self.hands
         seat = seats[place]
         hand = hands[seat]
@@ -433,9 +515,13 @@ class Search:
         suit = classes.suit_mask[led]
         legal = hand & suit
         if not legal:
+            if rules.duty == 2 and self.partition:  # (the trumps that beat ``win``: its place is read)
+                self._compared(hand & classes.suit_mask[classes.trump], win)
             legal = void_plays(rules.duty, classes, hand, row, top)
             suit = live  # (a void seat's moves span classes)
         elif rules.beats and legal & (legal - 1):  # the follow duty (tables.legal_plays, inlined)
+            if self.partition:
+                self._compared(legal, win)
             legal = beating(legal, row, top) or legal
         moves: Sequence[int]
         if legal & (legal - 1):  # a choice: its moves, ordered, found again
@@ -455,13 +541,15 @@ class Search:
             self.nodes += 1
             hands[seat] = hand ^ 1 << card
             power = row[card]
-            winner, high = (seat, power) if power > top else (best, top)
+            winner, high, taker = (seat, power, card) if power > top else (best, top, win)
             if last:
+                if self.partition:
+                    self._won(taker, live)
                 after, over, got = afters[winner]
                 if not over:  # (got: the tally class after it)
                     got = self.trick(winner, after, got, alpha, beta)
             else:
-                got = self._follow(place + 1, seats, led, row, winner, high, live, afters, alpha, beta)
+                got = self._follow(place + 1, seats, led, row, winner, high, taker, live, afters, alpha, beta)
             hands[seat] = hand
             if maximising:
                 if got > value:
@@ -477,6 +565,23 @@ class Search:
                     if alpha >= beta:
                         break
         return value
+
+
+    def _won(self, card: int, live: int) -> None:
+        """``card`` won the trick just played (``live``: the cards at its start): its place is read if
+        another card of its class was played to it."""
+        mask = self.classes.class_masks[self.classes.class_of[card]]
+        held = 0
+        for hand in self.hands:
+            held |= hand
+        played = live & ~held & mask
+        if played & (played - 1):
+            self.read |= 1 << card
+
+    def _compared(self, cards: int, card: int) -> None:
+        """A duty picked which of ``cards`` beat ``card``: its place is read if some are of its class."""
+        if cards & self.classes.class_masks[self.classes.class_of[card]]:
+            self.read |= 1 << card
 
 
 def _kept(memo: dict[K, V], key: K, value: V) -> V:

@@ -229,6 +229,47 @@ class CardClasses:
         return tuple(key)
 
 
+    def shape(self, hands: list[int]) -> tuple[int, ...]:
+        """How many cards of each class each hand holds (class after class, seat after seat): what two
+        positions must share for a partition entry of one to stand for the other (``Search.trick``)."""
+        return tuple([(hand & mask).bit_count() for mask in self.class_masks for hand in hands])
+
+    def top_counts(self, cards: int, live: int) -> tuple[int, ...]:
+        """Per class, how many of its ``live`` cards lie at or above the lowest of ``cards`` in it (0:
+        none of ``cards`` in the class): ``cards`` closed upward, as counts of top cards."""
+        counts = []
+        for index, mask in enumerate(self.class_masks):
+            mine = cards & mask
+            if not mine:
+                counts.append(0)
+            elif self.ascending[index]:  # (a rank is a bit's place)
+                low = mine & -mine
+                counts.append((live & mask & ~(low - 1)).bit_count())
+            else:
+                count = found = 0
+                for card in reversed(self.order[index]):
+                    if live >> card & 1:
+                        count += 1
+                        if mine >> card & 1:
+                            found = count
+                counts.append(found)
+        return tuple(counts)
+
+    def tops(self, counts: tuple[int, ...], live: int) -> int:
+        """The mask of each class's top ``counts`` ``live`` cards (``top_counts``' inverse)."""
+        cards = 0
+        for index, count in enumerate(counts):
+            left = count
+            if left:
+                for card in reversed(self.order[index]):
+                    if live >> card & 1:
+                        cards |= 1 << card
+                        left -= 1
+                        if not left:
+                            break
+        return cards
+
+
 def cards_in(mask: int) -> list[int]:
     """The cards of a mask, lowest index first."""
     cards = []

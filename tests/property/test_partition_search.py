@@ -1,0 +1,57 @@
+"""Partition search: positions alike in the cards their bounds read share those bounds.
+
+A position's bounds are kept, beside its exact entry, under its leader, tally class and shape (how
+many cards of each class each hand holds) with the owners of the top cards of each class they read
+(``Search.parts``); a position of that shape whose owners of those cards are the same takes them.
+That is sound only if every card whose place decided something is read: the card that won a trick
+against a card of its class, the best card a duty compared a seat's cards with, the cards of the
+sure and owed tricks, and what the positions searched below read. So with partition entries the
+search must give the values it gives without them, on endings of every solvable variant set; and
+it must find some (try fewer cards) in a longer standard search. The C twin keeps the same entries
+and tries the same cards (``test_solver_native``)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import hokm
+from hokm._kernel.native_plan import position_of
+from hokm.testing import strategies as hst
+
+from .test_python_search import _nine_left
+from .test_solver import SOLVABLE, _ending
+from .test_solver_native import _call
+
+
+def _values(hand: hokm.HandState, points_only: bool, partition: bool) -> tuple[int, dict[int, int], int, int]:
+    """The legal cards, each move's value, the cards tried and the partition entries kept."""
+    call = _call(hand)
+    search = call.python(points_only=points_only, partition=partition)
+    legal, values = search.values(call.seats, call.trick, call.state)
+    return legal, values, search.nodes, sum(map(len, search.parts.values()))
+
+
+@settings(max_examples=150, deadline=None)
+@given(hand=hst.deals(ruleset=st.sampled_from(SOLVABLE)), seed=st.integers(0, 2**32),
+       tricks=st.integers(5, 8), points_only=st.booleans())
+def test_partition_entries_change_no_value(hand: hokm.HandState, seed: int, tricks: int,
+                                           points_only: bool) -> None:
+    hand = _ending(hand, seed, tricks)
+    position = None if hand.is_over else position_of(hand)
+    if position is None or position[1] < 0:  # (over, or the trump not called yet: no search)
+        return
+    parted = _values(hand, points_only, True)
+    whole = _values(hand, points_only, False)
+    assert parted[:2] == whole[:2]
+    assert whole[3] == 0  # (without partition, no entry is kept)
+
+
+@pytest.mark.parametrize("seed", [3, 8, 11])
+def test_partition_entries_are_found_in_a_longer_search(seed: int) -> None:
+    hand = _nine_left(seed)
+    parted = _values(hand, False, True)
+    whole = _values(hand, False, False)
+    assert parted[:2] == whole[:2]
+    assert parted[3] > 0 and parted[2] < whole[2]  # entries kept, and fewer cards tried
