@@ -1144,7 +1144,7 @@ typedef struct {
 
 #define SHAPE_WORDS (MAX_CLASSES * MAX_SEATS / 8)
 
-/* The partition entries of one leader, tally class and shape (CardClasses.shape: a byte per class and
+/* The partition entries of one leader, tally class and shape (CardClasses.canon's: a byte per class and
  * seat), in the order found (Search.parts). */
 typedef struct {
     uint64_t shape[SHAPE_WORDS];
@@ -1493,7 +1493,7 @@ static void canon(const search *S, uint64_t live, uint64_t *key) {
     }
 }
 
-/* CardClasses.shape: how many cards of each class each hand holds, a byte per class and seat. */
+/* The shape of CardClasses.canon: how many cards of each class each hand holds, a byte per class and seat. */
 static void shape_of(const search *S, uint64_t *shape) {
     unsigned char *counts = (unsigned char *)shape;
     memset(shape, 0, SHAPE_WORDS * sizeof *shape);

@@ -80,25 +80,27 @@ class Search:
         self.partition = partition and classes.exact
         """Whether positions that differ only in cards no bound read share their bounds (``parts``)."""
         self.parts: dict[tuple[object, ...], list[Parted]] = {}
-        """Per leader, tally class and ``CardClasses.shape``: the bounds found, in the order found, each with
+        """Per leader, tally class and ``CardClasses.canon``: the bounds found, in the order found, each with
         the owners of the top cards they read (per class read: its index, the modulus and remainder of its
         ``canon`` code that name those owners) and how many top cards of each class those are; a position
         whose owners match takes them."""
         self.read = 0
         """The cards whose places the bounds of the position being searched read so far (a card's place
         read reads those above it in its class too): the cards that won a trick against a card of their
-        class, the best card a duty compared with, the cards of the sure and owed tricks."""
+        class, the best card a duty compared with, the lowest card of runs played as one move, the cards
+        of the sure and owed tricks."""
         self.nodes = 0
         self.limit = limit
         """The most cards to try (0: no limit): past it, the next lead searched raises ``NodeLimit``."""
         self.kinds: dict[TallyState, int] = {}
         """Each tally state's class (``Rules.kind``), as the table keys it."""
         self.keys: dict[tuple[int, ...], tuple[tuple[object, ...], tuple[int, ...]]] = {}
-        """The table's key of a position at a trick's start, and its shape (``CardClasses.shape``, with
-        ``partition``), by its exact hands, leader and tally class: a position met again is keyed without
+        """The table's key of a position at a trick's start, and its shape (both ``CardClasses.canon``),
+        by its exact hands, leader and tally class: a position met again is keyed without
         ``CardClasses.canon`` (``_KEYS``)."""
-        self.follows: dict[tuple[int, ...], Sequence[int]] = {}
-        """A follow with a choice: its moves best-first (``CardClasses.moves``, then ``_order_follows``) by
+        self.follows: dict[tuple[int, ...], tuple[Sequence[int], int]] = {}
+        """A follow with a choice: its moves best-first (``CardClasses.moves``, then ``_order_follows``), with
+        the cards whose ranks make runs of them one move (``CardClasses.merged``), by
         the legal cards, the live cards of the led suit (every live card for a void seat), the trick's best
         power, its row, whether the seat's side wins it and whether the seat plays last (``_KEYS``)."""
         self.afters: dict[TallyState, Afters] = {}
@@ -201,8 +203,8 @@ class Search:
         exact = (*hands, leader, kind)
         found = self.keys.get(exact)
         if found is None:
-            found = _kept(self.keys, exact, ((classes.canon(hands), leader, kind),
-                                             classes.shape(hands) if self.partition else ()))
+            codes, shape = classes.canon(hands)
+            found = _kept(self.keys, exact, ((codes, leader, kind), shape))
         key, shape = found
         outer, self.read = self.read, 0
         live = 0
@@ -467,6 +469,8 @@ class Search:
         classes, hands = self.classes, self.hands
         hand = hands[leader]
         moves = classes.moves(hand, live)
+        if self.partition and len(moves) < hand.bit_count():  # (runs played as one: their ranks are read)
+            self.read |= classes.merged(hand, live)
         if len(moves) > 1:
             moves = self._order_leads(leader, moves, live)
             if first >= 0 and hand >> first & 1:
@@ -526,13 +530,16 @@ class Search:
         moves: Sequence[int]
         if legal & (legal - 1):  # a choice: its moves, ordered, found again
             key = (legal, live & suit, top, id(row), ours, last)
-            found: Sequence[int] | None = self.follows.get(key)
+            found: tuple[Sequence[int], int] | None = self.follows.get(key)
             if found is None:
-                found = classes.moves(legal, live)
-                if len(found) > 1:
-                    found = _order_follows(found, row, top, ours, last)
-                _kept(self.follows, key, found)
-            moves = found
+                moves = classes.moves(legal, live)
+                merged = classes.merged(legal, live) if len(moves) < legal.bit_count() else 0
+                if len(moves) > 1:
+                    moves = _order_follows(moves, row, top, ours, last)
+                found = _kept(self.follows, key, (moves, merged))
+            moves, merged = found
+            if merged and self.partition:  # (runs played as one: their ranks are read)
+                self.read |= merged
         else:
             moves = _ALONE[legal.bit_length() - 1]
         maximising = team_of[seat] == self.team

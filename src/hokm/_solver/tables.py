@@ -150,8 +150,8 @@ class CardClasses:
                 owed_cards |= self.threats[card]
         self.owed_cards = owed_cards
         """The masters and every card that may beat one: all that ``Search.owed_tricks`` reads of a hand."""
-        self._groups: dict[tuple[int, int, int], tuple[int, ...]] = {}
-        self._canon: dict[tuple[int, ...], int] = {}
+        self._groups: dict[tuple[int, int, int], tuple[tuple[int, ...], int]] = {}
+        self._canon: dict[tuple[int, ...], tuple[int, int]] = {}
         self.native: tuple[int, int, bytes, bytes, bytes, bytes, bytes] = (
             trump, int(self.exact), bytes(len(cards) for cards in self.order),
             bytes(card for cards in self.order for card in cards),
@@ -184,8 +184,25 @@ class CardClasses:
                 cards ^= low
             moves.reverse()
             return moves
+        for runs, _ in self._classes_runs(cards, live):
+            moves.extend(runs)
+        return moves
+
+    def merged(self, cards: int, live: int) -> int:
+        """Per class, the lowest card of the lowest run of ``cards`` that ``moves`` makes one move of
+        several cards, as a mask: their ranks among the live cards decide that they play alike (a
+        partition entry reads them, ``Search.read``). 0 without ``exact``."""
+        merged = 0
+        if self.exact:
+            for _, lowest in self._classes_runs(cards, live):
+                merged |= lowest
+        return merged
+
+    def _classes_runs(self, cards: int, live: int) -> list[tuple[tuple[int, ...], int]]:
+        """``_runs`` of ``cards`` in each class that holds some, in class order (with ``exact``)."""
         groups, class_masks = self._groups, self.class_masks
         top = self.class_of[cards.bit_length() - 1]
+        found_runs = []
         # A follow's cards lie in one class (the usual): only that class is looked at.
         for index in (top,) if not cards & ~class_masks[top] else range(len(class_masks)):
             mask = class_masks[index]
@@ -195,8 +212,8 @@ class CardClasses:
                 found = groups.get(key)
                 if found is None:
                     found = groups[key] = _runs(self.order[index], live & mask, mine)
-                moves.extend(found)
-        return moves
+                found_runs.append(found)
+        return found_runs
 
     def run_of(self, card: int, moves: Iterable[int], live: int, mine: int) -> int:
         """The move of ``moves`` (``mine``'s runs among the ``live`` cards) standing for ``card``: the
@@ -209,30 +226,31 @@ class CardClasses:
                 return move
         return -1
 
-    def canon(self, hands: list[int]) -> tuple[int, ...]:
+    def canon(self, hands: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The hands as a key that positions playing alike share: per class, the owners of its live
-        cards in order (``exact``), else the hands themselves."""
+        cards in order (``exact``), else the hands themselves. And their shape: per class, how many of
+        its cards each hand holds (5 bits a seat), what two positions must share for a partition entry
+        of one to stand for the other (``Search.trick``; empty without ``exact``)."""
         if not self.exact:
-            return tuple(hands)
+            return tuple(hands), ()
         known = self._canon
         key: list[int] = []
+        shape: list[int] = []
         four = len(hands) == 4
         if four:  # (four seats unpacked: the search's most asked key, half the cost of the general form)
             first, second, third, fourth = hands
         for index, mask in enumerate(self.class_masks):
             parts = (first & mask, second & mask, third & mask, fourth & mask) if four else tuple(
                 [hand & mask for hand in hands])
-            code = known.get(parts)
-            if code is None:
-                code = known[parts] = _owners(self.order[index], parts)
-            key.append(code)
-        return tuple(key)
-
-
-    def shape(self, hands: list[int]) -> tuple[int, ...]:
-        """How many cards of each class each hand holds (class after class, seat after seat): what two
-        positions must share for a partition entry of one to stand for the other (``Search.trick``)."""
-        return tuple([(hand & mask).bit_count() for mask in self.class_masks for hand in hands])
+            found = known.get(parts)
+            if found is None:
+                counts = 0
+                for part in parts:
+                    counts = counts << 5 | part.bit_count()
+                found = known[parts] = (_owners(self.order[index], parts), counts)
+            key.append(found[0])
+            shape.append(found[1])
+        return tuple(key), tuple(shape)
 
     def top_counts(self, cards: int, live: int) -> tuple[int, ...]:
         """Per class, how many of its ``live`` cards lie at or above the lowest of ``cards`` in it (0:
@@ -259,14 +277,21 @@ class CardClasses:
         """The mask of each class's top ``counts`` ``live`` cards (``top_counts``' inverse)."""
         cards = 0
         for index, count in enumerate(counts):
+            if not count:
+                continue
+            held = live & self.class_masks[index]
+            if self.ascending[index]:  # (a rank is a bit's place: the lowest bits go)
+                for _ in range(held.bit_count() - count):
+                    held &= held - 1
+                cards |= held
+                continue
             left = count
-            if left:
-                for card in reversed(self.order[index]):
-                    if live >> card & 1:
-                        cards |= 1 << card
-                        left -= 1
-                        if not left:
-                            break
+            for card in reversed(self.order[index]):
+                if held >> card & 1:
+                    cards |= 1 << card
+                    left -= 1
+                    if not left:
+                        break
         return cards
 
 
@@ -315,10 +340,12 @@ def _threats(power: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     return tuple(threat & ~(1 << card) for card, threat in enumerate(threats))
 
 
-def _runs(order: tuple[int, ...], live: int, mine: int) -> tuple[int, ...]:
-    """The lowest card of each run of ``mine`` in ``order`` among the ``live`` cards, highest first."""
+def _runs(order: tuple[int, ...], live: int, mine: int) -> tuple[tuple[int, ...], int]:
+    """The lowest card of each run of ``mine`` in ``order`` among the ``live`` cards, highest first; and
+    the lowest card of the lowest run of several cards, as a mask (0: none)."""
     runs: list[int] = []
-    inside = False
+    inside = 0  # (the cards of the run so far)
+    merged = 0
     for card in order:
         bit = 1 << card
         if not live & bit:
@@ -326,11 +353,13 @@ def _runs(order: tuple[int, ...], live: int, mine: int) -> tuple[int, ...]:
         if mine & bit:
             if not inside:
                 runs.append(card)
-                inside = True
+            inside += 1
+            if inside == 2 and not merged:
+                merged = 1 << runs[-1]
         else:
-            inside = False
+            inside = 0
     runs.reverse()
-    return tuple(runs)
+    return tuple(runs), merged
 
 
 def _owners(order: tuple[int, ...], parts: tuple[int, ...]) -> int:
