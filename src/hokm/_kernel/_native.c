@@ -1180,6 +1180,7 @@ typedef struct {
     size_t signatures_size, signatures_used;
     int partition;               /* Search.partition: positions alike in the cards read share bounds */
     uint64_t read;               /* Search.read: the cards the bounds of the position searched read */
+    uint64_t merged;             /* Search.merged: the lowest cards of the runs played as one in the trick */
     part_bucket *parts;          /* Search.parts, open addressing, growing at half full */
     size_t parts_size, parts_used;
 } search;
@@ -1425,9 +1426,11 @@ static int state_kind(search *S, const tally_state *s, int64_t *kind) {
 
 /* CardClasses.moves: one card of each run of `cards` touching among the `live` cards, each the run's
  * lowest card: classes in order, the highest run first within a class (every card alone, highest
- * first, without `exact`). */
-static int card_moves(const card_classes *c, uint64_t cards, uint64_t live, unsigned char *moves) {
+ * first, without `exact`). In `merged` (CardClasses.merged), the lowest card of each run of several. */
+static int card_moves(const card_classes *c, uint64_t cards, uint64_t live, unsigned char *moves,
+                      uint64_t *merged) {
     int count = 0;
+    *merged = 0;
     if (!c->exact) {
         for (int card = 51; card >= 0; card--)
             if (cards >> card & 1) moves[count++] = (unsigned char)card;
@@ -1442,7 +1445,7 @@ static int card_moves(const card_classes *c, uint64_t cards, uint64_t live, unsi
             if (!(live >> card & 1)) continue;
             if (mine >> card & 1) {
                 if (!inside) moves[count++] = (unsigned char)card;
-                inside = 1;
+                if (++inside == 2) *merged |= (uint64_t)1 << moves[count - 1];
             } else
                 inside = 0;
         }
@@ -1610,6 +1613,38 @@ static void free_parts(search *S) {
     for (size_t i = 0; S->parts != NULL && i < S->parts_size; i++) PyMem_Free(S->parts[i].entries);
     PyMem_Free(S->parts);
     S->parts = NULL;
+}
+
+/* CardClasses.settled: `read` with the lowest card of each run of `merged` whose top lies in the upward
+ * closure of `read` but whose lowest does not (a run plays as one move only where its cards touch). */
+static uint64_t settled(const search *S, uint64_t read, uint64_t merged, uint64_t live) {
+    const card_classes *c = S->c;
+    for (int index = 0; index < c->count; index++) {
+        uint64_t lows = merged & c->mask[index];
+        if (!lows || !(read & c->mask[index])) continue;
+        int start = c->start[index], end = start + c->size[index], floor = end;
+        for (int k = start; k < end && floor == end; k++) /* the closure's lowest place */
+            if (read >> c->order[k] & 1) floor = k;
+        for (int k = end - 1; k >= start; k--) { /* the runs, highest first */
+            int low = c->order[k];
+            if (!(lows >> low & 1) || k >= floor) continue;
+            uint64_t owner = 0;
+            for (int seat = 0; seat < S->r->players; seat++)
+                if (S->hands[seat] >> low & 1) owner = S->hands[seat];
+            int top = k;
+            for (int at = k + 1; at < end; at++) {
+                int card = c->order[at];
+                if (!(live >> card & 1)) continue;
+                if (!(owner >> card & 1)) break;
+                top = at;
+            }
+            if (top >= floor) { /* it straddles the closure's floor: its lowest card joins */
+                read |= (uint64_t)1 << low;
+                floor = k;
+            }
+        }
+    }
+    return read;
 }
 
 /* Search._won: `card` won the trick just played (`live`: the cards at its start); its place is read if
@@ -1866,7 +1901,9 @@ static int64_t follow(search *S, int place, const unsigned char *seats, int led,
     }
     legal = legal ? follow_duty(r, legal, row, top) : void_plays(S, hand, row, top);
     unsigned char moves[52];
-    int count = card_moves(S->c, legal, live, moves);
+    uint64_t merged;
+    int count = card_moves(S->c, legal, live, moves, &merged);
+    if (S->partition && (legal & (legal - 1))) S->merged |= merged; /* (runs played as one: see settled) */
     int last = place == r->players - 1;
     if (count > 1) order_follows(moves, count, row, top, r->team_of[seat] == r->team_of[best], last);
     int maximising = r->team_of[seat] == S->team;
@@ -1912,7 +1949,9 @@ static int64_t lead(search *S, int leader, const tally_state *state, uint64_t li
     const card_classes *c = S->c;
     uint64_t hand = S->hands[leader];
     unsigned char moves[52], seats[MAX_SEATS];
-    int count = card_moves(c, hand, live, moves);
+    uint64_t merged;
+    int count = card_moves(c, hand, live, moves, &merged);
+    if (S->partition) S->merged |= merged; /* (runs played as one: see settled) */
     if (count > 1) {
         order_leads(S, leader, moves, count, live);
         if (first >= 0 && (hand >> first & 1)) {
@@ -1958,8 +1997,9 @@ static int64_t trick(search *S, int leader, const tally_state *state, int64_t al
         return 0;
     }
     key[MAX_SEATS] = (uint64_t)kind << 3 | (uint64_t)leader; /* (a leader fits 3 bits: MAX_SEATS <= 8) */
-    uint64_t outer = S->read, head = key[MAX_SEATS] + 1;
+    uint64_t outer = S->read, runs = S->merged, head = key[MAX_SEATS] + 1;
     S->read = 0;
+    S->merged = 0;
     unsigned char counts[MAX_CLASSES] = {0};
     int64_t low, high;
     int first = -1, shaped = 0;
@@ -1977,6 +2017,7 @@ static int64_t trick(search *S, int leader, const tally_state *state, int64_t al
             shaped = 1;
             if (parted(S, shape, head, key, live, alpha, beta, &value, &read)) {
                 S->read = outer | read;
+                S->merged = runs;
                 return value;
             }
         }
@@ -1999,6 +2040,7 @@ static int64_t trick(search *S, int leader, const tally_state *state, int64_t al
     }
     if (low >= beta || high <= alpha || low == high) {
         S->read |= outer;
+        S->merged = runs;
         return low >= beta || low == high ? low : high;
     }
     if (--S->until_signals <= 0) {
@@ -2015,6 +2057,8 @@ static int64_t trick(search *S, int leader, const tally_state *state, int64_t al
     if (value <= window_low) high = value < high ? value : high;
     else if (value >= window_high) low = value > low ? value : low;
     else low = high = value;
+    if (S->merged && S->read) S->read = settled(S, S->read, S->merged, live);
+    S->merged = runs;
     memset(counts, 0, sizeof counts);
     if (S->partition && S->read) top_counts(S->c, S->read, live, counts);
     if (tt_store(S, key, low, high, best, counts) < 0) { /* (the table may have moved: stored anew) */
@@ -2070,7 +2114,7 @@ static int64_t exact_value(search *S, const root_probe *p, int64_t guess, int *f
     int64_t low = -SOLVE_INFINITY, high = SOLVE_INFINITY, value = guess;
     while (low < high) {
         int64_t beta = value == low ? value + 1 : value;
-        S->read = 0;
+        S->read = S->merged = 0;
         value = probe(S, p, beta - 1, beta, failed);
         if (*failed) return 0;
         if (value < beta) high = value;
@@ -2299,7 +2343,8 @@ static PyObject *solve(PyObject *self, PyObject *args) {
         goto done;
     }
     unsigned char moves[52];
-    int count = card_moves(&root->classes, legal, root->live, moves);
+    uint64_t merged;
+    int count = card_moves(&root->classes, legal, root->live, moves, &merged);
     for (int i = 0; i < count; i++) {
         int card = moves[i];
         S->hands[seat] = hand ^ (uint64_t)1 << card;

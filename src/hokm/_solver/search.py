@@ -62,8 +62,8 @@ class NodeLimit(Exception):
 class Search:
     """A search of one deal, fully known: the hands as masks (changed during a search and put back)."""
 
-    __slots__ = ("afters", "classes", "follows", "hakem", "hands", "keys", "kinds", "limit", "nodes", "owed",
-                 "partition", "parts", "read", "rules", "shift", "table", "team")
+    __slots__ = ("afters", "classes", "follows", "hakem", "hands", "keys", "kinds", "limit", "merged",
+                 "nodes", "owed", "partition", "parts", "read", "rules", "shift", "table", "team")
 
     def __init__(self, rules: Rules, classes: CardClasses, hands: list[int], hakem: int, team: int,
                  *, points_only: bool = False, limit: int = 0, partition: bool = True) -> None:
@@ -89,6 +89,8 @@ class Search:
         read reads those above it in its class too): the cards that won a trick against a card of their
         class, the best card a duty compared with, the lowest card of runs played as one move, the cards
         of the sure and owed tricks."""
+        self.merged = 0
+        """The lowest cards of the runs played as one move in the trick being searched (``settled``)."""
         self.nodes = 0
         self.limit = limit
         """The most cards to try (0: no limit): past it, the next lead searched raises ``NodeLimit``."""
@@ -120,7 +122,7 @@ class Search:
             low, high, value = -_INFINITY, _INFINITY, guess
             while low < high:
                 beta = value + 1 if value == low else value
-                self.read = 0
+                self.read = self.merged = 0
                 value = probe(beta - 1, beta)
                 if value < beta:
                     high = value
@@ -207,6 +209,7 @@ class Search:
             found = _kept(self.keys, exact, ((codes, leader, kind), shape))
         key, shape = found
         outer, self.read = self.read, 0
+        runs, self.merged = self.merged, 0
         live = 0
         for hand in hands:
             live |= hand
@@ -216,7 +219,7 @@ class Search:
                 taken = self._parted(key, shape, alpha, beta)
                 if taken is not None:
                     value, read = taken
-                    self.read = outer | read
+                    self.read, self.merged = outer | read, runs
                     return value
             low, high = rules.bounds(state, self.hakem, team)
             low, high, first = low >> self.shift, high >> self.shift, -1
@@ -232,6 +235,7 @@ class Search:
                 self.read = classes.tops(counts, live)
         if low >= beta or high <= alpha or low == high:
             self.read |= outer
+            self.merged = runs
             return low if low >= beta or low == high else high
         window_low, window_high = max(alpha, low), min(beta, high)
         value, best = self._lead(leader, state, live, window_low, window_high, first)
@@ -241,6 +245,9 @@ class Search:
             low = max(low, value)
         else:
             low = high = value
+        if self.merged and self.read:
+            self.read = classes.settled(self.read, self.merged, hands, live)
+        self.merged = runs
         counts = classes.top_counts(self.read, live) if self.read and self.partition else ()
         self.table[key] = (low, high, best, counts)
         if self.partition:
@@ -469,8 +476,8 @@ class Search:
         classes, hands = self.classes, self.hands
         hand = hands[leader]
         moves = classes.moves(hand, live)
-        if self.partition and len(moves) < hand.bit_count():  # (runs played as one: their ranks are read)
-            self.read |= classes.merged(hand, live)
+        if self.partition and len(moves) < hand.bit_count():  # (runs played as one: see settled)
+            self.merged |= classes.merged(hand, live)
         if len(moves) > 1:
             moves = self._order_leads(leader, moves, live)
             if first >= 0 and hand >> first & 1:
@@ -538,8 +545,8 @@ class Search:
                     moves = _order_follows(moves, row, top, ours, last)
                 found = _kept(self.follows, key, (moves, merged))
             moves, merged = found
-            if merged and self.partition:  # (runs played as one: their ranks are read)
-                self.read |= merged
+            if merged and self.partition:  # (runs played as one: see settled)
+                self.merged |= merged
         else:
             moves = _ALONE[legal.bit_length() - 1]
         maximising = team_of[seat] == self.team

@@ -189,9 +189,9 @@ class CardClasses:
         return moves
 
     def merged(self, cards: int, live: int) -> int:
-        """Per class, the lowest card of the lowest run of ``cards`` that ``moves`` makes one move of
-        several cards, as a mask: their ranks among the live cards decide that they play alike (a
-        partition entry reads them, ``Search.read``). 0 without ``exact``."""
+        """The lowest card of each run of ``cards`` that ``moves`` makes one move of several cards, as a
+        mask: their ranks among the live cards decide that they play alike (``settled``). 0 without
+        ``exact``."""
         merged = 0
         if self.exact:
             for _, lowest in self._classes_runs(cards, live):
@@ -273,6 +273,36 @@ class CardClasses:
                 counts.append(found)
         return tuple(counts)
 
+    def settled(self, read: int, merged: int, hands: list[int], live: int) -> int:
+        """``read`` with the lowest card of each run of ``merged`` (the lowest cards of runs played as one
+        move) whose top lies in ``read``'s upward closure but whose lowest does not: such a run plays as
+        one move only where its cards touch, which the closure must then keep."""
+        for index, mask in enumerate(self.class_masks):
+            lows = merged & mask
+            if not lows or not read & mask:
+                continue
+            held = live & mask
+            order = self.order[index]
+            place = {card: at for at, card in enumerate(order)}
+            floor = min(place[card] for card in order if read >> card & 1)  # (the closure's lowest place)
+            for low in sorted((card for card in order if lows >> card & 1), key=place.__getitem__,
+                              reverse=True):
+                if place[low] >= floor:
+                    continue
+                owner = next(hand for hand in hands if hand >> low & 1)
+                top = place[low]
+                for at in range(place[low] + 1, len(order)):
+                    card = order[at]
+                    if not held >> card & 1:
+                        continue
+                    if not owner >> card & 1:
+                        break
+                    top = at
+                if top >= floor:  # (it straddles the closure's floor: its lowest card joins)
+                    read |= 1 << low
+                    floor = place[low]
+        return read
+
     def tops(self, counts: tuple[int, ...], live: int) -> int:
         """The mask of each class's top ``counts`` ``live`` cards (``top_counts``' inverse)."""
         cards = 0
@@ -342,7 +372,7 @@ def _threats(power: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
 
 def _runs(order: tuple[int, ...], live: int, mine: int) -> tuple[tuple[int, ...], int]:
     """The lowest card of each run of ``mine`` in ``order`` among the ``live`` cards, highest first; and
-    the lowest card of the lowest run of several cards, as a mask (0: none)."""
+    the lowest card of each run of several cards, as a mask."""
     runs: list[int] = []
     inside = 0  # (the cards of the run so far)
     merged = 0
@@ -354,8 +384,8 @@ def _runs(order: tuple[int, ...], live: int, mine: int) -> tuple[tuple[int, ...]
             if not inside:
                 runs.append(card)
             inside += 1
-            if inside == 2 and not merged:
-                merged = 1 << runs[-1]
+            if inside == 2:
+                merged |= 1 << runs[-1]
         else:
             inside = 0
     runs.reverse()
