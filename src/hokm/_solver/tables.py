@@ -277,30 +277,30 @@ class CardClasses:
         """``read`` with the lowest card of each run of ``merged`` (the lowest cards of runs played as one
         move) whose top lies in ``read``'s upward closure but whose lowest does not: such a run plays as
         one move only where its cards touch, which the closure must then keep."""
+        rank = self.rank
         for index, mask in enumerate(self.class_masks):
             lows = merged & mask
-            if not lows or not read & mask:
+            mine = read & mask
+            if not lows or not mine:
                 continue
-            held = live & mask
             order = self.order[index]
-            place = {card: at for at, card in enumerate(order)}
-            floor = min(place[card] for card in order if read >> card & 1)  # (the closure's lowest place)
-            for low in sorted((card for card in order if lows >> card & 1), key=place.__getitem__,
-                              reverse=True):
-                if place[low] >= floor:
+            floor = min(rank[card] for card in cards_in(mine))  # (the closure's lowest place)
+            for low in sorted(cards_in(lows), key=rank.__getitem__, reverse=True):
+                if rank[low] >= floor:
                     continue
-                owner = next(hand for hand in hands if hand >> low & 1)
-                top = place[low]
-                for at in range(place[low] + 1, len(order)):
-                    card = order[at]
-                    if not held >> card & 1:
-                        continue
-                    if not owner >> card & 1:
-                        break
-                    top = at
+                owner = 0
+                for hand in hands:
+                    if hand >> low & 1:
+                        owner = hand
+                top = rank[low]
+                for card in order[top + 1:]:
+                    if live >> card & 1:
+                        if not owner >> card & 1:
+                            break
+                        top = rank[card]
                 if top >= floor:  # (it straddles the closure's floor: its lowest card joins)
                     read |= 1 << low
-                    floor = place[low]
+                    floor = rank[low]
         return read
 
     def tops(self, counts: tuple[int, ...], live: int) -> int:
