@@ -1134,24 +1134,32 @@ typedef struct {
     unsigned char counts[MAX_CLASSES]; /* the top cards of each class the bounds read (Search.table) */
 } tt_entry;
 
-/* A partition entry (search.Parted): bounds found, with the top cards of each class they read, as
- * places of the canon key and each seat's of them. */
-typedef struct {
-    uint64_t places, owners[MAX_SEATS];
-    unsigned char counts[MAX_CLASSES];
-    int64_t low, high;
-} part_entry;
-
 #define SHAPE_WORDS (MAX_CLASSES * MAX_SEATS / 8)
+#define PART_KEY (MAX_SEATS + 2)
 
-/* The partition entries of one leader, tally class and shape (CardClasses.canon's: a byte per class and
- * seat), in the order found (Search.parts). */
+/* One count of top cards read per class (Search.parts' keys), with the places of the canon key those
+ * cards hold in a position of its bucket's shape (the k-th live card of a class at its k-th place). */
+typedef struct {
+    unsigned char counts[MAX_CLASSES];
+    uint64_t places;
+} part_reads;
+
+/* The counts read by the bounds found for one leader, tally class and shape (CardClasses.canon's: a
+ * byte per class and seat), in the order first found (Search.parts). */
 typedef struct {
     uint64_t shape[SHAPE_WORDS];
     uint64_t head;               /* kind << 3 | leader, + 1 (0: an empty slot) */
-    part_entry *entries;
+    uint64_t serial;             /* the bucket's number, in the order made */
+    part_reads *reads;
     size_t count, capacity;
 } part_bucket;
+
+/* A partition entry (Search.parted): the bucket's serial + 1 (0: an empty slot), the place of its counts
+ * in the bucket, each seat's of their places; the bounds found for positions alike in them. */
+typedef struct {
+    uint64_t key[PART_KEY];
+    int64_t low, high;
+} part_entry;
 
 /* A tally state's bounds (Rules.bounds, for the search's team). */
 typedef struct {
@@ -1183,6 +1191,8 @@ typedef struct {
     uint64_t merged;             /* Search.merged: the lowest cards of the runs played as one in the trick */
     part_bucket *parts;          /* Search.parts, open addressing, growing at half full */
     size_t parts_size, parts_used;
+    part_entry *parted;          /* Search.parted, the same */
+    size_t parted_size, parted_used;
 } search;
 
 static inline uint64_t hash_words(const uint64_t *key, int words) {
@@ -1546,26 +1556,41 @@ static part_bucket *part_slot(part_bucket *table, size_t size, const uint64_t *s
     return &table[i];
 }
 
-/* Search._parted: the first entry of the bucket whose bounds decide the window and whose owners of the
- * places read are the position's (`key`, its canon): 1 with the value and the cards read, else 0. */
+static part_entry *parted_slot(part_entry *table, size_t size, const uint64_t *key) {
+    size_t i = (size_t)hash_words(key, PART_KEY) & (size - 1);
+    while (table[i].key[0] && memcmp(table[i].key, key, sizeof table[i].key)) i = (i + 1) & (size - 1);
+    return &table[i];
+}
+
+/* The key of a partition entry: the bucket's, its `index`-th counts, and each seat's places of the canon
+ * `key` (a position of the bucket's shape). */
+static void parted_key(const search *S, const part_bucket *bucket, size_t index, const uint64_t *key,
+                       uint64_t *entry) {
+    entry[0] = bucket->serial + 1;
+    entry[1] = index;
+    for (int seat = 0; seat < MAX_SEATS; seat++)
+        entry[2 + seat] = seat < S->r->players ? key[seat] & bucket->reads[index].places : 0;
+}
+
+/* Search._parted: the partition entry of the position (`key`, its canon, and its shape and head) whose
+ * bounds decide the window, its bucket's counts taken in order: 1 with the value and the cards read. */
 static int parted(const search *S, const uint64_t *shape, uint64_t head, const uint64_t *key, uint64_t live,
                   int64_t alpha, int64_t beta, int64_t *value, uint64_t *read) {
     const part_bucket *bucket = part_slot(S->parts, S->parts_size, shape, head);
     for (size_t i = 0; bucket->head && i < bucket->count; i++) {
-        const part_entry *e = &bucket->entries[i];
-        if (e->low < beta && e->high > alpha && e->low != e->high) continue;
-        int seat = 0;
-        while (seat < S->r->players && (key[seat] & e->places) == e->owners[seat]) seat++;
-        if (seat < S->r->players) continue;
+        uint64_t entry[PART_KEY];
+        parted_key(S, bucket, i, key, entry);
+        const part_entry *e = parted_slot(S->parted, S->parted_size, entry);
+        if (!e->key[0] || (e->low < beta && e->high > alpha && e->low != e->high)) continue;
         *value = e->low >= beta || e->low == e->high ? e->low : e->high;
-        *read = tops(S->c, e->counts, live);
+        *read = tops(S->c, bucket->reads[i].counts, live);
         return 1;
     }
     return 0;
 }
 
-/* Search.trick's partition entry: appended to its bucket, the table doubling at half full. The places
- * read are each class's top `counts` places of the canon key (the k-th live card at its k-th place). */
+/* Search.trick's partition entry: its counts added to its bucket if new, its bounds stored (intersected
+ * with those found before for positions alike in the same cards); both tables double at half full. */
 static int part_store(search *S, const uint64_t *shape, uint64_t head, const uint64_t *key, uint64_t live,
                       const unsigned char *counts, int64_t low, int64_t high) {
     const card_classes *c = S->c;
@@ -1573,29 +1598,52 @@ static int part_store(search *S, const uint64_t *shape, uint64_t head, const uin
     if (!bucket->head) {
         memcpy(bucket->shape, shape, sizeof bucket->shape);
         bucket->head = head;
-        S->parts_used++;
+        bucket->serial = S->parts_used++;
     }
-    if (bucket->count == bucket->capacity) {
-        size_t capacity = bucket->capacity ? bucket->capacity * 2 : 4;
-        part_entry *more = capacity <= (size_t)PY_SSIZE_T_MAX / sizeof *more
-                               ? PyMem_Realloc(bucket->entries, capacity * sizeof *more) : NULL;
-        if (more == NULL) {
-            PyErr_NoMemory();
-            return -1;
+    size_t index = 0;
+    while (index < bucket->count && memcmp(bucket->reads[index].counts, counts, MAX_CLASSES)) index++;
+    if (index == bucket->count) {
+        if (bucket->count == bucket->capacity) {
+            size_t capacity = bucket->capacity ? bucket->capacity * 2 : 4;
+            part_reads *more = capacity <= (size_t)PY_SSIZE_T_MAX / sizeof *more
+                                   ? PyMem_Realloc(bucket->reads, capacity * sizeof *more) : NULL;
+            if (more == NULL) {
+                PyErr_NoMemory();
+                return -1;
+            }
+            bucket->reads = more;
+            bucket->capacity = capacity;
         }
-        bucket->entries = more;
-        bucket->capacity = capacity;
+        part_reads *reads = &bucket->reads[bucket->count++];
+        memcpy(reads->counts, counts, sizeof reads->counts);
+        reads->places = 0;
+        for (int k = 0; k < c->count; k++) {
+            int top = counts[k], n = count_cards(live & c->mask[k]);
+            if (top > 0 && top <= n) reads->places |= (((uint64_t)1 << top) - 1) << (c->start[k] + n - top);
+        }
     }
-    part_entry *e = &bucket->entries[bucket->count++];
-    memset(e, 0, sizeof *e);
-    for (int index = 0; index < c->count; index++) {
-        int k = counts[index], n = count_cards(live & c->mask[index]);
-        if (k > 0 && k <= n) e->places |= (((uint64_t)1 << k) - 1) << (c->start[index] + n - k);
+    uint64_t entry[PART_KEY];
+    parted_key(S, bucket, index, key, entry);
+    part_entry *e = parted_slot(S->parted, S->parted_size, entry);
+    if (!e->key[0]) {
+        memcpy(e->key, entry, sizeof e->key);
+        e->low = low;
+        e->high = high;
+        S->parted_used++;
+    } else {
+        e->low = low > e->low ? low : e->low;
+        e->high = high < e->high ? high : e->high;
     }
-    for (int seat = 0; seat < S->r->players; seat++) e->owners[seat] = key[seat] & e->places;
-    memcpy(e->counts, counts, sizeof e->counts);
-    e->low = low;
-    e->high = high;
+    if (S->parted_used * 2 > S->parted_size) {
+        size_t size = S->parted_size * 2;
+        part_entry *bigger = new_table(size, sizeof *bigger);
+        if (bigger == NULL) return -1;
+        for (size_t i = 0; i < S->parted_size; i++)
+            if (S->parted[i].key[0]) *parted_slot(bigger, size, S->parted[i].key) = S->parted[i];
+        PyMem_Free(S->parted);
+        S->parted = bigger;
+        S->parted_size = size;
+    }
     if (S->parts_used * 2 <= S->parts_size) return 0;
     size_t size = S->parts_size * 2;
     part_bucket *bigger = new_table(size, sizeof *bigger);
@@ -1610,9 +1658,11 @@ static int part_store(search *S, const uint64_t *shape, uint64_t head, const uin
 
 /* The partition entries' memory (a search's, or none). */
 static void free_parts(search *S) {
-    for (size_t i = 0; S->parts != NULL && i < S->parts_size; i++) PyMem_Free(S->parts[i].entries);
+    for (size_t i = 0; S->parts != NULL && i < S->parts_size; i++) PyMem_Free(S->parts[i].reads);
     PyMem_Free(S->parts);
+    PyMem_Free(S->parted);
     S->parts = NULL;
+    S->parted = NULL;
 }
 
 /* CardClasses.settled: `read` with the lowest card of each run of `merged` whose top lies in the upward
@@ -2317,9 +2367,10 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     S->kinds = S->bounds == NULL ? NULL : new_table(S->kinds_size, sizeof *S->kinds);
     S->signatures = S->kinds == NULL ? NULL : new_table(S->signatures_size, sizeof *S->signatures);
     S->partition = root->classes.exact;
-    S->parts_size = 1 << 8;
+    S->parts_size = S->parted_size = 1 << 8;
     S->parts = S->signatures == NULL ? NULL : new_table(S->parts_size, sizeof *S->parts);
-    if (S->parts == NULL || (values = PyDict_New()) == NULL) goto done;
+    S->parted = S->parts == NULL ? NULL : new_table(S->parted_size, sizeof *S->parted);
+    if (S->parted == NULL || (values = PyDict_New()) == NULL) goto done;
     /* Search.values: each move's value by MTD(f), the last value the next guess */
     int seat = root->seat, in_trick = root->in_trick, trump = root->classes.trump;
     uint64_t legal = root->legal, hand = S->hands[seat];

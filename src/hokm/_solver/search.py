@@ -44,10 +44,9 @@ _INFINITY = 1 << 50
 Afters = tuple[tuple["TallyState", bool, int], ...]
 """Per seat as a trick's winner: the tally state after it, whether the hand is then over, and the
 search's value if so, else the state's class (``Search.afters_of``)."""
-Parted = tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], int, int]
-"""A partition entry (``Search.parts``): per class read, its index and the modulus and remainder of its
-``canon`` code that name the owners of the top cards read; how many top cards of each class those are;
-the bounds."""
+Reads = tuple[tuple[int, int], ...]
+"""Per class read (``Search.parts``): its index, and the modulus of its ``canon`` code whose remainder
+names the owners of the top cards read."""
 _KEYS = 1 << 17
 """The most entries each of ``Search``'s memos by exact cards holds: a full one starts again empty (a
 bound on their memory, about 30 MB each, that follows the search to the part of the tree it is in)."""
@@ -63,7 +62,7 @@ class Search:
     """A search of one deal, fully known: the hands as masks (changed during a search and put back)."""
 
     __slots__ = ("afters", "classes", "follows", "hakem", "hands", "keys", "kinds", "limit", "merged",
-                 "nodes", "owed", "partition", "parts", "read", "rules", "shift", "table", "team")
+                 "nodes", "owed", "parted", "partition", "parts", "read", "rules", "shift", "table", "team")
 
     def __init__(self, rules: Rules, classes: CardClasses, hands: list[int], hakem: int, team: int,
                  *, points_only: bool = False, limit: int = 0, partition: bool = True) -> None:
@@ -79,11 +78,14 @@ class Search:
         cards of each class those bounds read (``read``, as ``CardClasses.top_counts``)."""
         self.partition = partition and classes.exact
         """Whether positions that differ only in cards no bound read share their bounds (``parts``)."""
-        self.parts: dict[tuple[object, ...], list[Parted]] = {}
-        """Per leader, tally class and ``CardClasses.canon``: the bounds found, in the order found, each with
-        the owners of the top cards they read (per class read: its index, the modulus and remainder of its
-        ``canon`` code that name those owners) and how many top cards of each class those are; a position
-        whose owners match takes them."""
+        self.parts: dict[tuple[object, ...], dict[tuple[int, ...], Reads]] = {}
+        """Per leader, tally class and shape (``CardClasses.canon``): the counts of top cards of each class
+        that bounds found there read (``CardClasses.top_counts``), in the order first found, each with
+        the moduli that name their owners (``Reads``)."""
+        self.parted: dict[tuple[object, ...], tuple[int, int]] = {}
+        """Partition entries: per leader, tally class, shape, counts read and the owners of those cards
+        (the remainders of the ``canon`` codes), the bounds found for positions alike in them (those
+        of each such position, intersected)."""
         self.read = 0
         """The cards whose places the bounds of the position being searched read so far (a card's place
         read reads those above it in its class too): the cards that won a trick against a card of their
@@ -252,26 +254,32 @@ class Search:
         self.table[key] = (low, high, best, counts)
         if self.partition:
             code: tuple[int, ...] = key[0]  # type: ignore[assignment]
-            base = len(hands) + 1  # (a canon code's digit per card: its owner + 1)
-            owners = tuple([(index, base ** count, code[index] % base ** count)
-                            for index, count in enumerate(counts) if count])
-            self.parts.setdefault((leader, kind, shape), []).append((owners, counts, low, high))
+            bucket = self.parts.setdefault((leader, kind, shape), {})
+            reads = bucket.get(counts)
+            if reads is None:
+                base = len(hands) + 1  # (a canon code's digit per card: its owner + 1)
+                reads = bucket[counts] = tuple([(index, base ** count) for index, count in enumerate(counts)
+                                                if count])
+            owners = (leader, kind, shape, counts, *[code[index] % modulus for index, modulus in reads])
+            known = self.parted.get(owners)
+            self.parted[owners] = (low, high) if known is None else (max(known[0], low), min(known[1], high))
             self.read = outer | classes.tops(counts, live) if counts else outer
         return value
 
     def _parted(self, key: tuple[object, ...], shape: tuple[int, ...], alpha: int,
                 beta: int) -> tuple[int, int] | None:
-        """The first partition entry of this position's leader, tally class and shape whose owners of
-        the top cards read are this position's and whose bounds decide the window: the value, and the
-        cards read; else ``None``."""
+        """The partition entry of this position's leader, tally class and shape and its owners of the top
+        cards read whose bounds decide the window, the counts read taken in the order first found: the
+        value, and the cards read; else ``None``."""
         code: tuple[int, ...] = key[0]  # type: ignore[assignment]
-        for owners, counts, low, high in self.parts.get((key[1], key[2], shape), ()):
-            if low < beta and high > alpha and low != high:
+        leader, kind = key[1], key[2]
+        for counts, reads in self.parts.get((leader, kind, shape), {}).items():
+            found = self.parted.get((leader, kind, shape, counts, *[code[index] % modulus
+                                                                    for index, modulus in reads]))
+            if found is None:
                 continue
-            for index, modulus, remainder in owners:
-                if code[index] % modulus != remainder:
-                    break
-            else:
+            low, high = found
+            if low >= beta or high <= alpha or low == high:
                 live = 0
                 for hand in self.hands:
                     live |= hand
