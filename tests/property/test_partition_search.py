@@ -2,13 +2,15 @@
 
 A position's bounds are kept, beside its exact entry, under its leader, tally class and shape (how
 many cards of each class each hand holds) with the owners of the top cards of each class they read
-(``Search.parts``); a position of that shape whose owners of those cards are the same takes them.
-That is sound only if every card whose place decided something is read: the card that won a trick
-against a card of its class, the best card a duty compared a seat's cards with, the cards of the
-sure and owed tricks, and what the positions searched below read. So with partition entries the
-search must give the values it gives without them, on endings of every solvable variant set; and
-it must find some (try fewer cards) in a longer standard search. The C twin keeps the same entries
-and tries the same cards (``test_solver_native``)."""
+(``Search.parts``, ``Search.parted``); a position of that shape whose owners of those cards are the
+same takes them. That is sound only if every card whose place decided something is read: the card
+that won a trick against a card of its class, the best card a duty compared a seat's cards with,
+the cards of the sure and owed tricks, the lowest card of a run played as one move where its top
+card is read, and what the positions searched below read (the three-player dense ending that
+``test_solver_bounds`` holds to plain minimax is where leaving the runs out went wrong). So with
+partition entries the search must give the values it gives without them, on endings of every
+solvable variant set; and it must find some (try fewer cards) in a longer standard search. The C
+twin keeps the same entries and tries the same cards (``test_solver_native``)."""
 
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ def _values(hand: hokm.HandState, points_only: bool, partition: bool) -> tuple[i
     call = _call(hand)
     search = call.python(points_only=points_only, partition=partition)
     legal, values = search.values(call.seats, call.trick, call.state)
-    return legal, values, search.nodes, sum(map(len, search.parts.values()))
+    return legal, values, search.nodes, len(search.parted)
 
 
 @settings(max_examples=150, deadline=None)

@@ -1013,6 +1013,7 @@ typedef struct {
     unsigned char order[52];           /* each class's cards, lowest first, class after class */
     unsigned char class_of[52], rank[52]; /* per card: its class and its place in it (0 lowest) */
     unsigned char suit[MAX_CLASSES], alone[MAX_CLASSES]; /* class_suits; alone */
+    unsigned char ascending[MAX_CLASSES]; /* CardClasses.ascending: its order is its cards' index order */
     uint64_t mask[MAX_CLASSES], ruffers[MAX_CLASSES];  /* class_masks; ruffers */
     uint64_t above[52];                /* per card: the cards of its class ranked above it */
     uint64_t threats[52], masters;     /* CardClasses.threats and .masters */
@@ -1091,6 +1092,9 @@ static int load_classes(const rules *r, PyObject *object, card_classes *c) {
             c->mask[index] |= (uint64_t)1 << card;
         }
         c->suit[index] = r->suit_of[c->trump][first];
+        c->ascending[index] = 1;
+        for (int k = 1; k < c->size[index]; k++)
+            if (c->order[c->start[index] + k] < c->order[c->start[index] + k - 1]) c->ascending[index] = 0;
         uint64_t higher = 0;
         for (int k = c->size[index] - 1; k >= 0; k--) {
             int card = c->order[c->start[index] + k];
@@ -1519,8 +1523,13 @@ static void shape_of(const search *S, uint64_t *shape) {
  * in it (0: none of them). */
 static void top_counts(const card_classes *c, uint64_t cards, uint64_t live, unsigned char *counts) {
     for (int index = 0; index < c->count; index++) {
+        uint64_t mine = cards & c->mask[index];
         counts[index] = 0;
-        if (!(cards & c->mask[index])) continue;
+        if (!mine) continue;
+        if (c->ascending[index]) { /* (a rank is a bit's place: the live cards from the lowest of `cards` up) */
+            counts[index] = (unsigned char)count_cards(live & c->mask[index] & ~((mine & -mine) - 1));
+            continue;
+        }
         int count = 0;
         for (int k = c->start[index] + c->size[index] - 1; k >= c->start[index]; k--) {
             int card = c->order[k];
@@ -1537,6 +1546,15 @@ static uint64_t tops(const card_classes *c, const unsigned char *counts, uint64_
     uint64_t cards = 0;
     for (int index = 0; index < c->count; index++) {
         int left = counts[index];
+        if (left > 0 && c->ascending[index]) { /* (the highest bits of the class's live cards) */
+            uint64_t held = live & c->mask[index];
+            for (; left > 0 && held; left--) {
+                uint64_t high = (uint64_t)1 << (63 - __builtin_clzll(held));
+                cards |= high;
+                held ^= high;
+            }
+            continue;
+        }
         for (int k = c->start[index] + c->size[index] - 1; left > 0 && k >= c->start[index]; k--) {
             int card = c->order[k];
             if (live >> card & 1) {
