@@ -1143,9 +1143,12 @@ typedef struct {
 
 /* One count of top cards read per class (Search.parts' keys), with the places of the canon key those
  * cards hold in a position of its bucket's shape (the k-th live card of a class at its k-th place). */
+#define FILTER_WORDS 8
+
 typedef struct {
     unsigned char counts[MAX_CLASSES];
     uint64_t places;
+    uint64_t filter[FILTER_WORDS]; /* a bit per hash of the owners stored: a clear bit, no entry (no lookup) */
 } part_reads;
 
 /* The counts read by the bounds found for one leader, tally class and shape (CardClasses.canon's: a
@@ -1574,6 +1577,14 @@ static part_bucket *part_slot(part_bucket *table, size_t size, const uint64_t *s
     return &table[i];
 }
 
+/* The bit of a partition entry's key in its counts' filter (from the hash's top bits; the table's slot
+ * reads its low bits). */
+static inline uint64_t filter_bit(const uint64_t *key, size_t *word) {
+    uint64_t h = hash_words(key, PART_KEY);
+    *word = (size_t)(h >> 61) % FILTER_WORDS;
+    return (uint64_t)1 << (h >> 55 & 63);
+}
+
 static part_entry *parted_slot(part_entry *table, size_t size, const uint64_t *key) {
     size_t i = (size_t)hash_words(key, PART_KEY) & (size - 1);
     while (table[i].key[0] && memcmp(table[i].key, key, sizeof table[i].key)) i = (i + 1) & (size - 1);
@@ -1597,7 +1608,10 @@ static int parted(const search *S, const uint64_t *shape, uint64_t head, const u
     const part_bucket *bucket = part_slot(S->parts, S->parts_size, shape, head);
     for (size_t i = 0; bucket->head && i < bucket->count; i++) {
         uint64_t entry[PART_KEY];
+        size_t word;
         parted_key(S, bucket, i, key, entry);
+        uint64_t bit = filter_bit(entry, &word);
+        if (!(bucket->reads[i].filter[word] & bit)) continue;
         const part_entry *e = parted_slot(S->parted, S->parted_size, entry);
         if (!e->key[0] || (e->low < beta && e->high > alpha && e->low != e->high)) continue;
         *value = e->low >= beta || e->low == e->high ? e->low : e->high;
@@ -1633,15 +1647,18 @@ static int part_store(search *S, const uint64_t *shape, uint64_t head, const uin
             bucket->capacity = capacity;
         }
         part_reads *reads = &bucket->reads[bucket->count++];
+        memset(reads, 0, sizeof *reads);
         memcpy(reads->counts, counts, sizeof reads->counts);
-        reads->places = 0;
         for (int k = 0; k < c->count; k++) {
             int top = counts[k], n = count_cards(live & c->mask[k]);
             if (top > 0 && top <= n) reads->places |= (((uint64_t)1 << top) - 1) << (c->start[k] + n - top);
         }
     }
     uint64_t entry[PART_KEY];
+    size_t word;
     parted_key(S, bucket, index, key, entry);
+    uint64_t bit = filter_bit(entry, &word);
+    bucket->reads[index].filter[word] |= bit;
     part_entry *e = parted_slot(S->parted, S->parted_size, entry);
     if (!e->key[0]) {
         memcpy(e->key, entry, sizeof e->key);
