@@ -993,8 +993,9 @@ done:
 /* ---- The double-dummy search: hokm._solver.search's twin --------------------------------------
  *
  * solve() answers what Search.values answers, from the same tables: the legal cards of the seat to
- * move and each move's exact value, by alpha-beta with a transposition table at trick starts, the
- * tally's bounds, the sure tricks, the same move orderings and MTD(f) at the root. It reads the
+ * move and each move's exact value, by alpha-beta with a transposition table at trick starts, its
+ * partition entries (positions alike in the cards their bounds read), the tally's bounds, the sure
+ * and owed tricks, the same move orderings and MTD(f) at the root. It reads the
  * rules from make_rules' capsule and asks the scores, completion and play-on answers through its
  * memos, as play() does; the card classes are hokm._solver.tables.CardClasses' (passed as bytes:
  * that class stays their one definition). Every function below is named for its Python twin. */

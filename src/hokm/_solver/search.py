@@ -8,6 +8,11 @@ other seat minimises it. What keeps it fast, as in bridge's double-dummy solvers
   playing alike share (``CardClasses.canon``, and the tally state's class, ``Rules.kind``), with
   the bounds found for them and the lead that did best; a position its bounds alone decide is
   kept too, as it often comes again;
+- positions alike in what decided them share their bounds (partition search): a position's bounds
+  are kept too under its leader, tally class and shape (``CardClasses.canon``) with the owners of
+  the top cards of each class its search read (``read``: a trick won against a card of its class,
+  a duty's comparison, the sure and owed tricks, a run played as one whose top was read), and a
+  position of that shape with the same owners of those cards takes them (``parts``, ``parted``);
 - the tally alone bounds a position: whoever wins the tricks left, the value stays within
   ``Rules.bounds``, so a window outside them is answered without a card played; the leader's
   sure tricks (its top cards cashed) and the tricks each team is owed by the hand's end (cards
