@@ -14,20 +14,26 @@ twin keeps the same entries and tries the same cards (``test_solver_native``).""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hokm
+from hokm._kernel.native import NATIVE
 from hokm._kernel.native_plan import position_of
+from hokm._solver.search import PARTITION_FROM
 from hokm.testing import strategies as hst
 
 from .test_python_search import _nine_left
 from .test_solver import SOLVABLE, _ending
 from .test_solver_native import _call
 
+Searched = tuple[int, dict[int, int], int, int]
 
-def _values(hand: hokm.HandState, points_only: bool, partition: bool) -> tuple[int, dict[int, int], int, int]:
+
+def _values(hand: hokm.HandState, points_only: bool, partition: bool | None) -> Searched:
     """The legal cards, each move's value, the cards tried and the partition entries kept."""
     call = _call(hand)
     search = call.python(points_only=points_only, partition=partition)
@@ -57,3 +63,15 @@ def test_partition_entries_are_found_in_a_longer_search(seed: int) -> None:
     whole = _values(hand, False, False)
     assert parted[:2] == whole[:2]
     assert parted[3] > 0 and parted[2] < whole[2]  # entries kept, and fewer cards tried
+    assert _values(hand, False, None) == parted  # (nine tricks left: kept by default)
+    if NATIVE is not None:  # the C twin keeps the same entries: the same cards tried
+        legal, values, nodes = NATIVE.solve(*_call(hand).native())
+        assert (int(legal), dict(values), int(nodes)) == parted[:3]
+
+
+def test_a_short_search_keeps_no_partition_entry_by_default() -> None:
+    rng = random.Random(8)
+    hand = _nine_left(8)
+    while hand.tricks_left > PARTITION_FROM - 1 or hand.current_trick.plays:
+        hand = hand.apply(rng.choice(hand.legal_actions()))
+    assert _values(hand, False, None)[3] == 0 and _values(hand, False, True)[3] > 0

@@ -49,7 +49,7 @@ class _Call(NamedTuple):
                 self.masks, self.hakem, self.team, self.leader, bytes(self.trick), self.state,
                 int(points_only), plan.asks if asks is None else asks, whole]
 
-    def python(self, *, points_only: bool = False, limit: int = 0, partition: bool = True) -> Search:
+    def python(self, *, points_only: bool = False, limit: int = 0, partition: bool | None = None) -> Search:
         hands = [int.from_bytes(self.masks[8 * seat:8 * seat + 8], "little")
                  for seat in range(self.rules.players)]
         return Search(self.rules, self.classes, hands, self.hakem, self.team, points_only=points_only,

@@ -1140,6 +1140,7 @@ typedef struct {
 } tt_entry;
 
 #define SHAPE_WORDS (MAX_CLASSES * MAX_SEATS / 8)
+#define PARTITION_FROM 7       /* search.PARTITION_FROM */
 #define PART_KEY (MAX_SEATS + 2)
 
 /* One count of top cards read per class (Search.parts' keys), with the places of the canon key those
@@ -2402,7 +2403,11 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     S->bounds = S->table == NULL ? NULL : new_table(S->bounds_size, sizeof *S->bounds);
     S->kinds = S->bounds == NULL ? NULL : new_table(S->kinds_size, sizeof *S->kinds);
     S->signatures = S->kinds == NULL ? NULL : new_table(S->signatures_size, sizeof *S->signatures);
-    S->partition = root->classes.exact;
+    /* search.PARTITION_FROM: partition entries in a search that begins with that many tricks left */
+    int most = 0;
+    for (int seat = 0; seat < r->players; seat++)
+        if (count_cards(S->hands[seat]) > most) most = count_cards(S->hands[seat]);
+    S->partition = root->classes.exact && most >= PARTITION_FROM;
     S->parts_size = S->parted_size = 1 << 8;
     S->parts = S->signatures == NULL ? NULL : new_table(S->parts_size, sizeof *S->parts);
     S->parted = S->parts == NULL ? NULL : new_table(S->parted_size, sizeof *S->parted);

@@ -52,6 +52,10 @@ search's value if so, else the state's class (``Search.afters_of``)."""
 Reads = tuple[tuple[int, int], ...]
 """Per class read (``Search.parts``): its index, and the modulus of its ``canon`` code whose remainder
 names the owners of the top cards read."""
+PARTITION_FROM = 7
+"""The tricks left from which a search keeps partition entries by default (``_native.c``'s
+``PARTITION_FROM``): a shorter one finds its positions again exactly, and a lookup costs more
+than the cards it saves."""
 _KEYS = 1 << 17
 """The most entries each of ``Search``'s memos by exact cards holds: a full one starts again empty (a
 bound on their memory, about 30 MB each, that follows the search to the part of the tree it is in)."""
@@ -70,7 +74,7 @@ class Search:
                  "nodes", "owed", "parted", "partition", "parts", "read", "rules", "shift", "table", "team")
 
     def __init__(self, rules: Rules, classes: CardClasses, hands: list[int], hakem: int, team: int,
-                 *, points_only: bool = False, limit: int = 0, partition: bool = True) -> None:
+                 *, points_only: bool = False, limit: int = 0, partition: bool | None = None) -> None:
         self.rules = rules
         self.shift = POINTS if points_only else 0
         """What a value is shifted right by: ``POINTS`` for a search of the points alone."""
@@ -81,8 +85,11 @@ class Search:
         self.table: dict[tuple[object, ...], tuple[int, int, int, tuple[int, ...]]] = {}
         """Per position at a trick's start (its key): its bounds, the lead that did best, and how many top
         cards of each class those bounds read (``read``, as ``CardClasses.top_counts``)."""
+        if partition is None:  # (a search of a few tricks finds its positions again exactly, and sooner)
+            partition = max(hand.bit_count() for hand in hands) >= PARTITION_FROM
         self.partition = partition and classes.exact
-        """Whether positions that differ only in cards no bound read share their bounds (``parts``)."""
+        """Whether positions that differ only in cards no bound read share their bounds (``parts``): by
+        default where the search begins with ``PARTITION_FROM`` tricks or more left."""
         self.parts: dict[tuple[object, ...], dict[tuple[int, ...], Reads]] = {}
         """Per leader, tally class and shape (``CardClasses.canon``): the counts of top cards of each class
         that bounds found there read (``CardClasses.top_counts``), in the order first found, each with
