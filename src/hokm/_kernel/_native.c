@@ -1142,11 +1142,10 @@ typedef struct {
 #define SHAPE_WORDS (MAX_CLASSES * MAX_SEATS / 8)
 #define PARTITION_FROM 7       /* search.PARTITION_FROM */
 #define PART_KEY (MAX_SEATS + 2)
+#define FILTER_WORDS 8
 
 /* One count of top cards read per class (Search.parts' keys), with the places of the canon key those
  * cards hold in a position of its bucket's shape (the k-th live card of a class at its k-th place). */
-#define FILTER_WORDS 8
-
 typedef struct {
     unsigned char counts[MAX_CLASSES];
     uint64_t places;
@@ -1579,18 +1578,45 @@ static part_bucket *part_slot(part_bucket *table, size_t size, const uint64_t *s
     return &table[i];
 }
 
-/* The bit of a partition entry's key in its counts' filter (from the hash's top bits; the table's slot
- * reads its low bits). */
-static inline uint64_t filter_bit(const uint64_t *key, size_t *word) {
-    uint64_t h = hash_words(key, PART_KEY);
+/* The bit of a partition entry's key, of hash `h`, in its counts' filter (from the hash's top bits; the
+ * table's slot reads its low bits). */
+static inline uint64_t filter_bit(uint64_t h, size_t *word) {
     *word = (size_t)(h >> 61) % FILTER_WORDS;
     return (uint64_t)1 << (h >> 55 & 63);
 }
 
-static part_entry *parted_slot(part_entry *table, size_t size, const uint64_t *key) {
-    size_t i = (size_t)hash_words(key, PART_KEY) & (size - 1);
+/* The slot of a partition entry's `key`, of hash `h` (hash_words): its entry, or the empty slot. */
+static part_entry *parted_slot(part_entry *table, size_t size, const uint64_t *key, uint64_t h) {
+    size_t i = (size_t)h & (size - 1);
     while (table[i].key[0] && memcmp(table[i].key, key, sizeof table[i].key)) i = (i + 1) & (size - 1);
     return &table[i];
+}
+
+/* The entries' table doubled (at half full). */
+static int parted_grow(search *S) {
+    size_t size = S->parted_size * 2;
+    part_entry *bigger = new_table(size, sizeof *bigger);
+    if (bigger == NULL) return -1;
+    for (size_t i = 0; i < S->parted_size; i++)
+        if (S->parted[i].key[0])
+            *parted_slot(bigger, size, S->parted[i].key, hash_words(S->parted[i].key, PART_KEY)) = S->parted[i];
+    PyMem_Free(S->parted);
+    S->parted = bigger;
+    S->parted_size = size;
+    return 0;
+}
+
+/* The buckets' table doubled (at half full). */
+static int parts_grow(search *S) {
+    size_t size = S->parts_size * 2;
+    part_bucket *bigger = new_table(size, sizeof *bigger);
+    if (bigger == NULL) return -1;
+    for (size_t i = 0; i < S->parts_size; i++)
+        if (S->parts[i].head) *part_slot(bigger, size, S->parts[i].shape, S->parts[i].head) = S->parts[i];
+    PyMem_Free(S->parts);
+    S->parts = bigger;
+    S->parts_size = size;
+    return 0;
 }
 
 /* The key of a partition entry: the bucket's, its `index`-th counts, and each seat's places of the canon
@@ -1612,9 +1638,9 @@ static int parted(const search *S, const uint64_t *shape, uint64_t head, const u
         uint64_t entry[PART_KEY];
         size_t word;
         parted_key(S, bucket, i, key, entry);
-        uint64_t bit = filter_bit(entry, &word);
+        uint64_t h = hash_words(entry, PART_KEY), bit = filter_bit(h, &word);
         if (!(bucket->reads[i].filter[word] & bit)) continue;
-        const part_entry *e = parted_slot(S->parted, S->parted_size, entry);
+        const part_entry *e = parted_slot(S->parted, S->parted_size, entry, h);
         if (!e->key[0] || (e->low < beta && e->high > alpha && e->low != e->high)) continue;
         *value = e->low >= beta || e->low == e->high ? e->low : e->high;
         *read = tops(S->c, bucket->reads[i].counts, live);
@@ -1659,9 +1685,9 @@ static int part_store(search *S, const uint64_t *shape, uint64_t head, const uin
     uint64_t entry[PART_KEY];
     size_t word;
     parted_key(S, bucket, index, key, entry);
-    uint64_t bit = filter_bit(entry, &word);
+    uint64_t h = hash_words(entry, PART_KEY), bit = filter_bit(h, &word);
     bucket->reads[index].filter[word] |= bit;
-    part_entry *e = parted_slot(S->parted, S->parted_size, entry);
+    part_entry *e = parted_slot(S->parted, S->parted_size, entry, h);
     if (!e->key[0]) {
         memcpy(e->key, entry, sizeof e->key);
         e->low = low;
@@ -1671,26 +1697,8 @@ static int part_store(search *S, const uint64_t *shape, uint64_t head, const uin
         e->low = low > e->low ? low : e->low;
         e->high = high < e->high ? high : e->high;
     }
-    if (S->parted_used * 2 > S->parted_size) {
-        size_t size = S->parted_size * 2;
-        part_entry *bigger = new_table(size, sizeof *bigger);
-        if (bigger == NULL) return -1;
-        for (size_t i = 0; i < S->parted_size; i++)
-            if (S->parted[i].key[0]) *parted_slot(bigger, size, S->parted[i].key) = S->parted[i];
-        PyMem_Free(S->parted);
-        S->parted = bigger;
-        S->parted_size = size;
-    }
-    if (S->parts_used * 2 <= S->parts_size) return 0;
-    size_t size = S->parts_size * 2;
-    part_bucket *bigger = new_table(size, sizeof *bigger);
-    if (bigger == NULL) return -1;
-    for (size_t i = 0; i < S->parts_size; i++)
-        if (S->parts[i].head) *part_slot(bigger, size, S->parts[i].shape, S->parts[i].head) = S->parts[i];
-    PyMem_Free(S->parts);
-    S->parts = bigger;
-    S->parts_size = size;
-    return 0;
+    if (S->parted_used * 2 > S->parted_size && parted_grow(S) < 0) return -1;
+    return S->parts_used * 2 > S->parts_size ? parts_grow(S) : 0;
 }
 
 /* The partition entries' memory (a search's, or none). */

@@ -116,7 +116,7 @@ class Search:
         ``CardClasses.canon`` (``_KEYS``)."""
         self.follows: dict[tuple[int, ...], tuple[Sequence[int], int]] = {}
         """A follow with a choice: its moves best-first (``CardClasses.moves``, then ``_order_follows``), with
-        the cards whose ranks make runs of them one move (``CardClasses.merged``), by
+        the cards whose ranks make runs of them one move (``CardClasses.runs``), by
         the legal cards, the live cards of the led suit (every live card for a void seat), the trick's best
         power, its row, whether the seat's side wins it and whether the seat plays last (``_KEYS``)."""
         self.afters: dict[TallyState, Afters] = {}
@@ -160,9 +160,10 @@ class Search:
             live |= hand
         for card in trick:
             live |= 1 << card
-        led, row, best, top = -1, classes.power[0], seats[0], 0
+        led, row, best, top, win = -1, classes.power[0], seats[0], 0, -1
         if trick:
             led, row, best, top = classes.standing(seats, trick)
+            win = trick[seats.index(best)]
             legal = legal_plays(self.rules, classes, hands[seat], led, row, top)
         else:
             legal = hands[seat]
@@ -176,9 +177,8 @@ class Search:
                 led, row = classes.suit_of[card], classes.power[classes.trick_suit_of[card]]
                 probe = partial(self._follow, 1, seats, led, row, seat, row[card], card, live, afters)
             else:
-                winner, high, win = (seat, row[card], card) if row[card] > top else (best, top, trick[
-                    seats.index(best)])
-                probe = partial(self._then, place, seats, led, row, winner, high, win, live, afters)
+                winner, high, taker = (seat, row[card], card) if row[card] > top else (best, top, win)
+                probe = partial(self._then, place, seats, led, row, winner, high, taker, live, afters)
             values[card] = guess = self.exact(probe, guess)
             hands[seat] = hand
         return legal, values
@@ -230,7 +230,7 @@ class Search:
         entry = self.table.get(key)
         if entry is None:
             if self.partition:
-                taken = self._parted(key, shape, alpha, beta)
+                taken = self._parted(key, shape, live, alpha, beta)
                 if taken is not None:
                     value, read = taken
                     self.read, self.merged = outer | read, runs
@@ -278,7 +278,7 @@ class Search:
             self.read = outer | classes.tops(counts, live) if counts else outer
         return value
 
-    def _parted(self, key: tuple[object, ...], shape: tuple[int, ...], alpha: int,
+    def _parted(self, key: tuple[object, ...], shape: tuple[int, ...], live: int, alpha: int,
                 beta: int) -> tuple[int, int] | None:
         """The partition entry of this position's leader, tally class and shape and its owners of the top
         cards read whose bounds decide the window, the counts read taken in the order first found: the
@@ -292,9 +292,6 @@ class Search:
                 continue
             low, high = found
             if low >= beta or high <= alpha or low == high:
-                live = 0
-                for hand in self.hands:
-                    live |= hand
                 return (low if low >= beta or low == high else high), self.classes.tops(counts, live)
         return None
 
@@ -495,9 +492,9 @@ class Search:
             raise NodeLimit
         classes, hands = self.classes, self.hands
         hand = hands[leader]
-        moves = classes.moves(hand, live)
-        if self.partition and len(moves) < hand.bit_count():  # (runs played as one: see settled)
-            self.merged |= classes.merged(hand, live)
+        moves, merged = classes.runs(hand, live)
+        if merged and self.partition:  # (runs played as one: see settled)
+            self.merged |= merged
         if len(moves) > 1:
             moves = self._order_leads(leader, moves, live)
             if first >= 0 and hand >> first & 1:
@@ -559,8 +556,7 @@ class Search:
             key = (legal, live & suit, top, id(row), ours, last)
             found: tuple[Sequence[int], int] | None = self.follows.get(key)
             if found is None:
-                moves = classes.moves(legal, live)
-                merged = classes.merged(legal, live) if len(moves) < legal.bit_count() else 0
+                moves, merged = classes.runs(legal, live)
                 if len(moves) > 1:
                     moves = _order_follows(moves, row, top, ours, last)
                 found = _kept(self.follows, key, (moves, merged))
@@ -599,7 +595,6 @@ class Search:
                     if alpha >= beta:
                         break
         return value
-
 
     def _won(self, card: int, live: int) -> None:
         """``card`` won the trick just played (``live``: the cards at its start): its place is read if

@@ -176,6 +176,11 @@ class CardClasses:
         """One card of each run of ``cards`` that touch among the ``live`` cards (those in hands and
         in the trick), highest class first, highest run first within a class; each is the run's
         lowest card. Without ``exact`` every card is its own run."""
+        return self.runs(cards, live)[0]
+
+    def runs(self, cards: int, live: int) -> tuple[list[int], int]:
+        """``moves``, and the lowest card of each of those runs of several cards, as a mask: their
+        ranks among the live cards decide that they play alike (``settled``; 0 without ``exact``)."""
         moves: list[int] = []
         if not self.exact:
             while cards:
@@ -183,26 +188,10 @@ class CardClasses:
                 moves.append(low.bit_length() - 1)
                 cards ^= low
             moves.reverse()
-            return moves
-        for runs, _ in self._classes_runs(cards, live):
-            moves.extend(runs)
-        return moves
-
-    def merged(self, cards: int, live: int) -> int:
-        """The lowest card of each run of ``cards`` that ``moves`` makes one move of several cards, as a
-        mask: their ranks among the live cards decide that they play alike (``settled``). 0 without
-        ``exact``."""
-        merged = 0
-        if self.exact:
-            for _, lowest in self._classes_runs(cards, live):
-                merged |= lowest
-        return merged
-
-    def _classes_runs(self, cards: int, live: int) -> list[tuple[tuple[int, ...], int]]:
-        """``_runs`` of ``cards`` in each class that holds some, in class order (with ``exact``)."""
+            return moves, 0
         groups, class_masks = self._groups, self.class_masks
+        merged = 0
         top = self.class_of[cards.bit_length() - 1]
-        found_runs = []
         # A follow's cards lie in one class (the usual): only that class is looked at.
         for index in (top,) if not cards & ~class_masks[top] else range(len(class_masks)):
             mask = class_masks[index]
@@ -212,8 +201,9 @@ class CardClasses:
                 found = groups.get(key)
                 if found is None:
                     found = groups[key] = _runs(self.order[index], live & mask, mine)
-                found_runs.append(found)
-        return found_runs
+                moves.extend(found[0])
+                merged |= found[1]
+        return moves, merged
 
     def run_of(self, card: int, moves: Iterable[int], live: int, mine: int) -> int:
         """The move of ``moves`` (``mine``'s runs among the ``live`` cards) standing for ``card``: the
