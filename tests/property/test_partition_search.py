@@ -22,12 +22,11 @@ from hypothesis import strategies as st
 
 import hokm
 from hokm._kernel.native import NATIVE
-from hokm._kernel.native_plan import position_of
 from hokm._solver.search import PARTITION_FROM
 from hokm.testing import strategies as hst
 
 from .test_python_search import _nine_left
-from .test_solver import SOLVABLE, _ending
+from .test_solver import SOLVABLE, _searchable
 from .test_solver_native import _call
 
 Searched = tuple[int, dict[int, int], int, int]
@@ -46,10 +45,10 @@ def _values(hand: hokm.HandState, points_only: bool, partition: bool | None) -> 
        tricks=st.integers(5, 8), points_only=st.booleans())
 def test_partition_entries_change_no_value(hand: hokm.HandState, seed: int, tricks: int,
                                            points_only: bool) -> None:
-    hand = _ending(hand, seed, tricks)
-    position = None if hand.is_over else position_of(hand)
-    if position is None or position[1] < 0:  # (over, or the trump not called yet: no search)
+    ending = _searchable(hand, seed, tricks)
+    if ending is None:
         return
+    hand = ending
     parted = _values(hand, points_only, True)
     whole = _values(hand, points_only, False)
     assert parted[:2] == whole[:2]

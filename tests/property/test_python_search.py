@@ -18,11 +18,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hokm
-from hokm._kernel.native_plan import position_of
 from hokm._solver import search as search_module
 from hokm.testing import strategies as hst
 
-from .test_solver import SOLVABLE, _ending
+from .test_solver import SOLVABLE, _searchable
 from .test_solver_native import _call
 
 
@@ -60,10 +59,10 @@ def _nine_left(seed: int) -> hokm.HandState:
        tricks=st.integers(3, 5), points_only=st.booleans())
 def test_memos_that_start_again_give_the_same_search(hand: hokm.HandState, seed: int, tricks: int,
                                                      points_only: bool) -> None:
-    hand = _ending(hand, seed, tricks)
-    position = None if hand.is_over else position_of(hand)
-    if position is None or position[1] < 0:  # (over, or the trump not called yet: no search)
+    ending = _searchable(hand, seed, tricks)
+    if ending is None:
         return
+    hand = ending
     legal, values, nodes, _ = _searched(hand, points_only)
     with _small_memos():
         small = _searched(hand, points_only)

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hokm
+from hokm._kernel.native_plan import position_of
 from hokm.solver import Outcome
 from hokm.testing import strategies as hst
 
@@ -36,6 +37,13 @@ def _ending(hand: hokm.HandState, seed: int, tricks: int) -> hokm.HandState:
         if state.tricks_left <= tricks + 1:
             return state
     return line[-1]
+
+
+def _searchable(hand: hokm.HandState, seed: int, tricks: int) -> hokm.HandState | None:
+    """``_ending``, or ``None`` where no search runs from it (the hand over, or the trump not called)."""
+    hand = _ending(hand, seed, tricks)
+    position = None if hand.is_over else position_of(hand)
+    return None if position is None or position[1] < 0 else hand
 
 
 def _outcome(hand: hokm.HandState, team: int) -> Outcome:

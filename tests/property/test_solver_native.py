@@ -23,7 +23,7 @@ from hokm._solver.search import Search
 from hokm._solver.tables import CardClasses, Rules, TallyState, rules_of
 from hokm.testing import strategies as hst
 
-from .test_solver import SOLVABLE, _ending
+from .test_solver import SOLVABLE, _ending, _searchable
 
 pytestmark = pytest.mark.skipif(NATIVE is None, reason="the C kernel is not built or is switched off")
 
@@ -88,10 +88,10 @@ def _python(hand: hokm.HandState, points_only: bool = False) -> tuple[int, dict[
        tricks=st.integers(1, 6), points_only=st.booleans())
 def test_the_c_search_gives_the_python_search_s_values(hand: hokm.HandState, seed: int, tricks: int,
                                                       points_only: bool) -> None:
-    hand = _ending(hand, seed, tricks)
-    position = None if hand.is_over else position_of(hand)
-    if position is None or position[1] < 0:  # (over, or the trump not called yet: no search)
+    ending = _searchable(hand, seed, tricks)
+    if ending is None:
         return
+    hand = ending
     legal, values, nodes = _native(hand, points_only)
     assert (legal, values) == _python(hand, points_only)
     call = _call(hand)
