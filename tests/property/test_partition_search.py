@@ -2,7 +2,7 @@
 
 A position's bounds are kept, beside its exact entry, under its leader, tally class and shape (how
 many cards of each class each hand holds) with the owners of the top cards of each class they read
-(``Search.parts``, ``Search.parted``); a position of that shape whose owners of those cards are the
+(``Search.parts``); a position of that shape whose owners of those cards are the
 same takes them. That is sound only if every card whose place decided something is read: the card
 that won a trick against a card of its class, the best card a duty compared a seat's cards with,
 the cards of the sure and owed tricks, the lowest card of a run played as one move where its top
@@ -37,7 +37,8 @@ def _values(hand: hokm.HandState, points_only: bool, partition: bool | None) -> 
     call = _call(hand)
     search = call.python(points_only=points_only, partition=partition)
     legal, values = search.values(call.seats, call.trick, call.state)
-    return legal, values, search.nodes, len(search.parted)
+    entries = sum(len(parted) for bucket in search.parts.values() for _, parted in bucket.values())
+    return legal, values, search.nodes, entries
 
 
 @settings(max_examples=150, deadline=None)

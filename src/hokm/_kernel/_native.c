@@ -1162,7 +1162,7 @@ typedef struct {
     size_t count, capacity;
 } part_bucket;
 
-/* A partition entry (Search.parted): the bucket's serial + 1 (0: an empty slot), the place of its counts
+/* A partition entry (Search.parts' Parted): the bucket's serial + 1 (0: an empty slot), the place of its counts
  * in the bucket, each seat's of their places; the bounds found for positions alike in them. */
 typedef struct {
     uint64_t key[PART_KEY];
@@ -1199,7 +1199,7 @@ typedef struct {
     uint64_t merged;             /* Search.merged: the lowest cards of the runs played as one in the trick */
     part_bucket *parts;          /* Search.parts, open addressing, growing at half full */
     size_t parts_size, parts_used;
-    part_entry *parted;          /* Search.parted, the same */
+    part_entry *parted;          /* the partition entries (Parted), the same */
     size_t parted_size, parted_used;
 } search;
 

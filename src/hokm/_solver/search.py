@@ -12,7 +12,7 @@ other seat minimises it. What keeps it fast, as in bridge's double-dummy solvers
   are kept too under its leader, tally class and shape (``CardClasses.canon``) with the owners of
   the top cards of each class its search read (``read``: a trick won against a card of its class,
   a duty's comparison, the sure and owed tricks, a run played as one whose top was read), and a
-  position of that shape with the same owners of those cards takes them (``parts``, ``parted``);
+  position of that shape with the same owners of those cards takes them (``parts``);
 - the tally alone bounds a position: whoever wins the tricks left, the value stays within
   ``Rules.bounds``, so a window outside them is answered without a card played; the leader's
   sure tricks (its top cards cashed) and the tricks each team is owed by the hand's end (cards
@@ -52,6 +52,10 @@ search's value if so, else the state's class (``Search.afters_of``)."""
 Reads = tuple[tuple[int, int], ...]
 """Per class read (``Search.parts``): its index, and the modulus of its ``canon`` code whose remainder
 names the owners of the top cards read."""
+Parted = dict[tuple[int, ...], tuple[int, int]]
+"""Partition entries of one shape and count of top cards read (``Search.parts``): per owners of those
+cards (the remainders of the ``canon`` codes by ``Reads``' moduli), the bounds found for positions
+alike in them (those of each such position, intersected)."""
 PARTITION_FROM = 7
 """The tricks left from which a search keeps partition entries by default (``_native.c``'s
 ``PARTITION_FROM``): a shorter one finds its positions again exactly, and a lookup costs more
@@ -71,7 +75,7 @@ class Search:
     """A search of one deal, fully known: the hands as masks (changed during a search and put back)."""
 
     __slots__ = ("afters", "classes", "follows", "hakem", "hands", "keys", "kinds", "limit", "merged",
-                 "nodes", "owed", "parted", "partition", "parts", "read", "rules", "shift", "table", "team")
+                 "nodes", "owed", "partition", "parts", "read", "rules", "shift", "table", "team")
 
     def __init__(self, rules: Rules, classes: CardClasses, hands: list[int], hakem: int, team: int,
                  *, points_only: bool = False, limit: int = 0, partition: bool | None = None) -> None:
@@ -90,14 +94,10 @@ class Search:
         self.partition = partition and classes.exact
         """Whether positions that differ only in cards no bound read share their bounds (``parts``): by
         default where the search begins with ``PARTITION_FROM`` tricks or more left."""
-        self.parts: dict[tuple[object, ...], dict[tuple[int, ...], Reads]] = {}
+        self.parts: dict[tuple[object, ...], dict[tuple[int, ...], tuple[Reads, Parted]]] = {}
         """Per leader, tally class and shape (``CardClasses.canon``): the counts of top cards of each class
         that bounds found there read (``CardClasses.top_counts``), in the order first found, each with
-        the moduli that name their owners (``Reads``)."""
-        self.parted: dict[tuple[object, ...], tuple[int, int]] = {}
-        """Partition entries: per leader, tally class, shape, counts read and the owners of those cards
-        (the remainders of the ``canon`` codes), the bounds found for positions alike in them (those
-        of each such position, intersected)."""
+        the moduli that name their owners (``Reads``) and its partition entries (``Parted``)."""
         self.read = 0
         """The cards whose places the bounds of the position being searched read so far (a card's place
         read reads those above it in its class too): the cards that won a trick against a card of their
@@ -267,14 +267,15 @@ class Search:
         if self.partition:
             code: tuple[int, ...] = key[0]  # type: ignore[assignment]
             bucket = self.parts.setdefault((leader, kind, shape), {})
-            reads = bucket.get(counts)
-            if reads is None:
+            part = bucket.get(counts)
+            if part is None:
                 base = len(hands) + 1  # (a canon code's digit per card: its owner + 1)
-                reads = bucket[counts] = tuple([(index, base ** count) for index, count in enumerate(counts)
-                                                if count])
-            owners = (leader, kind, shape, counts, *[code[index] % modulus for index, modulus in reads])
-            known = self.parted.get(owners)
-            self.parted[owners] = (low, high) if known is None else (max(known[0], low), min(known[1], high))
+                part = bucket[counts] = (tuple([(index, base ** count) for index, count in enumerate(counts)
+                                                if count]), {})
+            reads, entries = part
+            owners = tuple([code[index] % modulus for index, modulus in reads])
+            known = entries.get(owners)
+            entries[owners] = (low, high) if known is None else (max(known[0], low), min(known[1], high))
             self.read = outer | classes.tops(counts, live) if counts else outer
         return value
 
@@ -283,11 +284,12 @@ class Search:
         """The partition entry of this position's leader, tally class and shape and its owners of the top
         cards read whose bounds decide the window, the counts read taken in the order first found: the
         value, and the cards read; else ``None``."""
+        bucket = self.parts.get((key[1], key[2], shape))
+        if bucket is None:
+            return None
         code: tuple[int, ...] = key[0]  # type: ignore[assignment]
-        leader, kind = key[1], key[2]
-        for counts, reads in self.parts.get((leader, kind, shape), {}).items():
-            found = self.parted.get((leader, kind, shape, counts, *[code[index] % modulus
-                                                                    for index, modulus in reads]))
+        for counts, (reads, entries) in bucket.items():
+            found = entries.get(tuple([code[index] % modulus for index, modulus in reads]))
             if found is None:
                 continue
             low, high = found

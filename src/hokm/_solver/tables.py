@@ -300,10 +300,17 @@ class CardClasses:
             if not count:
                 continue
             held = live & self.class_masks[index]
-            if self.ascending[index]:  # (a rank is a bit's place: the lowest bits go)
-                for _ in range(held.bit_count() - count):
-                    held &= held - 1
-                cards |= held
+            if self.ascending[index]:  # (a rank is a bit's place: the highest bits, taken or kept)
+                dropped = held.bit_count() - count
+                if dropped < count:
+                    for _ in range(dropped):
+                        held &= held - 1
+                    cards |= held
+                else:
+                    for _ in range(count):
+                        high = 1 << held.bit_length() - 1
+                        cards |= high
+                        held ^= high
                 continue
             left = count
             for card in reversed(self.order[index]):
