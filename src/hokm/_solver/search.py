@@ -49,13 +49,10 @@ _INFINITY = 1 << 50
 Afters = tuple[tuple["TallyState", bool, int], ...]
 """Per seat as a trick's winner: the tally state after it, whether the hand is then over, and the
 search's value if so, else the state's class (``Search.afters_of``)."""
-Reads = tuple[tuple[int, int], ...]
-"""Per class read (``Search.parts``): its index, and the modulus of its ``canon`` code whose remainder
-names the owners of the top cards read."""
-Parted = dict[tuple[int, ...], tuple[int, int]]
+Parted = dict[int, tuple[int, int]]
 """Partition entries of one shape and count of top cards read (``Search.parts``): per owners of those
-cards (the remainders of the ``canon`` codes by ``Reads``' moduli), the bounds found for positions
-alike in them (those of each such position, intersected)."""
+cards (a ``canon`` code's bits that name them, ``CardClasses.owners_mask``), the bounds found for
+positions alike in them (those of each such position, intersected)."""
 PARTITION_FROM = 7
 """The tricks left from which a search keeps partition entries by default (``_native.c``'s
 ``PARTITION_FROM``): a shorter one finds its positions again exactly, and a lookup costs more
@@ -94,10 +91,11 @@ class Search:
         self.partition = partition and classes.exact
         """Whether positions that differ only in cards no bound read share their bounds (``parts``): by
         default where the search begins with ``PARTITION_FROM`` tricks or more left."""
-        self.parts: dict[tuple[object, ...], dict[tuple[int, ...], tuple[Reads, Parted]]] = {}
+        self.parts: dict[tuple[object, ...], dict[tuple[int, ...], tuple[int, Parted]]] = {}
         """Per leader, tally class and shape (``CardClasses.canon``): the counts of top cards of each class
         that bounds found there read (``CardClasses.top_counts``), in the order first found, each with
-        the moduli that name their owners (``Reads``) and its partition entries (``Parted``)."""
+        the bits of a ``canon`` code that name their owners (``CardClasses.owners_mask``) and its
+        partition entries (``Parted``)."""
         self.read = 0
         """The cards whose places the bounds of the position being searched read so far (a card's place
         read reads those above it in its class too): the cards that won a trick against a card of their
@@ -219,8 +217,8 @@ class Search:
         exact = (*hands, leader, kind)
         found = self.keys.get(exact)
         if found is None:
-            codes, shape = classes.canon(hands)
-            found = _kept(self.keys, exact, ((codes, leader, kind), shape))
+            code, shape = classes.canon(hands)
+            found = _kept(self.keys, exact, ((code, leader, kind), shape))
         key, shape = found
         outer, self.read = self.read, 0
         runs, self.merged = self.merged, 0
@@ -265,15 +263,12 @@ class Search:
         counts = classes.top_counts(self.read, live) if self.read and self.partition else ()
         self.table[key] = (low, high, best, counts)
         if self.partition:
-            code: tuple[int, ...] = key[0]  # type: ignore[assignment]
             bucket = self.parts.setdefault((leader, kind, shape), {})
             part = bucket.get(counts)
             if part is None:
-                base = len(hands) + 1  # (a canon code's digit per card: its owner + 1)
-                part = bucket[counts] = (tuple([(index, base ** count) for index, count in enumerate(counts)
-                                                if count]), {})
-            reads, entries = part
-            owners = tuple([code[index] % modulus for index, modulus in reads])
+                part = bucket[counts] = (classes.owners_mask(counts), {})
+            owners_bits, entries = part
+            owners = key[0] & owners_bits  # type: ignore[operator]
             known = entries.get(owners)
             entries[owners] = (low, high) if known is None else (max(known[0], low), min(known[1], high))
             self.read = outer | classes.tops(counts, live) if counts else outer
@@ -287,9 +282,9 @@ class Search:
         bucket = self.parts.get((key[1], key[2], shape))
         if bucket is None:
             return None
-        code: tuple[int, ...] = key[0]  # type: ignore[assignment]
-        for counts, (reads, entries) in bucket.items():
-            found = entries.get(tuple([code[index] % modulus for index, modulus in reads]))
+        code: int = key[0]  # type: ignore[assignment]
+        for counts, (owners, entries) in bucket.items():
+            found = entries.get(code & owners)
             if found is None:
                 continue
             low, high = found

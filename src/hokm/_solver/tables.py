@@ -53,6 +53,10 @@ def decode(value: int) -> tuple[int, int]:
     return value >> POINTS, (value & 0xFF) - _MARGIN
 
 
+OWNER_BITS = 3
+"""The bits a ``canon`` code gives a card's owner (its seat + 1: up to seven seats)."""
+
+
 class CardClasses:
     """The cards under one trump as the search sees them.
 
@@ -74,6 +78,7 @@ class CardClasses:
         "class_of",
         "class_suits",
         "exact",
+        "field",
         "masters",
         "native",
         "order",
@@ -152,6 +157,8 @@ class CardClasses:
         """The masters and every card that may beat one: all that ``Search.owed_tricks`` reads of a hand."""
         self._groups: dict[tuple[int, int, int], tuple[tuple[int, ...], int]] = {}
         self._canon: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.field = OWNER_BITS * max(len(cards) for cards in self.order)
+        """The bits of a ``canon`` code that each class's owners take."""
         self.native: tuple[int, int, bytes, bytes, bytes, bytes, bytes] = (
             trump, int(self.exact), bytes(len(cards) for cards in self.order),
             bytes(card for cards in self.order for card in cards),
@@ -216,15 +223,16 @@ class CardClasses:
                 return move
         return -1
 
-    def canon(self, hands: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The hands as a key that positions playing alike share: per class, the owners of its live
-        cards in order (``exact``), else the hands themselves. And their shape: per class, how many of
-        its cards each hand holds (5 bits a seat), what two positions must share for a partition entry
-        of one to stand for the other (``Search.trick``; empty without ``exact``)."""
+    def canon(self, hands: list[int]) -> tuple[object, tuple[int, ...]]:
+        """The hands as a key that positions playing alike share: the owners of each class's live cards
+        in order as one int (``exact``: ``_owners``' code of each class in a field of ``OWNER_BITS`` bits a
+        card of the largest class, the first class lowest), else the hands themselves. And their shape:
+        per class, how many of its cards each hand holds (5 bits a seat), what two positions must share
+        for a partition entry of one to stand for the other (``Search.trick``; empty without ``exact``)."""
         if not self.exact:
             return tuple(hands), ()
-        known = self._canon
-        key: list[int] = []
+        known, field = self._canon, self.field
+        code = at = 0
         shape: list[int] = []
         four = len(hands) == 4
         if four:  # (four seats unpacked: the search's most asked key, half the cost of the general form)
@@ -238,9 +246,18 @@ class CardClasses:
                 for part in parts:
                     counts = counts << 5 | part.bit_count()
                 found = known[parts] = (_owners(self.order[index], parts), counts)
-            key.append(found[0])
+            code |= found[0] << at
+            at += field
             shape.append(found[1])
-        return tuple(key), tuple(shape)
+        return code, tuple(shape)
+
+    def owners_mask(self, counts: tuple[int, ...]) -> int:
+        """The bits of a ``canon`` code that name the owners of each class's top ``counts`` live cards."""
+        mask = at = 0
+        for count in counts:
+            mask |= ((1 << OWNER_BITS * count) - 1) << at
+            at += self.field
+        return mask
 
     def top_counts(self, cards: int, live: int) -> tuple[int, ...]:
         """Per class, how many of its ``live`` cards lie at or above the lowest of ``cards`` in it (0:
@@ -272,6 +289,22 @@ class CardClasses:
             lows = merged & mask
             mine = read & mask
             if not lows or not mine:
+                continue
+            if self.ascending[index]:  # (a rank is a bit's place: the same walk by masks)
+                floor, held = mine & -mine, live & mask
+                while lows:
+                    low = 1 << lows.bit_length() - 1  # (the highest first)
+                    lows ^= low
+                    if low >= floor:
+                        continue
+                    owner = 0
+                    for hand in hands:
+                        if hand & low:
+                            owner = hand
+                    above = held & ((floor << 1) - 1) & ~((low << 1) - 1)  # (the live cards up to the floor)
+                    if not above & ~owner:  # its run reaches the floor: its lowest card joins
+                        read |= low
+                        floor = low
                 continue
             order = self.order[index]
             floor = min(rank[card] for card in cards_in(mine))  # (the closure's lowest place)
@@ -390,14 +423,14 @@ def _runs(order: tuple[int, ...], live: int, mine: int) -> tuple[tuple[int, ...]
 
 
 def _owners(order: tuple[int, ...], parts: tuple[int, ...]) -> int:
-    """The owners of the cards in ``order`` held by ``parts`` (a hand each), as one int: seat + 1
-    per card, in base ``len(parts) + 1``."""
-    base, code = len(parts) + 1, 0
+    """The owners of the cards in ``order`` held by ``parts`` (a hand each), as one int: seat + 1 per
+    card in ``OWNER_BITS`` bits, the last card's lowest (so the low bits name the top cards' owners)."""
+    code = 0
     for card in order:
         bit = 1 << card
         for seat, part in enumerate(parts):
             if part & bit:
-                code = code * base + seat + 1
+                code = code << OWNER_BITS | seat + 1
                 break
     return code
 
