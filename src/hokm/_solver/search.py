@@ -271,7 +271,7 @@ class Search:
             owners = key[0] & owners_bits  # type: ignore[operator]
             known = entries.get(owners)
             entries[owners] = (low, high) if known is None else (max(known[0], low), min(known[1], high))
-            self.read = outer | classes.tops(counts, live) if counts else outer
+        self.read |= outer  # (the cards read stand for their upward closure: no need to close them here)
         return value
 
     def _parted(self, key: tuple[object, ...], shape: tuple[int, ...], live: int, alpha: int,
