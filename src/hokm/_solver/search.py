@@ -83,9 +83,11 @@ class Search:
         self.hands = hands
         self.hakem = hakem
         self.team = team
-        self.table: dict[tuple[object, ...], tuple[int, int, int, tuple[int, ...]]] = {}
-        """Per position at a trick's start (its key): its bounds, the lead that did best, and how many top
-        cards of each class those bounds read (``read``, as ``CardClasses.top_counts``)."""
+        self.table: dict[tuple[object, ...], tuple[int, int, int, tuple[int, ...], int, int]] = {}
+        """Per position at a trick's start (its key): its bounds, the lead that did best, how many top
+        cards of each class those bounds read (``read``, as ``CardClasses.top_counts``), and the live cards
+        and cards read where they were found (a position of the same live cards, the usual, takes those
+        cards read as they are; another works them out from the counts)."""
         if partition is None:  # (a search of a few tricks finds its positions again exactly, and sooner)
             partition = max(hand.bit_count() for hand in hands) >= PARTITION_FROM
         self.partition = partition and classes.exact
@@ -240,11 +242,11 @@ class Search:
             if low < high:
                 low, high = self._owed(state, low, high)
             counts = classes.top_counts(self.read, live) if self.read and self.partition else ()
-            self.table[key] = (low, high, -1, counts)
+            self.table[key] = (low, high, -1, counts, live, self.read)
         else:
-            low, high, first, counts = entry
+            low, high, first, counts, seen, read = entry
             if counts:
-                self.read = classes.tops(counts, live)
+                self.read = read if seen == live else classes.tops(counts, live)
         if low >= beta or high <= alpha or low == high:
             self.read |= outer
             self.merged = runs
@@ -261,7 +263,7 @@ class Search:
             self.read = classes.settled(self.read, self.merged, hands, live)
         self.merged = runs
         counts = classes.top_counts(self.read, live) if self.read and self.partition else ()
-        self.table[key] = (low, high, best, counts)
+        self.table[key] = (low, high, best, counts, live, self.read)
         if self.partition:
             bucket = self.parts.setdefault((leader, kind, shape), {})
             part = bucket.get(counts)
@@ -564,14 +566,22 @@ class Search:
             moves = _ALONE[legal.bit_length() - 1]
         maximising = team_of[seat] == self.team
         value = -_INFINITY if maximising else _INFINITY
+        played = -1  # (the trick's cards before this one, where a winner's place may be read: _won)
+        if last and self.partition:
+            played = live
+            for other in hands:
+                played &= ~other
+        class_masks, class_of = classes.class_masks, classes.class_of
         for card in moves:
             self.nodes += 1
             hands[seat] = hand ^ 1 << card
             power = row[card]
             winner, high, taker = (seat, power, card) if power > top else (best, top, win)
             if last:
-                if self.partition:
-                    self._won(taker, live)
+                if played >= 0:  # (_won, inlined)
+                    rivals = (played | 1 << card) & class_masks[class_of[taker]]
+                    if rivals & (rivals - 1):
+                        self.read |= 1 << taker
                 after, over, got = afters[winner]
                 if not over:  # (got: the tally class after it)
                     got = self.trick(winner, after, got, alpha, beta)
