@@ -8,7 +8,7 @@ Each house rule is a plugin as a user would write it (see the write-a-variant tu
 - ``restrict-none``: a ``hokm_restrict_plays`` hook that reads nothing and returns ``None``:
   the cost of being asked on every turn.
 - ``must-beat``: the tutorial's per-turn rule (following suit, beat the winning card if you can),
-  which reads ``ctx.led``, ``ctx.winning``, ``ctx.cards_of(led)`` and ``ctx.cards_beating``.
+  which reads ``ctx.led``, ``ctx.winning`` and ``ctx.cards_of(led, beating=winning)``.
 - ``must-beat-windowed``: the same, its ``TurnWindow`` holding only the follows in suit (on a
   lead or a void turn the rule has nothing to say).
 - ``must-beat-declared``: the same rule declared (``hokm_follow_duty`` answering
@@ -71,7 +71,7 @@ class MustBeat(hokm.Variant):
         led, winning = ctx.led, ctx.winning
         if led is None or winning is None:  # a lead: nothing to beat
             return None
-        better = ctx.cards_of(led) & ctx.cards_beating(winning)
+        better = ctx.cards_of(led, beating=winning)
         return better or None
 
 

@@ -134,9 +134,16 @@ class PlayContext:
         """The cards the acting seat holds."""
         return frozen_cards(self._hand_mask)
 
-    def cards_of(self, suit: Suit) -> frozenset[Card]:
-        """The cards of the hand whose *effective* suit is ``suit``."""
-        return frozen_cards(self._hand_mask & self._rules.suit_masks[self._trump][suit.index])
+    def cards_of(self, suit: Suit, *, beating: Card | None = None) -> frozenset[Card]:
+        """The cards of the hand whose *effective* suit is ``suit``; with ``beating``, only those that
+        beat that card: ``cards_of(suit) & cards_beating(beating)`` read from the tables at once,
+        without building the larger set (a must-beat rule's question)."""
+        mask = self._hand_mask & self._rules.suit_masks[self._trump][suit.index]
+        if beating is not None:
+            if beating.__class__ is not Card:
+                raise ArgumentTypeError(f"cards_of(beating=...) takes a Card, got {_got(beating)}")
+            mask &= self._rules.beaters(self._trump)[beating.index]
+        return frozen_cards(mask)
 
     def holds(self, suit: Suit) -> bool:
         """Whether the hand holds a card of effective suit ``suit`` (cheaper than ``cards_of``)."""

@@ -87,7 +87,8 @@ def test_winning_leaves_out_a_trump_suit_card_played_before_the_trump_appeared()
 
 
 class BeatingSpy:
-    """Checks ``cards_beating`` against ``beats`` for every card of the deck, on every turn asked."""
+    """Checks ``cards_beating`` against ``beats`` for every card of the deck, on every turn asked, and
+    ``cards_of(suit, beating=...)`` against both for every suit."""
 
     info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="beating-spy", summary="checks cards_beating")
 
@@ -97,7 +98,10 @@ class BeatingSpy:
     @hokm.hookimpl
     def hokm_restrict_plays(self, ctx: PlayContext) -> frozenset[Card] | None:
         for other in hokm.full_deck():
-            assert ctx.cards_beating(other) == frozenset(card for card in ctx.hand if ctx.beats(card, other))
+            beating = frozenset(card for card in ctx.hand if ctx.beats(card, other))
+            assert ctx.cards_beating(other) == beating
+            for suit in hokm.Suit:
+                assert ctx.cards_of(suit, beating=other) == ctx.cards_of(suit) & beating
             self.checked += 1
         return None
 
@@ -111,3 +115,14 @@ def test_cards_beating_are_the_hand_s_cards_that_beat(names: tuple[str, ...]) ->
     for seed in range(3):
         rules.deal(random.Random(seed), hakem=0).playout(random.Random(seed))
     assert spy.checked > 1000
+
+
+def test_cards_of_beating_takes_a_card() -> None:
+    tables = hokm.Ruleset.compose()._engine.cards
+    plays = [0 << 6 | Card.parse("5s").index]
+    hand = 1 << Card.parse("2s").index | 1 << Card.parse("qs").index | 1 << Card.parse("ah").index
+    ctx = PlayContext(tables, Seat(1), hand, hokm.Suit.HEARTS.index, plays, 1, None)
+    assert ctx.cards_of(hokm.Suit.SPADES, beating=Card.parse("5s")) == {Card.parse("qs")}
+    assert ctx.cards_of(hokm.Suit.SPADES, beating=None) == {Card.parse("2s"), Card.parse("qs")}
+    with pytest.raises(hokm.ArgumentTypeError, match=r"cards_of\(beating=...\) takes a Card, got '5s'"):
+        ctx.cards_of(hokm.Suit.SPADES, beating="5s")  # type: ignore[arg-type]
