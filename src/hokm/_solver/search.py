@@ -200,7 +200,7 @@ class Search:
         if place < len(seats) - 1:
             return self._follow(place + 1, seats, led, row, best, top, win, live, afters, alpha, beta)
         if self.partition:
-            self._won(win, live)
+            self._won(win, _trick_cards(live, self.hands))
         after, over, known = afters[best]
         return known if over else self.trick(best, after, known, alpha, beta)
 
@@ -566,22 +566,15 @@ class Search:
             moves = _ALONE[legal.bit_length() - 1]
         maximising = team_of[seat] == self.team
         value = -_INFINITY if maximising else _INFINITY
-        played = -1  # (the trick's cards before this one, where a winner's place may be read: _won)
-        if last and self.partition:
-            played = live
-            for other in hands:
-                played &= ~other
-        class_masks, class_of = classes.class_masks, classes.class_of
+        played = _trick_cards(live, hands) if last and self.partition else -1  # (before this card: _won)
         for card in moves:
             self.nodes += 1
             hands[seat] = hand ^ 1 << card
             power = row[card]
             winner, high, taker = (seat, power, card) if power > top else (best, top, win)
             if last:
-                if played >= 0:  # (_won, inlined)
-                    rivals = (played | 1 << card) & class_masks[class_of[taker]]
-                    if rivals & (rivals - 1):
-                        self.read |= 1 << taker
+                if played >= 0:
+                    self._won(taker, played | 1 << card)
                 after, over, got = afters[winner]
                 if not over:  # (got: the tally class after it)
                     got = self.trick(winner, after, got, alpha, beta)
@@ -603,21 +596,24 @@ class Search:
                         break
         return value
 
-    def _won(self, card: int, live: int) -> None:
-        """``card`` won the trick just played (``live``: the cards at its start): its place is read if
-        another card of its class was played to it."""
-        mask = self.classes.class_masks[self.classes.class_of[card]]
-        held = 0
-        for hand in self.hands:
-            held |= hand
-        played = live & ~held & mask
-        if played & (played - 1):
+    def _won(self, card: int, trick: int) -> None:
+        """``card`` won the trick just played (``trick``: its cards): its place is read if another card
+        of its class was played to it."""
+        rivals = trick & self.classes.class_masks[self.classes.class_of[card]]
+        if rivals & (rivals - 1):
             self.read |= 1 << card
 
     def _compared(self, cards: int, card: int) -> None:
         """A duty picked which of ``cards`` beat ``card``: its place is read if some are of its class."""
         if cards & self.classes.class_masks[self.classes.class_of[card]]:
             self.read |= 1 << card
+
+
+def _trick_cards(live: int, hands: list[int]) -> int:
+    """The cards played to the trick so far: the ``live`` cards at its start that no hand holds now."""
+    for hand in hands:
+        live &= ~hand
+    return live
 
 
 def _kept(memo: dict[K, V], key: K, value: V) -> V:
