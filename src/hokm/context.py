@@ -138,6 +138,8 @@ class PlayContext:
         """The cards of the hand whose *effective* suit is ``suit``; with ``beating``, only those that
         beat that card: ``cards_of(suit) & cards_beating(beating)`` read from the tables at once,
         without building the larger set (a must-beat rule's question)."""
+        if suit.__class__ is not Suit:
+            raise ArgumentTypeError(f"cards_of() takes a Suit, got {_got(suit)}")
         mask = self._hand_mask & self._rules.suit_masks[self._trump][suit.index]
         if beating is not None:
             if beating.__class__ is not Card:
@@ -147,16 +149,22 @@ class PlayContext:
 
     def holds(self, suit: Suit) -> bool:
         """Whether the hand holds a card of effective suit ``suit`` (cheaper than ``cards_of``)."""
+        if suit.__class__ is not Suit:
+            raise ArgumentTypeError(f"holds() takes a Suit, got {_got(suit)}")
         return bool(self._hand_mask & self._rules.suit_masks[self._trump][suit.index])
 
     def cards_beating(self, card: Card) -> frozenset[Card]:
         """The cards of the hand that beat ``card`` (``beats``), read from the tables:
         ``ctx.cards_beating(ctx.winning)`` are the cards that would take the trick now."""
+        if card.__class__ is not Card:
+            raise ArgumentTypeError(f"cards_beating() takes a Card, got {_got(card)}")
         return frozen_cards(self._hand_mask & self._rules.beaters(self._trump)[card.index])
 
     def beats(self, card: Card, other: Card) -> bool:
         """Whether ``card`` beats ``other`` under this ruleset and trump (``Trick.beats``: read from
         the tables, without building the trick)."""
+        if card.__class__ is not Card or other.__class__ is not Card:
+            raise ArgumentTypeError(f"beats() takes two Cards, got {_got(card)} and {_got(other)}")
         trump = self._trump
         trick_suits, ranks = self._rules.trick_suit_of[trump], self._rules.rank_of[trump]
         card_suit, other_suit = trick_suits[card.index], trick_suits[other.index]

@@ -9,7 +9,7 @@ where a trump appears mid-trick too (hidden trump's reveal, be-ranga's fixing ca
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 from tests.helpers import stepped
@@ -126,3 +126,24 @@ def test_cards_of_beating_takes_a_card() -> None:
     assert ctx.cards_of(hokm.Suit.SPADES, beating=None) == {Card.parse("2s"), Card.parse("qs")}
     with pytest.raises(hokm.ArgumentTypeError, match=r"cards_of\(beating=...\) takes a Card, got '5s'"):
         ctx.cards_of(hokm.Suit.SPADES, beating="5s")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("ask", "message"), [
+    (lambda ctx: ctx.cards_of("spades"), r"cards_of\(\) takes a Suit, got 'spades' \(a str\)"),
+    # A Card has an index too: without the check it would read the table of suit 0-3 silently.
+    (lambda ctx: ctx.cards_of(Card.parse("2h")), r"cards_of\(\) takes a Suit, got .*2♥"),
+    (lambda ctx: ctx.holds(0), r"holds\(\) takes a Suit, got 0 \(an int\)"),
+    (lambda ctx: ctx.cards_beating("5s"), r"cards_beating\(\) takes a Card, got '5s'"),
+    (lambda ctx: ctx.cards_beating(hokm.Suit.SPADES), r"cards_beating\(\) takes a Card"),
+    (lambda ctx: ctx.beats(Card.parse("qs"), 3), r"beats\(\) takes two Cards, got .*Q♠.* and 3"),
+])
+def test_table_questions_refuse_what_is_not_a_suit_or_card(ask: Any, message: str) -> None:
+    tables = hokm.Ruleset.compose()._engine.cards
+    hand = 1 << Card.parse("2s").index | 1 << Card.parse("qs").index
+    ctx = PlayContext(tables, Seat(1), hand, hokm.Suit.HEARTS.index, [Card.parse("5s").index], 1, None)
+    with pytest.raises(hokm.ArgumentTypeError, match=message):
+        ask(ctx)
+    # The same context still answers right questions.
+    assert ctx.holds(hokm.Suit.SPADES) and not ctx.holds(hokm.Suit.CLUBS)
+    assert ctx.cards_beating(Card.parse("5s")) == {Card.parse("qs")}
+    assert ctx.beats(Card.parse("qs"), Card.parse("5s"))
