@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import attrs
 
 from hokm.cards import Card, Suit
+from hokm.errors import ArgumentTypeError, _got
 from hokm.table import Seat
 
 __all__ = ["Trick"]
@@ -88,22 +89,33 @@ class Trick:
 
     def suit_of(self, card: Card) -> Suit:
         """The suit ``card`` follows as under this ruleset and trump (its effective suit)."""
+        if card.__class__ is not Card:
+            raise _not_a_card("suit_of", card)
         return self._suits[card.index]
 
     def trick_suit_of(self, card: Card) -> Suit:
         """The suit ``card`` competes in when the trick is decided (usually its effective suit)."""
+        if card.__class__ is not Card:
+            raise _not_a_card("trick_suit_of", card)
         return self._trick_suits[card.index]
 
     def contest_suit_of(self, card: Card) -> Suit:
         """Deprecated spelling of ``trick_suit_of`` (one name per idea: the *trick suit*)."""
-        return self._trick_suits[card.index]
+        return self.trick_suit_of(card)
 
     def rank_of(self, card: Card) -> int:
         """The strength of ``card`` within its effective suit (higher beats lower)."""
+        if card.__class__ is not Card:
+            raise _not_a_card("rank_of", card)
         return self._ranks[card.index]
 
     def beats(self, card: Card, other: Card) -> bool:
         """Whether ``card`` would beat ``other`` if ``other`` were winning this trick."""
+        if card.__class__ is not Card or other.__class__ is not Card:
+            raise _not_a_card("beats", other if card.__class__ is Card else card)
+        return self._beats(card, other)
+
+    def _beats(self, card: Card, other: Card) -> bool:
         card_suit, other_suit = self._trick_suits[card.index], self._trick_suits[other.index]
         if card_suit == other_suit:
             return self._ranks[card.index] > self._ranks[other.index]
@@ -118,7 +130,7 @@ class Trick:
         for position, play in enumerate(self.plays[1:], 1):
             if late and position < self.first_trump and self._trick_suits[play[1].index] == self.trump:
                 continue  # played before the trump appeared: an ordinary card off the led suit
-            if self.beats(play[1], best[1]):
+            if self._beats(play[1], best[1]):
                 best = play
         return best
 
@@ -134,3 +146,8 @@ class Trick:
 (_SET_PLAYS, _SET_TRUMP, _SET_NUMBER, _SET_WINNER, _SET_SUITS, _SET_TRICK_SUITS, _SET_RANKS,
  _SET_FIRST_TRUMP) = (Trick.__dict__[name].__set__ for name in (
     "plays", "trump", "number", "winner", "_suits", "_trick_suits", "_ranks", "first_trump"))
+
+
+def _not_a_card(method: str, value: object) -> ArgumentTypeError:
+    """The error for a value given to ``Trick.<method>`` where a ``Card`` belongs."""
+    return ArgumentTypeError(f"Trick.{method}() takes a Card, got {_got(value)}")

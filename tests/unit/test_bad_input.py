@@ -801,6 +801,17 @@ bad("action-space/bool-id", lambda: action_of(True), ArgumentTypeError, T, "got 
 bad("action-space/str-id", lambda: action_of("3"), ArgumentTypeError, T, "got '3' (a str)", needs="numpy")
 bad("gymnasium/step-str", lambda: gym_step("3"), ArgumentTypeError, T, "step() action must be an int",
     needs="gymnasium")
+LED: Any = PLAYING.play(min(PLAYING.legal_plays(), key=lambda card: card.index)).current_trick
+bad("trick/suit-of-str", lambda: LED.suit_of("2h"), ArgumentTypeError, T,
+    "Trick.suit_of() takes a Card, got '2h' (a str)")
+bad("trick/suit-of-suit", lambda: LED.suit_of(Suit.HEARTS), ArgumentTypeError, T,
+    "Trick.suit_of() takes a Card, got Suit.HEARTS")  # (a Suit has an index too: read as a card before)
+bad("trick/trick-suit-of-int", lambda: LED.trick_suit_of(3), ArgumentTypeError, T,
+    "Trick.trick_suit_of() takes a Card, got 3 (an int)")
+bad("trick/rank-of-none", lambda: LED.rank_of(None), ArgumentTypeError, T,
+    "Trick.rank_of() takes a Card, got None")
+bad("trick/beats-str", lambda: LED.beats(DECK[0], "A♠"), ArgumentTypeError, T,
+    "Trick.beats() takes a Card, got 'A♠' (a str)")
 bad("gymnasium/step-float", lambda: gym_step(3.0), ArgumentTypeError, T, "got 3.0 (a float)",
     needs="gymnasium")
 
