@@ -575,7 +575,7 @@ class Ruleset:
 
     # Hands and matches ---------------------------------------------------------------
 
-    def new_hand(self, hands: Sequence[Sequence[Card]], *, hakem: int = 0,
+    def new_hand(self, hands: Sequence[Iterable[Card]], *, hakem: int = 0,
                  trump: Suit | None = None, redeals: int = 0) -> HandState:
         """A hand from explicit hands (one per seat).
 

@@ -125,6 +125,7 @@ def test_finished_hand_refuses_everything_and_has_a_result() -> None:
         ([DECK[0:13], DECK[13:26], DECK[26:39], DECK[38:51]], "dealt twice"),
         ([DECK[0:13], DECK[13:26], DECK[26:39], DECK[39:51]], "holds 12 cards"),
         ([DECK[0:13], DECK[13:26], DECK[26:39], [*DECK[39:51], "A♣"]], "not a Card"),
+        ([[*DECK[0:12], DECK[0]], DECK[13:26], DECK[26:39], DECK[39:52]], "2♠ is dealt twice"),  # one hand
     ],
 )
 def test_malformed_deals_are_refused(hands: list[list[object]], message: str) -> None:
@@ -262,6 +263,9 @@ def test_dealt_gives_each_seats_cards_in_order_and_refuses_what_is_no_seat() -> 
         assert hand.dealt(hokm.Seat(seat)) == hand.dealt(seat)
     given = [DECK[13 * s:13 * s + 13] for s in range(4)]
     assert [RULES.new_hand(given).dealt(seat) for seat in range(4)] == [tuple(cards) for cards in given]
+    # Hands given as iterators, read once: the order received is still each hand's.
+    once = RULES.new_hand([iter(cards) for cards in given])
+    assert [once.dealt(seat) for seat in range(4)] == [tuple(cards) for cards in given]
     for bad in (4, -1):  # (a compiled build refuses a non-int at the call, with its own TypeError)
         with pytest.raises(hokm.InvalidNotationError, match="seat"):
             hand.dealt(bad)
@@ -294,3 +298,38 @@ def test_set_aside_unseen_refuses_a_seat_of_the_wrong_type(bad: object) -> None:
     hand = hokm.Ruleset.compose().deal(random.Random(1), hakem=0)
     with pytest.raises(hokm.NotationTypeError, match="not a seat"):
         hand.set_aside_unseen(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("names", [(), ("troefcall",), ("hidden-trump", "court-piece"), ("bavney", "redeal"),
+                                   ("two-player",)])
+def test_apply_all_is_apply_in_turn(names: tuple[str, ...]) -> None:
+    rules = hokm.Ruleset.compose(*names)
+    for seed in range(6):
+        rng = random.Random(seed)
+        start = state = rules.deal(random.Random(seed), hakem=seed % rules.layout.players)
+        actions = []
+        while not state.is_over:
+            actions.append(rng.choice(state.legal_actions()))
+            state = state.apply(actions[-1])
+        assert start.apply_all(actions) == state
+        assert start.apply_all(iter(actions)).hands == state.hands  # any iterable, read once
+        middle = len(actions) // 2
+        assert start.apply_all(actions[:middle]).apply_all(actions[middle:]) == state
+
+
+def test_apply_all_refuses_the_first_illegal_action_and_changes_nothing() -> None:
+    hand = RULES.new_hand([DECK[13 * s:13 * s + 13] for s in range(4)], hakem=0)
+    before = (hand.phase, hand.hands, hand.plays, hand.to_act, hand.trump)
+    called = hand.apply(CallTrump(Suit.HEARTS))
+    lead = min(called.legal_plays(), key=lambda card: card.index)
+    with pytest.raises(hokm.IllegalPlayError, match="seat 1") as refused:
+        hand.apply_all([CallTrump(Suit.HEARTS), PlayCard(lead), PlayCard(lead)])  # the card again
+    assert refused.value.seat == 1 and refused.value.action == PlayCard(lead)
+    with pytest.raises(hokm.IllegalActionError, match="trump phase") as early:
+        hand.apply_all([PlayCard(lead)])  # a card before the call: as apply refuses it
+    with pytest.raises(type(early.value), match="trump phase"):
+        hand.apply(PlayCard(lead))
+    with pytest.raises(hokm.ActionTypeError, match="must be an Action"):
+        hand.apply_all([CallTrump(Suit.HEARTS), "A♠"])  # type: ignore[list-item]
+    assert (hand.phase, hand.hands, hand.plays, hand.to_act, hand.trump) == before
+    assert hand.apply_all([]) == hand

@@ -52,16 +52,25 @@ def start_hand(ruleset: Ruleset, hands: Sequence[object], hakem: object,
     if len(hands) != engine.players:
         raise InvalidDealError(f"expected {engine.players} hands (one per seat), got {len(hands):,}")
     masks: list[int] = []
+    orders: list[tuple[int, ...]] = []  # (each hand's card indices as given: a hand may be an iterator)
     seen = 0
     first_cards: list[Card] = []
     for seat, given in enumerate(hands):
         if isinstance(given, str | bytes | bytearray | Mapping) or not isinstance(given, Iterable):
             hint = "; hokm.cards() parses text" if isinstance(given, str) else ""
             raise DealTypeError(f"hands[{seat}] must be an iterable of Cards, got {_got(given)}{hint}")
-        mask = 0
         cards = list(given)
         if seat == hakem:
             first_cards = cards
+        if len(cards) == engine.hand_size and set(map(type, cards)) == {Card}:  # the usual: checked in C
+            indices = tuple(map(_INDEX, cards))
+            mask = sum(map(_BIT, indices))
+            if mask.bit_count() == len(cards) and not mask & seen and not mask & ~engine.deck_mask:
+                seen |= mask
+                masks.append(mask)
+                orders.append(indices)
+                continue
+        mask = 0  # (the card that is wrong, found one by one for the message)
         for card in cards:
             if not isinstance(card, Card):
                 raise DealTypeError(f"seat {seat}'s hand holds {_got(card)}, which is not a Card")
@@ -76,13 +85,13 @@ def start_hand(ruleset: Ruleset, hands: Sequence[object], hakem: object,
             raise InvalidDealError(
                 f"seat {seat} holds {len(cards):,} cards; every hand needs {engine.hand_size}")
         masks.append(mask)
+        orders.append(tuple(map(_INDEX, cards)))
     if trump is not None and engine.fixes_trump:
         raise InvalidDealError(f"trump={trump!r} given, but under this ruleset nobody calls trump: "
                                "the first card played by a seat that cannot follow fixes it")
     first = sum(1 << card.index for card in first_cards[:engine.table.first_packet])
-    given = tuple(tuple(card.index for card in cards) for cards in hands)  # type: ignore[attr-defined]
     return HandState._start(ruleset, masks, hakem, first, (), None if trump is None else trump.index,
-                            given, redeals)
+                            tuple(orders), redeals)
 
 
 def deal_hand(ruleset: Ruleset, order: Sequence[Card] | random.Random, hakem: object,

@@ -24,7 +24,7 @@ exactly the hands that stepping with the same choices gives.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -571,15 +571,9 @@ class HandState:
             IllegalPlayError: the card is not legal now; the message says why.
             ActionTypeError: ``card`` is not a Card.
         """
-        if card.__class__ is not Card:
-            raise ActionTypeError(f"card {_got(card)} is not a Card; Card.parse() reads text",
-                                  action=card, seat=self.to_act)
-        index = card.index
-        legal = self._legal
-        if not ((legal if legal >= 0 else self._legal_mask()) >> index) & 1:
-            raise self._illegal_play(card)
+        self._check_card(card)
         new = self._copy()
-        new._play(index)
+        new._play(card.index)
         return new
 
     def apply(self, action: Action) -> HandState:
@@ -591,14 +585,52 @@ class HandState:
         """
         if isinstance(action, PlayCard):
             return self.play(action.card)
+        self._check_action(action)
+        new = self._copy()
+        new._apply(action)
+        return new
+
+    def apply_all(self, actions: Iterable[Action]) -> HandState:
+        """The state after ``actions``, applied in turn and each checked as ``apply`` checks it, on one
+        copy instead of a new state per action: for replaying a history (a search agent rebuilding
+        the hand on a sampled deal, a tool stepping through a record).
+
+        >>> import hokm
+        >>> hand = hokm.Ruleset.compose().deal(hokm.full_deck(), hakem=0)
+        >>> after = hand.apply_all([hokm.CallTrump(hokm.Suit.SPADES), hokm.PlayCard(hokm.Card.parse("2♠"))])
+        >>> after == hand.apply(hokm.CallTrump(hokm.Suit.SPADES)).play(hokm.Card.parse("2♠"))
+        True
+
+        Raises:
+            IllegalActionError: the first action not legal where it comes (``IllegalPlayError`` for a
+                card); this state is unchanged, and no state is kept for the actions before it.
+            ActionTypeError: an item is not an Action.
+        """
+        new = self._copy()
+        for action in actions:
+            if isinstance(action, PlayCard):
+                new._check_card(action.card)
+            else:
+                new._check_action(action)
+            new._apply(action)
+        return new
+
+    def _check_card(self, card: object) -> None:
+        """Raise what ``play`` raises where ``card`` is not a legal play now."""
+        if card.__class__ is not Card:
+            raise ActionTypeError(f"card {_got(card)} is not a Card; Card.parse() reads text",
+                                  action=card, seat=self.to_act)
+        legal = self._legal
+        if not ((legal if legal >= 0 else self._legal_mask()) >> card.index) & 1:
+            raise self._illegal_play(card)
+
+    def _check_action(self, action: object) -> None:
+        """Raise what ``apply`` raises where ``action`` (not a card) is not legal now."""
         legal = self.legal_actions()
         if self._phase == _PLAY and self._extra.pending is None:  # an announcement: after the cards
             legal = legal[self._legal.bit_count():]
         if action not in legal:
             raise self._illegal_action(action)
-        new = self._copy()
-        new._apply(action)
-        return new
 
     def apply_with_events(self, action: Action) -> tuple[HandState, tuple[Event, ...]]:
         """``apply``, and what happened: the events of this step, omniscient, in order.

@@ -27,7 +27,7 @@ from hokm._checks import check_int, check_seconds, check_seed
 from hokm.actions import Action, PlayCard
 from hokm.agents._heuristic import HeuristicAgent
 from hokm.agents._protocol import BaseAgent, hand_observation, turn_observation
-from hokm.agents._rebuild import rebuild
+from hokm.agents._rebuild import Replay, rebuild
 from hokm.agents._sampling import sample_deals
 from hokm.errors import ArgumentTypeError, InvalidArgumentError, UnsolvableError
 from hokm.observation import HandObservation, MatchObservation
@@ -135,8 +135,9 @@ class PimcAgent(BaseAgent):
         used = 0
         cards = all(isinstance(action, PlayCard) for action in legal)  # (the tables' scores are for cards)
         greedy = self.policy == "greedy" and _solvable(view.ruleset)
+        replay = Replay(view)
         for deal in sample_deals(view, self.samples, rng=rng):
-            state = rebuild(view, deal)
+            state = rebuild(view, deal, replay)
             if state is None:
                 return {}  # the position is beyond sampling: every sample would fail alike
             seed = rng.getrandbits(64)  # one stream for every action: common random numbers

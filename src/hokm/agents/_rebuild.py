@@ -24,14 +24,14 @@ from typing import TYPE_CHECKING
 from hokm.actions import Action, HiddenAction, PlayCard
 from hokm.agents._sampling import Deal
 from hokm.cards import Card
-from hokm.errors import HokmError
+from hokm.errors import HokmError, IllegalActionError
 from hokm.observation import HandObservation
 from hokm.outcomes import Phase
 
 if TYPE_CHECKING:
     from hokm.state import HandState
 
-__all__ = ["history", "rebuild"]
+__all__ = ["Replay", "history", "rebuild"]
 
 
 def history(view: HandObservation) -> tuple[Action, ...] | None:
@@ -60,9 +60,9 @@ def _played_by(view: HandObservation) -> list[set[Card]]:
     return played
 
 
-def _dealt_hands(view: HandObservation, deal: Deal) -> list[list[Card]]:
-    """Each seat's hand as dealt, the observer's first packet first."""
-    played = _played_by(view)
+def _dealt_hands(view: HandObservation, deal: Deal, played: list[set[Card]]) -> list[list[Card]]:
+    """Each seat's hand as dealt (``played``: each seat's cards played, ``_played_by``), the observer's
+    first packet first."""
     hands = [sorted(deal.hands[seat] | played[seat], key=_index) for seat in range(len(played))]
     if view.phase is Phase.TRUMP and view.seat == view.hakem:  # he has seen his first packet
         seen = sorted(view.hand, key=_index)
@@ -122,25 +122,44 @@ def _starts(view: HandObservation, hands: Sequence[Sequence[Card]], actions: tup
     return starts
 
 
-def rebuild(view: HandObservation, deal: Deal) -> HandState | None:
+class Replay:
+    """What every rebuild of one observation shares, worked out once for all its sampled deals: its
+    public history (``history``), each seat's cards played and the position to reach (``_position``)."""
+
+    __slots__ = ("actions", "played", "position", "view")
+
+    def __init__(self, view: HandObservation) -> None:
+        self.view = view
+        self.actions = history(view)
+        self.played = _played_by(view)
+        self.position = _position(view)
+
+
+def rebuild(view: HandObservation, deal: Deal, replay: Replay | None = None) -> HandState | None:
     """The hand in ``view``'s position with ``deal``'s hidden cards, or ``None`` if it cannot be rebuilt.
 
     The result is checked: every seat holds exactly its sampled hand, and ``view.seat``
-    sees the same position of play (``_position``) as in ``view``.
+    sees the same position of play (``_position``) as in ``view``. ``replay``: ``Replay(view)``,
+    made once where many deals of one view are rebuilt.
     """
     if view.ruleset is None or view.to_act != view.seat:
         return None
-    actions = history(view)
+    if replay is None or replay.view is not view:
+        replay = Replay(view)
+    actions = replay.actions
     if actions is None:
         return None
-    hands = _dealt_hands(view, deal)
-    for start, replay in _starts(view, hands, actions, deal):
+    hands = _dealt_hands(view, deal, replay.played)
+    for start, steps in _starts(view, hands, actions, deal):
         try:
             state = start()
-            for action in replay:
-                state = _unshown(state, view.seat, action).apply(action)
+            try:
+                state = state.apply_all(steps)  # (the usual: every action legal where it comes)
+            except IllegalActionError:  # a secret answer may stand between two actions (_unshown)
+                for action in steps:
+                    state = _unshown(state, view.seat, action).apply(action)
         except HokmError:  # not a start this ruleset allows, or the history does not replay
             continue
-        if state.hands == deal.hands and _position(state.observation(view.seat)) == _position(view):
+        if state.hands == deal.hands and _position(state.observation(view.seat)) == replay.position:
             return state
     return None
