@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import hokm
 from hokm import Action, Card, PlayCard, Suit
 from hokm.agents import Agent, HeuristicAgent, PimcAgent, RandomAgent, get_agent, play_match, sample_deals
-from hokm.agents._rebuild import history, rebuild
+from hokm.agents._rebuild import Replay, history, rebuild
 from hokm.testing import strategies as hst
 from tests.agents.test_sampling import RULESETS
 from tests.helpers import FaceDown
@@ -104,6 +104,49 @@ def test_a_hand_with_nothing_public_before_its_first_lead_is_rebuilt_at_the_firs
     rebuilt = rebuild(view, sample_deals(view, 1, rng=random.Random(0))[0])
     assert rebuilt is not None and rebuilt.observation(view.seat) == view
     assert dealt == [Suit.CLUBS]  # one hand made: at the first lead, the trump in force
+
+
+def test_a_secret_decline_is_replayed_where_the_history_leaves_it_out() -> None:
+    # The Hakem (no K, Q or J) keeps his hand: an answer only he saw, so another seat's history goes
+    # from the call straight to the plays, which apply_all refuses; the rebuild then answers the
+    # offer with its secret option as it replays (_unshown), and reaches the same hand.
+    rules = hokm.Ruleset.compose("redeal", options={"redeal": {"rule": "no-picture-hand"}})
+    low = [card for card in hokm.full_deck() if card.rank not in (hokm.Rank.KING, hokm.Rank.QUEEN,
+                                                                     hokm.Rank.JACK)][:13]
+    rest = [card for card in hokm.full_deck() if card not in low]
+    state = rules.new_hand([low, rest[0:13], rest[13:26], rest[26:39]], hakem=0)
+    state = state.apply(hokm.CallTrump(Suit.SPADES))
+    assert state.pending_decision is not None and state.pending_decision.seat == 0
+    state = state.apply(next(option for option in state.pending_decision.options if option.secret))
+    for _ in range(5):
+        state = state.play(min(state.legal_plays(), key=lambda card: card.index))
+    view = state.observation(state.to_act or 0)
+    assert view.seat != 0 and history(view) is not None
+    with pytest.raises(hokm.IllegalActionError):
+        rules.new_hand([low, rest[0:13], rest[13:26], rest[26:39]], hakem=0).apply_all(history(view) or ())
+    (deal,) = sample_deals(view, 1, rng=random.Random(3))
+    true_deal = type(deal)(hands=state.hands, set_aside=state.set_aside)
+    rebuilt = rebuild(view, true_deal, Replay(view))
+    assert rebuilt is not None and rebuilt.observation(view.seat) == view
+    assert rebuilt.hands == state.hands and rebuilt.decisions == state.decisions
+
+
+def test_a_replay_made_once_rebuilds_as_a_fresh_one() -> None:
+    rules = hokm.Ruleset.compose("bavney", options={"bavney": {"decide": True}})
+    state = rules.deal(random.Random(5))
+    rng = random.Random(1)
+    for _ in range(30):
+        state = state.apply(rng.choice(state.legal_actions()))
+    view = state.observation(state.to_act or 0)
+    replay = Replay(view)
+    for deal in sample_deals(view, 4, rng=random.Random(2)):
+        shared, fresh = rebuild(view, deal, replay), rebuild(view, deal)
+        assert shared is not None and shared == fresh
+    other = state.apply(state.legal_actions()[0])
+    if not other.is_over and other.to_act is not None:  # a replay of another view is not used for it
+        later = other.observation(other.to_act)
+        for deal in sample_deals(later, 2, rng=random.Random(2)):
+            assert rebuild(later, deal, replay) == rebuild(later, deal)
 
 
 def test_a_hidden_decision_or_a_face_down_indicator_is_not_rebuilt() -> None:
