@@ -608,11 +608,14 @@ class HandState:
         """
         new = self._copy()
         for action in actions:
-            if isinstance(action, PlayCard):
-                new._check_card(action.card)
+            if isinstance(action, PlayCard):  # (as apply takes it: play(action.card))
+                card = action.card
+                new._check_card(card)
+                new._play(card.index)
+                new._legal = -1
             else:
                 new._check_action(action)
-            new._apply(action)
+                new._apply(action)
         return new
 
     def _check_card(self, card: object) -> None:
