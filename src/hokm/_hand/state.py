@@ -571,7 +571,9 @@ class HandState:
             IllegalPlayError: the card is not legal now; the message says why.
             ActionTypeError: ``card`` is not a Card.
         """
-        self._check_card(card)
+        legal = self._legal if self._legal >= 0 else self._legal_mask()
+        if card.__class__ is not Card or not legal >> card.index & 1:
+            raise self._refused_card(card)
         new = self._copy()
         new._play(card.index)
         return new
@@ -609,8 +611,9 @@ class HandState:
         new = self._copy()
         for action in actions:
             if isinstance(action, PlayCard):  # (as apply takes it: play(action.card))
-                card = action.card
-                new._check_card(card)
+                card, legal = action.card, new._legal if new._legal >= 0 else new._legal_mask()
+                if card.__class__ is not Card or not legal >> card.index & 1:
+                    raise new._refused_card(card)
                 new._play(card.index)
                 new._legal = -1
             else:
@@ -618,14 +621,13 @@ class HandState:
                 new._apply(action)
         return new
 
-    def _check_card(self, card: object) -> None:
-        """Raise what ``play`` raises where ``card`` is not a legal play now."""
+    def _refused_card(self, card: object) -> IllegalActionError:
+        """What ``play`` raises for ``card``, which is not a Card or not a legal play now (the cold path:
+        the test itself stays inline where cards are played)."""
         if card.__class__ is not Card:
-            raise ActionTypeError(f"card {_got(card)} is not a Card; Card.parse() reads text",
-                                  action=card, seat=self.to_act)
-        legal = self._legal
-        if not ((legal if legal >= 0 else self._legal_mask()) >> card.index) & 1:
-            raise self._illegal_play(card)
+            return ActionTypeError(f"card {_got(card)} is not a Card; Card.parse() reads text",
+                                   action=card, seat=self.to_act)
+        return self._illegal_play(card)
 
     def _check_action(self, action: object) -> None:
         """Raise what ``apply`` raises where ``action`` (not a card) is not legal now."""
