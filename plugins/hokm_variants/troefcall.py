@@ -118,10 +118,13 @@ _CAPITULATION_CHOICES = (Capitulate(True), Capitulate(False))
 _CLAIM: tuple[Action, ...] = (ClaimRedeal(),)
 # The claim is offered only on the caller's lead to the first trick.
 _CLAIM_WINDOW = TurnWindow(leads="hakem", follows="none", tricks=slice(None, 1))
+# Not after the first trick either: one side holds no trick, so nobody may capitulate yet (and
+# so no capitulation can have ended the hand there).
+_CAPITULATION_WINDOW = PauseWindow(before_play=False, tricks=slice(1, None))
 _WINDOWS: Mapping[str, TurnWindow | PauseWindow] = MappingProxyType({
     "hokm_turn_options": _CLAIM_WINDOW,
-    # Not after the first trick either: one side holds no trick, so nobody may capitulate yet.
-    "hokm_pending_decision": PauseWindow(before_play=False, tricks=slice(1, None))})
+    "hokm_pending_decision": _CAPITULATION_WINDOW,
+    "hokm_hand_complete": _CAPITULATION_WINDOW})
 _KAP_ONLY: Mapping[str, TurnWindow | PauseWindow] = MappingProxyType({
     "hokm_turn_options": _CLAIM_WINDOW,
     "hokm_pending_decision": PauseWindow(before_play=False, trick_ends="majority")})
@@ -356,7 +359,8 @@ class Troefcall(Variant):
     def turn_windows(self) -> Mapping[str, TurnWindow | PauseWindow]:
         """The redeal claim is offered only on the caller's lead to the first trick. The kap only
         after the seventh trick, and the capitulation offer (if on) after any trick from the
-        second (both sides must hold a trick), never before play."""
+        second (both sides must hold a trick), never before play; so a capitulation ends the
+        hand only there."""
         return _WINDOWS if self.capitulation else _KAP_ONLY
 
     # No picture, no game ------------------------------------------------------------

@@ -727,11 +727,13 @@ def hokm_pending_decision(hand: HandView) -> Decision | None:
 def hokm_hand_complete(hand: HandView, tally: HandTally) -> bool | None:
     """Whether the hand is over.
 
-    Called after every trick (and decision). A hand with no cards left is
-    over whatever the answer. An implementation that takes no arguments can
-    depend only on its plugin's options: it is asked once, when the ruleset is
-    composed, and its answer stands for every trick (so double-sar's "never
-    before the last trick" costs no call during play). One that takes the
+    Called after every trick (and decision), or only after the tricks of its
+    ``PauseWindow`` if the variant gives one in ``turn_windows`` (elsewhere the
+    stop rule decides). A hand with no cards left is over whatever the answer.
+    An implementation that takes no arguments can depend only on its plugin's
+    options: it is asked once, when the ruleset is composed, and its answer
+    stands for every trick (so double-sar's "never before the last trick" costs
+    no call during play). One that takes the
     ``tally`` (the hand's tricks so far) and not the hand is asked once per
     distinct tally: the C kernel plays such rulesets (``Ruleset.native``).
 

@@ -2,7 +2,8 @@
 
 A hook that takes the hand (``hand`` or ``ctx``) is asked per event: on every turn of
 trick play (``hokm_turn_options``, ``hokm_forced_effect``, the legality hooks) or at
-every pause of the hand (``hokm_pending_decision``). Most such rules act on few turns:
+every pause of the hand (``hokm_pending_decision``, and ``hokm_hand_complete`` after
+each trick). Most such rules act on few turns:
 hidden trump's forced reveal only in the last trick, before the reveal; bavney's offer
 only after the seventh trick. A variant says so in ``Variant.turn_windows`` (hook name ->
 ``TurnWindow`` or ``PauseWindow``); the composed rules then skip the hook, in stepping
@@ -35,7 +36,7 @@ __all__ = ["PAUSE_HOOKS", "WINDOW_HOOKS", "PauseWindow", "TurnWindow"]
 WINDOW_HOOKS: tuple[str, ...] = (
     "hokm_turn_options", "hokm_forced_effect", "hokm_restrict_plays", "hokm_restrict_void_plays")
 """The hooks that may take a ``TurnWindow``: those asked on every turn of trick play."""
-PAUSE_HOOKS: tuple[str, ...] = ("hokm_pending_decision",)
+PAUSE_HOOKS: tuple[str, ...] = ("hokm_pending_decision", "hokm_hand_complete")
 """The hooks that may take a ``PauseWindow``: those asked at every pause of the hand."""
 
 _LEADS = ("all", "hakem", "none")
@@ -159,14 +160,18 @@ class TurnWindow:
 
 @attrs.frozen(kw_only=True)
 class PauseWindow:
-    """The pauses of a hand at which ``hokm_pending_decision`` may offer a decision.
+    """The pauses of a hand at which ``hokm_pending_decision`` may offer a decision, or
+    ``hokm_hand_complete`` end the hand.
 
     A pause is the moment once the deal is complete, before the first lead, and the
     end of each trick; after a decision is answered the same pause goes on, and the
-    hook is asked again there.
+    hooks are asked again there. Outside its window a hook that reads the hand is not
+    asked (``hokm_hand_complete`` then leaves the hand to the stop rule), and a trick end
+    where no pause hook is asked costs the random-play kernel no step of its own.
 
     Attributes:
-        before_play: the pause before the first lead (a claim on the dealt hand).
+        before_play: the pause before the first lead (a claim on the dealt hand;
+            ``hokm_hand_complete`` is asked only after tricks, so it ignores this).
         trick_ends: after which tricks: ``"all"``, ``"majority"`` (only after the trick
             numbered ``hokm.majority(hand.tricks_total)``, the 7th of 13: the first moment
             a side can hold a majority, a kot) or ``"none"``.

@@ -641,6 +641,84 @@ def test_troefcall_asks_nothing_after_the_first_trick() -> None:
     assert quiet._engine.ends.decide_pauses == tuple(played == 7 for played in range(14))
 
 
+# Pause windows of hokm_hand_complete ---------------------------------------------------
+
+
+@attrs.define(eq=False)
+class EndsAtFive(hokm.Variant):
+    """Ends the hand after the fifth trick (``at``), and records after how many tricks it is asked;
+    its window (if any) is a promise it keeps only with ``keeps``."""
+
+    info: ClassVar[hokm.VariantInfo] = hokm.VariantInfo(name="ends-at-five", summary="tests only")
+    window: PauseWindow | None = None
+    at: int = 5
+    asked: list[int] = attrs.field(factory=list, init=False)
+
+    @property
+    def turn_windows(self) -> Mapping[str, PauseWindow]:
+        return {} if self.window is None else {"hokm_hand_complete": self.window}
+
+    @hokm.hookimpl
+    def hokm_hand_complete(self, hand: HandView) -> bool | None:
+        self.asked.append(hand.tricks_played)
+        return True if hand.tricks_played == self.at else None
+
+
+@pytest.mark.parametrize(("window", "tricks"), [
+    (None, list(range(1, 14))),
+    (PauseWindow(before_play=False, tricks=slice(4, None)), list(range(5, 14))),
+    (PauseWindow(before_play=False, trick_ends="majority"), [7]),
+], ids=["none", "from-the-fifth", "majority"])
+@pytest.mark.parametrize("driver", ["stepping", "playout"])
+def test_a_completion_hook_is_asked_only_after_the_tricks_of_its_window(
+        window: PauseWindow | None, tricks: list[int], driver: str) -> None:
+    plugin = EndsAtFive(window, at=tricks[0] if window is not None else 5)
+    rules = hokm.Ruleset.compose(plugin, options={"standard": {"play_all": True}})
+    ends = rules._engine.ends
+    assert [played for played, asked in enumerate(ends.complete_pauses) if asked and played] == tricks
+    assert plan_of(rules._engine).ends[1:13] == tuple(done in tricks for done in range(1, 13))
+    for seed in range(8):
+        start = rules.deal(random.Random(seed), hakem=0)
+        plugin.asked.clear()
+        hand = start.playout(random.Random(seed)) if driver == "playout" else stepped(start, seed)
+        assert hand.is_over and hand.tricks_played == plugin.at  # its answer in its window counts
+        assert set(plugin.asked) <= set(tricks) and plugin.asked  # and it is asked nowhere else
+        if driver == "playout":
+            assert hand == stepped(start, seed)
+
+
+def test_a_completion_window_leaves_the_stop_rule_alone() -> None:
+    # Outside the window the hand ends by the standard rule: a team's seventh trick.
+    plugin = EndsAtFive(PauseWindow(before_play=False, tricks=slice(12, None)), at=13)
+    rules = hokm.Ruleset.compose(plugin)
+    for seed in range(8):
+        start = rules.deal(random.Random(seed), hakem=0)
+        hand = start.playout(random.Random(seed))
+        assert hand == stepped(start, seed)
+        assert max(hand.team_tricks) == 7 and not plugin.asked
+
+
+def test_troefcall_asks_its_completion_only_where_a_capitulation_can_come() -> None:
+    ends = hokm.Ruleset.compose("troefcall")._engine.ends
+    assert ends.complete_pauses == (False, False, *(True,) * 12)
+
+
+def test_check_turn_windows_catches_a_completion_outside_its_window() -> None:
+    # It ends the hand after the fifth trick, but says only after the seventh.
+    plugin = EndsAtFive(PauseWindow(before_play=False, trick_ends="majority"))
+    rules = hokm.Ruleset.compose(plugin, options={"standard": {"play_all": True}})
+    hand = rules.deal(random.Random(1), hakem=0).apply(hokm.CallTrump(hokm.Suit.SPADES))
+    while hand.tricks_played < 5 or hand.current_trick.plays:
+        check_turn_windows(hand)  # silent until the pause its window leaves out
+        hand = hand.apply(hand.legal_actions()[0])
+    assert not hand.is_over  # the engine trusts the window
+    with pytest.raises(hokm.PluginContractError) as caught:
+        check_turn_windows(hand)
+    assert ("plugin 'ends-at-five' broke the contract of hokm_hand_complete: it answered True outside "
+            "its window PauseWindow(before_play=False, trick_ends='majority'" in str(caught.value))
+    assert "(the pause after trick 5)" in str(caught.value)
+
+
 def test_pause_window_refuses_bad_values() -> None:
     with pytest.raises(hokm.InvalidArgumentError, match="PauseWindow\\(\\) trick_ends must be 'all', "):
         PauseWindow(trick_ends="seventh")  # type: ignore[arg-type]

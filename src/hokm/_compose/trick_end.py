@@ -55,6 +55,7 @@ class TrickEnd:
         "capture_table",
         "cards",
         "complete_answers",
+        "complete_pauses",
         "complete_plugins",
         "complete_reads_tally",
         "completion",
@@ -89,6 +90,9 @@ class TrickEnd:
         self._checked_offers: dict[int, tuple[Action, ...]] = {}  # Decision.options checked, by id
         # The standard completion rule answers last; its threshold is applied here, not called.
         self._completion_setup(tuple(i for i in chains["hokm_hand_complete"] if not i.standard))
+        self.complete_pauses: tuple[bool, ...] = pause_row(self.complete_plugins, hand_size)
+        """By tricks played: whether ``complete_plugins`` are asked after that trick (their
+        ``PauseWindow``s; outside them each answers ``None`` by its promise)."""
         self.play_on_chain = chains["hokm_play_on"]
         self.complete_answers: TallyAnswers[bool | None] | None = None if any(
             "hand" in impl.argnames for impl in self.complete_plugins) else TallyAnswers(
@@ -258,7 +262,7 @@ class TrickEnd:
         """
         if tricks_done == self.hand_size:
             return True
-        if self.complete_plugins:
+        if self.complete_pauses[tricks_done]:
             over = self.variant_completion(hand)
             if over is not None:
                 return over

@@ -79,7 +79,8 @@ def trick_end(loop: Loop, pile: int, last: int, done: int) -> int:
     (the state went on by its own steps) or ``GOES_ON``."""
     plan, state = loop.plan, loop.state
     write(loop, pile, last, len(loop.plays))
-    if not plan.pauses[done] and (done == plan.total or not (plan.play_on or plan.complete_hooks)):
+    completes = plan.engine.ends.complete_pauses[done]  # (a hokm_hand_complete asked after this trick)
+    if not plan.pauses[done] and (done == plan.total or not (plan.play_on or completes)):
         kernel_io.close(state)  # the cards ran out, or the stop rule ends it and nothing plays on
         return ENDED
     if kernel_io.pause(state, loop.rand, loop.tally):

@@ -163,7 +163,7 @@ class Plan:
         self.stop_at: int = total + 1 if ends.stop_count is None else ends.stop_count
         """Tricks that end the hand for a team (past the hand's tricks: none)."""
         self.ends: tuple[bool, ...] = tuple(
-            done == total or self.pauses[done] or self.complete_hooks for done in range(total + 1))
+            done == total or self.pauses[done] or ends.complete_pauses[done] for done in range(total + 1))
         """By tricks done: whether the trick end needs more than the stop rule's comparison (the
         hand's last trick, a pause where a decision may be offered, a completion hook)."""
         self.lazy_capture = not (ends.capture_identity or ends.capture_chain or self.play_on
@@ -297,7 +297,9 @@ class Plan:
             at = [played for played, pause in enumerate(self.pauses) if pause]
             events.append(f"hokm_pending_decision: asked at pauses after tricks {at}")
         if self.complete_hooks:
-            events.append("hokm_hand_complete: asked after every trick")
+            after = [done for done, asked in enumerate(ends.complete_pauses) if asked and done]
+            events.append("hokm_hand_complete: asked after "
+                          + ("every trick" if len(after) == self.total else f"tricks {after}"))
         if self.play_on:
             events.append(f"hokm_play_on: asked when a team reaches {self.stop_at} tricks")
         if legality.restrictors or legality.void_restrictors:

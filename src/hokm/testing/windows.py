@@ -1,7 +1,7 @@
 """``check_turn_windows``: hold a variant to the promise of its ``turn_windows``.
 
 The engine does not ask a hook that reads the hand on turns outside its
-``hokm.TurnWindow`` (nor a decision hook at pauses outside its ``hokm.PauseWindow``),
+``hokm.TurnWindow`` (nor a pause hook at pauses outside its ``hokm.PauseWindow``),
 so a hook that would answer there changes the game silently. This check asks it
 there anyway and fails if it answers. It also asks a plugin's
 ``hokm_decision_effect`` about every variant action offered now that is not of
@@ -22,7 +22,7 @@ from hokm import HandState, Phase, PluginContractError, Seat
 from hokm._compose.cards import NO_TRUMP
 from hokm.actions import CORE_ACTIONS
 from hokm.context import PlayContext
-from hokm.windows import WINDOW_HOOKS, PauseWindow, TurnWindow
+from hokm.windows import PAUSE_HOOKS, WINDOW_HOOKS, PauseWindow, TurnWindow
 
 __all__ = ["check_turn_windows"]
 
@@ -51,8 +51,9 @@ def _void(hand: HandState) -> bool:
 def check_turn_windows(hand: HandState) -> None:
     """Ask every windowed hook on this turn if it lies outside the hook's window; it must answer ``None``.
 
-    On a lead, the decision hook is also asked if the pause just passed (before the
-    first lead, or after the last trick) lies outside its ``PauseWindow``. At the call,
+    On a lead, the pause hooks are also asked if the pause just passed (before the
+    first lead, or after the last trick) lies outside their ``PauseWindow``: the decision
+    hook, and after a trick ``hokm_hand_complete``. At the call,
     a ``hokm_forced_effect`` whose window says ``at_call=False`` must answer ``None``; at
     the end of a hand that has a trump, one whose window says ``until_trump``.
     Wherever a variant's action is offered (the call, a decision, a turn), a
@@ -164,16 +165,26 @@ def _check_forced_at_end(hand: HandState) -> None:
 
 
 def _check_pause(hand: HandState) -> None:
-    """The decision hook's windows, on a state where a pause has just passed (a trick led next)."""
+    """The pause hooks' windows, on a state where a pause has just passed (a trick led next): the
+    decision hook, and the completion hook after a trick (its answer there, ``False`` too, would
+    have overruled the stop rule)."""
     played, total = hand.tricks_played, hand.tricks_total
-    for impl in hand.ruleset._engine.chains["hokm_pending_decision"]:
-        window = impl.window
-        if not isinstance(window, PauseWindow) or window.holds(tricks_played=played, tricks_total=total):
-            continue
-        answer = impl.call(hand)
-        if answer is not None:
-            where = f"after trick {played}" if played else "before the first lead"
-            raise _outside(impl.plugin, "hokm_pending_decision", answer, window, f"the pause {where}")
+    ends = hand.ruleset._engine.ends
+    where = f"the pause after trick {played}" if played else "the pause before the first lead"
+    for hook in PAUSE_HOOKS:
+        if hook == "hokm_hand_complete" and not played:
+            continue  # asked only after tricks
+        for impl in hand.ruleset._engine.chains[hook]:
+            window = impl.window
+            if not isinstance(window, PauseWindow) or window.holds(tricks_played=played, tricks_total=total):
+                continue
+            if hook == "hokm_hand_complete":
+                tally = ends.tallies.tally(ends.tallies.key_of(hand)) if "tally" in impl.argnames else None
+                answer = impl.call(hand, tally)
+            else:
+                answer = impl.call(hand)
+            if answer is not None:
+                raise _outside(impl.plugin, hook, answer, window, where)
 
 
 def _outside(plugin: str, hook: str, answer: object, window: object, where: str) -> PluginContractError:
