@@ -176,9 +176,12 @@ def _exact(loop: Loop, pile: int, seat: int, start: int, trump: int, done: int,
 
 def _stepped(loop: Loop, pile: int, seat: int, begun: int) -> int:
     """A turn in the window of a hook that reads the hand, taken as stepping takes it on the state
-    written back: its start (forced effects) unless it ran, then one of its actions."""
+    written back: its start (forced effects) unless it ran, then one of its actions. (Where no card
+    was played since the loop took over or the state's pause ran, ``begun``, the state already
+    stands where the loop does: nothing to write.)"""
     state = loop.state
-    write(loop, pile, seat, trick_start(loop))
+    if len(loop.plays) != begun or loop.won:
+        write(loop, pile, seat, trick_start(loop))
     before = kernel_io.mark(state)
     if before[1] != begun:  # the turn began in the loop: its start is still to run
         kernel_io.begin(state)
