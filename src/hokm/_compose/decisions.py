@@ -174,7 +174,16 @@ class Decisions:
         it to ``sources``)."""
         extra: tuple[Action, ...] = ()
         for impl, constant in self.alternatives:
-            more = constant if constant is not None else self._ask(impl, hand)
+            if constant is None:  # it reads the hand: asked now (at every call)
+                try:
+                    answer = impl.call(hand)
+                except Exception as error:
+                    reraise(impl, error)
+                if answer is None:
+                    continue
+                more = self._actions(answer, impl, impl.hook)
+            else:
+                more = constant
             if more:
                 extra += more
                 given.append(more)
@@ -219,13 +228,6 @@ class Decisions:
                     sources.append(answered_by)
                     return options
         raise contract_error(None, "hokm_trump_call", "no plugin offered a choice at the trump call")
-
-    def _ask(self, impl: Impl, hand: HandView) -> tuple[Action, ...]:
-        try:
-            answer = impl.call(hand)
-        except Exception as error:
-            reraise(impl, error)
-        return () if answer is None else self._actions(answer, impl, impl.hook)
 
     def copied_at_call(self, original: HandView, copy: HandView) -> None:
         """``copy`` was just made from ``original``: the same position, so the choices remembered
