@@ -215,12 +215,8 @@ class Redeal(Variant):
 
     @hookimpl
     def hokm_call_alternatives(self, hand: HandView) -> Sequence[Action] | None:
-        # A five-card rule (otherwise idle): at the trump call, on the caller's first five. Asked at
-        # every call, so the limit and claimable() are spelt out here (one call each fewer).
-        limit = self.max_redeals
-        if limit is not None and hand.redeals >= limit:
-            return None
-        if _ALLOWED_RANKS[self.rule].issuperset(map(_RANK_OF, self._judged(hand, hand.hakem))):
+        # A five-card rule (otherwise idle): at the trump call, on the caller's first five.
+        if self._offered(hand) and claimable(self._judged(hand, hand.hakem), self.rule):
             return _CLAIM
         return None
 

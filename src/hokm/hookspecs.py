@@ -732,8 +732,8 @@ def hokm_hand_complete(hand: HandView, tally: HandTally) -> bool | None:
     stop rule decides). A hand with no cards left is over whatever the answer.
     An implementation that takes no arguments can depend only on its plugin's
     options: it is asked once, when the ruleset is composed, and its answer
-    stands for every trick (so double-sar's "never before the last trick" costs
-    no call during play). One that takes the
+    stands for every trick (so a rule such as "never before the last trick"
+    costs no call during play). One that takes the
     ``tally`` (the hand's tricks so far) and not the hand is asked once per
     distinct tally: the C kernel plays such rulesets (``Ruleset.native``).
 

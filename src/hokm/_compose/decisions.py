@@ -43,7 +43,6 @@ class Decisions:
         "_card_actions",
         "_checked_answers",
         "_effect_chains",
-        "_effect_kept",
         "_effect_memo",
         "_last_call",
         "_one_each",
@@ -87,9 +86,6 @@ class Decisions:
         self.effect_chain = chains["hokm_decision_effect"]
         self._effect_chains: dict[type, tuple[Impl, ...]] = {}
         self._effect_memo: dict[tuple[Any, ...], object] = {}
-        self._effect_kept: dict[tuple[Any, ...], tuple[Action, object]] = {}
-        """``_effect_memo`` by the action's identity (the action kept beside its effect, so the id stays
-        its own): plugins offer their actions as constants, and hashing one is a Python call or two."""
         self.forced_chain = chains["hokm_forced_effect"]
         self.forced_gate: Gate | None = gate_of(self.forced_chain, hand_size)
         self.forced_live = live_rows(self.forced_chain, self.forced_gate, hand_size)
@@ -381,23 +377,17 @@ class Decisions:
         return None, None
 
     def _kept_effect(self, impl: Impl, seat: int, action: Action, trump: int) -> object:
-        trump = trump if "trump" in impl.argnames else 0
-        seat = seat if "seat" in impl.argnames else 0
-        kept = self._effect_kept.get((impl, id(action), trump, seat))
-        if kept is not None and kept[0] is action:
-            return kept[1]
-        key = (impl, action, trump, seat)
+        key = (impl, action, trump if "trump" in impl.argnames else 0, seat if "seat" in impl.argnames else 0)
         try:
-            effect = self._effect_memo[key]
+            return self._effect_memo[key]
         except KeyError:
-            try:
-                effect = impl.call(None, seat, action, TRUMPS[trump])
-            except Exception as error:
-                reraise(impl, error)
-            if len(self._effect_memo) < 4096:
-                self._effect_memo[key] = effect
-        if len(self._effect_kept) < 4096:
-            self._effect_kept[impl, id(action), trump, seat] = (action, effect)
+            pass
+        try:
+            effect = impl.call(None, seat, action, TRUMPS[trump])
+        except Exception as error:
+            reraise(impl, error)
+        if len(self._effect_memo) < 4096:
+            self._effect_memo[key] = effect
         return effect
 
     def data_effect(self, seat: int, action: Action, trump: int) -> Effect | None:

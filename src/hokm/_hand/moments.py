@@ -327,26 +327,14 @@ def _turned_up(effect: Effect, setup: _Setup, aside: tuple[int, ...], impl: Impl
         raise contract_error(impl, hook, "turned up the Hakem's card set aside, but the hand already has a "
                              "trump: a trump in force never changes")
     index = laid.bit_length() - 1
-    if _PLAIN_TURN_UPS.get(id(effect)) is effect or _plain_turn_up(effect):
+    if not effect.show and _BESIDE_SHOW(effect) == _TURN_UP_BESIDE_SHOW:  # Effect(turn_up=True), read in C
         return _TURNED_UP[index]  # the usual answer: one concrete effect per card, built once
     card = _TURNED_UP[index].restore
     assert card is not None
     return attrs.evolve(effect, turn_up=False, trump=card.suit, restore=card, show=effect.show | {card})
 
 
-_TURN_UP = Effect(turn_up=True)
-_PLAIN_TURN_UPS: dict[int, Effect] = {id(_TURN_UP): _TURN_UP}
-"""Effects seen equal to ``Effect(turn_up=True)``, by identity (kept, so an id stays its own): a plugin
-answers with its constant, and comparing two attrs values is a Python call."""
-
-
-def _plain_turn_up(effect: Effect) -> bool:
-    """Whether ``effect`` is ``Effect(turn_up=True)``, remembered by identity when it is."""
-    if effect != _TURN_UP:
-        return False
-    if len(_PLAIN_TURN_UPS) < 64:
-        _PLAIN_TURN_UPS[id(effect)] = effect
-    return True
+_TURN_UP_BESIDE_SHOW = _BESIDE_SHOW(Effect(turn_up=True))
 _TURNED_UP: tuple[Effect, ...] = tuple(
     Effect(trump=card.suit, restore=card, show=(card,)) for card in map(Card.from_index, range(52)))
 
