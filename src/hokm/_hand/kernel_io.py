@@ -196,6 +196,16 @@ def announce(state: HandState, action: Action) -> None:
     state._legal = -1
 
 
+def announce_amid(state: HandState, seat: int, hands: list[int], action: Action) -> list[int]:
+    """A turn's announcement taken amid the kernel's play, where its effect reads and changes no more
+    of what the kernel holds than the hands: the hands and the seat to act written back, then
+    ``announce``. Returns the hands after it (an effect may restore a card, or set one aside)."""
+    state._hands = hands[:]
+    state._to_act = seat
+    announce(state, action)
+    return state._hands
+
+
 def fix(state: HandState, suit: int, played: int, in_trick: int) -> None:
     """The card just played (the ``played``-th, the ``in_trick``-th of its trick) fixes ``suit`` as
     trump, as stepping fixes it (``hokm._hand.moments.fix_trump``)."""

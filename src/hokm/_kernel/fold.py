@@ -12,8 +12,10 @@ are gone, as attrs writes only the ``__init__`` a class needs. The copy is exact
   calls the original function from the start instead (so the preamble must change nothing
   outside itself);
 - after the preamble, an assignment of a folded local's own constant to it is dropped; a local
-  assigned anything else there, or not assigned in the preamble, is not folded;
-- ``a or b`` and ``a and b`` keep Python's values (``0 or b`` is ``b``, ``1 and b`` is ``b``).
+  assigned anything else there, or not assigned in the preamble, is not folded; an assignment of
+  a local to itself (``x = x``, as folding may leave it) is dropped too;
+- ``a or b`` and ``a and b`` keep Python's values (``0 or b`` is ``b``, ``1 and b`` is ``b``), but
+  an ``if`` reads its test for its truth alone (``if x or False`` is ``if x``).
 
 Which locals to fold is the caller's choice, and the guard makes any choice safe: a poor one
 only sends entries back to the original. The copy keeps the source's file name and line
@@ -173,7 +175,7 @@ class _Folder(ast.NodeTransformer):
         return node
 
     def visit_If(self, node: ast.If) -> ast.stmt | list[ast.stmt]:
-        node.test = self.visit(node.test)
+        node.test = _truth(self.visit(node.test))
         node.body = _statements([self.visit(part) for part in node.body]) or [_pass(node)]
         node.orelse = _statements([self.visit(part) for part in node.orelse])
         if isinstance(node.test, ast.Constant):
@@ -198,7 +200,8 @@ class _Folder(ast.NodeTransformer):
 
 
 class _Dropper(ast.NodeTransformer):
-    """Drops the assignments of a folded local's own constant; notes the locals assigned anything else."""
+    """Drops the assignments of a folded local's own constant, and of a local to itself; notes the
+    folded locals assigned anything else."""
 
     def __init__(self, constants: Mapping[str, Constant]) -> None:
         self.constants = constants
@@ -211,16 +214,16 @@ class _Dropper(ast.NodeTransformer):
             if (isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple) and len(node.targets) == 1
                     and len(target.elts) == len(node.value.elts)):
                 pairs = [(part, value) for part, value in zip(target.elts, node.value.elts, strict=True)
-                         if not (isinstance(part, ast.Name) and part.id in self.constants
-                                 and _same(value, self.constants[part.id]))]
+                         if not (isinstance(part, ast.Name) and (_itself(part, value) or (
+                             part.id in self.constants and _same(value, self.constants[part.id]))))]
                 if not pairs:
                     return None
                 target.elts = [part for part, _ in pairs]
                 node.value.elts = [value for _, value in pairs]
                 if len(pairs) == 1:
                     kept, node.value = pairs[0]
-            elif isinstance(target, ast.Name) and target.id in self.constants and _same(
-                    node.value, self.constants[target.id]):
+            elif isinstance(target, ast.Name) and (_itself(target, node.value) or (
+                    target.id in self.constants and _same(node.value, self.constants[target.id]))):
                 continue
             targets.append(kept)
         if not targets:
@@ -233,6 +236,22 @@ class _Dropper(ast.NodeTransformer):
         if not isinstance(node.ctx, ast.Load) and node.id in self.constants:
             self.unfoldable.add(node.id)
         return node
+
+
+def _itself(target: ast.Name, value: ast.expr) -> bool:
+    """Whether assigning ``value`` to ``target`` is ``x = x`` (folding ``x = False or x`` leaves it)."""
+    return isinstance(value, ast.Name) and value.id == target.id
+
+
+def _truth(test: ast.expr) -> ast.expr:
+    """A test read for its truth alone: an ``or``'s last falsy constant, an ``and``'s last truthy one,
+    dropped (``x or False`` is as true as ``x``, where its value would be ``False`` for a falsy ``x``)."""
+    if isinstance(test, ast.BoolOp) and len(test.values) > 1:
+        last = test.values[-1]
+        if isinstance(last, ast.Constant) and bool(last.value) is not isinstance(test.op, ast.Or):
+            test.values = test.values[:-1]
+            return test.values[0] if len(test.values) == 1 else test
+    return test
 
 
 def _pass(node: ast.AST) -> ast.stmt:

@@ -65,6 +65,7 @@ class Plan:
         "capture_in_force",
         "capture_table",
         "captures",
+        "changes",
         "complete_hooks",
         "duty",
         "dynamic",
@@ -78,7 +79,6 @@ class Plan:
         "followers",
         "lazy_capture",
         "lead_offers",
-        "lead_stepping",
         "lead_steps",
         "loop",
         "moved",
@@ -177,8 +177,6 @@ class Plan:
         """The windows of the per-turn hooks that read the hand (``None``: one asks on every turn):
         a turn in one is taken by the state's own steps."""
         self.lead_steps, self.follow_steps = self._step_rows(gates, windowless)
-        self.lead_stepping = any(map(any, self.lead_steps))
-        """Whether some lead lies in such a window."""
         self.offers = self._offer_rows(engine)
         self.void_offers = any(kinds[4] or kinds[5] for rows in decisions.offer_rows for kinds in rows)
         """Whether a seat that cannot follow is ever offered a tabulated announcement."""
@@ -196,22 +194,28 @@ class Plan:
         self.dynamic = any(any(leads) or any(follows) for leads, follows in self.events) or any(
             any(row[1]) or any(row[3]) for rows in self.offers for by_done in rows for row in by_done)
         """Whether the announcements on offer, or the turns that leave the plain pick, change by trick."""
+        self.changes = tuple(tuple(tuple(self._changes(trump, trumped, hakem) for hakem in range(n))
+                                   for trumped in (False, True)) for trump in range(NO_TRUMP + 1))
+        """Per hand's trump index, by whether a trump is in force, per Hakem, by tricks done: whether the
+        offers or a row of events (``offers``, ``events``, ``void_rows``) differ from the trick
+        before's, so that the loop reads them again only there."""
         self.facts = tuple(tuple(self._facts(hand_trump, later) for hand_trump in range(NO_TRUMP + 1))
                            for later in (False, True))
         """By whether the hand's trump counts only from a later trick, per the hand's trump index:
         what ``hokm._kernel.tricks`` calls a trick's trump facts."""
         self.story = self._story(engine)
         self.switches: tuple[int, tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...], tuple[bool, ...],
-                             bool, bool, bool, bool, bool, int] = (
+                             bool, bool, bool, bool, bool, int, bool] = (
             n, self.teams, self.followers, self.ends, self.follow_asks or self.beats, self.beats,
             any(map(any, opens[1][_VOID])),
             (self.capture_identity or self.lazy_capture) and not self.winner_hook,
-            self.dynamic, self.stop_at)
+            self.dynamic, self.stop_at, self.lead_offers or self.void_offers)
         """What the card loop reads of the plan as it starts, in one tuple: the players, the teams, the
         followers, ``ends``, whether a follow may be narrowed (a follow duty, a legality hook),
         ``beats``, whether a legality hook may be asked on a void turn, whether the winner by the
         tables takes every trick at once (no winner hook; who collects is the winner, or worked out
-        at the write-back), ``dynamic`` and ``stop_at``."""
+        at the write-back), ``dynamic``, ``stop_at`` and whether an announcement is ever on offer (the
+        loop may take it itself: ``hokm._kernel.turns.announce_here``)."""
         self.native: object = None
         """The C kernel's plan (``hokm._kernel.native_plan``), built on its first batch."""
         self.solver: object = None
@@ -219,6 +223,13 @@ class Plan:
         self.loop: object = None
         """The card loop with this plan's constants folded in (``hokm._kernel.playout``), built on its
         first playout."""
+
+    def _changes(self, trump: int, trumped: bool, hakem: int) -> tuple[bool, ...]:
+        offers, (leads, follows) = self.offers[trump][hakem], self.events[trump]
+        voids = self.void_rows[trump][trumped]
+        return (True, *(offers[done] is not offers[done - 1] or leads[done] != leads[done - 1]
+                        or follows[done] != follows[done - 1] or voids[done] != voids[done - 1]
+                        for done in range(1, self.total + 1)))
 
     def _facts(self, hand_trump: int, later: bool) -> Facts:
         trump = NO_TRUMP if later else hand_trump
@@ -327,15 +338,18 @@ class Plan:
         plan from the usual entry to the end, with that value (``hokm._kernel.fold``; the loop's
         guard sends any other entry to the loop as written): the plan's own switches, and the
         events its rows never raise."""
-        _, _, _, _, asking, beats, void_asking, plain_end, dynamic, _ = self.switches
+        _, _, _, _, asking, beats, void_asking, plain_end, dynamic, _, takes = self.switches
         constants: dict[str, bool | int] = {"asking": asking, "beats": beats, "void_asking": void_asking,
-                                            "plain_end": plain_end, "dynamic": dynamic, "note": 0}
+                                            "plain_end": plain_end, "dynamic": dynamic, "note": 0,
+                                            "takes": takes}
         if not any(self.moved):
             constants |= {"moved": 0, "holders": 0}
         if not self.duty:
             constants["duty"] = False
         if not self.fixes_trump:
-            constants |= {"fixing": False, "pending": -1, "refresh": self.dynamic}
+            constants |= {"fixing": False, "pending": -1}
+            if not self.dynamic:
+                constants["refresh"] = False
         leads = any(any(row) for row, _ in self.events)
         follows = any(any(row) for _, row in self.events) or any(
             any(row) for by_trump in self.void_rows for row in by_trump)

@@ -14,14 +14,18 @@ What the plan (``hokm._kernel.plan``) marks as events leaves the plain pick:
 - a turn the plain pick cannot take exactly (a legality hook, an offer to a seat that can
   follow, the card after an announcement), and a turn in the window of a hook that reads
   the hand: ``hokm._kernel.turns``;
-- a tabulated announcement joins the pick on a lead or a void turn, and is taken by the
-  state's own step (``hokm._kernel.turns.announce``);
+- a tabulated announcement joins the pick on a lead or a void turn (``takes``: the plan offers
+  some); where its effect is data that plays no card, the state's own step takes it on the hands
+  written back and the loop goes on (``hokm._kernel.turns.announce_here``), else the loop hands
+  the state back to take it (``hokm._kernel.turns.announce``);
 - a trick end beyond the tables' winner and the stop rule's comparison:
   ``hokm._kernel.ends``, which also writes the loop's locals back to the state.
 
 The loop's ``note`` remembers an announcement: one made on the turn at hand (1: that seat's card
-is picked exactly), or one whose card ended its trick (2: the trick-end rules still see it; it is
-forgotten as the next lead begins).
+is picked exactly), one whose card ended its trick (2: the trick-end rules still see it; it is
+forgotten as the next lead begins), or one just taken in the loop (3: the trick's facts are read
+again, then as 1). ``refresh`` says that the next lead reads the trick's rows again: a trump fixed
+for a later trick, or rows that change by trick (``Plan.changes``); elsewhere a lead reads nothing.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from operator import add
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hokm._compose.cards import NO_TRUMP, beating
 from hokm._compose.masks import BIT13, BITS, COUNTS, FLOAT_COUNTS
@@ -39,6 +43,7 @@ from hokm._kernel.ends import trick_end, winner_of
 from hokm._kernel.loop import ENDED, GOES_ON, STEP, STEPPED, TURN, Loop, facts
 from hokm._kernel.turns import (
     announce,
+    announce_here,
     by_tables,
     follow_duty,
     follow_exactly,
@@ -62,42 +67,43 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
     """Play random cards from the state's turn of trick play until the hand ends or an event
     the state's own steps must take; returns ``ENDED``, ``STEP``, ``TURN`` or ``STEPPED``."""
     plays, hakem, done, seat, held, sizes, tally, pile, start, hand_trump, since, note = enter(state)
-    n, teams, followers, ends, asking, beats, void_asking, plain_end, dynamic, stop_at = plan.switches
+    n, teams, followers, ends, asking, beats, void_asking, plain_end, dynamic, stop_at, takes = plan.switches
     bits, counts, fcounts, bit13, append, gone = BITS, COUNTS, FLOAT_COUNTS, BIT13, plays.append, 0.0
     won = (loop := Loop(plan, state, plays, hakem, held, tally, rand, hand_trump, since)).won
     stop_at = 0 if plan.play_on and max(tally) >= stop_at else stop_at  # (stop_rule)
-    hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = plan.facts[since >= start + n][
-        hand_trump]  # (hokm._kernel.plan.Facts)
-    (offer_rows, lead_row, follow_row, void_row, offers, leads, voids, lead_sizes, void_sizes, moved,
-     holders) = _trick_rows(plan, hand_trump, trump, hakem, done, sizes, held)
+    (hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty, offer_rows, lead_row, follow_row,
+     void_row, changes, offers, leads, voids, lead_sizes, void_sizes, moved, holders) = _trick_rows(
+        loop, plan.facts[since >= start + n][hand_trump], hakem, done, sizes)  # (Facts, then the rows)
     lead_event, follow_event, void_exact = lead_row[done] or bool(note), follow_row[done], void_row[done]
-    refresh, begun = dynamic or pending >= 0, len(plays)  # (the next lead looks again; the steps began here)
+    refresh, begun = pending >= 0, len(plays)
     led, base, power, best, top, rest, specials, exactly = (
         _entered(loop, start, trump, done, follow_event, moved, note) if len(plays) > start else _AT_LEAD)
     watch, leading = follow_event or moved or void_exact, len(plays) == start
     while True:
+        if note or (refresh and leading):  # a trump, the offers, an announcement made or to forget
+            if note == 2:
+                kernel_io.forget(state)  # the announcer's card ended its trick: the next turn begins
+                note = 0
+            if pending >= 0 or (takes and note == 3):  # a trump fixed in the last trick; an announcement
+                (hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty, offer_rows, lead_row,
+                 follow_row, void_row, changes, offers, leads, voids, lead_sizes, void_sizes, moved,
+                 holders) = _trick_rows(loop, facts(plan, state, len(plays) // n * n), hakem, done, sizes)
+            elif offer_rows[done] is not offers:  # the announcements on offer change
+                offers = offer_rows[done]
+                leads, voids, lead_sizes, void_sizes = _offers(offers, sizes)
+            lead_event, refresh = lead_row[done] or (note and leading), refresh and not leading
+            follow_event, void_exact = follow_row[done], void_row[done]
+            watch = follow_event or moved or void_exact
+            if takes and note == 3 and len(plays) % n:  # one taken on a follow: the trick goes on from it
+                note, leading, (led, base, power, best, top, rest, specials, exactly) = 1, False, _entered(
+                    loop, len(plays) // n * n, trump, done, follow_event, moved, 1)
         if leading:  # the lead ------------------------------------------------------------------
-            if refresh or note:  # what the last trick changed: a trump, the offers, an announcement to forget
-                if note == 2:
-                    kernel_io.forget(state)  # the announcer's card ended its trick: the next turn begins
-                    note = 0
-                if pending >= 0:  # a trump fixed in the last trick counts from this lead
-                    hand_trump, trump, pending, fixing, suit_of, tsuit_of, powers, duty = facts(
-                        plan, state, len(plays))
-                    (offer_rows, lead_row, follow_row, void_row, offers, leads, voids, lead_sizes, void_sizes,
-                     moved, holders) = _trick_rows(plan, hand_trump, trump, hakem, done, sizes, held)
-                elif offer_rows[done] is not offers:  # the announcements on offer change
-                    offers = offer_rows[done]
-                    leads, voids, lead_sizes, void_sizes = _offers(offers, sizes)
-                lead_event, follow_event, void_exact, refresh = (
-                    lead_row[done] or note == 1, follow_row[done], void_row[done], dynamic)
-                watch = follow_event or moved or void_exact
             suits = held[seat]
             if lead_event and (index := lead_exactly(loop, pile, seat, trump, done, note, begun)) != -1:
                 if index < -1:
                     return -2 - index  # handed to the state's own steps
                 suits[index // 13] ^= bit13[index % 13]
-                note, led, base = 0, suit_of[index], 13 * suit_of[index]
+                note, lead_event, led, base = 0, lead_row[done], suit_of[index], 13 * suit_of[index]
             else:  # the pick-th card in index order, suit by suit, or an announcement
                 pick = floor(rand() * (lead_sizes[seat] - gone))  # (gone: the tricks done since entry)
                 if pick < (count := counts[segment := suits[0]]):
@@ -108,7 +114,9 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                     led = 2
                 elif (pick := pick - count) < (count := counts[segment := suits[3]]):
                     led = 3
-                else:  # past the cards: an announcement of this turn
+                else:  # past the cards: an announcement of this turn, taken in the loop where it can be
+                    if takes and (note := announce_here(loop, sizes, seat, leads[seat][pick - count])):
+                        continue  # (the trick's facts read again, then this seat's card picked exactly)
                     return announce(loop, pile, seat, leads[seat][pick - count])
                 bit = bits[segment][pick]
                 suits[led] = segment ^ bit13[bit]
@@ -121,15 +129,15 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                     moved ^= 1 << index
                     led, base, holders = suit_of[index], 13 * suit_of[index], _holders(held, moved)
                 if follow_event or void_exact:
-                    specials, exactly = _specials(plan, held, hand_trump, rest, led, trump, done,
-                                                  follow_event, moved)
+                    specials, exactly = _specials(loop, rest, led, trump, done, follow_event, moved)
                 elif moved & plan.watched[trump][led]:  # their holders' follows are picked by mask
                     specials, exactly = holders, 0
                 watch = follow_event or moved or void_exact
         leading = True
         for seat, mark in rest:  # the follows ----------------------------------------------------
             suits = held[seat]
-            if specials and specials >> seat & 1:  # a hook, an announcement; a card of another suit
+            # A hook, an announcement, a card of another suit than printed; a void turn under a legality hook.
+            if (specials and specials >> seat & 1) or (void_asking and not suits[led]):
                 if exactly >> seat & 1:
                     index, note = follow_exactly(loop, pile, seat, trump, done, led, note, begun)
                     if index < 0:
@@ -151,9 +159,6 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                 if power[index] > top:
                     best, top = seat, power[index]
                 continue
-            elif void_asking:  # void, under a legality hook
-                index = by_tables(loop, seat, suits, led, trump, duty, power, top, best, done)
-                suits[index // 13] ^= bit13[index % 13]
             elif duty and (segment := suits[trump]):  # void: a trump (one that beats the best, if it must)
                 if plan.overtrump:
                     segment = beating(segment << 13 * trump, power, top) >> 13 * trump or segment
@@ -170,13 +175,14 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                     suit = 2
                 elif (pick := pick - count) < (count := counts[segment := suits[3]]):
                     suit = 3
-                else:  # past the cards: an announcement of this turn
+                else:  # past the cards: an announcement of this turn, taken in the loop where it can be
+                    if takes and (note := announce_here(loop, sizes, seat, voids[seat][pick - count])):
+                        break
                     return announce(loop, pile, seat, voids[seat][pick - count])
                 bit = bits[segment][pick]
                 suits[suit] = segment ^ bit13[bit]
                 index = 13 * suit + bit
-            # A card that did not follow suit: one of another suit than printed, one that fixes a trump.
-            if moved and 1 << index & moved:
+            if moved and 1 << index & moved:  # a card that did not follow suit, of another suit than printed
                 moved ^= 1 << index
                 holders, watch = _holders(held, moved), follow_event or moved or void_exact
             append(mark | index)
@@ -188,8 +194,10 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                     return hand_back(loop, pile, seat)  # picked anew
             elif power[index] > top:
                 best, top = seat, power[index]
+        if takes and note == 3:  # (an announcement on a follow, taken in the loop)
+            continue
         # The trick end: the winner, who collects, then the stop rule or the state's own pause.
-        done, gone, specials = done + 1, gone + 1.0, 0
+        done, gone, specials, refresh = done + 1, gone + 1.0, 0, (dynamic and changes[done + 1]) or refresh
         if plain_end:  # the winner by the tables takes the trick
             won.append(best)
             tally[team := teams[best]] += 1
@@ -211,7 +219,7 @@ def _entered(loop: Loop, start: int, trump: int, done: int, follow_event: bool, 
              note: int) -> tuple[int, int, tuple[int, ...], int, int, tuple[tuple[int, int], ...], int, int]:
     """Where the loop takes over: the trick so far (its led suit, its segment's base, the power row,
     the best play and its power), the seats still to follow and which of them leave the plain pick."""
-    plan, state, plays, held = loop.plan, loop.state, loop.plays, loop.held
+    plan, state, plays = loop.plan, loop.state, loop.plays
     lead = plays[start] & 63
     led = plan.suit_of[trump][lead]
     power = plan.powers[trump][plan.trick_suit_of[trump][lead]]
@@ -219,31 +227,32 @@ def _entered(loop: Loop, start: int, trump: int, done: int, follow_event: bool, 
     rest = plan.followers[plays[start] >> 6][len(plays) - start - 1:]
     specials = exactly = 0
     if follow_event or moved or plan.void_rows[loop.trump][trump < NO_TRUMP][done]:
-        specials, exactly = _specials(plan, held, loop.trump, rest, led, trump, done, follow_event, moved)
+        specials, exactly = _specials(loop, rest, led, trump, done, follow_event, moved)
     if note:  # the announcer's card is picked exactly
         specials |= 1 << rest[0][0]
         exactly |= 1 << rest[0][0]
     return led, 13 * led, power, best, top, rest, specials, exactly
 
 
-def _trick_rows(plan: Plan, hand_trump: int, trump: int, hakem: int, done: int, sizes: list[float],
-                held: list[list[int]]) -> tuple[
-        tuple[Offers, ...], tuple[bool, ...], tuple[bool, ...], tuple[bool, ...], Offers,
-        tuple[tuple[Action, ...], ...],
-        tuple[tuple[Action, ...], ...], list[float], list[float], int, int]:
-    """What the loop reads under a trump: the offers by tricks done, the lead and follow event rows,
-    whether a void turn may need its offers picked exactly (``Plan.void_rows``), the offers now with
-    the choices they give (``_offers``), and the cards of another suit than printed still held, with
-    the seats holding them."""
+def _trick_rows(loop: Loop, known: Facts, hakem: int, done: int, sizes: list[float]) -> tuple[Any, ...]:
+    """What the loop reads of a trick: its trump facts (``known``, as given), the offers by tricks done,
+    the lead and follow event rows, whether a void turn may need its offers picked exactly
+    (``Plan.void_rows``), at which tricks any of these rows change (``Plan.changes``), the offers now
+    with the choices they give (``_offers``), and the cards of another suit than printed still held,
+    with the seats holding them."""
+    plan, held = loop.plan, loop.held
+    hand_trump, trump = known[0], known[1]
     offer_rows, (lead_row, follow_row) = plan.offers[hand_trump][hakem], plan.events[hand_trump]
     offers = offer_rows[done]
     moved = plan.moved[trump] and _moved_left(plan, trump, held)
-    void_row = plan.void_rows[hand_trump][trump < NO_TRUMP]
-    if not plan.dynamic:
-        return (offer_rows, lead_row, follow_row, void_row, offers, offers[0], offers[2], sizes, sizes, moved,
-                moved and _holders(held, moved))
-    return (offer_rows, lead_row, follow_row, void_row, offers, *_offers(offers, sizes), moved,
-            moved and _holders(held, moved))
+    trumped = trump < NO_TRUMP
+    void_row = plan.void_rows[hand_trump][trumped]
+    # (known + (...): a tuple's concatenation takes fewer steps than unpacking it into a new one)
+    if not plan.dynamic:  # (the rows never change: no changes to read)
+        return known + (offer_rows, lead_row, follow_row, void_row, (), offers, offers[0], offers[2],  # noqa: RUF005
+                        sizes, sizes, moved, moved and _holders(held, moved))
+    return known + (offer_rows, lead_row, follow_row, void_row, plan.changes[hand_trump][trumped][hakem],  # noqa: RUF005
+                    offers, *_offers(offers, sizes), moved, moved and _holders(held, moved))
 
 
 def stop_rule(plan: Plan, tally: list[int], stop_at: int) -> int:
@@ -280,14 +289,15 @@ def _fix(loop: Loop, seat: int, index: int, best: int, top: int, power: tuple[in
     return known, best, top, power, moved, _holders(loop.held, moved)
 
 
-def _specials(plan: Plan, held: list[list[int]], hand_trump: int, rest: tuple[tuple[int, int], ...],
-              led: int, trump: int, done: int, follow_event: bool, moved: int) -> tuple[int, int]:
+def _specials(loop: Loop, rest: tuple[tuple[int, int], ...], led: int, trump: int, done: int,
+              follow_event: bool, moved: int) -> tuple[int, int]:
     """Which of the seats still to follow (``rest``) leave the plain pick, as masks of seats: all of
     them and those picked from the engine's legal mask with the turn's announcements (a hook reading
     the hand may be asked; a void seat may be offered announcements, which the picks by the tables
     leave out). The others are picked by the tables (``hokm._kernel.turns.by_tables``): under a
     legality hook, or holding a card of another suit than printed, into or out of the led suit or,
     under a void duty, the trumps."""
+    plan, held, hand_trump = loop.plan, loop.held, loop.trump
     void_offers = False
     if follow_event or plan.void_offers:
         offers = plan.engine.decisions.offer_rows[hand_trump][done]

@@ -15,11 +15,12 @@ from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int
 from typing import TYPE_CHECKING
 
 from hokm._compose.cards import NO_TRUMP, beating
+from hokm._compose.decisions import NEEDS_HAND
 from hokm._compose.hooks import reraise
 from hokm._compose.legality import FROZEN_MASKS, SEATS
 from hokm._compose.masks import BITS, FLOAT_COUNTS, nth_card
 from hokm._hand import kernel_io
-from hokm._hand.kernel_io import mask_of
+from hokm._hand.kernel_io import held_of, mask_of
 from hokm._kernel.ends import write
 from hokm._kernel.loop import STEPPED, Loop, first_trump, trick_start
 
@@ -38,10 +39,9 @@ def lead_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, note: 
         index = _exact(loop, pile, seat, start, trump, done, kernel_io.announced_of(state), True, False)
         kernel_io.forget(state)
         return index
-    if plan.lead_stepping:  # some lead lies in the window of a per-turn hook that reads the hand
-        called = 0 <= loop.trump < NO_TRUMP
-        if plan.lead_steps[called][done] and plan.step_at(True, seat == loop.hakem, False, called, done):
-            return _stepped(loop, pile, seat, begun)
+    called = 0 <= loop.trump < NO_TRUMP  # (is the lead in the window of a per-turn hook that reads the hand?)
+    if plan.lead_steps[called][done] and plan.step_at(True, seat == loop.hakem, False, called, done):
+        return _stepped(loop, pile, seat, begun)
     if not plan.engine.legality.kernel_restricts:
         return -1
     offered = plan.engine.decisions.offered(loop.trump, done, True, seat == loop.hakem,
@@ -201,6 +201,25 @@ def hand_back(loop: Loop, pile: int, seat: int) -> int:
     from there (the trump fixed by that card leaves other turns of the trick to pick exactly)."""
     write(loop, pile, (seat + 1) % loop.plan.players, trick_start(loop))
     return STEPPED
+
+
+def announce_here(loop: Loop, sizes: list[float], seat: int, action: Action) -> int:
+    """A picked announcement taken in the loop where its effect is data that plays no card: the state's
+    own step takes it on the hands written back (all such a step reads of what the loop holds), then
+    the loop reads back the hands (``sizes``: each seat's cards as the trick began, in place) and the
+    trump. Returns the loop's note for it (``hokm._kernel.tricks``: 3, the trick's facts to read again
+    before the seat's card is picked exactly), or 0 where it must be taken as ``announce`` takes it."""
+    plan, state, held = loop.plan, loop.state, loop.held
+    effect = plan.engine.decisions.data_effect(seat, action, loop.trump)
+    if effect is NEEDS_HAND or (effect is not None and (effect.play is not None or effect.annul)):
+        return 0
+    hands = list(map(mask_of, held))
+    for other, hand in enumerate(kernel_io.announce_amid(state, seat, hands, action)):
+        if hand != hands[other]:  # (a card restored or set aside)
+            held[other][:] = held_of((hand,))[0]
+            sizes[other] += hand.bit_count() - hands[other].bit_count()
+    loop.trump, loop.since = kernel_io.trump_of(state)
+    return 3
 
 
 def announce(loop: Loop, pile: int, seat: int, action: Action) -> int:
