@@ -44,6 +44,7 @@ class Decisions:
         "_checked_answers",
         "_effect_chains",
         "_effect_memo",
+        "_effects_of",
         "_last_call",
         "_one_each",
         "alternatives",
@@ -86,6 +87,9 @@ class Decisions:
         self.effect_chain = chains["hokm_decision_effect"]
         self._effect_chains: dict[type, tuple[Impl, ...]] = {}
         self._effect_memo: dict[tuple[Any, ...], object] = {}
+        self._effects_of: dict[int, tuple[Action, Effect | None, Impl | None]] = {}
+        """By the action object's id: its effect and who gave it, where the chain reads the action alone
+        (the offered actions are a plugin's constants: this skips hashing them at every decision)."""
         self.forced_chain = chains["hokm_forced_effect"]
         self.forced_gate: Gate | None = gate_of(self.forced_chain, hand_size)
         self.forced_live = live_rows(self.forced_chain, self.forced_gate, hand_size)
@@ -362,7 +366,12 @@ class Decisions:
     def decision_effect(self, hand: HandView, seat: int, action: Action,
                         trump: int) -> tuple[Effect | None, Impl | None]:
         """What ``action`` by ``seat`` does (``None``: it is only recorded), and who said so."""
-        for impl in self._effect_chain(action.__class__):
+        known = self._effects_of.get(id(action))
+        if known is not None and known[0] is action:
+            return known[1], known[2]
+        chain = self._effect_chain(action.__class__)
+        answer: tuple[Effect | None, Impl | None] = (None, None)
+        for impl in chain:
             if impl.takes_hand:
                 try:
                     effect = impl.call(hand, seat, action, TRUMPS[trump])
@@ -373,8 +382,12 @@ class Decisions:
             if effect is not None:
                 if not isinstance(effect, Effect):
                     raise contract_error(impl, "hokm_decision_effect", f"returned {effect!r}, not an Effect")
-                return effect, impl
-        return None, None
+                answer = (effect, impl)
+                break
+        if len(self._effects_of) < 4096 and not any(
+                impl.takes_hand or "seat" in impl.argnames or "trump" in impl.argnames for impl in chain):
+            self._effects_of[id(action)] = (action, *answer)  # (kept alive with it: the id stays its own)
+        return answer
 
     def _kept_effect(self, impl: Impl, seat: int, action: Action, trump: int) -> object:
         key = (impl, action, trump if "trump" in impl.argnames else 0, seat if "seat" in impl.argnames else 0)
