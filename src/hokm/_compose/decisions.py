@@ -42,6 +42,7 @@ class Decisions:
     __slots__ = (
         "_card_actions",
         "_checked_answers",
+        "_effect_alone",
         "_effect_chains",
         "_effect_memo",
         "_effects_of",
@@ -87,6 +88,8 @@ class Decisions:
         self.effect_chain = chains["hokm_decision_effect"]
         self._effect_chains: dict[type, tuple[Impl, ...]] = {}
         self._effect_memo: dict[tuple[Any, ...], object] = {}
+        self._effect_alone: dict[type, bool] = {}
+        """By action class: whether its effect chain reads the action alone (no hand, seat or trump)."""
         self._effects_of: dict[int, tuple[Action, Effect | None, Impl | None]] = {}
         """By the action object's id: its effect and who gave it, where the chain reads the action alone
         (the offered actions are a plugin's constants: this skips hashing them at every decision)."""
@@ -361,17 +364,19 @@ class Decisions:
             chain = tuple(impl for impl in self.effect_chain
                           if impl.plugin not in self.scopes or issubclass(kind, self.scopes[impl.plugin]))
             self._effect_chains[kind] = chain
+            self._effect_alone[kind] = not any(
+                impl.takes_hand or "seat" in impl.argnames or "trump" in impl.argnames for impl in chain)
         return chain
 
     def decision_effect(self, hand: HandView, seat: int, action: Action,
                         trump: int) -> tuple[Effect | None, Impl | None]:
         """What ``action`` by ``seat`` does (``None``: it is only recorded), and who said so."""
-        known = self._effects_of.get(id(action))
-        if known is not None and known[0] is action:
-            return known[1], known[2]
-        chain = self._effect_chain(action.__class__)
-        answer: tuple[Effect | None, Impl | None] = (None, None)
-        for impl in chain:
+        alone = self._effect_alone.get(action.__class__)  # (None before its first decision)
+        if alone:
+            known = self._effects_of.get(id(action))
+            if known is not None and known[0] is action:
+                return known[1], known[2]
+        for impl in self._effect_chain(action.__class__):
             if impl.takes_hand:
                 try:
                     effect = impl.call(hand, seat, action, TRUMPS[trump])
@@ -382,12 +387,12 @@ class Decisions:
             if effect is not None:
                 if not isinstance(effect, Effect):
                     raise contract_error(impl, "hokm_decision_effect", f"returned {effect!r}, not an Effect")
-                answer = (effect, impl)
-                break
-        if len(self._effects_of) < 4096 and not any(
-                impl.takes_hand or "seat" in impl.argnames or "trump" in impl.argnames for impl in chain):
-            self._effects_of[id(action)] = (action, *answer)  # (kept alive with it: the id stays its own)
-        return answer
+                if alone and len(self._effects_of) < 4096:
+                    self._effects_of[id(action)] = (action, effect, impl)  # (kept: its id stays)
+                return effect, impl
+        if alone and len(self._effects_of) < 4096:
+            self._effects_of[id(action)] = (action, None, None)
+        return None, None
 
     def _kept_effect(self, impl: Impl, seat: int, action: Action, trump: int) -> object:
         key = (impl, action, trump if "trump" in impl.argnames else 0, seat if "seat" in impl.argnames else 0)
@@ -406,6 +411,9 @@ class Decisions:
     def data_effect(self, seat: int, action: Action, trump: int) -> Effect | None:
         """``action``'s effect where no implementation reading the hand need be asked: ``None``
         (only recorded), an effect from the tables, or ``NEEDS_HAND``."""
+        known = self._effects_of.get(id(action))
+        if known is not None and known[0] is action:
+            return known[1]
         for impl in self._effect_chain(action.__class__):
             if impl.takes_hand:
                 return NEEDS_HAND

@@ -74,10 +74,8 @@ class _Setup:
 
     def with_trump(self, trump: int, trump_from: int = 0) -> _Setup:
         engine = self.engine
-        setup: _Setup = _NEW_SETUP(_Setup)  # every slot is set below: no __init__ to run
-        setup.ruleset, setup.engine, setup.hakem = self.ruleset, engine, self.hakem
-        setup.first_packet, setup.stock, setup.order, setup.redeals = (
-            self.first_packet, self.stock, self.order, self.redeals)
+        setup = _Setup(self.ruleset, engine, self.hakem, self.first_packet, self.stock,
+                       self.order, self.redeals)
         setup.trump = trump
         setup.trump_from = trump_from
         setup.trump_settled = -(-trump_from // engine.players) * engine.players
@@ -86,12 +84,9 @@ class _Setup:
         decisions = engine.decisions
         setup.turn_live = decisions.turn_asked[trump]
         setup.asks_turn = decisions.turn_any[trump]
-        setup.forced_live = decisions.forced_live[0 <= trump < NO_TRUMP]
+        if 0 <= trump < NO_TRUMP:
+            setup.forced_live = decisions.forced_live[1]
         return setup
-
-    def __new__(cls, *args: object) -> _Setup:
-        # A mypyc-compiled class refuses object.__new__; with_trump uses _NEW_SETUP.
-        return super().__new__(cls)
 
 
 class _Extra:
@@ -137,5 +132,3 @@ _FRESH_EXTRA: tuple[_Extra, ...] = tuple(_Extra(players) for players in range(17
 # A mypyc-compiled class refuses object.__new__ (the cheaper call when interpreted).
 _NEW_EXTRA: Callable[[type[_Extra]], _Extra] = (
     object.__new__ if __file__.endswith(".py") else _Extra.__new__)
-_NEW_SETUP: Callable[[type[_Setup]], _Setup] = (
-    object.__new__ if __file__.endswith(".py") else _Setup.__new__)

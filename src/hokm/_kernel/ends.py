@@ -114,18 +114,12 @@ def flush(loop: Loop) -> int:
     collected = (taken[-1] if taken else collectors[-1] if collectors else None) is not None
     trump, since = loop.trump, loop.since
     since = since if plan.capture_in_force and 0 <= trump < NO_TRUMP else 1 << 30
-    append = taken.append
+    append, start = taken.append, done * players  # (where the trick begins; the one before, players before)
     for winner in won[len(taken):]:
-        if done:  # the row by the previous trick: its winner, whether collected, whether under the trump
-            start = done * players  # the trick just played begins here; the previous one, players before
-            if since < start and (since <= start - players or _won_after(plays, start, players, previous,
-                                                                         since)):
-                row = captures[winner][previous + 1][3 if collected else 1]
-            else:
-                row = captures[winner][previous + 1][2 if collected else 0]
-        else:
-            row = captures[winner][0][0]
-        done += 1
+        # The row by the previous trick: its winner (none: -1), whether collected, whether under the trump.
+        row = captures[winner][previous + 1][2 * collected + (since < start and (
+            since <= start - players or _won_after(plays, start, players, previous, since)))]
+        done, start = done + 1, start + players
         collector = row[done]
         if collector == NOBODY:
             append(None)
