@@ -16,7 +16,7 @@ from tests.helpers import stepped, walked
 
 import hokm
 from hokm import Card, cards
-from hokm._kernel import tricks
+from hokm._kernel import tricks, turns
 from hokm.events import history
 from hokm_variants.hidden_trump import AskTrump, HiddenTrump, RevealTrump, SetIndicator
 
@@ -103,6 +103,29 @@ def test_a_tabulated_turn_up_is_asked_once_per_action(declared: bool) -> None:
     turn_ups = [action for action in asked if isinstance(action, AskTrump | RevealTrump)]
     assert turned >= 10
     assert len(turn_ups) == (len(set(turn_ups)) if declared else turned)  # once per action, or per turn-up
+
+
+@pytest.mark.pure_only
+@pytest.mark.parametrize("declared", [True, False])
+def test_an_announcement_whose_effect_is_a_table_is_taken_in_the_loop(declared: bool) -> None:
+    # The property above holds both ways of taking a picked ask or reveal to stepping only if each is
+    # taken: in the loop where the effect is data that plays no card, else handed back to the state.
+    # (The loop calls both by its own module's names: patched there.)
+    answers: list[int] = []
+    original = turns.announce_here
+
+    def recorded(*args: object) -> int:
+        answers.append(original(*args))  # type: ignore[arg-type]
+        return answers[-1]
+
+    rules = hokm.Ruleset.compose("hidden-trump" if declared else ScopedHiddenTrump())
+    with mock.patch.object(tricks, "announce_here", recorded), \
+            mock.patch.object(tricks, "announce", wraps=turns.announce) as handed_back:
+        for seed in range(30):
+            rules.deal(random.Random(seed)).playout(random.Random(seed))
+    assert len(answers) >= 10
+    assert set(answers) == ({3} if declared else {0})  # 3: taken, the trick read again; 0: not
+    assert handed_back.call_count == (0 if declared else len(answers))
 
 
 @pytest.mark.parametrize("rules", HIDDEN[8:10], ids=["bavney-set", "court-piece-set"])

@@ -82,6 +82,23 @@ def test_or_and_and_keep_python_values() -> None:
     assert fold(values, {"b": 0})(5, 0) == values(5, 0) == (5, 0, 5, 0)
 
 
+def test_an_if_reads_its_test_for_truth_and_a_local_assigned_to_itself_is_dropped() -> None:
+    def sums(values: list[int], flag: bool) -> tuple[int, int]:
+        quiet = flag
+        total = picked = 0
+        for value in values:
+            if value > 2 or quiet:  # folded: "if value > 2", not "if value > 2 or False"
+                picked += 1
+            total = quiet or total  # folded: "total = total", then dropped
+            total += value
+        return total, picked
+    folded = fold(sums, {"quiet": False})
+    loop = folded.folded_source.split("for value in values:")[1]  # type: ignore[attr-defined]
+    assert "if value > 2:" in loop and "False" not in loop and "total = total" not in loop
+    assert folded([1, 5, 3, 0], False) == sums([1, 5, 3, 0], False) == (9, 2)
+    assert folded([1, 5], True) == sums([1, 5], True) == (6, 2)  # (the guard: the original runs)
+
+
 def test_a_local_assigned_anything_but_its_constant_after_the_preamble_is_not_folded() -> None:
     def counts(limit: int) -> int:
         seen = 0

@@ -216,6 +216,16 @@ def test_a_table_by_trick_offers_in_its_tricks_only_in_stepping_and_playouts() -
     assert knocked_at and set(knocked_at) <= {1, 2, 3}
 
 
+def test_the_loop_reads_a_table_by_trick_again_only_where_it_changes() -> None:
+    # Offers in the first three tricks: a lead reads the rows again after the third trick only (and
+    # as the loop takes over); the standard game's rows never change.
+    changes = plan_of(hokm.Ruleset.compose(Early())._engine).changes
+    assert {tuple(done for done, changed in enumerate(row) if changed)
+            for per_trump in changes for per_state in per_trump for row in per_state} == {(0, 3)}
+    standard = plan_of(hokm.Ruleset.compose()._engine).changes
+    assert {row.count(True) for per_trump in standard for per_state in per_trump for row in per_state} == {1}
+
+
 def test_a_table_by_trick_is_asked_only_at_composition() -> None:
     plugin = Early()
     rules = hokm.Ruleset.compose(plugin)
