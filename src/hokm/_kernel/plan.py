@@ -227,7 +227,7 @@ class Plan:
     def _changes(self, trump: int, trumped: bool, hakem: int) -> tuple[bool, ...]:
         offers, (leads, follows) = self.offers[trump][hakem], self.events[trump]
         voids = self.void_rows[trump][trumped]
-        return (True, *(offers[done] is not offers[done - 1] or leads[done] != leads[done - 1]
+        return (True, *(offers[done] != offers[done - 1] or leads[done] != leads[done - 1]
                         or follows[done] != follows[done - 1] or voids[done] != voids[done - 1]
                         for done in range(1, self.total + 1)))
 

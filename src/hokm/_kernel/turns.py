@@ -6,6 +6,9 @@ mask and the turn's tabulated announcements, as ``legal_actions()`` lists them; 
 announcement, and a turn in the window of a hook that reads the hand, are taken by the
 state's own steps on the state written back. Each returns the card's index for the loop
 to play, or ``-2 - code`` where the state went on by its own steps (``hokm._kernel.loop``).
+An announcement the loop picks itself, whose effect is data that plays no card, is taken by
+the state's own step on the hands alone written back, and the loop goes on
+(``announce_here``).
 """
 
 from __future__ import annotations
