@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from operator import add
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from hokm._compose.cards import NO_TRUMP, beating
 from hokm._compose.masks import BIT13, BITS, COUNTS, FLOAT_COUNTS
@@ -59,6 +59,14 @@ if TYPE_CHECKING:
 
 __all__ = ["ENDED", "STEP", "STEPPED", "TURN", "play_tricks"]
 
+Announced = tuple[tuple["Action", ...], ...]
+"""Per seat: the announcements on offer to it."""
+Row = tuple[bool, ...]
+TrickRows = tuple[int, int, int, bool, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], bool,
+                  tuple["Offers", ...], Row, Row, Row, Row, "Offers", Announced, Announced, list[float],
+                  list[float], int, int]
+"""What ``_trick_rows`` gives the loop, typed field by field (the compiled build keeps the loop's locals
+native where their types are known)."""
 _AT_LEAD: tuple[int, int, tuple[int, ...], int, int, tuple[tuple[int, int], ...], int, int] = (
     0, 0, (), 0, 0, (), 0, 0)  # what _entered finds at a lead: no trick so far
 
@@ -91,7 +99,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
             elif offer_rows[done] is not offers:  # the announcements on offer change
                 offers = offer_rows[done]
                 leads, voids, lead_sizes, void_sizes = _offers(offers, sizes)
-            lead_event, refresh = lead_row[done] or (note and leading), refresh and not leading
+            lead_event, refresh = lead_row[done] or (note > 0 and leading), refresh and not leading
             follow_event, void_exact = follow_row[done], void_row[done]
             watch = follow_event or moved or void_exact
             if takes and note == 3 and len(plays) % n:  # one taken on a follow: the trick goes on from it
@@ -234,7 +242,7 @@ def _entered(loop: Loop, start: int, trump: int, done: int, follow_event: bool, 
     return led, 13 * led, power, best, top, rest, specials, exactly
 
 
-def _trick_rows(loop: Loop, known: Facts, hakem: int, done: int, sizes: list[float]) -> tuple[Any, ...]:
+def _trick_rows(loop: Loop, known: Facts, hakem: int, done: int, sizes: list[float]) -> TrickRows:
     """What the loop reads of a trick: its trump facts (``known``, as given), the offers by tricks done,
     the lead and follow event rows, whether a void turn may need its offers picked exactly
     (``Plan.void_rows``), at which tricks any of these rows change (``Plan.changes``), the offers now
@@ -261,8 +269,7 @@ def stop_rule(plan: Plan, tally: list[int], stop_at: int) -> int:
     return 0 if plan.play_on and max(tally) >= stop_at else stop_at
 
 
-def _offers(offers: Offers, sizes: list[float]) -> tuple[
-        tuple[tuple[Action, ...], ...], tuple[tuple[Action, ...], ...], list[float], list[float]]:
+def _offers(offers: Offers, sizes: list[float]) -> tuple[Announced, Announced, list[float], list[float]]:
     """Each seat's tabulated announcements on a lead and on a void turn, and the choices it has on
     each (its cards when the trick began, plus the announcements: the pick subtracts the tricks since)."""
     leads, lead_widths, voids, void_widths = offers
