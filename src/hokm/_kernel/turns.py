@@ -23,7 +23,7 @@ from hokm._compose.hooks import reraise
 from hokm._compose.legality import FROZEN_MASKS, SEATS
 from hokm._compose.masks import BITS, FLOAT_COUNTS, nth_card
 from hokm._hand import kernel_io
-from hokm._hand.kernel_io import mask_of
+from hokm._hand.kernel_io import held_of, mask_of
 from hokm._kernel.ends import write
 from hokm._kernel.loop import STEPPED, Loop, first_trump, trick_start
 
@@ -216,10 +216,10 @@ def announce_here(loop: Loop, sizes: list[float], seat: int, action: Action) -> 
     effect = plan.engine.decisions.data_effect(seat, action, loop.trump)
     if effect is NEEDS_HAND or (effect is not None and (effect.play is not None or effect.annul)):
         return 0
-    hands = [suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39 for suits in held]  # (mask_of)
+    hands = list(map(mask_of, held))
     for other, hand in enumerate(kernel_io.announce_amid(state, seat, hands, action)):
         if hand != hands[other]:  # (a card restored or set aside)
-            held[other][:] = hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39  # (held_of)
+            held[other][:] = held_of((hand,))[0]
             sizes[other] += hand.bit_count() - hands[other].bit_count()
     loop.trump, loop.since = kernel_io.trump_of(state)
     return 3
