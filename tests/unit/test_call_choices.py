@@ -452,6 +452,18 @@ def test_an_alternative_repeating_a_choice_is_named(answer: tuple[Action, ...]) 
     assert "plugin 'always-throw'" in str(caught.value)
 
 
+@pytest.mark.parametrize("answer", [(THROW, THROW), (PICKS[0],), (CallTrump(Suit.SPADES),)],
+                         ids=["itself", "a-card-choice", "a-suit-call"])
+def test_a_playout_refuses_a_repeated_alternative_as_stepping_does(answer: tuple[Action, ...]) -> None:
+    # The kernel's pick at the call joins the calls and the alternatives its own way: the same check.
+    rules = hokm.Ruleset.compose(*([Picker()] if answer == (PICKS[0],) else []), AlwaysThrow(answer=answer))
+    hand = rules.deal(_deck(rules, "2♠ 3♥ 4♦ 5♣ 6♠"), hakem=0)
+    with pytest.raises(PluginContractError, match=r"offered twice|offers Pick") as caught:
+        hand.playout(random.Random(1))
+    assert (caught.value.plugin, caught.value.hook) == ("always-throw", "hokm_call_alternatives")
+    assert hand.to_act == 0 and not hand.plays  # the hand itself is untouched
+
+
 def _raise(*args: object) -> object:
     raise KeyError("boom")
 

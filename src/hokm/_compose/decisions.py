@@ -252,13 +252,26 @@ class Decisions:
 
     def call_choice(self, hand: HandView, first_cards: int, rand: Callable[[], float]) -> Action:
         """``call_options(hand)[floor(rand() * len(options))]``, the kernel's pick at the call, without
-        building the choices by card where each card of the first packet gives exactly one."""
+        building the choices by card where each card of the first packet gives exactly one, nor
+        joining constant calls to the alternatives (asked once a hand in a playout: not remembered)."""
         cards = self.call_cards
-        if cards is None or not first_cards or not (self._one_each or _one_each(cards, first_cards)):
+        if cards is None:
+            kind, calls, impl = self.call_steps[0] if self.call_steps else ("", (), None)
+            if kind != "constant":
+                options = self.call_options(hand, first_cards)
+                return options[floor(rand() * len(options))]
+            given: list[object] = [calls]
+            sources: list[Impl | None] = [impl]
+            extra = self._alternatives(hand, given, sources)
+            if extra:
+                self._distinct_once(given, sources, calls + extra)
+            pick = floor(rand() * (len(calls) + len(extra)))
+            return calls[pick] if pick < len(calls) else extra[pick - len(calls)]
+        if not first_cards or not (self._one_each or _one_each(cards, first_cards)):
             options = self.call_options(hand, first_cards)
             return options[floor(rand() * len(options))]
-        given: list[object] = []
-        sources: list[Impl | None] = []
+        given = []
+        sources = []
         extra = self._alternatives(hand, given, sources)
         if given:
             self._check_alternatives(given, sources)
