@@ -58,8 +58,11 @@ class PlayContext:
     Suits are effective suits (Satat's 2♥ is a trump under its default option).
     """
 
-    __slots__ = ("_best", "_first_trump", "_hand_mask", "_hand_view", "_number", "_rules", "_trick",
-                 "_trick_plays", "_tricks_of", "_trump", "announced", "seat")
+    # The random-play kernel keeps one context per playout and points it at each turn by setting the
+    # slots seat, _hand_mask, _trump, _start, _number, _first_trump, _trick and _best itself
+    # (hokm._kernel.turns.narrowed, once a turn in a hook's window: no call, no list made).
+    __slots__ = ("_best", "_first_trump", "_hand_mask", "_hand_view", "_number", "_plays", "_rules", "_start",
+                 "_trick", "_tricks_of", "_trump", "announced", "seat")
 
     def __init__(self, rules: _LegalityTables, seat: Seat, hand_mask: int, trump: int,
                  trick_plays: Sequence[int], number: int, hand_view: HandView | None,
@@ -71,7 +74,8 @@ class PlayContext:
         self._rules = rules
         self._hand_mask = hand_mask
         self._trump = trump
-        self._trick_plays = trick_plays
+        self._plays = trick_plays  # the trick's plays from _start: the hand's, as the kernel's loop has them
+        self._start = 0
         self._number = number
         self._hand_view = hand_view
         self._trick: Trick | None = None
@@ -79,14 +83,6 @@ class PlayContext:
         self._best = -1  # the seat winning the trick so far, where the caller knows it (else -1)
         self.announced = announced
         """The announcement this seat made on this turn before its card (M3), if any."""
-
-    def _turn(self, seat: Seat, hand_mask: int, trump: int, trick_plays: Sequence[int], number: int,
-              first_trump: int, best: int) -> None:
-        """Point this context at another turn of the same hand (the random-play kernel keeps one
-        context per playout: a context is valid only during the hook call it is given to); ``best``:
-        the seat winning the trick so far by the tables, as the kernel has it (-1: work it out)."""
-        self.seat, self._hand_mask, self._trump, self._trick_plays = seat, hand_mask, trump, trick_plays
-        self._number, self._first_trump, self._trick, self._best = number, first_trump, None, best
 
     @property
     def trump(self) -> Suit | None:
@@ -97,14 +93,14 @@ class PlayContext:
     @property
     def led(self) -> Suit | None:
         """The effective led suit, or ``None`` when this seat leads."""
-        plays = self._trick_plays
-        return self._rules.suit_objects[self._trump][plays[0] & 63] if plays else None
+        plays, start = self._plays, self._start
+        return self._rules.suit_objects[self._trump][plays[start] & 63] if len(plays) > start else None
 
     @property
     def trick(self) -> Trick:
         """The trick so far (possibly empty)."""
         if self._trick is None:
-            self._trick = self._rules.trick_value(self._trick_plays, self._trump, self._number,
+            self._trick = self._rules.trick_value(self._plays[self._start:], self._trump, self._number,
                                                   first_trump=self._first_trump)
         return self._trick
 
@@ -119,7 +115,7 @@ class PlayContext:
     def winning(self) -> Card | None:
         """The card winning the trick so far by the standard rule (``trick.winning_play()``'s
         card, read from the tables without building the trick), or ``None`` when this seat leads."""
-        plays = self._trick_plays
+        plays = self._plays[self._start:]
         if not plays:
             return None
         best = self._best
@@ -144,7 +140,7 @@ class PlayContext:
         if beating is not None:
             if beating.__class__ is not Card:
                 raise ArgumentTypeError(f"cards_of(beating=...) takes a Card, got {_got(beating)}")
-            mask &= self._rules.beaters(self._trump)[beating.index]
+            mask &= (self._rules.beater_rows[self._trump] or self._rules.beaters(self._trump))[beating.index]
         return frozen_cards(mask)
 
     def holds(self, suit: Suit) -> bool:
@@ -180,6 +176,8 @@ class _LegalityTables(Protocol):
     def suit_objects(self) -> Sequence[tuple[Suit, ...]]: ...
     @property
     def suit_masks(self) -> Sequence[tuple[int, ...]]: ...
+    @property
+    def beater_rows(self) -> Sequence[tuple[int, ...] | None]: ...
     @property
     def trick_suit_of(self) -> Sequence[tuple[int, ...]]: ...
     @property

@@ -45,8 +45,8 @@ _PAIRS: tuple[tuple[Seat, Card], ...] = tuple(
 class CardTables:
     """Per trump index (0-3 a suit, ``NO_TRUMP`` none): every card's suit, rank and power."""
 
-    __slots__ = ("_beaters", "moved", "powers", "printed", "rank_of", "suit_masks", "suit_objects", "suit_of",
-                 "trick_suit_objects", "trick_suit_of")
+    __slots__ = ("beater_rows", "moved", "powers", "printed", "rank_of", "suit_masks", "suit_objects",
+                 "suit_of", "trick_suit_objects", "trick_suit_of")
 
     def __init__(self, suit_chain: tuple[Impl, ...], trick_suit_chain: tuple[Impl, ...],
                  rank_chain: tuple[Impl, ...]) -> None:
@@ -65,7 +65,8 @@ class CardTables:
         """Whether every card follows its printed suit."""
         self.moved: list[int] = []
         """The cards whose effective suit is not their printed one, as a mask."""
-        self._beaters: list[tuple[int, ...] | None] = [None] * (NO_TRUMP + 1)
+        self.beater_rows: list[tuple[int, ...] | None] = [None] * (NO_TRUMP + 1)
+        """Per trump index, ``beaters(trump)`` once asked (``None`` before)."""
         for trump in SUITS:
             suits, trick_suits, ranks = [], [], []
             for index in range(52):
@@ -111,10 +112,10 @@ class CardTables:
     def beaters(self, trump: int) -> tuple[int, ...]:
         """Per card, the cards that beat it under table ``trump`` (``Trick.beats``), as masks: worked
         out when first asked (``PlayContext.cards_beating``)."""
-        known = self._beaters[trump]
+        known = self.beater_rows[trump]
         if known is None:
             trick_suit_of, rank_of = self.trick_suit_of[trump], self.rank_of[trump]
-            known = self._beaters[trump] = tuple(
+            known = self.beater_rows[trump] = tuple(
                 sum(1 << card for card in range(52)
                     if (rank_of[card] > rank_of[other] if trick_suit_of[card] == trick_suit_of[other]
                         else trump < NO_TRUMP and trick_suit_of[card] == trump))

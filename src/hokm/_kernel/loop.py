@@ -51,7 +51,7 @@ class Loop:
         self.trump, self.since = trump, since
         """The hand's trump index (``NO_TRUMP``: none yet) and the play from which cards of its suit
         are trumps, as the state has them (the loop sets them again when a card fixes the trump)."""
-        self.context = PlayContext(plan.engine.cards, SEATS[0], 0, NO_TRUMP, (), 0, None, None, 0,
+        self.context = PlayContext(plan.engine.cards, SEATS[0], 0, NO_TRUMP, plays, 0, None, None, 0,
                                    self.tricks) if plan.restricts else None
         """The context the legality hooks are asked with, pointed at each turn (``PlayContext._turn``)."""
 

@@ -47,6 +47,14 @@ suit), per trump state, by tricks done: whether a legality chain may be asked th
 _HAKEM_LEADS, _OTHER_LEADS, _VOID, _IN_SUIT = range(4)  # (the kinds of turn, as ``Opens`` counts them)
 
 
+Asked = tuple[tuple["Impl", ...], Opens, bool]
+"""A legality chain, the turns its windows hold, and whether they hold every turn."""
+
+
+def _asked(chain: tuple[Impl, ...], opens: Opens) -> Asked:
+    return chain, opens, all(all(row) for kind in opens for row in kind)
+
+
 def _no_offers(players: int) -> Offers:
     nothing: tuple[tuple[Action, ...], ...] = ((),) * players
     return nothing, (0.0,) * players, nothing, (0.0,) * players
@@ -134,10 +142,10 @@ class Plan:
         chains = legality.restrictors, legality.void_restrictors
         opens = (_opens(chains[0], legality.restrict_gate, total),
                  _opens(chains[1], legality.void_restrict_gate, total))
-        self.asked: tuple[tuple[tuple[Impl, ...], Opens], tuple[tuple[Impl, ...], Opens]] = (
-            (chains[0], opens[0]), (chains[1], opens[1]))
+        self.asked: tuple[Asked, Asked] = (_asked(chains[0], opens[0]), _asked(chains[1], opens[1]))
         """The legality chain asked on a turn where the seat can follow and on a void one, each with the
-        turns its windows hold (``Opens``; ``hokm._kernel.turns.narrowed``)."""
+        turns its windows hold (``Opens``) and whether they hold every turn (``hokm._kernel.turns.narrowed``
+        then reads no row)."""
         self.follow_asks = any(map(any, opens[0][_IN_SUIT]))
         """Whether one may be asked on a turn where the seat can follow (the void hooks need not)."""
         self.beats = legality.follow_duty is not None

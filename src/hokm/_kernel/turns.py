@@ -50,7 +50,8 @@ def lead_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, note: 
     offered = plan.engine.decisions.offered(loop.trump, done, True, seat == loop.hakem,
                                             False) if plan.lead_offers else ()
     if not offered:  # the legality hooks alone narrow the whole hand: left whole, the plain pick takes it
-        hand = mask_of(loop.held[seat])
+        suits = loop.held[seat]
+        hand = suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39  # (mask_of, inlined: a lead)
         legal = narrowed(loop, hand, hand, seat, trump, done, True) if hand & (hand - 1) else hand
         return -1 if legal == hand else nth_card(legal, floor(loop.rand() * legal.bit_count()))
     index = _exact(loop, pile, seat, start, trump, done, None, True, False)
@@ -135,13 +136,22 @@ def narrowed(loop: Loop, legal: int, hand: int, seat: int, trump: int, done: int
     whose window holds this turn leave ``seat``, on a turn with no announcement: ``Legality.narrow``
     for the loop, whose trick and tricks so far are its own (``best``: the seat winning the trick so
     far, which ``PlayContext.winning`` reads; -1 on a lead)."""
-    chain, opens = loop.plan.asked[void]
-    if not opens[(seat != loop.hakem) if lead else 3 - void][trump < NO_TRUMP][done]:
+    chain, opens, everywhere = loop.plan.asked[void]
+    if not (everywhere or opens[(seat != loop.hakem) if lead else 3 - void][trump < NO_TRUMP][done]):
         return legal
     plays, since, ctx = loop.plays, loop.since, loop.context
     assert ctx is not None  # (a loop under a legality hook has one)
     start = len(plays) // loop.plan.players * loop.plan.players  # (trick_start)
-    ctx._turn(SEATS[seat], hand, trump, plays[start:], done + 1, since - start if since > start else 0, best)
+    # The context pointed at this turn, slot by slot (a call, or a list of the trick's plays, would cost
+    # about what a hook that reads nothing costs: the context reads the loop's plays from ``start``).
+    ctx.seat = SEATS[seat]
+    ctx._hand_mask = hand
+    ctx._trump = trump
+    ctx._start = start
+    ctx._number = done + 1
+    ctx._first_trump = since - start if since > start else 0
+    ctx._trick = None
+    ctx._best = best
     if len(chain) > 1:
         return loop.plan.engine.legality.ask(chain, ctx, legal, hand, seat)
     impl = chain[0]  # (one rule, the usual: asked here, so that its None costs the call alone)
