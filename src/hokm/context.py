@@ -58,9 +58,9 @@ class PlayContext:
     Suits are effective suits (Satat's 2♥ is a trump under its default option).
     """
 
-    # The random-play kernel keeps one context per playout and points it at each turn by setting the
-    # slots seat, _hand_mask, _trump, _start, _number, _first_trump, _trick and _best itself
-    # (hokm._kernel.turns.narrowed, once a turn in a hook's window: no call, no list made).
+    # The random-play kernel keeps one context per playout, made with its plays, and points it at each
+    # turn by setting seat, _hand_mask, _trump, _first_trump, _trick and _best, and at each trick
+    # _start and _number (hokm._kernel.turns.narrowed: no call, no list of the trick's plays a turn).
     __slots__ = ("_best", "_first_trump", "_hand_mask", "_hand_view", "_number", "_plays", "_rules", "_start",
                  "_trick", "_tricks_of", "_trump", "announced", "seat")
 

@@ -142,16 +142,16 @@ def narrowed(loop: Loop, legal: int, hand: int, seat: int, trump: int, done: int
     plays, since, ctx = loop.plays, loop.since, loop.context
     assert ctx is not None  # (a loop under a legality hook has one)
     start = len(plays) // loop.plan.players * loop.plan.players  # (trick_start)
-    # The context pointed at this turn, slot by slot (a call, or a list of the trick's plays, would cost
-    # about what a hook that reads nothing costs: the context reads the loop's plays from ``start``).
+    # The context pointed at this turn, slot by slot: a call, or a list of the trick's plays, would cost
+    # about what a hook that reads nothing costs (the context reads the loop's plays from ``_start``).
     ctx.seat = SEATS[seat]
     ctx._hand_mask = hand
-    ctx._trump = trump
-    ctx._start = start
-    ctx._number = done + 1
+    ctx._trump = trump  # (the trump and the play it counts from may change within a trick)
     ctx._first_trump = since - start if since > start else 0
     ctx._trick = None
     ctx._best = best
+    if ctx._number != done + 1:  # a new trick (or the context's first turn)
+        ctx._start, ctx._number = start, done + 1
     if len(chain) > 1:
         return loop.plan.engine.legality.ask(chain, ctx, legal, hand, seat)
     impl = chain[0]  # (one rule, the usual: asked here, so that its None costs the call alone)
