@@ -36,11 +36,11 @@ __all__ = ["announce", "by_tables", "follow_duty", "follow_exactly", "hand_back"
 def lead_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, note: int, begun: int) -> int:
     """A lead that may leave the plain pick: handed to the state's steps (``-2 - code``), picked
     exactly (an announcement made on it, a legality hook: the card's index), or plain (-1)."""
-    plan, state = loop.plan, loop.state
-    start = len(loop.plays)
+    plan = loop.plan
     if note:  # the announcer's card: the next turn begins right after it
-        index = _exact(loop, pile, seat, start, trump, done, kernel_io.announced_of(state), True, False)
-        kernel_io.forget(state)
+        announced = kernel_io.announced_of(loop.state)
+        index = _exact(loop, pile, seat, len(loop.plays), trump, done, announced, True, False)
+        kernel_io.forget(loop.state)
         return index
     called = 0 <= loop.trump < NO_TRUMP  # (is the lead in the window of a per-turn hook that reads the hand?)
     if plan.lead_steps[called][done] and plan.step_at(True, seat == loop.hakem, False, called, done):
@@ -54,7 +54,7 @@ def lead_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, note: 
         hand = suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39  # (mask_of, inlined: a lead)
         legal = narrowed(loop, hand, hand, seat, trump, done, True) if hand & (hand - 1) else hand
         return -1 if legal == hand else nth_card(legal, floor(loop.rand() * legal.bit_count()))
-    index = _exact(loop, pile, seat, start, trump, done, None, True, False)
+    index = _exact(loop, pile, seat, len(loop.plays), trump, done, None, True, False)
     if index < -1:
         return -2 - announce(loop, pile, seat, offered[-2 - index])
     return index
@@ -139,9 +139,9 @@ def narrowed(loop: Loop, legal: int, hand: int, seat: int, trump: int, done: int
     chain, opens, everywhere = loop.plan.asked[void]
     if not (everywhere or opens[(seat != loop.hakem) if lead else 3 - void][trump < NO_TRUMP][done]):
         return legal
-    plays, since, ctx = loop.plays, loop.since, loop.context
+    since, ctx = loop.since, loop.context
     assert ctx is not None  # (a loop under a legality hook has one)
-    start = len(plays) // loop.plan.players * loop.plan.players  # (trick_start)
+    start = done * loop.plan.players  # (trick_start: tricks are aligned)
     # The context pointed at this turn, slot by slot: a call, or a list of the trick's plays, would cost
     # about what a hook that reads nothing costs (the context reads the loop's plays from ``_start``).
     ctx.seat = SEATS[seat]
