@@ -40,6 +40,7 @@ class Decisions:
     """The call, the announcements, the effects and the forced consequences of a ruleset."""
 
     __slots__ = (
+        "_call_constant",
         "_card_actions",
         "_checked_answers",
         "_effect_alone",
@@ -142,6 +143,9 @@ class Decisions:
         self.call_cards: tuple[tuple[Action, ...] | None, ...] | None = (
             steps[0][1] if steps and steps[0][0] == "cards" else None)
         """The first step's choices by card, when it is a table by card (the kernel's pick reads it)."""
+        self._call_constant: tuple[tuple[Action, ...], Impl] | None = (
+            (steps[0][1], steps[0][2]) if steps and steps[0][0] == "constant" else None)
+        """The first step's choices and who gave them, when they are a constant (the kernel's pick)."""
         self._one_each = self.call_cards is not None and all(
             answer is not None and len(answer) == 1 for answer in self.call_cards)
         constants = [None if impl.takes_hand else _asked_once(impl, None) for impl in alternatives]
@@ -256,10 +260,10 @@ class Decisions:
         joining constant calls to the alternatives (asked once a hand in a playout: not remembered)."""
         cards = self.call_cards
         if cards is None:
-            kind, calls, impl = self.call_steps[0] if self.call_steps else ("", (), None)
-            if kind != "constant":
+            if self._call_constant is None:
                 options = self.call_options(hand, first_cards)
                 return options[floor(rand() * len(options))]
+            calls, impl = self._call_constant
             given: list[object] = [calls]
             sources: list[Impl | None] = [impl]
             extra = self._alternatives(hand, given, sources)

@@ -53,7 +53,8 @@ class Loop:
         are trumps, as the state has them (the loop sets them again when a card fixes the trump)."""
         self.context = PlayContext(plan.engine.cards, SEATS[0], 0, NO_TRUMP, plays, 0, None, None, 0,
                                    self.tricks) if plan.restricts else None
-        """The context the legality hooks are asked with, pointed at each turn (``PlayContext._turn``)."""
+        """The context the legality hooks are asked with, made with the loop's plays and pointed at each
+        turn (``hokm._kernel.turns.narrowed``)."""
 
     def tricks(self) -> tuple[Trick, ...]:
         """The hand's completed tricks, those not yet written back included (a legality rule's
