@@ -58,11 +58,12 @@ class PlayContext:
     Suits are effective suits (Satat's 2♥ is a trump under its default option).
     """
 
-    # The random-play kernel keeps one context per playout, made with its plays, and points it at each
-    # turn by setting seat, _hand_mask, _trump, _first_trump, _trick and _best, and at each trick
-    # _start and _number (hokm._kernel.turns.narrowed: no call, no list of the trick's plays a turn).
-    __slots__ = ("_best", "_first_trump", "_hand_mask", "_hand_view", "_number", "_plays", "_rules", "_start",
-                 "_trick", "_tricks_of", "_trump", "announced", "seat")
+    # The random-play kernel keeps one context per playout, made with its plays and the table's seats
+    # (_players), and points it at each turn by setting seat, _hand_mask, _trump, _since, _trick and _best,
+    # and at each trick _start and _number (hokm._kernel.turns.narrowed: no call, no list of the trick's
+    # plays a turn).
+    __slots__ = ("_best", "_hand_mask", "_hand_view", "_number", "_players", "_plays", "_rules", "_since",
+                 "_start", "_trick", "_tricks_of", "_trump", "announced", "seat")
 
     def __init__(self, rules: _LegalityTables, seat: Seat, hand_mask: int, trump: int,
                  trick_plays: Sequence[int], number: int, hand_view: HandView | None,
@@ -79,8 +80,9 @@ class PlayContext:
         self._number = number
         self._hand_view = hand_view
         self._trick: Trick | None = None
-        self._first_trump = first_trump
+        self._since = first_trump  # the play of _plays from which trump-suit cards are trumps
         self._best = -1  # the seat winning the trick so far, where the caller knows it (else -1)
+        self._players = 0  # the seats at the table, where the caller knows the winning seat
         self.announced = announced
         """The announcement this seat made on this turn before its card (M3), if any."""
 
@@ -101,7 +103,7 @@ class PlayContext:
         """The trick so far (possibly empty)."""
         if self._trick is None:
             self._trick = self._rules.trick_value(self._plays[self._start:], self._trump, self._number,
-                                                  first_trump=self._first_trump)
+                                                  first_trump=self._first_trump())
         return self._trick
 
     @property
@@ -115,15 +117,18 @@ class PlayContext:
     def winning(self) -> Card | None:
         """The card winning the trick so far by the standard rule (``trick.winning_play()``'s
         card, read from the tables without building the trick), or ``None`` when this seat leads."""
-        plays = self._plays[self._start:]
-        if not plays:
+        plays, start = self._plays, self._start
+        if len(plays) == start:
             return None
         best = self._best
-        if best >= 0:  # (the kernel knows the seat: its card is the one to read)
-            for play in plays:
-                if play >> 6 == best:
-                    return CARDS[play & 63]
-        return self._rules.winning_card(plays, self._trump, self._first_trump)
+        if best >= 0:  # (the kernel knows the seat: it played as many cards after the lead as it sits after
+            # the leader)
+            return CARDS[plays[start + (best - (plays[start] >> 6)) % self._players] & 63]
+        return self._rules.winning_card(plays[start:], self._trump, self._first_trump())
+
+    def _first_trump(self) -> int:
+        """The position in the trick from which trump-suit cards are trumps (``Trick.first_trump``)."""
+        return self._since - self._start if self._since > self._start else 0
 
     @property
     def hand(self) -> frozenset[Card]:

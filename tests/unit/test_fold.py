@@ -133,7 +133,7 @@ def test_the_standard_game_loop_has_no_event_test_left() -> None:
     loop = fold(play_tricks, plan.constants)
     assert {"specials", "watch", "note", "lead_event", "moved", "asking", "void_asking"} <= set(loop.folded)  # type: ignore[attr-defined]
     body = loop.folded_source.split("while True:", 1)[1]  # type: ignore[attr-defined]
-    for name in ("specials", "watch", "lead_exactly", "follow_exactly", "narrowed", "by_tables", "_fix"):
+    for name in ("specials", "watch", "lead_pick", "follow_exactly", "narrowed", "void_pick", "_fix"):
         assert name not in body, name
 
 
@@ -150,7 +150,7 @@ def test_a_ruleset_with_a_legality_hook_keeps_its_asks() -> None:
     loop = fold(play_tricks, plan_of(hokm.Ruleset.compose(_Idle())._engine).constants)
     assert loop.folded["asking"] is True and loop.folded["void_asking"] is True  # type: ignore[attr-defined]
     body = loop.folded_source.split("while True:", 1)[1]  # type: ignore[attr-defined]
-    assert "narrowed(" in body and "by_tables(" in body and "lead_exactly(" in body
+    assert "narrowed(" in body and "void_pick(" in body and "lead_pick(" in body
     assert "follow_duty(" not in body  # no follow duty: the hook is asked directly
     constants = plan_of(hokm.Ruleset.compose("satat")._engine).constants  # (a card of another suit)
     assert "moved" not in constants and "watch" not in constants

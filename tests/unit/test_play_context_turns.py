@@ -60,10 +60,12 @@ def test_the_kernel_shows_a_hook_what_stepping_shows_it(names: tuple[str, ...]) 
         assert mid_trick, "no trump appeared mid-trick: the case this test is for was not reached"
 
 
-@pytest.mark.parametrize("names", [(), ("hidden-trump",), ("be-ranga",), ("satat",)])
+@pytest.mark.parametrize("names", [(), ("hidden-trump",), ("be-ranga",), ("satat",), ("three-player",),
+                                   ("two-player",)])
 def test_winning_is_the_card_of_the_trick_s_winning_play(names: tuple[str, ...]) -> None:
     # ctx.winning reads the tables; Trick.winning_play() compares the cards: the same card, a trump
-    # that appeared mid-trick included (cards of its suit played before it are ordinary).
+    # that appeared mid-trick included (cards of its suit played before it are ordinary). The kernel's
+    # context finds the winning seat's card by the seats at the table: 2 and 3 of them too.
     follows = 0
     for seed in range(20):
         for fast in (True, False):

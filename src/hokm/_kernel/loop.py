@@ -4,6 +4,7 @@ and the trick facts it reads again after a trump changes."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from hokm._compose.cards import NO_TRUMP
@@ -38,8 +39,8 @@ class Loop:
     in place; ``won``/``taken`` hold the tricks not yet written back, ``tally`` the teams' tricks)
     and the random source."""
 
-    __slots__ = ("context", "hakem", "held", "plan", "plays", "rand", "since", "state", "taken", "tally",
-                 "trump", "won")
+    __slots__ = ("context", "hakem", "held", "lead_pick", "plan", "plays", "rand", "since", "state", "taken",
+                 "tally", "trump", "void_pick", "won")
 
     def __init__(self, plan: Plan, state: HandState, plays: list[int], hakem: int, held: list[list[int]],
                  tally: list[int], rand: Callable[[], float], trump: int, since: int) -> None:
@@ -51,14 +52,21 @@ class Loop:
         self.trump, self.since = trump, since
         """The hand's trump index (``NO_TRUMP``: none yet) and the play from which cards of its suit
         are trumps, as the state has them (the loop sets them again when a card fixes the trump)."""
-        self.context = PlayContext(plan.engine.cards, SEATS[0], 0, NO_TRUMP, plays, 0, None, None, 0,
-                                   self.tricks) if plan.restricts else None
+        self.context = PlayContext(plan.engine.cards, SEATS[0], 0, NO_TRUMP, plays, 0, None, None, 0, partial(
+            kernel_io.tricks_with, state, self.won)) if plan.restricts else None
         """The context the legality hooks are asked with, made with the loop's plays and pointed at each
-        turn (``hokm._kernel.turns.narrowed``)."""
+        turn (``hokm._kernel.turns.narrowed``). Its completed tricks (``PlayContext.tricks``, worked out only
+        when a rule reads them) include those not yet written back; it holds no reference to the loop, so a
+        hand's loop is freed as the playout ends, not left to the cycle collector."""
+        self.lead_pick, self.void_pick = plan.picks
+        """How a lead, and a turn picked by the tables, leave the plain pick (``Plan.picks``)."""
+        if self.context is not None:
+            self.context._players = plan.players  # (PlayContext.winning finds the winning seat's card by it)
 
     def tricks(self) -> tuple[Trick, ...]:
         """The hand's completed tricks, those not yet written back included (a legality rule's
-        ``PlayContext.tricks``, worked out only when a rule reads it)."""
+        ``PlayContext.tricks`` on a turn picked from the engine's legal mask, worked out only when a rule
+        reads it)."""
         return kernel_io.tricks_with(self.state, self.won)
 
 

@@ -21,11 +21,13 @@ from typing import TYPE_CHECKING
 from hokm._compose.cards import NO_TRUMP
 from hokm._compose.trick_end import UNANSWERED
 from hokm._compose.windows import NEVER, Gate
+from hokm._kernel.turns import by_tables, lead_exactly, lead_narrowed, void_narrowed
 from hokm.context import VoidDuty
 
 if TYPE_CHECKING:
     from hokm._compose.engine import Engine
     from hokm._compose.hooks import Impl
+    from hokm._kernel.turns import LeadPick, VoidPick
     from hokm.actions import Action
 
 __all__ = ["NO_OFFERS", "Facts", "Offers", "Opens", "Plan", "plan_of"]
@@ -47,12 +49,14 @@ suit), per trump state, by tricks done: whether a legality chain may be asked th
 _HAKEM_LEADS, _OTHER_LEADS, _VOID, _IN_SUIT = range(4)  # (the kinds of turn, as ``Opens`` counts them)
 
 
-Asked = tuple[tuple["Impl", ...], Opens, bool]
-"""A legality chain, the turns its windows hold, and whether they hold every turn."""
+Asked = tuple[tuple["Impl", ...], Opens, bool, "Impl | None"]
+"""A legality chain, the turns its windows hold, whether they hold every turn, and its one rule where it
+has one (the loop asks it directly)."""
 
 
 def _asked(chain: tuple[Impl, ...], opens: Opens) -> Asked:
-    return chain, opens, all(all(row) for kind in opens for row in kind)
+    everywhere = all(all(row) for kind in opens for row in kind)
+    return chain, opens, everywhere, chain[0] if len(chain) == 1 else None
 
 
 def _no_offers(players: int) -> Offers:
@@ -94,6 +98,7 @@ class Plan:
         "offers",
         "overtrump",
         "pauses",
+        "picks",
         "play_on",
         "players",
         "powers",
@@ -101,7 +106,6 @@ class Plan:
         "solver",
         "step_gates",
         "stop_at",
-        "story",
         "suit_masks",
         "suit_of",
         "switches",
@@ -199,19 +203,18 @@ class Plan:
         a void turn the plain picks do not take with its offers (the duty's pick of a trump, a holder of
         a card of another suit than printed, a legality hook's)."""
         self.events = self._event_rows(engine)
-        self.dynamic = any(any(leads) or any(follows) for leads, follows in self.events) or any(
-            any(row[1]) or any(row[3]) for rows in self.offers for by_done in rows for row in by_done)
-        """Whether the announcements on offer, or the turns that leave the plain pick, change by trick."""
         self.changes = tuple(tuple(tuple(self._changes(trump, trumped, hakem) for hakem in range(n))
                                    for trumped in (False, True)) for trump in range(NO_TRUMP + 1))
         """Per hand's trump index, by whether a trump is in force, per Hakem, by tricks done: whether the
         offers or a row of events (``offers``, ``events``, ``void_rows``) differ from the trick
         before's, so that the loop reads them again only there."""
+        self.dynamic = any(any(row[1:]) for by_trump in self.changes for rows in by_trump for row in rows)
+        """Whether the announcements on offer, or the turns that leave the plain pick, change by trick (rows
+        the same at every trick, such as a legality hook's asked on every turn, never need reading again)."""
         self.facts = tuple(tuple(self._facts(hand_trump, later) for hand_trump in range(NO_TRUMP + 1))
                            for later in (False, True))
         """By whether the hand's trump counts only from a later trick, per the hand's trump index:
         what ``hokm._kernel.tricks`` calls a trick's trump facts."""
-        self.story = self._story(engine)
         self.switches: tuple[int, tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...], tuple[bool, ...],
                              bool, bool, bool, bool, bool, int, bool] = (
             n, self.teams, self.followers, self.ends, self.follow_asks or self.beats, self.beats,
@@ -224,6 +227,14 @@ class Plan:
         tables takes every trick at once (no winner hook; who collects is the winner, or worked out
         at the write-back), ``dynamic``, ``stop_at`` and whether an announcement is ever on offer (the
         loop may take it itself: ``hokm._kernel.turns.announce_here``)."""
+        self.picks: tuple[LeadPick, VoidPick] = (
+            lead_exactly if self.lead_offers or any(map(any, self.lead_steps)) else lead_narrowed,
+            by_tables if self.duty or any(self.moved) or self._follow_events else void_narrowed)
+        """How the loop picks a lead, and a void turn, that may leave the plain pick (``Loop.lead_pick``,
+        ``Loop.void_pick``): the lean ``lead_narrowed`` and ``void_narrowed`` where only the legality hooks
+        may take them from it (no announcement offered there, no turn in the window of a per-turn hook
+        that reads the hand; for a void turn no duty and no card of another suit than printed either),
+        else ``lead_exactly`` and ``by_tables``."""
         self.native: object = None
         """The C kernel's plan (``hokm._kernel.native_plan``), built on its first batch."""
         self.solver: object = None
@@ -304,8 +315,10 @@ class Plan:
         states = (0, 1) if trump < NO_TRUMP and self.fixes_trump else (int(trump < NO_TRUMP),)
         return any(opens[kind][state][done] for kind in (_HAKEM_LEADS, _OTHER_LEADS) for state in states)
 
-    def _story(self, engine: Engine) -> tuple[str, ...]:
+    @property
+    def story(self) -> tuple[str, ...]:
         """What the loop cannot take as a lookup, and where it is asked (the ``repr``'s story)."""
+        engine = self.engine
         ends, decisions, legality = engine.ends, engine.decisions, engine.legality
         events = []
         if self.winner_hook:
@@ -359,8 +372,7 @@ class Plan:
             if not self.dynamic:
                 constants["refresh"] = False
         leads = any(any(row) for row, _ in self.events)
-        follows = any(any(row) for _, row in self.events) or any(
-            any(row) for by_trump in self.void_rows for row in by_trump)
+        follows = self._follow_events
         if not leads:
             constants["lead_event"] = False
         if not follows:
@@ -368,6 +380,13 @@ class Plan:
             if not any(self.moved):
                 constants |= {"watch": False, "specials": 0, "exactly": 0}
         return constants
+
+    @property
+    def _follow_events(self) -> bool:
+        """Whether a follow may ever leave the plain pick for an event (a per-turn hook's window, an offer
+        to a seat that can follow, an offer on a void turn the plain picks cannot take)."""
+        return any(any(row) for _, row in self.events) or any(
+            any(row) for by_trump in self.void_rows for row in by_trump)
 
     def step_at(self, lead: bool, hakem: bool, void: bool, trump: bool, done: int) -> bool:
         """Whether the turn lies in the window of a per-turn hook that reads the hand."""

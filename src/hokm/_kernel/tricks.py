@@ -38,17 +38,15 @@ from typing import TYPE_CHECKING
 from hokm._compose.cards import NO_TRUMP, beating
 from hokm._compose.masks import BIT13, BITS, COUNTS, FLOAT_COUNTS
 from hokm._hand import kernel_io
-from hokm._hand.kernel_io import enter, mask_of, trick_so_far
+from hokm._hand.kernel_io import enter, trick_so_far
 from hokm._kernel.ends import trick_end, winner_of
 from hokm._kernel.loop import ENDED, GOES_ON, STEP, STEPPED, TURN, Loop, facts
 from hokm._kernel.turns import (
     announce,
     announce_here,
-    by_tables,
     follow_duty,
     follow_exactly,
     hand_back,
-    lead_exactly,
     narrowed,
 )
 
@@ -107,7 +105,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                     loop, len(plays) // n * n, trump, done, follow_event, moved, 1)
         if leading:  # the lead ------------------------------------------------------------------
             suits = held[seat]
-            if lead_event and (index := lead_exactly(loop, pile, seat, trump, done, note, begun)) != -1:
+            if lead_event and (index := loop.lead_pick(loop, pile, seat, trump, done, note, begun)) != -1:
                 if index < -1:
                     return -2 - index  # handed to the state's own steps
                 suits[index // 13] ^= bit13[index % 13]
@@ -151,13 +149,13 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                     if index < 0:
                         return -2 - index  # handed to the state's own steps
                 else:
-                    index = by_tables(loop, seat, suits, led, trump, duty, power, top, best, done)
+                    index = loop.void_pick(loop, seat, suits, led, trump, duty, power, top, best, done)
                 suits[index // 13] ^= bit13[index % 13]
             elif segment := suits[led]:  # follow suit (a float count: float * float is the cheaper product)
                 if asking and segment & (segment - 1):  # the follow duty, a legality hook may narrow it
                     legal = (follow_duty(loop, segment, base, seat, trump, done, power, top, best) if beats
-                             else narrowed(loop, segment << base, mask_of(suits), seat, trump, done, False,
-                                           False, best) >> base)
+                             else narrowed(loop, segment << base, suits[0] | suits[1] << 13 | suits[2] << 26
+                                           | suits[3] << 39, seat, trump, done, False, False, best) >> base)
                     bit = bits[legal][floor(rand() * fcounts[legal])]
                 else:
                     bit = bits[segment][floor(rand() * fcounts[segment])]

@@ -13,7 +13,7 @@ the state's own step on the hands alone written back, and the loop goes on
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
@@ -30,7 +30,16 @@ from hokm._kernel.loop import STEPPED, Loop, first_trump, trick_start
 if TYPE_CHECKING:
     from hokm.actions import Action
 
-__all__ = ["announce", "by_tables", "follow_duty", "follow_exactly", "hand_back", "lead_exactly", "narrowed"]
+__all__ = ["LeadPick", "VoidPick", "announce", "by_tables", "follow_duty", "follow_exactly", "hand_back",
+           "lead_exactly", "lead_narrowed", "narrowed", "void_narrowed"]
+
+LeadPick = Callable[[Loop, int, int, int, int, int, int], int]
+"""How the loop picks a lead that may leave the plain pick (``Loop.lead_pick``): ``lead_exactly`` or
+``lead_narrowed``, called with the loop, the pile, the seat, the trump, the tricks done, the note and
+where the loop began."""
+VoidPick = Callable[[Loop, int, list[int], int, int, bool, Sequence[int], int, int, int], int]
+"""How the loop picks a turn by the tables (``Loop.void_pick``): ``by_tables`` or ``void_narrowed``, with
+``by_tables``' arguments."""
 
 
 def lead_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, note: int, begun: int) -> int:
@@ -58,6 +67,20 @@ def lead_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, note: 
     if index < -1:
         return -2 - announce(loop, pile, seat, offered[-2 - index])
     return index
+
+
+def lead_narrowed(loop: Loop, pile: int, seat: int, trump: int, done: int, note: int, begun: int) -> int:
+    """``lead_exactly`` under a plan where only the legality hooks may take a lead from the plain pick
+    (no announcement is offered to a leader, no lead lies in the window of a per-turn hook that reads the
+    hand): the seat's whole hand narrowed by them, then the pick (-1: left whole, the plain pick takes it)."""
+    if note:  # (the announcer's card)
+        return lead_exactly(loop, pile, seat, trump, done, note, begun)
+    suits = loop.held[seat]
+    hand = suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39  # (mask_of, inlined)
+    if not hand & (hand - 1):
+        return -1
+    legal = narrowed(loop, hand, hand, seat, trump, done, True)
+    return -1 if legal == hand else nth_card(legal, floor(loop.rand() * legal.bit_count()))
 
 
 def follow_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, led: int, note: int,
@@ -101,18 +124,27 @@ def by_tables(loop: Loop, seat: int, suits: list[int], led: int, trump: int, dut
         legal = hand & masks[led]
         if not legal:
             legal, void = hand, True
-            trumps = hand & masks[trump] if duty else 0
-            if trumps:
+            if duty and (trumps := hand & masks[trump]):
                 legal = beating(trumps, power, top) or trumps if plan.overtrump else trumps
         elif plan.beats and legal & (legal - 1):
             legal = beating(legal, power, top) or legal
     if plan.restricts and legal & (legal - 1):
         legal = narrowed(loop, legal, hand, seat, trump, done, led < 0, void, best)
-    if led >= 0:
+    if led >= 0 and not void:
         shift = 13 * led
         segment = legal >> shift
         if segment <= 0x1FFF and segment << shift == legal:  # (the usual: cards of the led printed suit)
             return shift + BITS[segment][floor(loop.rand() * FLOAT_COUNTS[segment])]
+    return nth_card(legal, floor(loop.rand() * legal.bit_count()))
+
+
+def void_narrowed(loop: Loop, seat: int, suits: list[int], led: int, trump: int, duty: bool,
+                  power: Sequence[int], top: int, best: int, done: int) -> int:
+    """``by_tables`` under a plan where a turn is picked by the tables only when the seat cannot follow
+    (no duty, no card of another suit than printed, no event on a follow): the seat's whole hand narrowed
+    by the legality hooks asked on a void turn, then the pick in index order."""
+    hand = suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39  # (mask_of, inlined)
+    legal = narrowed(loop, hand, hand, seat, trump, done, False, True, best) if hand & (hand - 1) else hand
     return nth_card(legal, floor(loop.rand() * legal.bit_count()))
 
 
@@ -136,26 +168,23 @@ def narrowed(loop: Loop, legal: int, hand: int, seat: int, trump: int, done: int
     whose window holds this turn leave ``seat``, on a turn with no announcement: ``Legality.narrow``
     for the loop, whose trick and tricks so far are its own (``best``: the seat winning the trick so
     far, which ``PlayContext.winning`` reads; -1 on a lead)."""
-    chain, opens, everywhere = loop.plan.asked[void]
+    chain, opens, everywhere, impl = loop.plan.asked[void]
     if not (everywhere or opens[(seat != loop.hakem) if lead else 3 - void][trump < NO_TRUMP][done]):
         return legal
-    since, ctx = loop.since, loop.context
+    ctx = loop.context
     assert ctx is not None  # (a loop under a legality hook has one)
-    start = done * loop.plan.players  # (trick_start: tricks are aligned)
     # The context pointed at this turn, slot by slot: a call, or a list of the trick's plays, would cost
     # about what a hook that reads nothing costs (the context reads the loop's plays from ``_start``).
     ctx.seat = SEATS[seat]
     ctx._hand_mask = hand
-    ctx._trump = trump  # (the trump and the play it counts from may change within a trick)
-    ctx._first_trump = since - start if since > start else 0
+    ctx._trump, ctx._since = trump, loop.since  # (the trump, and the play it counts from, change in a trick)
     ctx._trick = None
     ctx._best = best
-    if ctx._number != done + 1:  # a new trick (or the context's first turn)
-        ctx._start, ctx._number = start, done + 1
-    if len(chain) > 1:
+    if ctx._number != done + 1:  # a new trick (or the context's first turn); tricks are aligned
+        ctx._start, ctx._number = done * ctx._players, done + 1
+    if impl is None:
         return loop.plan.engine.legality.ask(chain, ctx, legal, hand, seat)
-    impl = chain[0]  # (one rule, the usual: asked here, so that its None costs the call alone)
-    try:
+    try:  # (one rule, the usual: asked here, so that its None costs the call alone)
         allowed = impl.call(ctx)
         if allowed is None:
             return legal
