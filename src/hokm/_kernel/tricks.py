@@ -13,7 +13,8 @@ What the plan (``hokm._kernel.plan``) marks as events leaves the plain pick:
   from its whole hand by the tables (``hokm._kernel.turns.by_tables``);
 - a turn the plain pick cannot take exactly (a legality hook, an offer to a seat that can
   follow, the card after an announcement), and a turn in the window of a hook that reads
-  the hand: ``hokm._kernel.turns``;
+  the hand: ``hokm._kernel.turns``, a lead and a void turn by the plan's picks (``Plan.picks``:
+  the lean ones where the legality hooks alone take such a turn from the plain pick);
 - a tabulated announcement joins the pick on a lead or a void turn (``takes``: the plan offers
   some); where its effect is data that plays no card, the state's own step takes it on the hands
   written back and the loop goes on (``hokm._kernel.turns.announce_here``), else the loop hands
