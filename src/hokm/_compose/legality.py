@@ -124,6 +124,8 @@ class Legality:
         duty = self.void_duty if announced is None else self.duty(announced)
         if duty is not None and trump < 4 and (void or (announced is not None and not trick)):
             legal = self.duty_mask(hand_mask, trick, trump, duty, first_trump)
+        if not (self.void_restrictors if void else self.restrictors):  # no rule to narrow it (``narrow``)
+            return legal
         if hakem is None:  # without a hand, or with the partial view of an inference: unknown, so open
             hakem = getattr(hand, "hakem", seat)
         return self.narrow(legal, hand_mask, seat, trick, trump, number, void, first_trump, hakem, hand,
