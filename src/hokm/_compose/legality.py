@@ -124,8 +124,8 @@ class Legality:
         duty = self.void_duty if announced is None else self.duty(announced)
         if duty is not None and trump < 4 and (void or (announced is not None and not trick)):
             legal = self.duty_mask(hand_mask, trick, trump, duty, first_trump)
-        if not (self.void_restrictors if void else self.restrictors):  # no rule to narrow it (``narrow``)
-            return legal
+        if not (self.void_restrictors if void else self.restrictors) or not legal & (legal - 1):
+            return legal  # no rule, or a lone card: nothing to narrow
         if hakem is None:  # without a hand, or with the partial view of an inference: unknown, so open
             hakem = getattr(hand, "hakem", seat)
         return self.narrow(legal, hand_mask, seat, trick, trump, number, void, first_trump, hakem, hand,
@@ -136,10 +136,8 @@ class Legality:
                announced: Action | None = None,
                tricks_of: Callable[[], tuple[Trick, ...]] | None = None) -> int:
         """The cards of ``legal`` (those that follow suit and meet the duty) that the legality hooks
-        whose window holds this turn leave ``seat``: the end of ``legal_mask``."""
-        chain = self.void_restrictors if void else self.restrictors
-        if not chain or not legal & (legal - 1):  # no rule, or a lone card: nothing to narrow
-            return legal
+        whose window holds this turn leave ``seat``: the end of ``legal_mask``, where a rule may narrow
+        several cards."""
         if announced is None and not (self.kernel_void_restricts if void else self.kernel_restricts):
             return legal
         gate = self.void_restrict_gate if void else self.restrict_gate

@@ -32,7 +32,7 @@ class PlayContext:
     and only when a plugin implements one; the ``Trick`` value is made only if
     a rule asks for it. Valid during the hook call only: the playout loop points
     one context at turn after turn, so keep the values read, not the context.
-    Suits are effective suits (Satat's 2♥ is a trump under its default option).
+    Suits are effective suits (a card the ruleset counts in another suit than printed is of that suit).
     """
 
     # The random-play kernel keeps one context per playout, made with its plays and the table's seats
@@ -65,8 +65,8 @@ class PlayContext:
 
     @property
     def trump(self) -> Suit | None:
-        """The trump suit (``None`` while the hand is played without one: before a hidden trump is
-        revealed, before be-ranga's first card off the led suit)."""
+        """The trump suit (``None`` while the hand is played without one: before a trump the ruleset
+        fixes during play is known)."""
         return _SUITS[self._trump] if self._trump < 4 else None
 
     @property
@@ -115,7 +115,7 @@ class PlayContext:
     def cards_of(self, suit: Suit, *, beating: Card | None = None) -> frozenset[Card]:
         """The cards of the hand whose *effective* suit is ``suit``; with ``beating``, only those that
         beat that card: ``cards_of(suit) & cards_beating(beating)`` read from the tables at once,
-        without building the larger set (a must-beat rule's question)."""
+        without building the larger set (what a rule that must beat the winning card asks)."""
         if suit.__class__ is not Suit:
             raise ArgumentTypeError(f"cards_of() takes a Suit, got {_got(suit)}")
         mask = self._hand_mask & self._rules.suit_masks[self._trump][suit.index]

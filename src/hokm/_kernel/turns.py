@@ -59,10 +59,7 @@ def lead_exactly(loop: Loop, pile: int, seat: int, trump: int, done: int, note: 
     offered = plan.engine.decisions.offered(loop.trump, done, True, seat == loop.hakem,
                                             False) if plan.lead_offers else ()
     if not offered:  # the legality hooks alone narrow the whole hand: left whole, the plain pick takes it
-        suits = loop.held[seat]
-        hand = suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39  # (mask_of, inlined: a lead)
-        legal = narrowed(loop, hand, hand, seat, trump, done, True) if hand & (hand - 1) else hand
-        return -1 if legal == hand else nth_card(legal, floor(loop.rand() * legal.bit_count()))
+        return lead_narrowed(loop, pile, seat, trump, done, 0, begun)
     index = _exact(loop, pile, seat, len(loop.plays), trump, done, None, True, False)
     if index < -1:
         return -2 - announce(loop, pile, seat, offered[-2 - index])
