@@ -17,6 +17,8 @@ from tests.helpers import stepped, walked
 import hokm
 from hokm import Card, cards
 from hokm._kernel import tricks, turns
+from hokm._kernel.loop import Loop
+from hokm._kernel.plan import plan_of
 from hokm.events import history
 from hokm_variants.hidden_trump import AskTrump, HiddenTrump, RevealTrump, SetIndicator
 
@@ -126,6 +128,29 @@ def test_an_announcement_whose_effect_is_a_table_is_taken_in_the_loop(declared: 
     assert len(answers) >= 10
     assert set(answers) == ({3} if declared else {0})  # 3: taken, the trick read again; 0: not
     assert handed_back.call_count == (0 if declared else len(answers))
+
+
+@pytest.mark.pure_only
+def test_after_an_ask_on_a_follow_a_lead_leaves_the_plain_pick_only_where_the_plan_says() -> None:
+    # An ask taken in the loop on a follow reads the trick's rows again mid-trick; the leads after it
+    # are asked of the lead pick only for an announcement to pick exactly or where the plan's lead row
+    # marks the trick (the last one, the indicator face down), not at every lead left in the hand.
+    rules = hokm.Ruleset.compose("hidden-trump", options={"standard": {"play_all": True}})
+    plan = plan_of(rules._engine)
+    asked: list[tuple[int, bool]] = []
+    lead_pick, void_pick = plan.picks
+
+    def counted(loop: Loop, pile: int, seat: int, trump: int, done: int, note: int, begun: int) -> int:
+        asked.append((note, plan.events[loop.trump][0][done]))
+        return lead_pick(loop, pile, seat, trump, done, note, begun)
+
+    asks = 0
+    with mock.patch.object(plan, "picks", (counted, void_pick)):
+        for seed in range(40):
+            hand = rules.deal(random.Random(seed)).playout(random.Random(seed))
+            asks += any(isinstance(action, AskTrump) for _, action in hand.decisions)
+    assert asks >= 10 and asked  # asks were taken, and the pick was asked (announcements, last tricks)
+    assert all(note or marked for note, marked in asked)
 
 
 @pytest.mark.parametrize("rules", HIDDEN[8:10], ids=["bavney-set", "court-piece-set"])

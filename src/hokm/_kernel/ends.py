@@ -109,28 +109,28 @@ def flush(loop: Loop) -> int:
     team_tricks, pile = kernel_io.tallies_of(loop.state)
     tally[:] = team_tricks
     winners, collectors = kernel_io.tricks_of(loop.state)
-    done = len(winners) + len(taken)
-    previous = won[len(taken) - 1] if taken else (winners[-1] if winners else -1)
-    collected = (taken[-1] if taken else collectors[-1] if collectors else None) is not None
+    first = len(winners) + 1  # the number of won[0]'s trick
+    done = first - 1 + len(taken)
+    previous = won[len(taken) - 1] if taken else (winners[-1] if winners else -1)  # (-1: the row of none)
+    flags = 2 if (taken[-1] if taken else collectors[-1] if collectors else None) is not None else 0
+    # The first trick whose previous one may have been won under the trump (past the hand: none yet);
+    # from the one after, every previous trick was.
     trump, since = loop.trump, loop.since
-    since = since if plan.capture_in_force and 0 <= trump < NO_TRUMP else 1 << 30
-    append, start = taken.append, done * players  # (where the trick begins; the one before, players before)
-    for winner in won[len(taken):]:
-        # The row by the previous trick: its winner (none: -1), whether collected, whether under the trump.
-        row = captures[winner][previous + 1][2 * collected + (since < start and (
-            since <= start - players or _won_after(plays, start, players, previous, since)))]
-        done, start = done + 1, start + players
-        collector = row[done]
-        if collector == NOBODY:
-            append(None)
-            pile += 1
-            collected = False
-        else:
-            append(collector)
-            tally[teams[collector]] += pile + 1
-            pile, collected = 0, True
+    partial = since // players + 2 if plan.capture_in_force and 0 <= trump < NO_TRUMP else 1 << 30
+    last = done - pile  # the trick before the pile's first: a collector takes done - last tricks
+    taken += [None] * (len(won) - len(taken))  # (a trick collected gets its collector below)
+    for winner in won[done - first + 1:]:
+        done += 1
+        collector = captures[winner][previous][flags + (done >= partial and (
+            done > partial or _won_after(plays, (done - 1) * players, players, previous, since)))][done]
         previous = winner
-    return pile
+        if collector == NOBODY:
+            flags = 0
+            continue
+        taken[done - first] = collector
+        tally[teams[collector]] += done - last
+        flags, last = 2, done
+    return done - last
 
 
 def _won_after(plays: list[int], start: int, players: int, winner: int, since: int) -> bool:

@@ -160,13 +160,13 @@ class Plan:
         self.capture_table = ends.capture_table
         table, width = ends.capture_table, total + 1  # capture_key's layout: winner, previous, flags, number
         captures: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = () if ends.capture_identity else (
-            tuple(tuple(tuple(table[((winner * (n + 1) + previous) * 4 + flags) * width:][:width]
+            tuple(tuple(tuple(table[((winner * (n + 1) + key) * 4 + flags) * width:][:width]
                               for flags in range(4))
-                        for previous in range(n + 1))
+                        for key in (*range(1, n + 1), 0))  # (capture_key's previous: 0 none, then seat + 1)
                   for winner in range(n)))
         self.captures = captures
-        """The capture table by winner, previous winner + 1 (0: none), 2 * collected + in force, trick
-        number: the collector, ``NOBODY`` or ``UNANSWERED``."""
+        """The capture table by winner, previous winner (its last row, read as -1: none), 2 * collected +
+        in force, trick number: the collector, ``NOBODY`` or ``UNANSWERED``."""
         self.capture_in_force = ends.capture_in_force
         """Whether who collects depends on the previous trick's being won under the trump."""
         self.pauses: tuple[bool, ...] = ends.decide_pauses

@@ -102,7 +102,8 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
             follow_event, void_exact = follow_row[done], void_row[done]
             watch = follow_event or moved or void_exact
             if takes and note == 3 and len(plays) % n:  # one taken on a follow: the trick goes on from it
-                note, leading, (led, base, power, best, top, rest, specials, exactly) = 1, False, _entered(
+                note, leading, lead_event = 1, False, lead_row[done]  # (the next lead: no announcement yet)
+                led, base, power, best, top, rest, specials, exactly = _entered(
                     loop, len(plays) // n * n, trump, done, follow_event, moved, 1)
         if leading:  # the lead ------------------------------------------------------------------
             suits = held[seat]
@@ -201,25 +202,24 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                     return hand_back(loop, pile, seat)  # picked anew
             elif power[index] > top:
                 best, top = seat, power[index]
-        if takes and note == 3:  # (an announcement on a follow, taken in the loop)
-            continue
-        # The trick end: the winner, who collects, then the stop rule or the state's own pause.
-        done, gone, specials, refresh = done + 1, gone + 1.0, 0, (dynamic and changes[done + 1]) or refresh
-        if plain_end:  # the winner by the tables takes the trick
-            won.append(best)
-            tally[team := teams[best]] += 1
-            if tally[team] < stop_at and not ends[done]:
-                seat = best
-                continue
-        else:
-            best, pile, stop = winner_of(loop, pile, best, done, trump, stop_at)
-            if not stop:
-                seat = best
-                continue
-        if (code := trick_end(loop, pile, seat, done)) != GOES_ON:
-            return code
-        stop_at = stop_rule(plan, tally, stop_at)
-        begun, note, seat = len(plays), 0, best  # the state's own steps began the next turn
+        else:  # the trick end, unless a follow's announcement broke off: winner, collector, stop or pause
+            done += 1
+            gone, specials, refresh = gone + 1.0, 0, (dynamic and changes[done]) or refresh
+            if plain_end:  # the winner by the tables takes the trick
+                won.append(best)
+                tally[team := teams[best]] += 1
+                if tally[team] < stop_at and not ends[done]:
+                    seat = best
+                    continue
+            else:
+                best, pile, stop = winner_of(loop, pile, best, done, trump, stop_at)
+                if not stop:
+                    seat = best
+                    continue
+            if (code := trick_end(loop, pile, seat, done)) != GOES_ON:
+                return code
+            stop_at = stop_rule(plan, tally, stop_at)
+            begun, note, seat = len(plays), 0, best  # the state's own steps began the next turn
 
 
 def _entered(loop: Loop, start: int, trump: int, done: int, follow_event: bool, moved: int,

@@ -252,7 +252,7 @@ def announce_here(loop: Loop, sizes: list[float], seat: int, action: Action) -> 
     effect = plan.engine.decisions.data_effect(seat, action, loop.trump)
     if effect is NEEDS_HAND or (effect is not None and (effect.play is not None or effect.annul)):
         return 0
-    hands = list(map(mask_of, held))
+    hands = [suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39 for suits in held]  # (mask_of)
     for other, hand in enumerate(kernel_io.announce_amid(state, seat, hands, action)):
         if hand != hands[other]:  # (a card restored or set aside)
             held[other][:] = held_of((hand,))[0]

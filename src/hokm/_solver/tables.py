@@ -516,7 +516,7 @@ class Rules:
         collector = winner
         if self.capture is not None:
             flags = 2 * collected + 1 if done > 1 else 0  # (the trump is in force from the first card)
-            collector = self.capture[winner][previous + 1 if done > 1 else 0][flags][done]
+            collector = self.capture[winner][previous if done > 1 else -1][flags][done]
         counts = list(tally)
         if collector == NOBODY:
             pile, collected = pile + 1, 0
