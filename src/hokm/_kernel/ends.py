@@ -113,13 +113,14 @@ def flush(loop: Loop) -> int:
     done = first - 1 + len(taken)
     previous = won[len(taken) - 1] if taken else (winners[-1] if winners else -1)  # (-1: the row of none)
     flags = 2 if (taken[-1] if taken else collectors[-1] if collectors else None) is not None else 0
-    # The first trick whose previous one may have been won under the trump (past the hand: none yet);
-    # from the one after, every previous trick was.
+    # The number of the trick after the one the trump came in (past the hand: none yet): that trick's
+    # previous one was won under the trump if its winning card came at or after it; every later one was.
     trump, since = loop.trump, loop.since
     partial = since // players + 2 if plan.capture_in_force and 0 <= trump < NO_TRUMP else 1 << 30
     last = done - pile  # the trick before the pile's first: a collector takes done - last tricks
-    taken += [None] * (len(won) - len(taken))  # (a trick collected gets its collector below)
-    for winner in won[done - first + 1:]:
+    count = len(taken)
+    taken += [None] * (len(won) - count)  # (a trick collected gets its collector below)
+    for winner in won[count:]:
         done += 1
         collector = captures[winner][previous][flags + (done >= partial and (
             done > partial or _won_after(plays, (done - 1) * players, players, previous, since)))][done]
