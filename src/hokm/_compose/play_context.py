@@ -47,8 +47,8 @@ class PlayContext:
                  announced: Action | None = None, first_trump: int = 0,
                  tricks_of: Callable[[], tuple[Trick, ...]] | None = None) -> None:
         self.seat = seat
-        self._tricks_of = tricks_of  # the completed tricks, worked out only if a rule reads them
         """The seat about to play."""
+        self._tricks_of = tricks_of  # the completed tricks, worked out only if a rule reads them
         self._rules = rules
         self._hand_mask = hand_mask
         self._trump = trump

@@ -15,7 +15,6 @@ from hokm.context import PlayContext
 if TYPE_CHECKING:
     from hokm._hand.state import HandState
     from hokm._kernel.plan import Facts, Plan
-    from hokm.trick import Trick
 
 __all__ = ["ENDED", "GOES_ON", "STEP", "STEPPED", "TURN", "Loop", "facts", "first_trump", "trick_start"]
 
@@ -62,12 +61,6 @@ class Loop:
         """How a lead, and a turn picked by the tables, leave the plain pick (``Plan.picks``)."""
         if self.context is not None:
             self.context._players = plan.players  # (PlayContext.winning finds the winning seat's card by it)
-
-    def tricks(self) -> tuple[Trick, ...]:
-        """The hand's completed tricks, those not yet written back included (a legality rule's
-        ``PlayContext.tricks`` on a turn picked from the engine's legal mask, worked out only when a rule
-        reads it)."""
-        return kernel_io.tricks_with(self.state, self.won)
 
 
 def trick_start(loop: Loop) -> int:

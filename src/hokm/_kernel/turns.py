@@ -14,6 +14,7 @@ the state's own step on the hands alone written back, and the loop goes on
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from math import floor  # floor(x) is int(x) for x >= 0, at half the cost of int()
 from typing import TYPE_CHECKING
 
@@ -200,10 +201,11 @@ def _exact(loop: Loop, pile: int, seat: int, start: int, trump: int, done: int,
     turn's tabulated announcements, as ``legal_actions()`` lists them: the card's index, or
     ``-2 - k`` for the ``k``-th announcement."""
     plan = loop.plan
-    # A legality hook sees the tricks so far through its PlayContext, worked out only if it reads them.
+    # A legality hook sees the tricks so far (those not yet written back included) through its PlayContext,
+    # worked out only if it reads them.
     legal = plan.engine.legality.legal_mask(mask_of(loop.held[seat]), loop.plays[start:], seat, trump,
                                             done + 1, None, first_trump(loop, start), announced, loop.hakem,
-                                            loop.tricks)
+                                            partial(kernel_io.tricks_with, loop.state, loop.won))
     count = legal.bit_count()
     offered = () if announced is not None else plan.engine.decisions.offered(
         loop.trump, done, lead, seat == loop.hakem, void)
