@@ -30,9 +30,10 @@ An action travels as JSON in the form records use (``Action.to_dict`` and
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 import attrs
 
@@ -167,11 +168,9 @@ class Action:
         >>> DrawCard(True).to_dict()
         {'act': 'draw', 'keep': True}
         """
-        from hokm._io.records import encode_action
+        from hokm._io.fields import write_fields
 
-        entry = encode_action(0, self)
-        del entry["seat"]
-        return entry
+        return {"act": self.tag, **write_fields(self)}
 
     @classmethod
     def from_dict(cls: type[_A], data: Mapping[str, Any]) -> _A:
@@ -195,9 +194,9 @@ class Action:
         if "seat" in data:
             raise RecordError("$.seat: an action's JSON has no 'seat' (who acts is the state's to_act): "
                               "drop it, or read it with hokm.parse_action(data, state)", path="$.seat")
-        from hokm._io.records import decode_action
+        from hokm._io.fields import read_action
 
-        _, action = decode_action({"seat": 0, **data}, "$", None, None)
+        _, action = read_action({"seat": 0, **data}, "$", None, None, _TAGGED)
         if not isinstance(action, cls):
             raise RecordError(f"$.act: expected a {cls.__name__} action, got {action.tag!r} ({action})",
                               path="$.act")
@@ -287,7 +286,7 @@ def _field_value(kind: object, word: str) -> object:
 
 def _from_words(cls: type[Action], words: Sequence[str], text: str) -> Action:
     """An action of ``cls`` from the words after its tag: one value, or ``NAME=VALUE`` pairs."""
-    from hokm._io.records import fields_of
+    from hokm._io.fields import fields_of
 
     fields = {field.name: field for field in attrs.fields(cls) if field.init}
     written = {field.name: field for field in fields_of(cls)}
@@ -338,7 +337,7 @@ def parse_action(data: Action | Mapping[str, Any] | str,
         InvalidNotationError: ``data`` is text that is not an action.
         ArgumentTypeError: ``data`` or ``state`` has the wrong type.
     """
-    legal, seat = _legal_at(state)
+    legal, seat, hand = acting_at(state)
     if isinstance(data, Action):
         action = data
     elif isinstance(data, Mapping):
@@ -349,40 +348,38 @@ def parse_action(data: Action | Mapping[str, Any] | str,
         raise ArgumentTypeError(f"parse_action() takes an action's JSON data (a dict), its text or an "
                                 f"Action, got {_got(data)}")
     if action not in legal:
-        raise _refusal(state, action, seat, legal)
+        raise _refusal(hand, action, seat, legal)
     return action
 
 
-def _refusal(state: object, action: Action, seat: int | None,
+def _refusal(hand: _Playing | None, action: Action, seat: int | None,
              legal: tuple[Action, ...]) -> IllegalActionError:
     """Why ``action`` is refused: a card refused on a turn of trick play of a state (not an
     observation) by the state's own ``IllegalPlayError``, which names the rule (``reason``);
     anything else by the legal actions."""
-    from hokm.match import MatchState
-    from hokm.state import HandState
-
-    if isinstance(action, PlayCard) and any(isinstance(option, PlayCard) for option in legal):
-        hand = state.hand if isinstance(state, MatchState) else state
-        if isinstance(hand, HandState):
-            try:
-                hand.play(action.card)
-            except IllegalPlayError as error:
-                return error
+    if hand is not None and isinstance(action, PlayCard) and any(isinstance(option, PlayCard)
+                                                                 for option in legal):
+        try:
+            hand.play(action.card)
+        except IllegalPlayError as error:
+            return error
     return _illegal(action, seat, legal)
 
 
-def _legal_at(state: object) -> tuple[tuple[Action, ...], int | None]:
-    """The legal actions at ``state`` and the seat they are for."""
-    from hokm.match import MatchState
-    from hokm.observation import HandObservation, MatchObservation
-    from hokm.state import HandState
+class _Playing(Protocol):
+    """A hand that refuses a card with the ``IllegalPlayError`` naming the rule (a ``HandState``)."""
 
-    if isinstance(state, HandState | MatchState):
-        return tuple(state.legal_actions()), state.to_act
-    if isinstance(state, MatchObservation):
-        state = state.hand
-    if isinstance(state, HandObservation):
-        return tuple(state.legal_actions), state.seat
+    def play(self, card: Card, /) -> object: ...
+
+
+@functools.singledispatch
+def acting_at(state: object) -> tuple[tuple[Action, ...], int | None, _Playing | None]:
+    """The legal actions at ``state``, the seat they are for, and the hand that plays a card
+    there (``None`` for an observation): ``parse_action``'s view of a state.
+
+    The state and observation classes register themselves (``acting_at.register``) where they
+    are defined, so this module, which they all import, imports none of them.
+    """
     raise ArgumentTypeError(f"parse_action() state must be a HandState, a MatchState or an observation, "
                             f"got {_got(state)}")
 

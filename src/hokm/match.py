@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from hokm._checks import check_rng
 from hokm._hand.dealing import check_deck, deal_hand
+from hokm._hand.keys import match_key
 from hokm._seeding import normalize_seed, rng_for, shuffled
-from hokm.actions import Action
+from hokm.actions import Action, acting_at
 from hokm.cards import Card
 from hokm.errors import (
     ActionTypeError,
@@ -411,8 +412,6 @@ class MatchState:
         return match_record(self, metadata, seed=seed)
 
     def _position(self) -> tuple[Any, ...]:
-        from hokm._hand.positions import match_key
-
         return match_key(self)
 
     def __eq__(self, other: object) -> bool:
@@ -439,3 +438,8 @@ class MatchState:
     def __repr__(self) -> str:
         return (f"<MatchState hand={self._hand_number} scores={self._scores} "
                 f"winner={self._winner} to_act={self.to_act}>")
+
+
+@acting_at.register(MatchState)
+def _acting(state: MatchState) -> tuple[tuple[Action, ...], Seat | None, HandState]:
+    return tuple(state.legal_actions()), state.to_act, state.hand

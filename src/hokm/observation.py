@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
+from hokm.actions import Action, acting_at
 from hokm.cards import Card, Suit
 from hokm.errors import ArgumentTypeError, RecordError, _got
 from hokm.table import Seat
@@ -22,7 +23,6 @@ from hokm.trick import Trick
 
 if TYPE_CHECKING:
     from hokm._knowledge import Knowledge
-    from hokm.actions import Action
     from hokm.outcomes import HandResult, Phase
     from hokm.rules import Ruleset
 
@@ -309,3 +309,13 @@ class MatchObservation(_Json):
     winner: int | None
     hand: HandObservation
     drawn: bool = False
+
+
+@acting_at.register(HandObservation)
+def _acting_hand(view: HandObservation) -> tuple[tuple[Action, ...], Seat, None]:
+    return tuple(view.legal_actions), view.seat, None
+
+
+@acting_at.register(MatchObservation)
+def _acting_match(view: MatchObservation) -> tuple[tuple[Action, ...], Seat, None]:
+    return _acting_hand(view.hand)

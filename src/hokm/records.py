@@ -36,17 +36,8 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from hokm._hand.positions import dealt_hands, hand_deck, hand_history
-from hokm._io.records import (
-    MAX_ACTIONS,
-    MAX_HAND_ACTIONS,
-    MAX_HANDS,
-    MAX_RECORD_BYTES,
-    MAX_TEXT_LENGTH,
-    check_metadata,
-    encode_action,
-    json_copy,
-    parse,
-)
+from hokm._io.limits import MAX_ACTIONS, MAX_HAND_ACTIONS, MAX_HANDS, MAX_RECORD_BYTES, MAX_TEXT_LENGTH
+from hokm._io.records import check_metadata, encode_action, json_copy, parse
 from hokm.errors import ArgumentTypeError, GameStateError, RecordError, _got
 
 if TYPE_CHECKING:

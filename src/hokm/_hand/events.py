@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from hokm._hand.keys import dealt_orders
 from hokm._hand.moments import LOG_ACT, LOG_AUTO, LOG_EFFECT, LOG_FIX, LOG_FORCED, LOG_GIVEN
-from hokm._hand.positions import dealt_orders
 from hokm.actions import CallTrump, PlayCard
 from hokm.cards import Card
 from hokm.events import (

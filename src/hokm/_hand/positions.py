@@ -1,68 +1,28 @@
-"""What a hand or a match *is*, read from its state: position keys, the deal, the actions taken.
+"""How a hand started and what was done in it, read back from its state.
 
-``hand_key`` and ``match_key`` are what equality and hashing of states compare.
-``start_of``, ``hand_deck``, ``dealt_hands`` and ``hand_history`` recover how a
-hand started and what was done in it, which game records write and event
-streams replay: a hand state keeps its cards as masks and its history as plays,
-decisions and a log (``_Extra.log``), not as the list of actions that made it.
+``start_of``, ``hand_deck``, ``dealt_hands`` and ``hand_history`` recover the deal and the
+actions taken, which game records write and event streams replay: a hand state keeps its
+cards as masks and its history as plays, decisions and a log (``_Extra.log``), not as the
+list of actions that made it. (What a position *is*, for equality, is ``hokm._hand.keys``.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
 
+from hokm._hand.dealing import _deal_indices
+from hokm._hand.keys import dealt_orders, hand_key
 from hokm._hand.moments import LOG_ACT, LOG_GIVEN
+from hokm._hand.state import HandState
 from hokm.actions import CALL_TRUMP, PLAY_CARD, Action, DrawCard
 from hokm.cards import Card, Suit
 from hokm.errors import GameStateError
 from hokm.outcomes import DRAW, PLAY, TRUMP
 from hokm.table import Seat
 
-if TYPE_CHECKING:
-    from hokm._hand.state import HandState
-    from hokm.match import MatchState
-
-__all__ = ["History", "dealt_hands", "hand_deck", "hand_history", "hand_key", "match_key", "start_of"]
+__all__ = ["History", "dealt_hands", "hand_deck", "hand_history", "start_of"]
 
 _SUITS = tuple(Suit)
-
-
-def dealt_orders(hand: HandState) -> tuple[tuple[int, ...], ...]:
-    """Each seat's cards (indices) in the order it received them (``HandState.dealt``)."""
-    setup = hand._setup
-    order = setup.order
-    if order and isinstance(order[0], tuple):
-        return tuple(order)  # type: ignore[arg-type]
-    plan = setup.engine.table.plans[setup.hakem]
-    return tuple(tuple(seat(order)) for seat in plan.seats)  # type: ignore[arg-type]
-
-
-def hand_key(hand: HandState) -> tuple[Any, ...]:
-    """Everything that decides what happens next in ``hand`` and what each seat may see.
-
-    The deck order is not part of it in the classic hand (two orders that deal the same
-    cards give equal hands), nor are caches and the log (history, not position). Beyond
-    the classic hand the order in which each seat received its cards is: a variant's
-    choices may depend on it (a decision offered on the first packet's cards only).
-    """
-    setup, extra = hand._setup, hand._extra
-    key = (setup.ruleset, setup.hakem, setup.first_packet, setup.stock, setup.trump, setup.trump_from,
-           setup.redeals, hand._phase, tuple(hand._hands), hand._to_act, tuple(hand._plays),
-           hand._winners, hand._collectors, hand._team_tricks, hand._pile, extra.decisions,
-           extra.decisions_at, extra.pending, extra.stock_pos, extra.seen, extra.aside, extra.blind,
-           extra.shown, extra.announced, extra.annulled, extra.discarded)
-    if setup.engine.classic:
-        return key
-    return (*key, dealt_orders(hand))
-
-
-def match_key(match: MatchState) -> tuple[Any, ...]:
-    """The rules, the seed and decks to come (they deal the next hands), the score sheet, the
-    roles' draw and the current hand."""
-    return (match._rules, match._seed, match._decks[match._hand_number:], match._hand_number,
-            match._scores, match._results, match._seating, match._draw, match._first_seat,
-            match._winner, match._drawn, hand_key(match._hand))
 
 
 # The deal ----------------------------------------------------------------------------------------
@@ -70,9 +30,6 @@ def match_key(match: MatchState) -> tuple[Any, ...]:
 
 def start_of(hand: HandState, trump: Suit | None = None) -> HandState:
     """The hand as it was dealt, at its trump call (or with ``trump`` given, as ``new_hand`` does)."""
-    from hokm._hand.dealing import _deal_indices
-    from hokm._hand.state import HandState
-
     setup = hand._setup
     order = setup.order
     if order and isinstance(order[0], tuple):

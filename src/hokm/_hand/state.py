@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from hokm._checks import check_int, check_match_view, check_rng
 from hokm._compose.card_sets import frozen_cards
 from hokm._compose.masks import SegmentedTuples
+from hokm._hand.keys import hand_key
 from hokm._hand.moments import (
     LOG_ACT,
     LOG_GIVEN,
@@ -59,6 +60,7 @@ from hokm.actions import (
     Discard,
     DrawCard,
     PlayCard,
+    acting_at,
 )
 from hokm.cards import Card, Suit, full_deck
 from hokm.context import Decision, MatchView, StockDraw
@@ -1017,8 +1019,6 @@ class HandState:
         return hand_record(self, metadata)
 
     def _position(self) -> tuple[Any, ...]:
-        from hokm._hand.positions import hand_key
-
         return hand_key(self)
 
     def __eq__(self, other: object) -> bool:
@@ -1053,3 +1053,8 @@ class HandState:
 # cheaper call), the class's own __new__ when compiled by mypyc (which refuses object.__new__).
 _NEW: Callable[[type[HandState]], HandState] = (
     object.__new__ if __file__.endswith(".py") else HandState.__new__)
+
+
+@acting_at.register(HandState)
+def _acting(state: HandState) -> tuple[tuple[Action, ...], Seat | None, HandState]:
+    return tuple(state.legal_actions()), state.to_act, state

@@ -30,7 +30,9 @@ from typing import Any
 
 import attrs
 
-from hokm._io.records import CARDS, RANKS, SUITS, decode_action, encode_action, fail, record_error
+from hokm._io.fields import CARDS, RANKS, SUITS
+from hokm._io.limits import fail, record_error
+from hokm._io.records import decode_action, encode_action
 from hokm.actions import Action
 from hokm.cards import Card, Rank, Suit
 from hokm.errors import _got, _kind, _shown

@@ -23,7 +23,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from hokm._io.records import MAX_ACTIONS, MAX_HANDS, fail
+from hokm._io.limits import MAX_ACTIONS, MAX_HANDS, fail, no_constant, unique_keys
 from hokm.errors import RecordError, _kind, _shown
 
 __all__ = ["KIND", "LogRecord", "dumps", "end_hand_line", "hand_line", "header_line", "is_log", "read_log",
@@ -113,10 +113,8 @@ def _keys(value: object, number: int, keys: tuple[set[str], set[str]], what: str
 
 
 def _parse_line(text: str, number: int) -> Any:
-    from hokm._io.records import _constant, _object
-
     try:
-        return json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
+        return json.loads(text, object_pairs_hook=unique_keys, parse_constant=no_constant)
     except json.JSONDecodeError as error:
         fail(f"line {number}: not valid JSON: {error.msg} at column {error.colno}")
     except RecursionError:

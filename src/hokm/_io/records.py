@@ -1,10 +1,10 @@
-"""Game records as text and as data: reading JSON within limits, and the value codecs.
+"""Game records as text and as data: reading JSON within limits, metadata, and actions by tag.
 
 Cards are written as ``str(card)`` prints them (``"A♠"``, ``"10♥"``), suits as
 their symbol, actions as ``{"seat": 0, "act": TAG, FIELD: VALUE, ...}`` where
 ``TAG`` is the action class's ``Action.tag`` and the fields are its ``attrs``
-fields, each converted by its annotated type. Every failure is a
-``RecordError`` that names the JSON path.
+fields, each converted by its annotated type (``hokm._io.fields``). Every failure
+is a ``RecordError`` that names the JSON path (``hokm._io.limits``).
 """
 
 from __future__ import annotations
@@ -13,17 +13,26 @@ import json
 import math
 import os
 import re
-import types
-import typing
 import zlib
 from collections.abc import Mapping, Sequence
-from typing import Any, NoReturn
+from typing import Any
 
-import attrs
-
-from hokm.actions import PLAY_CARD, Action, PlayCard
-from hokm.cards import Card, Rank, Suit, full_deck
-from hokm.errors import HokmError, RecordError, _got, _kind, _shown
+from hokm._io.fields import read_action, write_fields
+from hokm._io.limits import (
+    MAX_ACTIONS,
+    MAX_DEPTH,
+    MAX_HAND_ACTIONS,
+    MAX_HANDS,
+    MAX_RECORD_BYTES,
+    MAX_TEXT_LENGTH,
+    fail,
+    no_constant,
+    record_error,
+    unique_keys,
+)
+from hokm._io.log import is_log, read_log
+from hokm.actions import _TAGGED, PLAY_CARD, Action, PlayCard
+from hokm.errors import _got, _kind, _shown
 
 __all__ = [
     "MAX_ACTIONS",
@@ -41,38 +50,8 @@ __all__ = [
     "same",
 ]
 
-MAX_RECORD_BYTES = 32 * 1024 * 1024
-"""The largest record read, in bytes (or characters), after any gzip decompression."""
-MAX_TEXT_LENGTH = 10_000
-"""The longest string in a record's metadata, in characters (a name, an event, a note)."""
-MAX_HANDS = 2_000
-"""The most hands one match record may hold (annulled ones included)."""
-MAX_HAND_ACTIONS = 1_000
-"""The most actions one hand may hold (a 13-trick hand has about 55)."""
-MAX_ACTIONS = 100_000
-"""The most actions one record may hold, all hands together."""
-MAX_DEPTH = 32
-"""The deepest nesting of lists and objects in metadata."""
-
-CARDS: dict[str, Card] = {str(card): card for card in full_deck()}
-SUITS: dict[str, Suit] = {suit.value: suit for suit in Suit}
-RANKS: dict[str, Rank] = {rank.symbol: rank for rank in Rank}
 PLAYS: dict[str, PlayCard] = {str(action.card): action for action in PLAY_CARD}
 _GZIP = b"\x1f\x8b"
-
-
-def record_error(what: str, path: str = "$", *, hand: int | None = None,
-                 action: int | None = None) -> RecordError:
-    """The ``RecordError`` for ``what`` at ``path`` (in ``hand``, at ``action``)."""
-    where = path
-    if hand is not None:
-        where = f"hand {hand}" + (f", action {action}" if action is not None else "") + f" ({path})"
-    return RecordError(f"{where}: {what}", path=path, hand=hand, action=action)
-
-
-def fail(what: str, path: str = "$", *, hand: int | None = None, action: int | None = None) -> NoReturn:
-    """Raise the ``RecordError`` for ``what`` at ``path`` (in ``hand``, at ``action``)."""
-    raise record_error(what, path, hand=hand, action=action)
 
 
 # Text -------------------------------------------------------------------------------------------
@@ -97,12 +76,10 @@ def parse(source: object) -> Any:
              f"{_got(source)}")
     if len(text) > MAX_RECORD_BYTES:
         fail(f"the record is longer than the limit of {MAX_RECORD_BYTES:,} characters")
-    from hokm._io.log import is_log, read_log
-
     if is_log(text):  # the append-only form: a header line, a line an action, the end
         return read_log(text)
     try:
-        return json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
+        return json.loads(text, object_pairs_hook=unique_keys, parse_constant=no_constant)
     except json.JSONDecodeError as error:
         early = (error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string")
                  or _unclosed(text))
@@ -141,21 +118,6 @@ def _decode(data: bytes) -> str:
             return data[:error.start].decode("utf-8-sig")  # cut inside a character: cut before it
         fail(f"not UTF-8 text: byte 0x{data[error.start]:02x} at offset {error.start:,} is not UTF-8 "
              "(records are UTF-8 JSON)")
-
-
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result = dict(pairs)
-    if len(result) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise ValueError(f"the key {_shown(key)} appears twice in one object")
-            seen.add(key)
-    return result
-
-
-def _constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not a JSON number")
 
 
 def same(one: object, other: object) -> bool:
@@ -197,7 +159,8 @@ def json_copy(value: object, path: str, depth: int = 0) -> Any:
         return copy
     if isinstance(value, list | tuple):
         return [json_copy(item, f"{path}[{index}]", depth + 1) for index, item in enumerate(value)]
-    fail(f"expected JSON data (a string, number, bool, null, list or object), got {_got(value)}", path)
+    raise record_error(f"expected JSON data (a string, number, bool, null, list or object), got "
+                       f"{_got(value)}", path)
 
 
 # Metadata: the keys hokm knows --------------------------------------------------------------------
@@ -278,164 +241,13 @@ def _key(key: str) -> str:
 # Actions --------------------------------------------------------------------------------------
 
 
-@attrs.frozen
-class _Field:
-    name: str
-    kind: str  # card, suit, rank, bool, int, str
-    many: str | None  # None, "tuple" or "frozenset"
-    optional: bool
-    required: bool
-
-
-_FIELDS: dict[type[Action], tuple[_Field, ...]] = {}
-_SCALARS: dict[object, str] = {Card: "card", Suit: "suit", Rank: "rank", bool: "bool", int: "int", str: "str",
-                               "Card": "card", "Suit": "suit", "Rank": "rank", "bool": "bool", "int": "int",
-                               "str": "str", "Seat": "int", "Team": "int"}
-
-
-def _scalar(kind: object) -> str | None:
-    if getattr(kind, "__supertype__", None) is int:  # Seat, Team
-        return "int"
-    try:
-        return _SCALARS.get(kind)
-    except TypeError:  # an unhashable annotation
-        return None
-
-
-def fields_of(cls: type[Action]) -> tuple[_Field, ...]:
-    """How each field of ``cls`` is written, from its annotations (cached per class)."""
-    known = _FIELDS.get(cls)
-    if known is not None:
-        return known
-    try:
-        hints = typing.get_type_hints(cls)
-    except Exception:  # an annotation only a type checker can resolve: read the names as written
-        hints = {}
-    found = []
-    for field in attrs.fields(cls):
-        if not field.init:
-            continue
-        if field.alias in ("seat", "act"):
-            raise RecordError(f"action class {cls.__qualname__} has a field named {field.alias!r}, "
-                              "which records use for themselves: rename it")
-        kind: Any = hints.get(field.name, field.type)
-        optional = many = None
-        args = typing.get_args(kind)
-        if typing.get_origin(kind) in (typing.Union, types.UnionType) and type(None) in args:
-            rest = [arg for arg in args if arg is not type(None)]
-            optional, kind = True, rest[0] if len(rest) == 1 else kind
-            args = typing.get_args(kind)
-        if typing.get_origin(kind) in (tuple, frozenset) and args and (
-                len(args) == 1 or (len(args) == 2 and args[1] is Ellipsis)):
-            many, kind = typing.get_origin(kind).__name__, args[0]
-        scalar = _scalar(kind)
-        if scalar is None:
-            raise RecordError(f"action class {cls.__qualname__}: field {field.name!r} has type "
-                              f"{_shown(field.type)}, which records cannot hold (use Card, Suit, Rank, "
-                              "bool, int or str, a tuple of one of them, or one of them | None)")
-        found.append(_Field(field.alias, scalar, many, bool(optional),
-                            field.default is attrs.NOTHING))
-    _FIELDS[cls] = result = tuple(found)
-    return result
-
-
-def _write(kind: str, value: object) -> object:
-    if kind in ("card", "rank"):
-        return str(value)
-    if kind == "suit":
-        return value.value  # type: ignore[attr-defined]
-    return value
-
-
 def encode_action(seat: int, action: Action) -> dict[str, Any]:
     """``{"seat": seat, "act": tag, field: value, ...}``."""
     if action.__class__ is PlayCard:
         return {"seat": seat, "act": "play", "card": str(action.card)}
-    cls = type(action)
-    entry: dict[str, Any] = {"seat": seat, "act": cls.tag}
-    for field in fields_of(cls):
-        value = getattr(action, field.name)
-        if value is None and field.optional:
-            entry[field.name] = None
-        elif field.many == "frozenset":
-            entry[field.name] = sorted(_write(field.kind, item) for item in value)
-        elif field.many:
-            entry[field.name] = [_write(field.kind, item) for item in value]
-        else:
-            entry[field.name] = _write(field.kind, value)
-    return entry
-
-
-_READERS: dict[str, Any] = {"card": CARDS, "suit": SUITS, "rank": RANKS}
-_NAMES = {"card": "a card such as 'A♠' or '10♥'", "suit": "a suit symbol: ♠, ♥, ♦ or ♣",
-          "rank": "a rank: 2-10, J, Q, K or A", "bool": "true or false", "int": "an integer",
-          "str": "a string"}
-
-
-def _read(kind: str, value: object, path: str, hand: int | None, index: int | None) -> object:
-    reader = _READERS.get(kind)
-    if reader is not None:
-        found = reader.get(value) if isinstance(value, str) else None
-        if found is None:
-            fail(f"expected {_NAMES[kind]}, got {_got(value)}", path, hand=hand, action=index)
-        return found
-    if kind == "bool":
-        ok = value.__class__ is bool
-    elif kind == "int":
-        ok = value.__class__ is int
-    else:
-        ok = isinstance(value, str) and len(value) <= MAX_TEXT_LENGTH
-    if not ok:
-        fail(f"expected {_NAMES[kind]}, got {_got(value)}", path, hand=hand, action=index)
-    return value
+    return {"seat": seat, "act": action.tag, **write_fields(action)}
 
 
 def decode_action(entry: object, path: str, hand: int | None, index: int | None) -> tuple[int, Action]:
-    """The seat and the action of an action entry."""
-    if not isinstance(entry, Mapping):
-        fail(f"an action is an object such as {{\"seat\": 0, \"act\": \"play\", \"card\": \"A♠\"}}, got "
-             f"{_kind(entry)}", path, hand=hand, action=index)
-    tag, seat = entry.get("act"), entry.get("seat")
-    if seat.__class__ is not int:
-        fail(f"'seat' must be a seat number, got {_got(seat)}", f"{path}.seat", hand=hand, action=index)
-    cls = Action.tagged(tag) if isinstance(tag, str) else None
-    if cls is None:
-        what = (f"unknown action {_shown(tag)}" if isinstance(tag, str)
-                else f"'act' must name an action, got {_got(tag)}")
-        tags = sorted(repr(t) for t in _known_tags())
-        known = ", ".join(tags[:8]) + (f", ... ({len(tags)} in all)" if len(tags) > 8 else "")
-        fail(f"{what}: hokm and the loaded variants define {known}", f"{path}.act", hand=hand, action=index)
-    fields = fields_of(cls)
-    names = {field.name for field in fields}
-    for key in entry:
-        if key not in names and key not in ("seat", "act"):
-            fail(f"unknown key {_shown(key)} for action {tag!r} (its fields: "
-                 f"{', '.join(sorted(names)) or 'none'})", path, hand=hand, action=index)
-    values: dict[str, object] = {}
-    for field in fields:
-        where = f"{path}.{field.name}"
-        if field.name not in entry:
-            if field.required:
-                fail(f"action {tag!r} needs {field.name!r}", path, hand=hand, action=index)
-            continue
-        value = entry[field.name]
-        if value is None and field.optional:
-            values[field.name] = None
-        elif field.many:
-            if not isinstance(value, list) or len(value) > 64:
-                fail(f"expected a list of at most 64 items, got {_got(value)}", where, hand=hand,
-                     action=index)
-            items = [_read(field.kind, item, f"{where}[{n}]", hand, index) for n, item in enumerate(value)]
-            values[field.name] = frozenset(items) if field.many == "frozenset" else tuple(items)
-        else:
-            values[field.name] = _read(field.kind, value, where, hand, index)
-    try:
-        return seat, cls(**values)
-    except (HokmError, TypeError, ValueError) as error:
-        fail(f"not a valid {tag!r} action: {str(error)[:200]}", path, hand=hand, action=index)
-
-
-def _known_tags() -> list[str]:
-    from hokm.actions import _TAGGED
-
-    return list(_TAGGED)
+    """The seat and the action of an action entry (any loaded action class, by its tag)."""
+    return read_action(entry, path, hand, index, _TAGGED)

@@ -15,21 +15,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from hokm._hand.dealing import check_deck, deal_hand
-from hokm._io.records import (
-    CARDS,
-    MAX_ACTIONS,
-    MAX_HAND_ACTIONS,
-    MAX_HANDS,
-    MAX_TEXT_LENGTH,
-    PLAYS,
-    SUITS,
-    check_metadata,
-    decode_action,
-    fail,
-    json_copy,
-    record_error,
-    same,
-)
+from hokm._io.fields import CARDS, SUITS
+from hokm._io.limits import MAX_ACTIONS, MAX_HAND_ACTIONS, MAX_HANDS, MAX_TEXT_LENGTH, fail, record_error
+from hokm._io.records import PLAYS, check_metadata, decode_action, json_copy, same
 from hokm._seeding import rng_for
 from hokm.errors import HokmError, IllegalActionError, RecordError, _got, _kind, _shown
 
