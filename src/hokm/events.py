@@ -34,6 +34,7 @@ Every event writes itself as JSON in the encoding of game records
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -437,37 +438,6 @@ def for_seat(events: Iterable[Event], seat: int, *, players: int | None = None) 
 # Steps, openings, histories ------------------------------------------------------------------------
 
 
-def hand_step(hand: HandState, action: Action) -> tuple[HandState, tuple[Event, ...]]:
-    """``HandState.apply_with_events``."""
-    from hokm._hand.events import hand_events
-
-    after = hand.apply(action)
-    return after, _Stream(hand_events(hand, action, after), hand.ruleset.players)
-
-
-def match_step(match: MatchState, action: Action) -> tuple[MatchState, tuple[Event, ...]]:
-    """``MatchState.apply_with_events``."""
-    from hokm._hand.events import hand_events
-
-    after = match.apply(action)
-    number = match.hand_number
-    finished = after._hand if after._hand_number == number else after._last_hand
-    assert finished is not None
-    result = after._results[-1] if finished.is_over and not finished.is_annulled else None
-    events = hand_events(match._hand, action, finished, number, result)
-    if finished.is_over:
-        if result is not None:
-            events.append(ScoresChanged(after.scores))
-        if after.is_over:
-            events.append(MatchOver(after.winner, after.is_drawn, after.scores))
-        else:
-            new = after._hand
-            if new.hakem != finished.hakem:
-                events.append(HakemChanged(finished.hakem, new.hakem))
-            events += hand_events(None, None, new, after.hand_number)
-    return after, _Stream(events, match.ruleset.players)
-
-
 def opening(state: HandState | MatchState) -> tuple[Event, ...]:
     """The events of the current hand's deal, before any action in it.
 
@@ -481,23 +451,17 @@ def opening(state: HandState | MatchState) -> tuple[Event, ...]:
     >>> [e.tag for e in opening(hokm.Ruleset.compose("be-ranga").new_match(seed=1))]
     ['hand-started', 'cards-dealt', 'cards-dealt', 'cards-dealt', 'cards-dealt']
     """
-    from hokm._hand.events import hand_events
-    from hokm._hand.positions import hand_history
-    from hokm.match import MatchState
-
-    _check_state(state, "opening")
-    if isinstance(state, MatchState):
-        return _Stream(hand_events(None, None, hand_history(state.hand).start, state.hand_number),
-                       state.ruleset.players)
-    return _Stream(hand_events(None, None, hand_history(state).start), state.ruleset.players)
+    return replayed(state, "opening", whole=False)
 
 
-def _check_state(state: object, name: str) -> None:
-    from hokm.match import MatchState
-    from hokm.state import HandState
+@functools.singledispatch
+def replayed(state: object, name: str, *, whole: bool) -> tuple[Event, ...]:
+    """``opening`` (``whole=False``) and ``history`` (``whole=True``) of ``state``.
 
-    if not isinstance(state, HandState | MatchState):
-        raise ArgumentTypeError(f"{name}() takes a HandState or a MatchState, got {_got(state)}")
+    ``HandState`` and ``MatchState`` register theirs where they are defined (their modules import
+    this one, which imports neither): the replay itself is ``hokm._hand.events``'.
+    """
+    raise ArgumentTypeError(f"{name}() takes a HandState or a MatchState, got {_got(state)}")
 
 
 def history(state: HandState | MatchState) -> tuple[Event, ...]:
@@ -513,37 +477,4 @@ def history(state: HandState | MatchState) -> tuple[Event, ...]:
     >>> [e.tag for e in for_seat(history(hand), 3)]
     ['hand-started', 'trump-called', 'cards-dealt', 'card-played', 'card-played']
     """
-    from hokm._hand.events import hand_events
-    from hokm._hand.positions import hand_history
-    from hokm.match import MatchState
-
-    _check_state(state, "history")
-    players = state.ruleset.players
-    if not isinstance(state, MatchState):
-        past = hand_history(state)
-        events = list(hand_events(None, None, past.start))
-        hand = past.start
-        for _, action in past.actions:
-            hand, more = hand_step(hand, action)
-            events += more
-        return _Stream(events, players)
-    match = _first_deal(state)
-    events = list(opening(match))
-    hands = [*state.finished_hands, *([] if state.is_over else [state.hand])]
-    for hand in hands:
-        for _, action in hand_history(hand).actions:
-            match, more = match_step(match, action)
-            events += more
-    return _Stream(events, players)
-
-
-def _first_deal(match: MatchState) -> MatchState:
-    """``match`` as it was dealt: its first hand at the trump call, the decks of its hands kept."""
-    from hokm._hand.dealing import deal_hand
-
-    hands = [*match.finished_hands, *([] if match.is_over else [match.hand])]
-    decks = tuple(tuple(match._deck_for(number)) for number in range(1, len(hands) + 1))
-    first = match._with(_hand_number=1, _scores=(0,) * len(match._scores), _results=(), _winner=None,
-                        _drawn=False, _finished=(), _last_hand=None, _decks=decks)
-    first._hand = deal_hand(match._rules, list(decks[0]), hands[0].hakem)
-    return first
+    return replayed(state, "history", whole=True)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from hokm._checks import check_rng
 from hokm._hand.dealing import check_deck, deal_hand
+from hokm._hand.events import match_replayed, match_step
 from hokm._hand.keys import match_key
 from hokm._seeding import normalize_seed, rng_for, shuffled
 from hokm.actions import Action, acting_at
@@ -35,6 +36,7 @@ from hokm.errors import (
     InvalidDealError,
     _got,
 )
+from hokm.events import replayed
 from hokm.observation import MatchObservation
 from hokm.outcomes import HandResult, MatchStatus
 from hokm.state import HandState
@@ -299,8 +301,6 @@ class MatchState:
         Raises:
             IllegalActionError: as ``apply``.
         """
-        from hokm.events import match_step
-
         return match_step(self, action)
 
     def playout_hand(self, rng: random.Random | None = None) -> MatchState:
@@ -443,3 +443,6 @@ class MatchState:
 @acting_at.register(MatchState)
 def _acting(state: MatchState) -> tuple[tuple[Action, ...], Seat | None, HandState]:
     return tuple(state.legal_actions()), state.to_act, state.hand
+
+
+replayed.register(MatchState, match_replayed)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from hokm._hand.keys import dealt_orders
 from hokm._hand.moments import LOG_ACT, LOG_AUTO, LOG_EFFECT, LOG_FIX, LOG_FORCED, LOG_GIVEN
+from hokm._hand.positions import hand_history
 from hokm.actions import CallTrump, PlayCard
 from hokm.cards import Card
 from hokm.events import (
@@ -23,12 +24,16 @@ from hokm.events import (
     CardsShown,
     DecisionTaken,
     Event,
+    HakemChanged,
     HandAnnulled,
     HandOver,
     HandStarted,
+    MatchOver,
+    ScoresChanged,
     TrickWon,
     TrumpCalled,
     TrumpRevealed,
+    _Stream,
 )
 from hokm.outcomes import TRUMP
 from hokm.table import Seat
@@ -37,6 +42,7 @@ if TYPE_CHECKING:
     from hokm._hand.state import HandState
     from hokm.actions import Action
     from hokm.decisions import Effect
+    from hokm.match import MatchState
     from hokm.outcomes import HandResult
 
 __all__ = ["hand_events"]
@@ -186,3 +192,72 @@ def _pile(hand: HandState, number: int) -> int:
     for collector in hand._collectors[:number]:
         pile = pile + 1 if collector is None else 0
     return pile
+
+
+# Steps ------------------------------------------------------------------------------------------
+
+
+def hand_step(hand: HandState, action: Action) -> tuple[HandState, tuple[Event, ...]]:
+    """``HandState.apply_with_events``."""
+    after = hand.apply(action)
+    return after, _Stream(hand_events(hand, action, after), hand.ruleset.players)
+
+
+def match_step(match: MatchState, action: Action) -> tuple[MatchState, tuple[Event, ...]]:
+    """``MatchState.apply_with_events``."""
+    after = match.apply(action)
+    number = match.hand_number
+    finished = after._hand if after._hand_number == number else after._last_hand
+    assert finished is not None
+    result = after._results[-1] if finished.is_over and not finished.is_annulled else None
+    events = hand_events(match._hand, action, finished, number, result)
+    if finished.is_over:
+        if result is not None:
+            events.append(ScoresChanged(after.scores))
+        if after.is_over:
+            events.append(MatchOver(after.winner, after.is_drawn, after.scores))
+        else:
+            new = after._hand
+            if new.hakem != finished.hakem:
+                events.append(HakemChanged(finished.hakem, new.hakem))
+            events += hand_events(None, None, new, after.hand_number)
+    return after, _Stream(events, match.ruleset.players)
+
+
+# Replays: opening and history ---------------------------------------------------------------------
+
+
+def hand_replayed(hand: HandState, _name: str, *, whole: bool) -> tuple[Event, ...]:
+    """``hokm.events.opening`` (``whole``: ``history``) of a hand alone, replayed from its deal."""
+    past = hand_history(hand)
+    events = hand_events(None, None, past.start)
+    if whole:
+        state = past.start
+        for _, action in past.actions:
+            state, more = hand_step(state, action)
+            events += more
+    return _Stream(events, hand.ruleset.players)
+
+
+def match_replayed(match: MatchState, _name: str, *, whole: bool) -> tuple[Event, ...]:
+    """``hokm.events.opening`` (``whole``: ``history``) of a match, replayed from its first deal."""
+    if not whole:
+        start = hand_history(match.hand).start
+        return _Stream(hand_events(None, None, start, match.hand_number), match.ruleset.players)
+    replay = _first_deal(match)
+    events = list(match_replayed(replay, "history", whole=False))
+    for hand in [*match.finished_hands, *([] if match.is_over else [match.hand])]:
+        for _, action in hand_history(hand).actions:
+            replay, more = match_step(replay, action)
+            events += more
+    return _Stream(events, match.ruleset.players)
+
+
+def _first_deal(match: MatchState) -> MatchState:
+    """``match`` as it was dealt: its first hand at the trump call, the decks of its hands kept."""
+    hands = [*match.finished_hands, *([] if match.is_over else [match.hand])]
+    decks = tuple(match.deck_for(number) for number in range(1, len(hands) + 1))
+    first = match._with(_hand_number=1, _scores=(0,) * len(match._scores), _results=(), _winner=None,
+                        _drawn=False, _finished=(), _last_hand=None, _decks=decks)
+    first._hand = match.ruleset.deal(decks[0], hakem=hands[0].hakem)
+    return first

@@ -9,16 +9,18 @@ list of actions that made it. (What a position *is*, for equality, is ``hokm._ha
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from hokm._hand.dealing import _deal_indices
 from hokm._hand.keys import dealt_orders, hand_key
 from hokm._hand.moments import LOG_ACT, LOG_GIVEN
-from hokm._hand.state import HandState
 from hokm.actions import CALL_TRUMP, PLAY_CARD, Action, DrawCard
 from hokm.cards import Card, Suit
 from hokm.errors import GameStateError
 from hokm.outcomes import DRAW, PLAY, TRUMP
 from hokm.table import Seat
+
+if TYPE_CHECKING:
+    from hokm._hand.state import HandState
 
 __all__ = ["History", "dealt_hands", "hand_deck", "hand_history", "start_of"]
 
@@ -35,9 +37,10 @@ def start_of(hand: HandState, trump: Suit | None = None) -> HandState:
     if order and isinstance(order[0], tuple):
         given: tuple[tuple[int, ...], ...] = order  # type: ignore[assignment]
         masks = [sum(1 << index for index in cards) for cards in given]
-        return HandState._start(setup.ruleset, masks, setup.hakem, setup.first_packet, (),
-                                None if trump is None else trump.index, given, setup.redeals)
-    return _deal_indices(setup.ruleset, list(order), setup.hakem, setup.redeals)  # type: ignore[arg-type]
+        return type(hand)._start(setup.ruleset, masks, setup.hakem, setup.first_packet, (),
+                                 None if trump is None else trump.index, given, setup.redeals)
+    deck = [Card.from_index(index) for index in order]  # type: ignore[arg-type]
+    return setup.ruleset.deal(deck, hakem=setup.hakem, redeals=setup.redeals)
 
 
 def dealt_hands(hand: HandState) -> list[list[Card]]:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from hokm._checks import check_int, check_match_view, check_rng
 from hokm._compose.card_sets import frozen_cards
 from hokm._compose.masks import SegmentedTuples
+from hokm._hand.events import hand_replayed, hand_step
 from hokm._hand.keys import hand_key
 from hokm._hand.moments import (
     LOG_ACT,
@@ -65,6 +66,7 @@ from hokm.actions import (
 from hokm.cards import Card, Suit, full_deck
 from hokm.context import Decision, MatchView, StockDraw
 from hokm.errors import ActionTypeError, GameStateError, IllegalActionError, IllegalPlayError, _got
+from hokm.events import replayed
 from hokm.observation import HandObservation
 from hokm.outcomes import DRAW, OVER, PHASES, PLAY, TRUMP, HandResult, HandScore, Phase
 from hokm.table import Seat, TableLayout, Team
@@ -657,8 +659,6 @@ class HandState:
         Raises:
             IllegalActionError: as ``apply``.
         """
-        from hokm.events import hand_step
-
         return hand_step(self, action)
 
     def _apply(self, action: Action) -> None:
@@ -1058,3 +1058,6 @@ _NEW: Callable[[type[HandState]], HandState] = (
 @acting_at.register(HandState)
 def _acting(state: HandState) -> tuple[tuple[Action, ...], Seat | None, HandState]:
     return tuple(state.legal_actions()), state.to_act, state
+
+
+replayed.register(HandState, hand_replayed)
