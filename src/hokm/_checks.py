@@ -16,7 +16,7 @@ from typing import Any
 from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got, _kind, _shown
 
 __all__ = ["MAX_SEED_BITS", "check_int", "check_match_view", "check_records_dir", "check_rng",
-           "check_seconds", "check_seed", "ordered"]
+           "check_seconds", "check_seed", "is_instance", "ordered", "register_class"]
 
 MAX_SEED_BITS = 8192
 """The largest integer seed, in bits (Python refuses to print ints past about 14,000 bits)."""
@@ -115,3 +115,19 @@ def check_records_dir(records: object) -> str | None:
         raise InvalidArgumentError(f"records={_shown(path)}: cannot create the directory: "
                                    f"{error.strerror or error}") from error
     return str(path)
+
+
+_CLASSES: dict[str, type] = {}
+
+
+def register_class(cls: type) -> None:
+    """Let modules below ``cls`` check for it by name (``is_instance``): its module calls this."""
+    _CLASSES[cls.__name__] = cls
+
+
+def is_instance(value: object, name: str) -> bool:
+    """``isinstance(value, C)`` for the registered class ``C`` named ``name`` (``"HandState"``),
+    from a module that does not import ``C``'s: ``False`` while that module is not loaded, when
+    no instance of ``C`` can exist."""
+    cls = _CLASSES.get(name)
+    return cls is not None and isinstance(value, cls)

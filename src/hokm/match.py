@@ -20,7 +20,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from hokm._checks import check_rng
+from hokm._checks import check_rng, register_class
 from hokm._hand.dealing import check_deck, deal_hand
 from hokm._hand.events import match_replayed, match_step
 from hokm._hand.keys import match_key
@@ -446,3 +446,5 @@ def _acting(state: MatchState) -> tuple[tuple[Action, ...], Seat | None, HandSta
 
 
 replayed.register(MatchState, match_replayed)
+
+register_class(MatchState)

@@ -29,7 +29,6 @@ reads the log as it reads a record.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Mapping, Sequence
 from importlib import resources
@@ -38,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from hokm._hand.positions import dealt_hands, hand_deck, hand_history
 from hokm._io.limits import MAX_ACTIONS, MAX_HAND_ACTIONS, MAX_HANDS, MAX_RECORD_BYTES, MAX_TEXT_LENGTH
 from hokm._io.records import check_metadata, encode_action, json_copy, parse
+from hokm._ruleset.spec import spec_of
 from hokm.errors import ArgumentTypeError, GameStateError, RecordError, _got
 
 if TYPE_CHECKING:
@@ -48,7 +48,6 @@ if TYPE_CHECKING:
     from hokm.cards import Card
     from hokm.match import MatchState
     from hokm.outcomes import HandResult
-    from hokm.rules import Ruleset
     from hokm.state import HandState
 
 __all__ = [
@@ -110,25 +109,6 @@ def schema() -> dict[str, Any]:
 
 
 # Writing ----------------------------------------------------------------------------------------
-
-_SPECS: dict[Ruleset, dict[str, Any]] = {}
-_CACHE_SIZE = 64
-
-
-def spec_of(rules: Ruleset) -> dict[str, Any]:
-    """``rules.spec``, remembered per ruleset: reading the installed distributions is slow.
-
-    A copy each time, so a record's spec can be changed without touching the cache.
-    """
-    spec = _SPECS.get(rules)
-    if spec is None:
-        spec = rules.spec
-        if len(_SPECS) >= _CACHE_SIZE:
-            _SPECS.clear()
-        _SPECS[rules] = spec
-    return copy.deepcopy(spec)
-
-
 
 def _metadata(record: dict[str, Any], metadata: Mapping[str, Any] | None, players: int,
               hands: list[dict[str, Any]] | None) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 import pluggy
 
-from hokm._checks import check_int, check_seed, ordered
+from hokm._checks import check_int, check_seed, ordered, register_class
 from hokm._compose.card_sets import frozen_cards
 from hokm._compose.engine import Engine
 from hokm._compose.hooks import Impl, contract_error, hook_facts, reraise, resolve_chain, spec_manager
@@ -213,10 +213,9 @@ class Ruleset:
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its ``spec``: unpickling recomposes it from the installed variants."""
-        from hokm._ruleset.spec import ruleset_from_spec
-        from hokm.records import spec_of
+        from hokm._ruleset.spec import spec_of
 
-        return (ruleset_from_spec, (spec_of(self),))
+        return (Ruleset.from_spec, (spec_of(self),))
 
     @property
     def option_values(self) -> Mapping[str, Mapping[str, Any]]:
@@ -277,9 +276,10 @@ class Ruleset:
             UnknownVariantError: it names a variant that is not installed.
             InvalidOptionError: an option is unknown or has a bad value.
         """
-        from hokm._ruleset.spec import ruleset_from_spec
+        from hokm._ruleset.spec import spec_request
 
-        return ruleset_from_spec(spec, strict=strict)
+        variants, options = spec_request(spec, strict=strict)
+        return cls.compose(*variants, options=options)
 
     # Composition --------------------------------------------------------------------
 
@@ -806,6 +806,9 @@ class Ruleset:
     def describe(self) -> str:
         """A one-line description: ``standard + satat + obligatory-trump``."""
         return " + ".join((STANDARD, *self.variants))
+
+
+register_class(Ruleset)
 
 
 def _kebab(name: str) -> str:

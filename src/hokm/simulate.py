@@ -23,7 +23,6 @@ True
 from __future__ import annotations
 
 import itertools
-import math
 import os
 import time
 from collections import Counter
@@ -33,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from hokm._checks import check_int, check_records_dir, check_seed
+from hokm._ruleset.values import plain
 from hokm._seeding import normalize_seed, rng_for
 from hokm.errors import ArgumentTypeError, InvalidArgumentError, _got, _shown
 
@@ -76,27 +76,8 @@ def _sorted_counts(counts: Mapping[str, int]) -> dict[str, int]:
     return dict(sorted(counts.items()))
 
 
-def _plain(value: Any) -> Any:
-    """``value`` as JSON-ready data: tuples become lists, sets sorted lists, others ``str``."""
-    if value is None or isinstance(value, bool | int | str):
-        return value
-    if isinstance(value, float):
-        return value if math.isfinite(value) else repr(value)
-    if isinstance(value, Mapping):
-        return {str(key): _plain(item) for key, item in value.items()}
-    if isinstance(value, set | frozenset):
-        items = [_plain(item) for item in value]
-        try:
-            return sorted(items)
-        except TypeError:
-            return sorted(items, key=lambda item: (type(item).__name__, repr(item)))
-    if isinstance(value, list | tuple):
-        return [_plain(item) for item in value]
-    return str(value)
-
-
 def _plain_options(options: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
-    return {str(name): {str(key): _plain(value) for key, value in sorted(opts.items())}
+    return {str(name): {str(key): plain(value) for key, value in sorted(opts.items())}
             for name, opts in options.items()}
 
 

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from hokm._checks import check_int, check_seed
+from hokm._checks import check_int, check_seed, is_instance
 from hokm._seeding import stream_seed
 from hokm._solver.native import policy_values, search_values
 from hokm._solver.position import Searchable, searchable
@@ -153,9 +153,7 @@ def playout_values(state: HandState, playouts: int = 64, *, seed: int | str) -> 
         UnsolvableError: as ``solve``: the hand is not in trick play with its trump in force, or its
             ruleset's hands do not run on its tables.
     """
-    from hokm.state import HandState
-
-    if not isinstance(state, HandState):
+    if not is_instance(state, "HandState"):
         raise ArgumentTypeError(f"playout_values() takes a HandState, not {type(state).__name__}")
     check_int(playouts, "playouts", low=1, high=MAX_PLAYOUTS)
     check_seed(seed, optional=False)
@@ -184,9 +182,7 @@ def solve(state: HandState, *, max_nodes: int | None = None) -> Solution:
             hands do not run on its tables (the message gives the reasons).
         SolveLimitError: the answer needs more than ``max_nodes`` cards tried.
     """
-    from hokm.state import HandState
-
-    if not isinstance(state, HandState):
+    if not is_instance(state, "HandState"):
         raise ArgumentTypeError(f"solve() takes a HandState, not {type(state).__name__}")
     if max_nodes is not None:
         check_int(max_nodes, "max_nodes", low=1)
@@ -210,9 +206,7 @@ def unsolvable_reasons(ruleset: Ruleset) -> tuple[str, ...]:
     Raises:
         ArgumentTypeError: ``ruleset`` is not a ``Ruleset``.
     """
-    from hokm.rules import Ruleset
-
-    if not isinstance(ruleset, Ruleset):
+    if not is_instance(ruleset, "Ruleset"):
         raise ArgumentTypeError(f"unsolvable_reasons() takes a Ruleset, not {type(ruleset).__name__}")
     return reasons_of(ruleset._engine)
 

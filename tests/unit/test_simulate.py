@@ -251,7 +251,7 @@ def test_the_report_records_mean_points() -> None:
 
 
 def test_option_values_become_plain_data() -> None:
-    from hokm.simulate import _plain
+    from hokm._ruleset.values import plain as _plain
 
     assert _plain({"a": (1, 2), "b": frozenset({3, 1}), "c": {"x", 2}, "d": float("inf"),
                    "e": hokm.Card.parse("2♦"), "f": None, "g": 1.5}) == {

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 import attrs
 
-from hokm.simulate import _plain
+from hokm._ruleset.values import plain
 
 __all__ = ["option_table"]
 
@@ -121,9 +121,9 @@ def option_table(plugin: Any) -> list[dict[str, Any]]:
         rows.append({
             "name": field.alias or field.name,
             "type": " or ".join(names) or "any",
-            "default": None if default is attrs.NOTHING else _plain(default),
+            "default": None if default is attrs.NOTHING else plain(default),
             "required": default is attrs.NOTHING,
-            "allowed": [_plain(value) for value in allowed] or None,
+            "allowed": [plain(value) for value in allowed] or None,
             "other_types": others if literals else [],  # a Literal in a union: other values too
             "description": docs.get(field.name, docs.get(field.alias or field.name, "")),
         })

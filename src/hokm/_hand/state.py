@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from hokm._checks import check_int, check_match_view, check_rng
+from hokm._checks import check_int, check_match_view, check_rng, register_class
 from hokm._compose.card_sets import frozen_cards
 from hokm._compose.masks import SegmentedTuples
 from hokm._hand.events import hand_replayed, hand_step
@@ -1061,3 +1061,5 @@ def _acting(state: HandState) -> tuple[tuple[Action, ...], Seat | None, HandStat
 
 
 replayed.register(HandState, hand_replayed)
+
+register_class(HandState)

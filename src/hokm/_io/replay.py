@@ -95,7 +95,7 @@ def _ruleset(spec: object, strict: bool) -> Ruleset:
     more than replaying a whole match. A spec is remembered only when it is exactly the
     spec of the ruleset it composes (same versions: no warning to repeat).
     """
-    from hokm.records import _CACHE_SIZE, spec_of
+    from hokm._ruleset.spec import CACHE_SIZE, spec_of
     from hokm.rules import Ruleset
 
     if not isinstance(spec, Mapping):
@@ -113,7 +113,7 @@ def _ruleset(spec: object, strict: bool) -> Ruleset:
     except HokmError as error:
         raise record_error(f"the ruleset cannot be composed: {error}", "$.ruleset") from error
     if key is not None and same(spec_of(rules), json.loads(key[0])):
-        if len(_RULESETS) >= _CACHE_SIZE:
+        if len(_RULESETS) >= CACHE_SIZE:
             _RULESETS.clear()
         _RULESETS[key] = rules
     return rules

@@ -8,20 +8,21 @@ played under, and a ruleset can be rebuilt from it years later.
 
 from __future__ import annotations
 
+import copy
 import importlib.metadata
 import warnings
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from hokm._ruleset.values import plain
 from hokm.discovery import _installed
 from hokm.errors import RulesetError, SpecVersionWarning, _got, _shown
-from hokm.simulate import _plain
 from hokm.variant import option_values
 
 if TYPE_CHECKING:
     from hokm.rules import Ruleset
 
-__all__ = ["SPEC_FORMAT", "ruleset_from_spec", "ruleset_spec"]
+__all__ = ["CACHE_SIZE", "SPEC_FORMAT", "ruleset_spec", "spec_of", "spec_request"]
 
 SPEC_FORMAT = "hokm-ruleset/1"
 STANDARD = "standard"
@@ -55,7 +56,7 @@ def ruleset_spec(rules: Ruleset) -> dict[str, Any]:
             values = {key: value for key, value in values.items() if key not in replaced}
         distribution, version = _provider(name)
         entries.append({"name": name, "distribution": distribution, "version": version,
-                        "options": {key: _plain(value) for key, value in values.items()}})
+                        "options": {key: plain(value) for key, value in values.items()}})
     return {"format": SPEC_FORMAT, "variants": entries}
 
 
@@ -82,10 +83,9 @@ def _entries(spec: object) -> list[Mapping[str, Any]]:
     return list(entries)
 
 
-def ruleset_from_spec(spec: object, *, strict: bool = False) -> Ruleset:
-    """The ruleset ``spec`` describes (see ``Ruleset.from_spec``)."""
-    from hokm.rules import Ruleset
-
+def spec_request(spec: object, *, strict: bool = False) -> tuple[list[str], dict[str, dict[str, Any]]]:
+    """The variants (after ``standard``) and the options ``spec`` composes (``Ruleset.from_spec``),
+    having warned (``strict``: refused) where a variant's recorded version is not the installed one."""
     entries = _entries(spec)
     for entry in entries:
         recorded = (entry.get("distribution"), entry.get("version"))
@@ -102,4 +102,23 @@ def ruleset_from_spec(spec: object, *, strict: bool = False) -> Ruleset:
                 raise RulesetError(message)
             warnings.warn(message, SpecVersionWarning, stacklevel=3)
     options = {entry["name"]: dict(entry.get("options", {})) for entry in entries}
-    return Ruleset.compose(*(entry["name"] for entry in entries[1:]), options=options)
+    return [entry["name"] for entry in entries[1:]], options
+
+
+_SPECS: dict[Ruleset, dict[str, Any]] = {}
+CACHE_SIZE = 64
+"""How many rulesets' specs (and records' rulesets) are remembered."""
+
+
+def spec_of(rules: Ruleset) -> dict[str, Any]:
+    """``rules.spec``, remembered per ruleset: reading the installed distributions is slow.
+
+    A copy each time, so a record's spec can be changed without touching the cache.
+    """
+    spec = _SPECS.get(rules)
+    if spec is None:
+        spec = rules.spec
+        if len(_SPECS) >= CACHE_SIZE:
+            _SPECS.clear()
+        _SPECS[rules] = spec
+    return copy.deepcopy(spec)

@@ -8,6 +8,7 @@ equal keys; a plugin that is not an attrs class stands for itself alone.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -15,7 +16,7 @@ import attrs
 
 from hokm.variant import option_values
 
-__all__ = ["plugin_key", "read_only"]
+__all__ = ["plain", "plugin_key", "read_only"]
 
 
 class _ReadOnlyMapping(Mapping[str, Any]):
@@ -102,3 +103,22 @@ def _value_key(value: Any) -> Any:
     except TypeError:
         return ("object", _Identity(value))
     return (type(value), value)
+
+
+def plain(value: Any) -> Any:
+    """``value`` as JSON-ready data: tuples become lists, sets sorted lists, others ``str``."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else repr(value)
+    if isinstance(value, Mapping):
+        return {str(key): plain(item) for key, item in value.items()}
+    if isinstance(value, set | frozenset):
+        items = [plain(item) for item in value]
+        try:
+            return sorted(items)
+        except TypeError:
+            return sorted(items, key=lambda item: (type(item).__name__, repr(item)))
+    if isinstance(value, list | tuple):
+        return [plain(item) for item in value]
+    return str(value)
