@@ -407,7 +407,7 @@ class MatchState:
         >>> hokm.load_record(json.dumps(record)) == match
         True
         """
-        from hokm.records import match_record
+        from hokm._io.writing import match_record
 
         return match_record(self, metadata, seed=seed)
 
@@ -424,10 +424,9 @@ class MatchState:
         return hash(self._position())
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled as its record (``to_record``), so it unpickles wherever hokm and its variants are."""
-        from hokm.records import load_record
-
-        return (load_record, (self.to_record(),))
+        """Pickled field by field (its ruleset as its spec, each hand as its deal and actions), so
+        it unpickles wherever hokm and its variants are."""
+        return (_unpickled, (tuple(getattr(self, name) for name in MatchState.__slots__),))
 
     def __copy__(self) -> MatchState:
         return self  # immutable: a copy would be equal in every way
@@ -446,5 +445,14 @@ def _acting(state: MatchState) -> tuple[tuple[Action, ...], Seat | None, HandSta
 
 
 replayed.register(MatchState, match_replayed)
+
+
+def _unpickled(values: tuple[Any, ...]) -> MatchState:
+    """The match ``MatchState.__reduce__`` wrote: its fields, in slot order."""
+    match: MatchState = _NEW(MatchState)
+    for name, value in zip(MatchState.__slots__, values, strict=True):
+        setattr(match, name, value)
+    return match
+
 
 register_class(MatchState)

@@ -493,7 +493,7 @@ def _solved_play(hand: hokm.HandState, mistaken: int | None = None) -> hokm.Hand
 
 def _hand_file(hand: hokm.HandState, tmp_path: Path) -> str:
     path = tmp_path / "hand.json"
-    path.write_text(json.dumps(hokm.records.hand_record(hand)), encoding="utf-8")
+    path.write_text(json.dumps(hand.to_record()), encoding="utf-8")
     return str(path)
 
 

@@ -428,16 +428,16 @@ def test_two_claim_redeal_classes_keep_their_tags_whatever_the_import_order(orde
 
 
 def test_a_record_load_record_would_refuse_is_not_written(monkeypatch: pytest.MonkeyPatch) -> None:
-    import hokm.records
+    from hokm._io import writing  # the writer's limits, the ones load_record reads
 
     match = play(hokm.Ruleset.compose().new_match(seed=6), random.Random(6), 200)
     assert hokm.load_record(match.to_record()) == match
-    monkeypatch.setattr(hokm.records, "MAX_HANDS", len(match.results))  # one hand fewer than it holds
+    monkeypatch.setattr(writing, "MAX_HANDS", len(match.results))  # one hand fewer than it holds
     with pytest.raises(hokm.RecordError, match=r"^\$\.hands: the record would hold .* load_record would "
                                                "refuse it") as caught:
         match.to_record()
     assert caught.value.path == "$.hands"
-    monkeypatch.setattr(hokm.records, "MAX_HANDS", 10_000)
-    monkeypatch.setattr(hokm.records, "MAX_HAND_ACTIONS", 3)
+    monkeypatch.setattr(writing, "MAX_HANDS", 10_000)
+    monkeypatch.setattr(writing, "MAX_HAND_ACTIONS", 3)
     with pytest.raises(hokm.RecordError, match="the record would hold"):
         match.hand.to_record()

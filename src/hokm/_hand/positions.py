@@ -9,7 +9,7 @@ list of actions that made it. (What a position *is*, for equality, is ``hokm._ha
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hokm._hand.keys import dealt_orders, hand_key
 from hokm._hand.moments import LOG_ACT, LOG_GIVEN
@@ -21,6 +21,7 @@ from hokm.table import Seat
 
 if TYPE_CHECKING:
     from hokm._hand.state import HandState
+    from hokm.rules import Ruleset
 
 __all__ = ["History", "dealt_hands", "hand_deck", "hand_history", "start_of"]
 
@@ -32,15 +33,28 @@ _SUITS = tuple(Suit)
 
 def start_of(hand: HandState, trump: Suit | None = None) -> HandState:
     """The hand as it was dealt, at its trump call (or with ``trump`` given, as ``new_hand`` does)."""
+    return started(type(hand), *deal_of(hand), trump)
+
+
+Deal = tuple["Ruleset", tuple[Any, ...], int, int, int]
+"""What a hand was dealt from: its ruleset, the deck order (card indices) or each seat's cards
+in the order received, the Hakem, his first packet (a mask) and the deals annulled before it."""
+
+
+def deal_of(hand: HandState) -> Deal:
+    """What ``hand`` was dealt from (``started`` deals it again)."""
     setup = hand._setup
-    order = setup.order
+    return setup.ruleset, tuple(setup.order), setup.hakem, setup.first_packet, setup.redeals
+
+
+def started(cls: type[HandState], ruleset: Ruleset, order: tuple[Any, ...], hakem: int, first_packet: int,
+            redeals: int, trump: Suit | None = None) -> HandState:
+    """A hand of class ``cls`` dealt as ``deal_of`` says, at its trump call (or with ``trump`` given)."""
     if order and isinstance(order[0], tuple):
-        given: tuple[tuple[int, ...], ...] = order  # type: ignore[assignment]
-        masks = [sum(1 << index for index in cards) for cards in given]
-        return type(hand)._start(setup.ruleset, masks, setup.hakem, setup.first_packet, (),
-                                 None if trump is None else trump.index, given, setup.redeals)
-    deck = [Card.from_index(index) for index in order]  # type: ignore[arg-type]
-    return setup.ruleset.deal(deck, hakem=setup.hakem, redeals=setup.redeals)
+        masks = [sum(1 << index for index in cards) for cards in order]
+        return cls._start(ruleset, masks, hakem, first_packet, (), None if trump is None else trump.index,
+                          order, redeals)
+    return ruleset.deal([Card.from_index(index) for index in order], hakem=hakem, redeals=redeals)
 
 
 def dealt_hands(hand: HandState) -> list[list[Card]]:

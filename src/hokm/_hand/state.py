@@ -50,6 +50,7 @@ from hokm._hand.moments import (
 )
 from hokm._hand.observe import observe
 from hokm._hand.parts import _FRESH_EXTRA, _Extra, _Setup
+from hokm._hand.positions import Deal, deal_of, hand_history, started
 from hokm._kernel.playout import play_out
 from hokm.actions import (
     CALL_TRUMP_ACTIONS,
@@ -1014,7 +1015,7 @@ class HandState:
         >>> hokm.load_record(record) == hand
         True
         """
-        from hokm.records import hand_record
+        from hokm._io.writing import hand_record
 
         return hand_record(self, metadata)
 
@@ -1031,10 +1032,10 @@ class HandState:
         return hash(self._position())
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled as its record (``to_record``), so it unpickles wherever hokm and its variants are."""
-        from hokm.records import load_record
-
-        return (load_record, (self.to_record(),))
+        """Pickled as what its record holds (its ruleset's spec, its deal, the trump given and every
+        action), so it unpickles wherever hokm and its variants are: the actions are replayed."""
+        history = hand_history(self)
+        return (_replayed, (deal_of(self), history.trump, tuple(action for _, action in history.actions)))
 
     def __copy__(self) -> HandState:
         return self  # immutable: a copy would be equal in every way
@@ -1061,5 +1062,11 @@ def _acting(state: HandState) -> tuple[tuple[Action, ...], Seat | None, HandStat
 
 
 replayed.register(HandState, hand_replayed)
+
+
+def _replayed(deal: Deal, trump: Suit | None, actions: tuple[Action, ...]) -> HandState:
+    """The hand ``HandState.__reduce__`` describes: dealt again, then its actions replayed."""
+    return started(HandState, *deal, trump).apply_all(actions)
+
 
 register_class(HandState)

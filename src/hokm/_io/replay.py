@@ -256,7 +256,7 @@ def _check_result(replayed: dict[str, Any], recorded: Mapping[str, Any], entry: 
 
 
 def _replay_hand(rules: Ruleset, entry: _Entry) -> HandState:
-    from hokm.records import result_data
+    from hokm._io.writing import result_data
 
     try:
         if entry.deck is not None:
@@ -338,8 +338,8 @@ def _seed(value: object) -> int | str:
 
 
 def _replay_match(rules: Ruleset, data: Mapping[str, Any], open_end: bool = False) -> MatchState:
+    from hokm._io.writing import result_data
     from hokm.match import MatchState
-    from hokm.records import result_data
 
     seed = _seed(data["seed"]) if "seed" in data else None
     draw = _deck(data["first_hakem_draw"], "$.first_hakem_draw", "'first_hakem_draw'", rules)
