@@ -1056,12 +1056,8 @@ _NEW: Callable[[type[HandState]], HandState] = (
     object.__new__ if __file__.endswith(".py") else HandState.__new__)
 
 
-@acting_at.register(HandState)
 def _acting(state: HandState) -> tuple[tuple[Action, ...], Seat | None, HandState]:
     return tuple(state.legal_actions()), state.to_act, state
-
-
-replayed.register(HandState, hand_replayed)
 
 
 def _replayed(deal: Deal, trump: Suit | None, actions: tuple[Action, ...]) -> HandState:
@@ -1069,4 +1065,9 @@ def _replayed(deal: Deal, trump: Suit | None, actions: tuple[Action, ...]) -> Ha
     return started(HandState, *deal, trump).apply_all(actions)
 
 
+# What the modules below ask of a hand (they import none of this one). Registered by calls, not
+# decorators: mypyc compiles this module and takes a register decorator for its own single-dispatch
+# support, which another module's function is not.
+acting_at.register(HandState, _acting)
+replayed.register(HandState, hand_replayed)
 register_class(HandState)
