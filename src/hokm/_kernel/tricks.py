@@ -135,7 +135,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
             if watch:  # the follows may leave the plain pick
                 if moved and 1 << index & moved:  # a card of another suit than printed: it leads that suit
                     moved ^= 1 << index
-                    led, base, holders = suit_of[index], 13 * suit_of[index], _holders(held, moved)
+                    led, base, (moved, holders) = suit_of[index], 13 * suit_of[index], _holders(held, moved)
                 if follow_event or void_exact:
                     specials, exactly = _specials(loop, rest, led, trump, done, follow_event, moved)
                 elif moved & plan.watched[trump][led]:  # their holders' follows are picked by mask
@@ -192,7 +192,7 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                 index = 13 * suit + bit
             if moved and 1 << index & moved:  # a card that did not follow suit, of another suit than printed
                 moved ^= 1 << index
-                holders, watch = _holders(held, moved), follow_event or moved or void_exact
+                (moved, holders), watch = _holders(held, moved), follow_event or moved or void_exact
             append(mark | index)
             if fixing and suit_of[index] != led:  # it fixes its suit as trump (hokm._hand.moments.after_card)
                 known, best, top, power, moved, holders = _fix(loop, seat, index, best, top, power)
@@ -251,15 +251,15 @@ def _trick_rows(loop: Loop, known: Facts, hakem: int, done: int, sizes: list[flo
     hand_trump, trump = known[0], known[1]
     offer_rows, (lead_row, follow_row) = plan.offers[hand_trump][hakem], plan.events[hand_trump]
     offers = offer_rows[done]
-    moved = plan.moved[trump] and _moved_left(plan, trump, held)
+    moved, holders = _holders(held, plan.moved[trump]) if plan.moved[trump] else (0, 0)
     trumped = trump < NO_TRUMP
     void_row = plan.void_rows[hand_trump][trumped]
     # (known + (...): a tuple's concatenation takes fewer steps than unpacking it into a new one)
     if not plan.dynamic:  # (the rows never change: no changes to read)
         return known + (offer_rows, lead_row, follow_row, void_row, (), offers, offers[0], offers[2],  # noqa: RUF005
-                        sizes, sizes, moved, moved and _holders(held, moved))
+                        sizes, sizes, moved, holders)
     return known + (offer_rows, lead_row, follow_row, void_row, plan.changes[hand_trump][trumped][hakem],  # noqa: RUF005
-                    offers, *_offers(offers, sizes), moved, moved and _holders(held, moved))
+                    offers, *_offers(offers, sizes), moved, holders)
 
 
 def stop_rule(plan: Plan, tally: list[int], stop_at: int) -> int:
@@ -291,8 +291,7 @@ def _fix(loop: Loop, seat: int, index: int, best: int, top: int, power: tuple[in
     if known[2] < 0:  # a trump in its own trick, which the led suit cannot beat
         power = known[6][known[5][plays[start] & 63]]
         best, top = seat, power[index]
-    moved = _moved_left(plan, known[1], loop.held)
-    return known, best, top, power, moved, _holders(loop.held, moved)
+    return known, best, top, power, *_holders(loop.held, plan.moved[known[1]])
 
 
 def _specials(loop: Loop, rest: tuple[tuple[int, int], ...], led: int, trump: int, done: int,
@@ -327,26 +326,17 @@ def _specials(loop: Loop, rest: tuple[tuple[int, int], ...], led: int, trump: in
     return holders, (holders if void_offers else 0)
 
 
-def _moved_left(plan: Plan, trump: int, held: list[list[int]]) -> int:
-    """The cards of the mask ``moved`` of the trump (another suit than printed) that the hands hold."""
-    moved = plan.moved[trump]
-    if not moved:
-        return 0
-    cards = 0
-    for suits in held:
-        cards |= suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39  # (mask_of, inlined)
-    return moved & cards
-
-
-def _holders(held: list[list[int]], cards: int) -> int:
-    """The seats (a mask) whose hands hold any of ``cards``."""
-    seats = 0
-    while cards:  # (few: the cards of another suit than printed)
+def _holders(held: list[list[int]], cards: int) -> tuple[int, int]:
+    """Which of ``cards`` (few: of another suit than printed) the hands still hold, and the seats
+    (a mask) holding them: a card at a time, each held by one seat at most (no 52-bit hand masks)."""
+    left = seats = 0
+    while cards:
         low = cards & -cards
         index = low.bit_length() - 1
         suit, bit = index // 13, 1 << index % 13
         for seat, suits in enumerate(held):
             if suits[suit] & bit:
-                seats |= 1 << seat
+                left, seats = left | low, seats | 1 << seat
+                break
         cards ^= low
-    return seats
+    return left, seats
