@@ -55,6 +55,27 @@ def test_a_sample_rebuilds_into_the_observed_position(name: str, data: st.DataOb
             assert getattr(again, field) == getattr(view, field), field
 
 
+def test_a_claim_declined_at_the_first_lead_is_replayed_after_the_trump_given() -> None:
+    """The Hakem declines a redeal he alone was offered (no picture card), once the trump is called:
+    his view's history holds the decline before any play, and the rebuild starts at the first lead
+    with the trump given and replays it (it returned None, as if no deal could reach the view)."""
+    rules = hokm.Ruleset.compose("redeal", options={"redeal": {"rule": "no-picture-hand"}})
+    rng = random.Random(5)
+    hand = rules.deal(rng, hakem=0).apply(hokm.CallTrump(Suit.SPADES))
+    while not any(type(action).__name__ == "DeclineRedeal" for action in hand.legal_actions()) \
+            or hand.to_act != 0:
+        hand = rules.deal(rng, hakem=0).apply(hokm.CallTrump(Suit.SPADES))
+    decline = next(action for action in hand.legal_actions() if type(action).__name__ == "DeclineRedeal")
+    hand = hand.apply(decline)
+    view = hand.observation(0)
+    assert view.phase is hokm.Phase.PLAY and view.to_act == 0 and history(view) == (decline,)
+    for deal in sample_deals(view, 5, rng=random.Random(1)):
+        rebuilt = rebuild(view, deal)
+        assert rebuilt is not None and rebuilt.hands == deal.hands
+        assert rebuilt.observation(0).decisions == view.decisions
+        assert rebuilt.legal_actions() == hand.legal_actions()
+
+
 @pytest.mark.parametrize("name", ["standard", "double-sar", "bavney-decide", "court-piece", "redeal",
                                   "troefcall", "three-player", "satat+overtrump"])
 @settings(max_examples=15, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

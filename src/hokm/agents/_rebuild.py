@@ -114,11 +114,11 @@ def _starts(view: HandObservation, hands: Sequence[Sequence[Card]], actions: tup
     if trump is not None:  # only the plays, and the decisions among them, are replayed
         first = next((i for i, action in enumerate(actions) if isinstance(action, PlayCard)),
                      len(actions))
-        at_lead = (lambda: rules.new_hand(hands, hakem=view.hakem, trump=trump), actions[first:])
-        if first == 0:
-            starts.insert(0, at_lead)
-        else:
-            starts.append(at_lead)
+        # The decisions before the first play were taken at the trump call, or at the first lead once
+        # the trump is known (a redeal claim declined): the later ones are replayed, each split tried.
+        at_lead = [(lambda: rules.new_hand(hands, hakem=view.hakem, trump=trump), actions[split:])
+                   for split in range(first, -1, -1)]
+        starts = at_lead + starts if first == 0 else starts + at_lead
     return starts
 
 
