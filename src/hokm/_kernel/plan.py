@@ -130,13 +130,14 @@ class Plan:
         self.trick_suit_of, self.powers = cards.trick_suit_of, cards.powers
         self.moved: list[int] = cards.moved
         """Per trump index: the cards that follow another suit than their printed one."""
-        self.watched: tuple[tuple[int, ...], ...] = tuple(
-            tuple(cards.suit_masks[trump][led] | 0x1FFF << 13 * led | (
-                cards.suit_masks[trump][trump] | 0x1FFF << 13 * trump
-                if legality.void_duty is not None and trump < NO_TRUMP else 0) for led in range(4))
+        self.watched: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((cards.suit_masks[trump][led] | 0x1FFF << 13 * led,
+                   cards.suit_masks[trump][trump] | 0x1FFF << 13 * trump
+                   if legality.void_duty is not None and trump < NO_TRUMP else 0) for led in range(4))
             for trump in range(NO_TRUMP + 1))
-        """Per trump index and led suit: the cards whose holder's follow is picked by mask if they are
-        of another suit than printed (moved into or out of the led suit, or the trumps under a duty)."""
+        """Per trump index and led suit, the cards of another suit than printed whose holder's follow is
+        picked by mask: those moved into or out of the led suit (every follow), and the trumps under a
+        void duty (a void follow: a holder that can follow suit follows it as printed)."""
         self.fixes_trump = engine.fixes_trump
         duty = legality.void_duty
         self.duty = duty is not None

@@ -82,10 +82,10 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
      void_row, changes, offers, leads, voids, lead_sizes, void_sizes, moved, holders) = _trick_rows(
         loop, plan.facts[since >= start + n][hand_trump], hakem, done, sizes)  # (Facts, then the rows)
     lead_event, follow_event, void_exact = lead_row[done] or bool(note), follow_row[done], void_row[done]
-    refresh, begun = pending >= 0, len(plays)
     led, base, power, best, top, rest, specials, exactly = (
         _entered(loop, start, trump, done, follow_event, moved, note) if len(plays) > start else _AT_LEAD)
     watch, leading = follow_event or moved or void_exact, len(plays) == start
+    refresh, begun = pending >= 0, len(plays)
     while True:
         if note or (refresh and leading):  # a trump, the offers, an announcement made or to forget
             if note == 2:
@@ -138,13 +138,13 @@ def play_tricks(state: HandState, rand: Callable[[], float], plan: Plan) -> int:
                     led, base, (moved, holders) = suit_of[index], 13 * suit_of[index], _holders(held, moved)
                 if follow_event or void_exact:
                     specials, exactly = _specials(loop, rest, led, trump, done, follow_event, moved)
-                elif moved & plan.watched[trump][led]:  # their holders' follows are picked by mask
-                    specials, exactly = holders, 0
+                elif moved & (watched := plan.watched[trump][led])[0] or (moved & watched[1] and (
+                        holders & holders - 1 or not held[holders.bit_length() - 1][led])):  # a lone holder
+                    specials, exactly = holders, 0  # of a trump moved under a duty: where it is void only
                 watch = follow_event or moved or void_exact
         leading = True
         for seat, mark in rest:  # the follows ----------------------------------------------------
-            suits = held[seat]
-            # A hook, an announcement, a card of another suit than printed; a void turn under a legality hook.
+            suits = held[seat]  # a hook, an announcement, a card of another suit than printed; a void turn
             if (specials and specials >> seat & 1) or (void_asking and not suits[led]):
                 if exactly >> seat & 1:
                     index, note = follow_exactly(loop, pile, seat, trump, done, led, note, begun)
@@ -313,7 +313,7 @@ def _specials(loop: Loop, rest: tuple[tuple[int, int], ...], led: int, trump: in
             return every_seat, every_seat
         if follow_event and plan.restricts:
             return (1 << plan.players) - 1, 0
-    relevant = moved & plan.watched[trump][led]
+    relevant = moved & ((watched := plan.watched[trump][led])[0] | watched[1])  # (void or not: to come)
     holders = 0
     while relevant:  # (few: the cards of another suit than printed)
         low = relevant & -relevant
