@@ -49,7 +49,7 @@ class _Setup:
 
     def __init__(self, ruleset: Ruleset, engine: Engine, hakem: int, first_packet: int,
                  stock: tuple[int, ...], order: Sequence[int] | tuple[tuple[int, ...], ...],
-                 redeals: int) -> None:
+                 redeals: int, trump: int = -1, trump_from: int = 0) -> None:
         self.ruleset = ruleset
         self.engine = engine
         self.hakem = hakem
@@ -57,36 +57,33 @@ class _Setup:
         self.stock = stock
         self.order = order  # the deck order dealt (card indices), or each seat's cards as given
         self.redeals = redeals
-        self.trump = -1  # 0-3: a suit; NO_TRUMP: play without one; -1: not called yet
-        self.trump_from = 0  # the play from which cards of the trump suit are trumps
+        self.trump = trump  # 0-3: a suit; NO_TRUMP: play without one; -1: not called yet
+        self.trump_from = trump_from  # the play from which cards of the trump suit are trumps
+        # By tricks done, in this trump state: whether an announcement may be offered on some turn
+        # of the trick, and whether a forced effect may happen. A false answer skips the turn's
+        # checks (a window already closed).
+        decisions = engine.decisions
+        if trump < 0:  # (a new hand: no trump called yet)
+            self.trump_settled = 0
+            self.suit_of: tuple[int, ...] = ()
+            self.suit_masks: tuple[int, ...] = ()
+            self.turn_live: tuple[bool, ...] = decisions.turn_asked[NO_TRUMP]
+            self.asks_turn: bool = decisions.turn_any[NO_TRUMP]
+            self.forced_live: tuple[bool, ...] = decisions.forced_live[0]
+            return
         # trump_from rounded up to a trick's start (tricks are aligned): with more plays than
         # this, the trick in progress (even complete) began under the trump.
-        self.trump_settled = 0
-        self.suit_of: tuple[int, ...] = ()
-        self.suit_masks: tuple[int, ...] = ()
-        # By tricks done, in this trump state (no trump yet; with_trump sets them once a suit is
-        # trump): whether an announcement may be offered on some turn of the trick, and whether a
-        # forced effect may happen. A false answer skips the turn's checks (a window already closed).
-        decisions = engine.decisions
-        self.turn_live: tuple[bool, ...] = decisions.turn_asked[NO_TRUMP]
-        self.asks_turn: bool = decisions.turn_any[NO_TRUMP]
-        self.forced_live: tuple[bool, ...] = decisions.forced_live[0]
+        self.trump_settled = -(-trump_from // engine.players) * engine.players
+        self.suit_of = engine.cards.suit_of[trump]
+        self.suit_masks = engine.cards.suit_masks[trump]
+        self.turn_live = decisions.turn_asked[trump]
+        self.asks_turn = decisions.turn_any[trump]
+        self.forced_live = decisions.forced_live[trump < NO_TRUMP]
 
     def with_trump(self, trump: int, trump_from: int = 0) -> _Setup:
-        engine = self.engine
-        setup = _Setup(self.ruleset, engine, self.hakem, self.first_packet, self.stock,
-                       self.order, self.redeals)
-        setup.trump = trump
-        setup.trump_from = trump_from
-        setup.trump_settled = -(-trump_from // engine.players) * engine.players
-        setup.suit_of = engine.cards.suit_of[trump]
-        setup.suit_masks = engine.cards.suit_masks[trump]
-        decisions = engine.decisions
-        setup.turn_live = decisions.turn_asked[trump]
-        setup.asks_turn = decisions.turn_any[trump]
-        if 0 <= trump < NO_TRUMP:
-            setup.forced_live = decisions.forced_live[1]
-        return setup
+        """These constants with ``trump`` (a suit, or ``NO_TRUMP``) in force from play ``trump_from``."""
+        return _Setup(self.ruleset, self.engine, self.hakem, self.first_packet, self.stock, self.order,
+                      self.redeals, trump, trump_from)
 
 
 class _Extra:
