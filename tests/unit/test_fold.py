@@ -53,6 +53,25 @@ def test_a_folded_local_takes_its_branch_out_and_gives_the_same_results() -> Non
         assert got == stepper(values, False, 3)
 
 
+def resetter(values: list[int], reset: bool) -> int:
+    """A toy loop whose branch only assigns a folded local its own constant."""
+    marked = 0
+    total = 0
+    for value in values:
+        if value < 0 and reset:
+            marked = 0  # dropped when ``marked`` is folded to 0: the branch keeps a ``pass``
+        else:
+            total += value + marked
+    return total
+
+
+def test_a_branch_left_without_statements_by_the_drop_keeps_a_pass() -> None:
+    folded = fold(resetter, {"marked": 0})
+    assert folded is not resetter and "pass" in folded.folded_source  # type: ignore[attr-defined]
+    for values in ([1, -2, 3], [-1], []):
+        assert folded(values, True) == resetter(values, True)
+
+
 def test_the_copy_reads_its_module_s_globals_as_they_are(monkeypatch: pytest.MonkeyPatch) -> None:
     folded = fold(stepper, {"doubled": False, "offset": 0})
     patched: list[str] = []

@@ -237,6 +237,12 @@ class _Dropper(ast.NodeTransformer):
             self.unfoldable.add(node.id)
         return node
 
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        super().generic_visit(node)
+        if getattr(node, "body", None) == []:  # every statement of a branch dropped: it still needs one
+            node.body = [_pass(node)]  # type: ignore[attr-defined]
+        return node
+
 
 def _itself(target: ast.Name, value: ast.expr) -> bool:
     """Whether assigning ``value`` to ``target`` is ``x = x`` (folding ``x = False or x`` leaves it)."""
