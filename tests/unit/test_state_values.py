@@ -13,8 +13,11 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import hokm
+import hokm.testing.strategies as hst
 from hokm import Suit
 
 RULES = hokm.Ruleset.compose("satat", options={"standard": {"target": 5}})
@@ -67,6 +70,32 @@ def test_states_and_rulesets_pickle_to_equal_values(protocol: int) -> None:
     for value in (match, hand, RULES, hokm.Ruleset.compose("double-sar", "clockwise")):
         again = pickle.loads(pickle.dumps(value, protocol=protocol))
         assert again == value and hash(again) == hash(value) and type(again) is type(value)
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_any_variant_s_states_pickle_to_equal_values_that_play_on_alike(data: st.DataObject) -> None:
+    """A hand pickles as its deal, the trump given and its actions (replayed when unpickled), a match
+    field by field: under any bundled variants, mid-trick, at a call, a draw or a pending decision."""
+    rules = data.draw(hst.rulesets(max_extra=2), label="rules")
+    match = data.draw(hst.match_states(ruleset=rules, max_actions=80), label="match")
+    for value in (match, match.hand):
+        again = pickle.loads(pickle.dumps(value))
+        assert again == value and hash(again) == hash(value)
+        assert again.legal_actions() == value.legal_actions()
+        assert again.observation(0) == value.observation(0)
+    hand = pickle.loads(pickle.dumps(match.hand))
+    assert hand.to_record() == match.hand.to_record()
+
+
+def test_a_hand_begun_with_its_trump_given_pickles_with_it() -> None:
+    deck = list(hokm.full_deck())
+    begun = hokm.Ruleset.compose("redeal").new_hand([deck[i::4] for i in range(4)], hakem=2,
+                                                   trump=Suit.HEARTS)  # (beyond the classic hand)
+    hand = play(begun, 3, 9)
+    again = pickle.loads(pickle.dumps(hand))
+    assert again == hand and again.trump is Suit.HEARTS and again.plays == hand.plays
+    assert pickle.loads(pickle.dumps(begun)) == begun
 
 
 def test_a_ruleset_holding_a_plugin_object_cannot_be_pickled() -> None:
