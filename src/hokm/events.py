@@ -435,7 +435,7 @@ def for_seat(events: Iterable[Event], seat: int, *, players: int | None = None) 
     return tuple(seen) if table is None else _Stream(seen, table)
 
 
-# Steps, openings, histories ------------------------------------------------------------------------
+# Openings and histories ----------------------------------------------------------------------------
 
 
 def opening(state: HandState | MatchState) -> tuple[Event, ...]:

@@ -244,18 +244,19 @@ def match_replayed(match: MatchState, _name: str, *, whole: bool) -> tuple[Event
     if not whole:
         start = hand_history(match.hand).start
         return _Stream(hand_events(None, None, start, match.hand_number), match.ruleset.players)
-    replay = _first_deal(match)
+    hands = [*match.finished_hands, *([] if match.is_over else [match.hand])]
+    replay = _first_deal(match, hands)
     events = list(match_replayed(replay, "history", whole=False))
-    for hand in [*match.finished_hands, *([] if match.is_over else [match.hand])]:
+    for hand in hands:
         for _, action in hand_history(hand).actions:
             replay, more = match_step(replay, action)
             events += more
     return _Stream(events, match.ruleset.players)
 
 
-def _first_deal(match: MatchState) -> MatchState:
-    """``match`` as it was dealt: its first hand at the trump call, the decks of its hands kept."""
-    hands = [*match.finished_hands, *([] if match.is_over else [match.hand])]
+def _first_deal(match: MatchState, hands: Sequence[HandState]) -> MatchState:
+    """``match`` as it was dealt (``hands``: its hands so far): its first hand at the trump call, the
+    decks of its hands kept."""
     decks = tuple(match.deck_for(number) for number in range(1, len(hands) + 1))
     first = match._with(_hand_number=1, _scores=(0,) * len(match._scores), _results=(), _winner=None,
                         _drawn=False, _finished=(), _last_hand=None, _decks=decks)

@@ -314,15 +314,7 @@ def _specials(loop: Loop, rest: tuple[tuple[int, int], ...], led: int, trump: in
         if follow_event and plan.restricts:
             return (1 << plan.players) - 1, 0
     relevant = moved & ((watched := plan.watched[trump][led])[0] | watched[1])  # (void or not: to come)
-    holders = 0
-    while relevant:  # (few: the cards of another suit than printed)
-        low = relevant & -relevant
-        index = low.bit_length() - 1
-        suit, bit = index // 13, 1 << index % 13
-        for follower, _ in rest:
-            if held[follower][suit] & bit:
-                holders |= 1 << follower
-        relevant ^= low
+    holders = _holders(held, relevant)[1] & sum(1 << follower for follower, _ in rest) if relevant else 0
     return holders, (holders if void_offers else 0)
 
 

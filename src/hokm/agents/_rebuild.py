@@ -115,7 +115,7 @@ def _starts(view: HandObservation, hands: Sequence[Sequence[Card]], actions: tup
         first = next((i for i, action in enumerate(actions) if isinstance(action, PlayCard)),
                      len(actions))
         # The decisions before the first play were taken at the trump call, or at the first lead once
-        # the trump is known (a redeal claim declined): the later ones are replayed, each split tried.
+        # the trump is known (a claim offered then): the later ones are replayed, each split tried.
         at_lead = [(lambda: rules.new_hand(hands, hakem=view.hakem, trump=trump), actions[split:])
                    for split in range(first, -1, -1)]
         starts = at_lead + starts if first == 0 else starts + at_lead
